@@ -1,0 +1,2 @@
+// placeholder until the CLI lands
+export {};
