@@ -1,1 +1,8 @@
-export {};
+export {
+  compileHooks,
+  suggestMatcherFix,
+  type CompiledHooks,
+  type InvalidMatcher,
+  type MatchableHook,
+} from './compile-hooks.ts';
+export { selectHooks, type HookSelection } from './select-hooks.ts';
