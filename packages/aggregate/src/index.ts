@@ -1,1 +1,26 @@
-export {};
+export { aggregatePostToolUse, type PostToolUseInput, type PostToolUseVerdict } from './aggregate-post-tool-use.ts';
+export { aggregatePreToolUse, type PreToolUseVerdict } from './aggregate-pre-tool-use.ts';
+export { composeToolOutput } from './compose-tool-output.ts';
+export type {
+  Decision,
+  Diagnostic,
+  HookEvent,
+  HookOutcome,
+  OutcomeHook,
+  OutcomeKind,
+  RunFacts,
+} from './hook-outcome.ts';
+export {
+  DENY_EXIT_CODE,
+  HALT_EXIT_CODE,
+  defaultDenyReason,
+  defaultHaltReason,
+  interpretRun,
+} from './interpret-run.ts';
+export {
+  mergeUpdatedInputs,
+  type InputUpdate,
+  type MergeConflict,
+  type MergedInput,
+} from './merge-updated-inputs.ts';
+export { parseHookOutput, type HookOutput, type ParsedHookOutput } from './parse-hook-output.ts';

@@ -1,0 +1,20 @@
+import type { OutcomeHook, RunFacts } from '../hook-outcome.ts';
+
+/** A clean exit-0 run with empty output; override what a test is about. */
+export function runFacts(overrides: Partial<RunFacts> = {}): RunFacts {
+  return {
+    exitCode: 0,
+    signal: null,
+    stdout: '',
+    stderr: '',
+    timedOut: false,
+    truncated: false,
+    startError: null,
+    ...overrides,
+  };
+}
+
+/** A hook named `name` with the default onError policy. */
+export function outcomeHook(name: string, overrides: Partial<OutcomeHook> = {}): OutcomeHook {
+  return { name, onError: 'ignore', ...overrides };
+}

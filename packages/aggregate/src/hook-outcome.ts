@@ -1,0 +1,65 @@
+/** The two events that run hooks. */
+export type HookEvent = 'PreToolUse' | 'PostToolUse';
+
+/** A hook's or a verdict's opinion on a tool call. */
+export type Decision = 'allow' | 'deny' | 'none';
+
+/** What one hook run amounted to (O1–O6). */
+export type OutcomeKind = 'allow' | 'deny' | 'none' | 'halt' | 'error' | 'invalid';
+
+/**
+ * The raw facts of one finished hook run: structurally a subset of `@cosh/runner`'s result, so
+ * a runner result can be passed as it is.
+ */
+export interface RunFacts {
+  /** The shell's exit code, or `null` when it was killed by a signal or never started. */
+  readonly exitCode: number | null;
+  /** The signal that ended the shell (`'SIGKILL'`), or `null`. */
+  readonly signal: string | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** The hook ran past its timeout and its process group was killed (R6). */
+  readonly timedOut: boolean;
+  /** stdout or stderr went over the cap (R8). Used for stdout only when `stdoutTruncated` is absent. */
+  readonly truncated: boolean;
+  /** stdout went over the cap (R8); preferred over `truncated`, which also covers stderr. */
+  readonly stdoutTruncated?: boolean | undefined;
+  /** Why the hook could not start (R9), or `null`. */
+  readonly startError: string | null;
+}
+
+/** What interpreting a run needs to know about its hook. */
+export interface OutcomeHook {
+  /** Named in reasons and diagnostics. */
+  readonly name: string;
+  /** `'deny'`: an error or invalid output counts as a deny (O2, O5). */
+  readonly onError: 'ignore' | 'deny';
+  /** Seconds; only used to word a timeout (`timed out after 5s`). */
+  readonly timeout?: number | undefined;
+}
+
+/** A problem worth telling the user about: a broken hook, a merge conflict, an ignored field. */
+export interface Diagnostic {
+  /** `'error'` for an invalid output or a failed hook; `'warning'` otherwise. */
+  readonly level: 'error' | 'warning';
+  /** The hook it is about, or `null` when it is about no single hook. */
+  readonly hook: string | null;
+  readonly message: string;
+}
+
+/** The interpretation of one hook run (O1–O6), the unit every verdict is built from. */
+export interface HookOutcome {
+  /** The hook's name. */
+  readonly hook: string;
+  readonly kind: OutcomeKind;
+  /** Why it denied or halted (O3, O4, O6), or why its failure counts as a deny; else `null`. */
+  readonly reason: string | null;
+  /** The non-empty `context` of a valid output (allow, deny, none, halt); else `null`. */
+  readonly context: string | null;
+  /** The `updated_input` of a valid exit-0 output; else `null`. */
+  readonly updatedInput: Readonly<Record<string, unknown>> | null;
+  /** A deny, or an error or invalid output of a hook with `onError: 'deny'` (O2, O5). */
+  readonly countsAsDeny: boolean;
+  /** For `invalid` and `error`: names the hook and the exact problem; else `null`. */
+  readonly diagnostic: Diagnostic | null;
+}

@@ -1,0 +1,135 @@
+import { trimBlank } from './blank-text.ts';
+import { describeFailure, stderrTail } from './describe-failure.ts';
+import type { HookEvent, HookOutcome, OutcomeHook, RunFacts } from './hook-outcome.ts';
+import { parseHookOutput, type HookOutput, type ParsedHookOutput } from './parse-hook-output.ts';
+
+/** Exit code that blocks the call whatever stdout says (O3). */
+export const DENY_EXIT_CODE = 2;
+/** Exit code that stops the turn whatever stdout says (O4). */
+export const HALT_EXIT_CODE = 49;
+
+/** `blocked by hook 'X'` (PreToolUse) or `hook 'X' flagged this output` (PostToolUse): O3, P2. */
+export function defaultDenyReason(event: HookEvent, hookName: string): string {
+  return event === 'PreToolUse' ? `blocked by hook '${hookName}'` : `hook '${hookName}' flagged this output`;
+}
+
+/** `halted by hook 'X'` (O4). */
+export function defaultHaltReason(hookName: string): string {
+  return `halted by hook '${hookName}'`;
+}
+
+function readStdout(facts: RunFacts): ParsedHookOutput {
+  // `truncated` also covers stderr; only a cut stdout makes the output unreadable (R8, O2).
+  const stdoutTruncated = typeof facts.stdoutTruncated === 'boolean' ? facts.stdoutTruncated : facts.truncated;
+  if (stdoutTruncated) return { kind: 'invalid', problem: 'output was truncated (over 1 MiB)' };
+  return parseHookOutput(facts.stdout);
+}
+
+/** O3/O4/O6: the output's reason if it has one, else stderr, else the default. */
+function pickReason(output: HookOutput | null, stderr: string, fallback: string): string {
+  if (output?.reason != null) return output.reason;
+  const trimmed = trimBlank(stderr);
+  return trimmed === '' ? fallback : trimmed;
+}
+
+interface OutcomeFields {
+  readonly kind: HookOutcome['kind'];
+  readonly reason?: string | null;
+  readonly context?: string | null;
+  readonly updatedInput?: HookOutcome['updatedInput'];
+  readonly countsAsDeny?: boolean;
+  readonly diagnostic?: HookOutcome['diagnostic'];
+}
+
+function outcome(hook: OutcomeHook, fields: OutcomeFields): HookOutcome {
+  return {
+    hook: hook.name,
+    kind: fields.kind,
+    reason: fields.reason ?? null,
+    context: fields.context ?? null,
+    updatedInput: fields.updatedInput ?? null,
+    countsAsDeny: fields.countsAsDeny ?? false,
+    diagnostic: fields.diagnostic ?? null,
+  };
+}
+
+/** A hook that broke (O2, O5): no opinion, an error diagnostic, a deny if it asked for one. */
+function failedOutcome(
+  hook: OutcomeHook,
+  kind: 'error' | 'invalid',
+  problem: string,
+  diagnosticMessage: string,
+): HookOutcome {
+  const deny = hook.onError === 'deny';
+  return outcome(hook, {
+    kind,
+    reason: deny ? `hook '${hook.name}' failed: ${problem}` : null,
+    countsAsDeny: deny,
+    diagnostic: { level: 'error', hook: hook.name, message: diagnosticMessage },
+  });
+}
+
+/**
+ * Interpret one finished hook run (O1–O6). Pure and total: every combination of facts, however
+ * broken, gives an outcome; nothing throws.
+ *
+ * Order of precedence: failed to start, timed out, killed by a signal (O5); then exit 2 deny
+ * (O3), exit 49 halt (O4), exit 0 per stdout (O1, O2, O6); any other exit code (O5).
+ *
+ * @example
+ * interpretRun('PreToolUse', { name: 'No rm', onError: 'ignore' },
+ *   { exitCode: 2, signal: null, stdout: '', stderr: 'rm -rf is not allowed\n',
+ *     timedOut: false, truncated: false, startError: null });
+ * // { hook: 'No rm', kind: 'deny', reason: 'rm -rf is not allowed', countsAsDeny: true, … }
+ */
+export function interpretRun(event: HookEvent, hook: OutcomeHook, facts: RunFacts): HookOutcome {
+  const ended = facts.startError === null && !facts.timedOut && facts.signal === null;
+
+  if (ended && (facts.exitCode === DENY_EXIT_CODE || facts.exitCode === HALT_EXIT_CODE)) {
+    const parsed = readStdout(facts);
+    // Stdout cannot change the verdict here; a valid one still lends its reason and context.
+    const output = parsed.kind === 'valid' ? parsed.output : null;
+    if (facts.exitCode === DENY_EXIT_CODE) {
+      return outcome(hook, {
+        kind: 'deny',
+        reason: pickReason(output, facts.stderr, defaultDenyReason(event, hook.name)),
+        context: output?.context ?? null,
+        countsAsDeny: true,
+      });
+    }
+    return outcome(hook, {
+      kind: 'halt',
+      reason: pickReason(output, facts.stderr, defaultHaltReason(hook.name)),
+      context: output?.context ?? null,
+    });
+  }
+
+  if (ended && facts.exitCode === 0) {
+    const parsed = readStdout(facts);
+    if (parsed.kind === 'blank') return outcome(hook, { kind: 'none' });
+    if (parsed.kind === 'invalid') {
+      return failedOutcome(
+        hook,
+        'invalid',
+        `invalid output: ${parsed.problem}`,
+        `hook '${hook.name}' printed invalid output: ${parsed.problem}`,
+      );
+    }
+    const { output } = parsed;
+    if (output.decision === 'deny') {
+      return outcome(hook, {
+        kind: 'deny',
+        reason: pickReason(output, facts.stderr, defaultDenyReason(event, hook.name)),
+        context: output.context,
+        updatedInput: output.updatedInput,
+        countsAsDeny: true,
+      });
+    }
+    return outcome(hook, { kind: output.decision, context: output.context, updatedInput: output.updatedInput });
+  }
+
+  const problem = describeFailure(hook, facts);
+  const tail = stderrTail(facts.stderr);
+  const message = `hook '${hook.name}' failed: ${problem}${tail === '' ? '' : `; stderr: ${tail}`}`;
+  return failedOutcome(hook, 'error', problem, message);
+}

@@ -1,0 +1,132 @@
+import { isBlank, trimBlank } from './blank-text.ts';
+import { describeValue, quoteExcerpt } from './describe-value.ts';
+import type { Decision } from './hook-outcome.ts';
+import { hookOutputSchema, isJsonObject } from './hook-output-schema.ts';
+
+/** A valid hook output (O1), with empty strings normalized away. */
+export interface HookOutput {
+  /** `'none'` when the field was missing. */
+  readonly decision: Decision;
+  /** `null` when missing or blank. */
+  readonly reason: string | null;
+  /** `null` when missing or blank. */
+  readonly context: string | null;
+  /** The object exactly as JSON.parse made it (own `__proto__` keys included), or `null`. */
+  readonly updatedInput: Readonly<Record<string, unknown>> | null;
+}
+
+/** What a hook's stdout says: nothing (blank), a valid output, or the exact problem (O2). */
+export type ParsedHookOutput =
+  | { readonly kind: 'blank' }
+  | { readonly kind: 'valid'; readonly output: HookOutput }
+  | { readonly kind: 'invalid'; readonly problem: string };
+
+const OPEN_BRACE = 0x7b;
+
+/**
+ * Where the JSON object starting at `start` (a `{`) ends (exclusive), found by balancing
+ * brackets outside strings; -1 if it never closes. Iterative, so nesting depth cannot overflow.
+ */
+function findObjectEnd(text: string, start: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let index = start; index < text.length; index += 1) {
+    const character = text[index];
+    if (inString) {
+      if (character === '\\') index += 1;
+      else if (character === '"') inString = false;
+    } else if (character === '"') {
+      inString = true;
+    } else if (character === '{' || character === '[') {
+      depth += 1;
+    } else if (character === '}' || character === ']') {
+      depth -= 1;
+      if (depth === 0) return index + 1;
+    }
+  }
+  return -1;
+}
+
+type JsonAttempt = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string };
+
+function tryParseJson(text: string): JsonAttempt {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    // Whatever a hostile output makes JSON.parse throw (SyntaxError, RangeError on extreme
+    // nesting, out of memory), it is that hook's invalid output, never the engine's crash.
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function isObjectAt(text: string, start: number): boolean {
+  const end = findObjectEnd(text, start);
+  if (end === -1) return false;
+  const attempt = tryParseJson(text.slice(start, end));
+  return attempt.ok && isJsonObject(attempt.value);
+}
+
+/** Explain why a non-blank stdout is not one JSON object. */
+function describeNonObject(stdout: string, parseMessage: string): string {
+  const first = firstNonBlank(stdout);
+  if (stdout.charCodeAt(first) === OPEN_BRACE) {
+    const end = findObjectEnd(stdout, first);
+    if (end !== -1 && isObjectAt(stdout, first)) {
+      return `expected one JSON object, found text after it at position ${firstNonBlank(stdout, end)}`;
+    }
+    return `not valid JSON: ${parseMessage}`;
+  }
+  const brace = stdout.indexOf('{', first);
+  if (brace !== -1 && isObjectAt(stdout, brace)) {
+    return `expected one JSON object, found text before it at position ${first}`;
+  }
+  // Broken JSON of another kind: the parser's message says where it broke.
+  if ('["-0123456789'.includes(stdout[first] as string)) return `not valid JSON: ${parseMessage}`;
+  return `expected one JSON object, found plain text (${quoteExcerpt(trimBlank(stdout))})`;
+}
+
+function firstNonBlank(text: string, from = 0): number {
+  let index = from;
+  while (index < text.length && isBlank(text[index] as string)) index += 1;
+  return index;
+}
+
+/**
+ * Read a hook's stdout (O1, O2): blank means no opinion; otherwise it must be exactly one JSON
+ * object with well-typed fields, or the result names the exact problem. Never throws, whatever
+ * the text (deeply nested, huge, hostile keys).
+ *
+ * @example
+ * parseHookOutput('{"decision": "block"}');
+ * // { kind: 'invalid', problem: 'decision must be one of allow, deny, none (got "block")' }
+ */
+export function parseHookOutput(stdout: string): ParsedHookOutput {
+  if (isBlank(stdout)) return { kind: 'blank' };
+  // JSON's own whitespace is exactly O1's blank set, so parsing the untrimmed text accepts the
+  // same outputs and keeps every position in a message relative to what the hook printed.
+  const attempt = tryParseJson(stdout);
+  if (!attempt.ok) return { kind: 'invalid', problem: describeNonObject(stdout, attempt.message) };
+  if (!isJsonObject(attempt.value)) {
+    return { kind: 'invalid', problem: `expected one JSON object, found ${describeJsonKind(attempt.value)}` };
+  }
+  const result = hookOutputSchema.safeParse(attempt.value);
+  if (!result.success) {
+    return { kind: 'invalid', problem: result.error.issues.map((issue) => issue.message).join('; ') };
+  }
+  const { decision, reason, context, updated_input: updatedInput } = result.data;
+  return {
+    kind: 'valid',
+    output: {
+      decision: decision ?? 'none',
+      reason: reason === undefined || isBlank(reason) ? null : reason,
+      context: context === undefined || isBlank(context) ? null : context,
+      updatedInput: updatedInput ?? null,
+    },
+  };
+}
+
+function describeJsonKind(value: unknown): string {
+  if (typeof value === 'string') return `a string (${describeValue(value)})`;
+  if (typeof value === 'number') return `a number (${describeValue(value)})`;
+  return describeValue(value);
+}

@@ -1,0 +1,54 @@
+import type { Decision, Diagnostic, HookEvent, HookOutcome } from './hook-outcome.ts';
+import { defaultDenyReason, defaultHaltReason } from './interpret-run.ts';
+
+/** What both events read the same way from config-ordered outcomes (A1–A6). */
+export interface OutcomeSummary {
+  readonly decision: Decision;
+  readonly halt: boolean;
+  readonly reasons: readonly string[];
+  /** Deny reasons in config order, also when a halt took over `reasons` (P2 still lists them). */
+  readonly denyReasons: readonly string[];
+  /** Non-empty contexts of valid outputs, in config order (A6). */
+  readonly contexts: readonly string[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/**
+ * A hand-built outcome might say `kind: 'deny'` yet forget `countsAsDeny`, or carry no reason:
+ * either way it still denies (a deny never becomes an allow) and still gives a reason.
+ */
+function countsAsDeny(outcome: HookOutcome): boolean {
+  return outcome.countsAsDeny || outcome.kind === 'deny';
+}
+
+/** Decision, halt, reasons, contexts and diagnostics of outcomes taken in config order. */
+export function summarizeOutcomes(event: HookEvent, outcomes: readonly HookOutcome[]): OutcomeSummary {
+  const haltReasons: string[] = [];
+  const denyReasons: string[] = [];
+  const contexts: string[] = [];
+  const diagnostics: Diagnostic[] = [];
+  let anyAllow = false;
+
+  for (const outcome of outcomes) {
+    if (outcome.kind === 'halt') haltReasons.push(outcome.reason ?? defaultHaltReason(outcome.hook));
+    // Checked apart from the halt so that no outcome flagged as a deny is ever left out.
+    if (countsAsDeny(outcome)) denyReasons.push(outcome.reason ?? defaultDenyReason(event, outcome.hook));
+    if (outcome.kind === 'allow') anyAllow = true;
+    // Only a valid output's context counts (A6), whatever else a caller filled in.
+    if (outcome.kind !== 'error' && outcome.kind !== 'invalid' && outcome.context !== null && outcome.context !== '') {
+      contexts.push(outcome.context);
+    }
+    if (outcome.diagnostic !== null) diagnostics.push(outcome.diagnostic);
+  }
+
+  const decision: Decision = denyReasons.length > 0 ? 'deny' : anyAllow ? 'allow' : 'none';
+  const halt = haltReasons.length > 0;
+  return {
+    decision,
+    halt,
+    reasons: halt ? haltReasons : decision === 'deny' ? denyReasons : [],
+    denyReasons,
+    contexts,
+    diagnostics,
+  };
+}

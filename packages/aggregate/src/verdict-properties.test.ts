@@ -1,0 +1,263 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { aggregatePostToolUse } from './aggregate-post-tool-use.ts';
+import { aggregatePreToolUse } from './aggregate-pre-tool-use.ts';
+import { composeToolOutput } from './compose-tool-output.ts';
+import type { HookEvent, HookOutcome, OutcomeHook, RunFacts } from './hook-outcome.ts';
+import { interpretRun } from './interpret-run.ts';
+import { mergeUpdatedInputs } from './merge-updated-inputs.ts';
+import { parseHookOutput } from './parse-hook-output.ts';
+
+// Keys chosen to collide across hooks and to include every name that could reach a prototype.
+const INPUT_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'command', 'path'];
+
+const inputEntries = fc.array(fc.tuple(fc.constantFrom(...INPUT_KEYS), fc.jsonValue({ maxDepth: 2 })), {
+  maxLength: 5,
+});
+
+/** Object.fromEntries defines own data properties, so `__proto__` stays a key, as in JSON.parse. */
+const plainInput = inputEntries.map((entries) => Object.fromEntries(entries) as Record<string, unknown>);
+
+/** JSON text built by hand, so `__proto__` reaches JSON.parse as a key rather than a prototype. */
+function objectText(entries: readonly (readonly [string, unknown])[]): string {
+  return `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`).join(',')}}`;
+}
+
+const validStdout = fc
+  .record(
+    {
+      decision: fc.constantFrom('allow', 'deny', 'none'),
+      reason: fc.constantFrom('', 'because', 'no way'),
+      context: fc.constantFrom('', 'ctx one', 'ctx two\nmore'),
+      updated_input: inputEntries,
+      unknown_field: fc.jsonValue({ maxDepth: 1 }),
+    },
+    { requiredKeys: [] },
+  )
+  .map((fields) =>
+    objectText(
+      Object.entries(fields).map(([key, value]) =>
+        key === 'updated_input'
+          ? ([key, JSON.parse(objectText(value as [string, unknown][])) as unknown] as const)
+          : ([key, value] as const),
+      ),
+    ),
+  );
+
+const stdout = fc.oneof(
+  validStdout,
+  fc.constantFrom('', ' \n', '{"decision":"block"}', 'HALTED', '[1]', '{"a":1} x', '{"updated_input":null}'),
+  fc.string(),
+);
+
+const runFacts: fc.Arbitrary<RunFacts> = fc.record({
+  exitCode: fc.oneof(fc.constantFrom(0, 0, 0, 2, 2, 49, 1, 127, null), fc.integer({ min: -1, max: 255 })),
+  signal: fc.constantFrom(null, null, null, 'SIGKILL', 'SIGTERM'),
+  stdout,
+  stderr: fc.constantFrom('', '  \n', 'stderr says no\n', 'line 1\nline 2'),
+  timedOut: fc.constantFrom(false, false, false, false, true),
+  truncated: fc.constantFrom(false, false, false, true),
+  stdoutTruncated: fc.constantFrom(undefined, undefined, false, true),
+  startError: fc.constantFrom(null, null, null, null, 'spawn /bin/sh EMFILE'),
+});
+
+const onError = fc.constantFrom<OutcomeHook['onError']>('ignore', 'deny');
+const timeout = fc.constantFrom(undefined, 5, 0.5);
+
+/** A config's worth of hook runs, each named after its config position. */
+const runs = fc
+  .array(fc.record({ onError, timeout, facts: runFacts }), { maxLength: 8 })
+  .map((entries) =>
+    entries.map(({ onError: policy, timeout: seconds, facts }, index) => ({
+      hook: { name: `hook ${index}`, onError: policy, timeout: seconds } satisfies OutcomeHook,
+      facts,
+    })),
+  );
+
+const event = fc.constantFrom<HookEvent>('PreToolUse', 'PostToolUse');
+
+/** Runs with the order they finish in: a permutation of their config positions. */
+const runsWithFinishOrder = runs.chain((configRuns) =>
+  fc
+    .shuffledSubarray(
+      configRuns.map((_, index) => index),
+      { minLength: configRuns.length, maxLength: configRuns.length },
+    )
+    .map((finishOrder) => ({ configRuns, finishOrder })),
+);
+
+function interpretAll(currentEvent: HookEvent, configRuns: readonly { hook: OutcomeHook; facts: RunFacts }[]) {
+  return configRuns.map(({ hook, facts }) => interpretRun(currentEvent, hook, facts));
+}
+
+function aggregate(currentEvent: HookEvent, toolInput: Record<string, unknown>, outcomes: readonly HookOutcome[]) {
+  return currentEvent === 'PreToolUse'
+    ? aggregatePreToolUse(toolInput, outcomes)
+    : aggregatePostToolUse({ toolOutput: 'raw output', preToolUseContext: 'pre context' }, outcomes);
+}
+
+function snapshotPrototype(): string {
+  return JSON.stringify(
+    Object.getOwnPropertyNames(Object.prototype).map((name) => {
+      const descriptor = Object.getOwnPropertyDescriptor(Object.prototype, name);
+      return [name, typeof descriptor?.value, descriptor?.writable, descriptor?.enumerable];
+    }),
+  );
+}
+
+describe('verdict properties', () => {
+  it('M3: the verdict does not depend on finish order once results are put back in config order', () => {
+    fc.assert(
+      fc.property(event, plainInput, runsWithFinishOrder, (currentEvent, toolInput, { configRuns, finishOrder }) => {
+        // The engine's harness: interpret each run as it finishes, then sort back to config order.
+        const finished = finishOrder.map((configIndex) => {
+          const run = configRuns[configIndex] as (typeof configRuns)[number];
+          return { configIndex, outcome: interpretRun(currentEvent, run.hook, run.facts) };
+        });
+        const sorted = [...finished].sort((left, right) => left.configIndex - right.configIndex);
+        const fromFinishOrder = aggregate(currentEvent, toolInput, sorted.map((entry) => entry.outcome));
+        const fromConfigOrder = aggregate(currentEvent, toolInput, interpretAll(currentEvent, configRuns));
+        expect(fromFinishOrder).toEqual(fromConfigOrder);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('A1: the same config-ordered outcomes always give the same verdict and are never changed', () => {
+    fc.assert(
+      fc.property(event, plainInput, runs, (currentEvent, toolInput, configRuns) => {
+        const outcomes = interpretAll(currentEvent, configRuns);
+        const before = JSON.stringify([toolInput, outcomes]);
+        const first = aggregate(currentEvent, toolInput, outcomes);
+        // Interleave another aggregation so any state kept between calls would show.
+        aggregate(currentEvent, { other: true }, [...outcomes].reverse());
+        const second = aggregate(currentEvent, toolInput, outcomes);
+        expect(second).toEqual(first);
+        expect(JSON.stringify(second)).toBe(JSON.stringify(first));
+        expect(JSON.stringify([toolInput, outcomes])).toBe(before);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('A2: a deny never becomes an allow: any countsAsDeny outcome makes the decision deny', () => {
+    fc.assert(
+      fc.property(event, plainInput, runs, (currentEvent, toolInput, configRuns) => {
+        const outcomes = interpretAll(currentEvent, configRuns);
+        const verdict = aggregate(currentEvent, toolInput, outcomes);
+        const anyDeny = outcomes.some((outcome) => outcome.countsAsDeny);
+        expect(verdict.decision === 'deny').toBe(anyDeny);
+        if (verdict.decision === 'allow') expect(outcomes.some((outcome) => outcome.kind === 'allow')).toBe(true);
+        if (anyDeny && !verdict.halt) expect(verdict.reasons.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('A1: a halt is never lost, in both events', () => {
+    fc.assert(
+      fc.property(event, plainInput, runs, (currentEvent, toolInput, configRuns) => {
+        const outcomes = interpretAll(currentEvent, configRuns);
+        const verdict = aggregate(currentEvent, toolInput, outcomes);
+        const halts = outcomes.filter((outcome) => outcome.kind === 'halt');
+        expect(verdict.halt).toBe(halts.length > 0);
+        if (verdict.halt) expect(verdict.reasons).toHaveLength(halts.length);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('A6: only valid outputs contribute context, and P2 keeps the raw output as a prefix', () => {
+    fc.assert(
+      fc.property(runs, (configRuns) => {
+        const outcomes = interpretAll('PostToolUse', configRuns);
+        const verdict = aggregatePostToolUse({ toolOutput: 'raw output' }, outcomes);
+        for (const outcome of outcomes) {
+          if (outcome.kind === 'error' || outcome.kind === 'invalid') expect(outcome.context).toBeNull();
+        }
+        expect(verdict.toolOutput.startsWith('raw output')).toBe(true);
+        const denies = outcomes.filter((outcome) => outcome.countsAsDeny).length;
+        expect(verdict.toolOutput.split('\n').filter((line) => line.startsWith('[hook] ')).length).toBeGreaterThanOrEqual(
+          denies,
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('A7: an input merge never touches a prototype; __proto__ stays an own key; later hooks win', () => {
+    const prototypeBefore = snapshotPrototype();
+    fc.assert(
+      fc.property(plainInput, fc.array(plainInput, { maxLength: 5 }), (toolInput, updatedInputs) => {
+        const updates = updatedInputs.map((updatedInput, index) => ({ hook: `hook ${index}`, updatedInput }));
+        const { toolInput: merged } = mergeUpdatedInputs(toolInput, updates);
+
+        expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
+        expect(snapshotPrototype()).toBe(prototypeBefore);
+        for (const key of INPUT_KEYS) {
+          const setters = updatedInputs.filter((update) => Object.hasOwn(update, key));
+          const last = setters.at(-1);
+          if (last !== undefined) {
+            expect(Object.hasOwn(merged, key)).toBe(true);
+            expect(Object.getOwnPropertyDescriptor(merged, key)?.value).toBe(last[key]);
+          } else {
+            expect(Object.hasOwn(merged, key)).toBe(Object.hasOwn(toolInput, key));
+          }
+        }
+      }),
+      { numRuns: 500 },
+    );
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  it('A7: the whole path from hook stdout to merged input keeps __proto__ a plain key', () => {
+    const prototypeBefore = snapshotPrototype();
+    fc.assert(
+      fc.property(fc.array(inputEntries, { minLength: 1, maxLength: 4 }), (entryLists) => {
+        const outcomes = entryLists.map((entries, index) =>
+          interpretRun('PreToolUse', { name: `hook ${index}`, onError: 'ignore' }, {
+            exitCode: 0,
+            signal: null,
+            stdout: `{"updated_input":${objectText(entries)}}`,
+            stderr: '',
+            timedOut: false,
+            truncated: false,
+            startError: null,
+          }),
+        );
+        const verdict = aggregatePreToolUse({ command: 'ls' }, outcomes);
+        expect(Object.getPrototypeOf(verdict.toolInput)).toBe(Object.prototype);
+        const setsProto = entryLists.some((entries) => entries.some(([key]) => key === '__proto__'));
+        expect(Object.hasOwn(verdict.toolInput, '__proto__')).toBe(setsProto);
+        expect(snapshotPrototype()).toBe(prototypeBefore);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('O2: interpreting any text or facts never throws', () => {
+    fc.assert(
+      fc.property(event, runFacts, onError, fc.string({ unit: 'binary' }), (currentEvent, facts, policy, text) => {
+        expect(() => parseHookOutput(text)).not.toThrow();
+        expect(() => interpretRun(currentEvent, { name: 'any', onError: policy }, { ...facts, stdout: text })).not.toThrow();
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('P2: composing appends after the raw output and changes nothing when there is nothing to add', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.array(fc.string(), { maxLength: 4 }), (output, pieces) => {
+        const composed = composeToolOutput(output, pieces);
+        const kept = pieces.filter((piece) => piece !== '');
+        if (kept.length === 0) expect(composed).toBe(output);
+        else {
+          expect(composed.startsWith(output)).toBe(true);
+          expect(composed.endsWith(kept.join('\n'))).toBe(true);
+          const separator = composed.slice(output.length, composed.length - kept.join('\n').length);
+          expect(separator).toBe(output === '' || output.endsWith('\n') ? '' : '\n');
+        }
+      }),
+    );
+  });
+});
