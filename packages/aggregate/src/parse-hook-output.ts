@@ -70,8 +70,9 @@ function isObjectAt(text: string, start: number): boolean {
 function describeNonObject(stdout: string, parseMessage: string): string {
   const first = firstNonBlank(stdout);
   if (stdout.charCodeAt(first) === OPEN_BRACE) {
-    const end = findObjectEnd(stdout, first);
-    if (end !== -1 && isObjectAt(stdout, first)) {
+    // The whole text did not parse, so a complete object at the start means trailing text.
+    if (isObjectAt(stdout, first)) {
+      const end = findObjectEnd(stdout, first);
       return `expected one JSON object, found text after it at position ${firstNonBlank(stdout, end)}`;
     }
     return `not valid JSON: ${parseMessage}`;
