@@ -1,1 +1,24 @@
-export {};
+export { checkMatcher, type MatcherCheck } from './check-matcher.ts';
+export { editDistance, suggestClosest } from './closest-match.ts';
+export { ConfigError, type ConfigErrorCode } from './config-error.ts';
+export type {
+  ConfigProblem,
+  HookEntry,
+  HooksConfig,
+  JsonPath,
+  LoadedConfig,
+  ProblemSeverity,
+} from './config-types.ts';
+export { formatJsonPath, formatProblem } from './format-problem.ts';
+export { HOOK_EVENTS, type HookEvent, isHookEvent, ON_ERROR_VALUES, type OnError } from './hook-events.ts';
+export { createSetupJsonSchema, renderSetupJsonSchema } from './json-schema.ts';
+export { loadConfig, safeLoadConfig } from './load-config.ts';
+export { emptyConfig, type ParseConfigResult, parseConfig } from './parse-config.ts';
+export {
+  type ConfigLocationOptions,
+  type ConfigSource,
+  type ResolvedConfigPath,
+  resolveConfigPath,
+} from './resolve-config-path.ts';
+export { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS } from './setup-schema.ts';
+export { type ConfigChange, setEventEnabled, setHookEnabled } from './write-config.ts';

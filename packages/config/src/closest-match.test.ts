@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { editDistance, suggestClosest } from './closest-match.ts';
+
+describe('editDistance', () => {
+  it('counts insertions, deletions and substitutions', () => {
+    expect(editDistance('', '')).toBe(0);
+    expect(editDistance('abc', '')).toBe(3);
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+  });
+
+  it('counts a swap of two neighbours as one edit', () => {
+    expect(editDistance('PerToolUse', 'PreToolUse')).toBe(1);
+  });
+});
+
+describe('suggestClosest', () => {
+  const events = ['PreToolUse', 'PostToolUse'];
+  const fields = ['name', 'command', 'matcher', 'timeout', 'onError', 'enabled'];
+
+  it('C4: suggests the event a misspelling meant', () => {
+    expect(suggestClosest('PretoolUse', events)).toBe('PreToolUse');
+    expect(suggestClosest('pretooluse', events)).toBe('PreToolUse');
+    expect(suggestClosest('PostToolUsе', events)).toBe('PostToolUse');
+    expect(suggestClosest('PreToolUses', events)).toBe('PreToolUse');
+  });
+
+  it('C5: suggests the field a misspelling or abbreviation meant', () => {
+    expect(suggestClosest('cmd', fields)).toBe('command');
+    expect(suggestClosest('on_error', fields)).toBe('onError');
+    expect(suggestClosest('timeOut', fields)).toBe('timeout');
+    expect(suggestClosest('match', fields)).toBe('matcher');
+    expect(suggestClosest('enable', fields)).toBe('enabled');
+  });
+
+  it('suggests nothing for a word that is not close to any candidate', () => {
+    expect(suggestClosest('Stop', events)).toBeUndefined();
+    expect(suggestClosest('UserPromptSubmit', events)).toBeUndefined();
+    expect(suggestClosest('description', fields)).toBeUndefined();
+  });
+
+  it('never suggests the word itself', () => {
+    expect(suggestClosest('name', ['name'])).toBeUndefined();
+  });
+});

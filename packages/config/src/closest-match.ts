@@ -1,0 +1,73 @@
+/**
+ * Edit distance with adjacent transpositions counted as one edit (optimal string alignment),
+ * so `PerToolUse` is one edit from `PreToolUse`, as a person would count it.
+ */
+export function editDistance(from: string, to: string): number {
+  const rows = from.length + 1;
+  const columns = to.length + 1;
+  const table: number[][] = Array.from({ length: rows }, (_, row) =>
+    Array.from({ length: columns }, (_, column) => (row === 0 ? column : column === 0 ? row : 0)),
+  );
+  const at = (row: number, column: number): number => table[row]?.[column] ?? 0;
+  for (let row = 1; row < rows; row += 1) {
+    for (let column = 1; column < columns; column += 1) {
+      const cost = from[row - 1] === to[column - 1] ? 0 : 1;
+      let best = Math.min(at(row - 1, column) + 1, at(row, column - 1) + 1, at(row - 1, column - 1) + cost);
+      if (
+        row > 1 &&
+        column > 1 &&
+        from[row - 1] === to[column - 2] &&
+        from[row - 2] === to[column - 1]
+      ) {
+        best = Math.min(best, at(row - 2, column - 2) + 1);
+      }
+      (table[row] as number[])[column] = best;
+    }
+  }
+  return at(rows - 1, columns - 1);
+}
+
+/**
+ * The candidate closest to `input`, or undefined when none is close enough to be a plausible
+ * typo. Case, `_` and `-` count as nothing (`pretooluse`, `on_error`); otherwise a candidate must
+ * be within a third of its length (1 to 3 edits), or `input` must abbreviate it (`cmd` →
+ * `command`, `match` → `matcher`). So `Stop` suggests nothing rather than something unrelated.
+ */
+export function suggestClosest(input: string, candidates: readonly string[]): string | undefined {
+  const wanted = normalize(input);
+  let best: string | undefined;
+  let bestScore = Number.POSITIVE_INFINITY;
+  for (const candidate of candidates) {
+    if (candidate === input) continue;
+    const score = similarity(wanted, normalize(candidate));
+    if (score < bestScore) {
+      best = candidate;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+function normalize(word: string): string {
+  return word.toLowerCase().replace(/[-_]/g, '');
+}
+
+/** Lower is closer; infinity means "not a plausible typo". */
+function similarity(input: string, candidate: string): number {
+  const allowed = Math.min(3, Math.max(1, Math.floor(candidate.length / 3)));
+  const distance = editDistance(input, candidate);
+  if (distance <= allowed) return distance;
+  if (abbreviates(input, candidate) || abbreviates(candidate, input)) return allowed + 0.5;
+  return Number.POSITIVE_INFINITY;
+}
+
+/** `short` keeps the first letter of `long` and then some of its letters in order (`cmd`). */
+function abbreviates(short: string, long: string): boolean {
+  if (short.length < 3 || short.length >= long.length || short[0] !== long[0]) return false;
+  let position = 0;
+  for (const letter of long) {
+    if (letter === short[position]) position += 1;
+    if (position === short.length) return true;
+  }
+  return false;
+}

@@ -1,0 +1,47 @@
+import type { ConfigProblem } from './config-types.ts';
+import { formatProblem } from './format-problem.ts';
+
+const marker = Symbol.for('@cosh/config/ConfigError');
+
+/** Stable codes of {@link ConfigError}, one per way a config can fail to load or be written. */
+export type ConfigErrorCode =
+  | 'E_CONFIG_NOT_FOUND'
+  | 'E_CONFIG_READ'
+  | 'E_CONFIG_SYNTAX'
+  | 'E_CONFIG_INVALID'
+  | 'E_CONFIG_WRITE';
+
+/**
+ * A config file that could not be used: missing, unreadable, not JSONC, failing validation
+ * (SPEC C6), or a change that could not be written (C8). `problems` lists every problem found,
+ * errors and the warnings that help explain them, in file order, each with line and column.
+ */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  readonly code: ConfigErrorCode;
+  /** The file the error is about (absolute). */
+  readonly file: string;
+  readonly problems: readonly ConfigProblem[];
+  private readonly [marker] = true;
+
+  constructor(
+    code: ConfigErrorCode,
+    file: string,
+    problems: readonly ConfigProblem[],
+    options?: { cause?: unknown },
+  ) {
+    const errors = problems.filter((problem) => problem.severity === 'error');
+    super(
+      (errors.length > 0 ? errors : problems).map((problem) => formatProblem(file, problem)).join('\n'),
+      options,
+    );
+    this.code = code;
+    this.file = file;
+    this.problems = problems;
+  }
+
+  /** True for a ConfigError, even one made by another installed copy of this package. */
+  static isInstance(value: unknown): value is ConfigError {
+    return typeof value === 'object' && value !== null && marker in value;
+  }
+}

@@ -1,0 +1,16 @@
+/** The lifecycle events a hook can be attached to, in the order a tool call meets them. */
+export const HOOK_EVENTS = ['PreToolUse', 'PostToolUse'] as const;
+
+/** `PreToolUse` (before a tool call is dispatched) or `PostToolUse` (after it succeeded). */
+export type HookEvent = (typeof HOOK_EVENTS)[number];
+
+/** What an `error` or `invalid` outcome of a hook counts as: nothing (`ignore`) or a deny (`deny`). */
+export const ON_ERROR_VALUES = ['ignore', 'deny'] as const;
+
+/** What an `error` or `invalid` outcome of a hook counts as (SPEC O5). */
+export type OnError = (typeof ON_ERROR_VALUES)[number];
+
+/** Whether `value` names a hook event exactly (case-sensitive, as in setup.json). */
+export function isHookEvent(value: unknown): value is HookEvent {
+  return typeof value === 'string' && (HOOK_EVENTS as readonly string[]).includes(value);
+}

@@ -1,0 +1,368 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ConfigProblem } from './config-types.ts';
+import { emptyConfig, parseConfig } from './parse-config.ts';
+
+const file = '/home/user/.config/cosh/setup.json';
+
+function load(text: string) {
+  const result = parseConfig(text, file);
+  if (!result.ok) throw new Error(`expected a valid config, got:\n${result.error.message}`);
+  return result;
+}
+
+function failure(text: string) {
+  const result = parseConfig(text, file);
+  if (result.ok) throw new Error('expected the config to be rejected');
+  return result.error;
+}
+
+/** `line:column severity code` of each problem, the part tests care about most. */
+function where(problems: readonly ConfigProblem[]): string[] {
+  return problems.map((problem) => `${problem.line}:${problem.column} ${problem.severity} ${problem.code}`);
+}
+
+describe('C2 syntax', () => {
+  it('C2: accepts comments and trailing commas', () => {
+    const { config, warnings } = load(`// my hooks
+{
+  /* block
+     comment */
+  "hooks": {
+    "PreToolUse": [
+      { "command": "true", }, // trailing comma in the object
+    ],
+  },
+}`);
+    expect(config.hooks.PreToolUse.map((hook) => hook.command)).toEqual(['true']);
+    expect(warnings).toEqual([]);
+  });
+
+  it('C2: accepts a byte order mark, and columns on line 1 do not count it', () => {
+    expect(load('\uFEFF{"hooks": {"PreToolUse": [{"command": "true"}]}}').config.hooks.PreToolUse).toHaveLength(1);
+    const error = failure('\uFEFF{"hooks": 5}');
+    expect(where(error.problems)).toEqual(['1:11 error invalid_type']);
+  });
+
+  it('C2: an empty file is a syntax error at 1:1', () => {
+    const error = failure('');
+    expect(error.code).toBe('E_CONFIG_SYNTAX');
+    expect(error.file).toBe(file);
+    expect(where(error.problems)).toEqual(['1:1 error syntax']);
+    expect(error.problems[0]?.message).toMatch(/empty/);
+  });
+
+  it('C2: a file of whitespace or comments only is empty too', () => {
+    expect(failure('  \n\t\n').problems[0]?.message).toMatch(/empty/);
+    expect(failure('// nothing here\n').problems[0]?.message).toMatch(/empty/);
+  });
+
+  it('C2: names the line and column of a missing comma and what was wrong', () => {
+    const error = failure('{\n  "hooks": {}\n  "hooksEnabled": {}\n}');
+    expect(error.code).toBe('E_CONFIG_SYNTAX');
+    expect(where(error.problems)).toEqual(['3:3 error syntax']);
+    expect(error.problems[0]?.message).toContain("expected ','");
+    expect(error.message).toBe(`${file}:3:3: error: ${error.problems[0]?.message}`);
+  });
+
+  it('C2: an unterminated block comment is reported where it starts', () => {
+    const error = failure('{"hooks": {}} /* never closed');
+    expect(where(error.problems)[0]).toBe('1:15 error syntax');
+    expect(error.problems[0]?.message).toMatch(/unterminated comment/);
+  });
+
+  it('C2: single quotes, an unterminated string and text after the value are syntax errors', () => {
+    expect(failure("{'hooks': {}}").problems[0]?.message).toMatch(/double quotes/);
+    expect(failure('{"hooks": {"PreToolUse": [{"command": "echo}]}}').problems[0]?.message).toMatch(/unterminated string/);
+    expect(failure('{} {}').problems[0]?.message).toMatch(/after the end/);
+  });
+
+  it('C2: counts lines across \\r\\n, \\r and \\n line ends', () => {
+    expect(where(failure('{\r\n"hooks": 5\r\n}').problems)).toEqual(['2:10 error invalid_type']);
+    expect(where(failure('{\r"hooks": 5\r}').problems)).toEqual(['2:10 error invalid_type']);
+  });
+});
+
+describe('C3 shared file', () => {
+  it('C3: keeps other settings out of the way and no hooks key means no hooks', () => {
+    const { config, warnings } = load('{"theme": "dark", "model": {"name": "x"}, "$schema": "./schema.json"}');
+    expect(config).toEqual(emptyConfig());
+    expect(warnings).toEqual([]);
+  });
+
+  it('C3: an empty object means no hooks, both events enabled', () => {
+    expect(load('{}').config).toEqual({
+      hooks: { PreToolUse: [], PostToolUse: [] },
+      hooksEnabled: { PreToolUse: true, PostToolUse: true },
+    });
+  });
+
+  it('C3: warns about a top-level key that is a near miss of ours, and still ignores it', () => {
+    const { config, warnings } = load('{"Hooks": {"PreToolUse": [{"command": "true"}]}}');
+    expect(config.hooks.PreToolUse).toEqual([]);
+    expect(where(warnings)).toEqual(['1:2 warning unknown_field']);
+    expect(warnings[0]?.message).toMatch(/did you mean hooks\?/);
+  });
+});
+
+describe('C4 events', () => {
+  it('C4: an unknown event is a warning with the closest event, and its entries never run', () => {
+    const { config, warnings } = load(`{
+  "hooks": {
+    "PretoolUse": [{"command": "echo never"}],
+    "PostToolUse": [{"command": "echo yes"}]
+  }
+}`);
+    expect(config.hooks.PreToolUse).toEqual([]);
+    expect(config.hooks.PostToolUse.map((hook) => hook.command)).toEqual(['echo yes']);
+    expect(where(warnings)).toEqual(['3:5 warning unknown_event']);
+    expect(warnings[0]?.message).toContain('did you mean PreToolUse?');
+    expect(warnings[0]?.path).toEqual(['hooks', 'PretoolUse']);
+    expect(warnings[0]?.hook).toBeUndefined();
+  });
+
+  it('C4: an event nothing resembles is still a warning, naming the known events', () => {
+    const { warnings } = load('{"hooks": {"Stop": []}}');
+    expect(warnings[0]?.message).not.toContain('did you mean');
+    expect(warnings[0]?.message).toContain('PreToolUse and PostToolUse');
+  });
+
+  it('C4/C6: an unknown event holding garbage is only a warning (it never runs)', () => {
+    expect(where(load('{"hooks": {"Stop": 5}}').warnings)).toEqual(['1:12 warning unknown_event']);
+  });
+});
+
+describe('C5 hook entry', () => {
+  it('C5: applies the defaults', () => {
+    const { config } = load('{"hooks": {"PreToolUse": [{"command": "echo hi"}]}}');
+    expect(config.hooks.PreToolUse[0]).toEqual({
+      event: 'PreToolUse',
+      index: 0,
+      name: 'echo hi',
+      command: 'echo hi',
+      matcher: '',
+      timeout: 60,
+      onError: 'ignore',
+      enabled: true,
+    });
+  });
+
+  it('C5: keeps every field as written, and each entry its index', () => {
+    const { config } = load(`{"hooks": {"PostToolUse": [
+      {"command": "a"},
+      {"name": "Flag", "command": " b ", "matcher": "^fs_read$", "timeout": 0.25, "onError": "deny", "enabled": false}
+    ]}}`);
+    expect(config.hooks.PostToolUse[1]).toEqual({
+      event: 'PostToolUse',
+      index: 1,
+      name: 'Flag',
+      command: ' b ',
+      matcher: '^fs_read$',
+      timeout: 0.25,
+      onError: 'deny',
+      enabled: false,
+    });
+  });
+
+  it('C5: a blank name falls back to the command', () => {
+    expect(load('{"hooks": {"PreToolUse": [{"name": " ", "command": "x"}]}}').config.hooks.PreToolUse[0]?.name).toBe('x');
+  });
+
+  it('C5: accepts the timeout bounds: a fraction and exactly 86400', () => {
+    const { config } = load('{"hooks": {"PreToolUse": [{"command": "a", "timeout": 0.001}, {"command": "b", "timeout": 86400}]}}');
+    expect(config.hooks.PreToolUse.map((hook) => hook.timeout)).toEqual([0.001, 86400]);
+  });
+
+  it('C5: an unknown field is a warning naming the closest field, and the hook still runs', () => {
+    const { config, warnings } = load('{"hooks": {"PreToolUse": [{"command": "x", "timout": 5}]}}');
+    expect(config.hooks.PreToolUse[0]?.timeout).toBe(60);
+    expect(where(warnings)).toEqual(['1:44 warning unknown_field']);
+    expect(warnings[0]?.message).toContain('did you mean timeout?');
+    expect(warnings[0]?.hook).toEqual({ event: 'PreToolUse', index: 0 });
+  });
+
+  it('M2: a matcher that does not compile is a warning with the reason and the fix', () => {
+    const { config, warnings } = load('{"hooks": {"PreToolUse": [{"command": "x", "matcher": "*"}]}}');
+    expect(config.hooks.PreToolUse[0]?.matcher).toBe('*');
+    expect(where(warnings)).toEqual(['1:55 warning invalid_matcher']);
+    expect(warnings[0]).toMatchObject({ fix: '.*', hook: { event: 'PreToolUse', index: 0 } });
+    expect(warnings[0]?.message).toContain('nothing to repeat');
+    expect(warnings[0]?.message).toContain('did you mean ".*"?');
+  });
+
+  it('warns about a duplicated key and uses the last one', () => {
+    const { config, warnings } = load('{"hooks": {"PreToolUse": [{"command": "first", "command": "last"}]}}');
+    expect(config.hooks.PreToolUse[0]?.command).toBe('last');
+    expect(where(warnings)).toEqual(['1:28 warning duplicate_key']);
+    expect(warnings[0]?.message).toContain('column 48');
+  });
+
+  it('C6: positions point at the last of duplicate keys, whose value counts', () => {
+    const error = failure('{"hooks": {"PreToolUse": [{"command": "x", "timeout": 5, "timeout": "5"}]}}');
+    expect(where(error.problems)).toEqual(['1:44 warning duplicate_key', '1:69 error invalid_type']);
+  });
+});
+
+describe('C6 errors stop the load', () => {
+  it.each([
+    ['[]', 'an array'],
+    ['null', 'null'],
+    ['"hooks"', 'the string "hooks"'],
+    ['42', '42'],
+  ])('C6: a root that is %s is an error', (text, found) => {
+    const error = failure(text);
+    expect(error.code).toBe('E_CONFIG_INVALID');
+    expect(where(error.problems)).toEqual(['1:1 error invalid_type']);
+    expect(error.problems[0]?.message).toContain(found);
+  });
+
+  it.each([
+    ['{"hooks": null}', '1:11', 'hooks'],
+    ['{"hooks": []}', '1:11', 'hooks'],
+    ['{"hooks": {"PreToolUse": {}}}', '1:26', 'hooks.PreToolUse'],
+    ['{"hooks": {"PostToolUse": null}}', '1:27', 'hooks.PostToolUse'],
+    ['{"hooks": {"PreToolUse": ["echo"]}}', '1:27', 'hooks.PreToolUse[0]'],
+    ['{"hooksEnabled": true}', '1:18', 'hooksEnabled'],
+    ['{"hooksEnabled": {"PreToolUse": "false"}}', '1:33', 'hooksEnabled.PreToolUse'],
+    ['{"hooksEnabled": {"PostToolUse": 0}}', '1:34', 'hooksEnabled.PostToolUse'],
+    ['{"$schema": 1}', '1:13', '$schema'],
+  ])('C6: %s is an error at %s about %s', (text, position, path) => {
+    const error = failure(text);
+    expect(error.code).toBe('E_CONFIG_INVALID');
+    expect(error.problems).toHaveLength(1);
+    expect(`${error.problems[0]?.line}:${error.problems[0]?.column}`).toBe(position);
+    expect(error.problems[0]?.message.startsWith(`${path} `)).toBe(true);
+  });
+
+  it.each([
+    ['"timeout": 0', 'got 0'],
+    ['"timeout": -1', 'got -1'],
+    ['"timeout": -0', 'got -0'],
+    ['"timeout": 86401', 'got 86401'],
+    ['"timeout": 1e999', 'got 1e999 (too large to be a number)'],
+    ['"timeout": "60"', 'got the string "60" (write it without quotes: 60)'],
+    ['"timeout": null', 'got null'],
+    ['"name": 5', 'got 5'],
+    ['"matcher": ["a"]', 'got an array'],
+    ['"onError": "Deny"', 'got the string "Deny" (did you mean "deny"?)'],
+    ['"onError": "block"', 'got the string "block"'],
+    ['"enabled": "false"', 'got the string "false" (write it without quotes: false)'],
+    ['"enabled": 0', 'got 0'],
+  ])('C6: a hook with %s is an error (%s)', (field, found) => {
+    const error = failure(`{"hooks": {"PreToolUse": [{"command": "x", ${field}}]}}`);
+    expect(error.code).toBe('E_CONFIG_INVALID');
+    expect(error.problems).toHaveLength(1);
+    const [problem] = error.problems;
+    expect(problem?.column).toBe(44 + field.indexOf(':') + 2);
+    expect(problem?.message).toContain(found);
+    expect(problem?.hook).toEqual({ event: 'PreToolUse', index: 0 });
+  });
+
+  it.each([
+    ['""', 'an empty string'],
+    ['"   "', '(only whitespace)'],
+    ['"\\t\\n"', '(only whitespace)'],
+    ['7', 'got 7'],
+  ])('C6: a command of %s is an error', (command, found) => {
+    const error = failure(`{"hooks": {"PreToolUse": [{"command": ${command}}]}}`);
+    expect(where(error.problems)).toEqual([`1:39 error ${command === '7' ? 'invalid_type' : 'invalid_value'}`]);
+    expect(error.problems[0]?.message).toContain(found);
+  });
+
+  it('C6: reports every missing command at once, each at the object that lacks it', () => {
+    const error = failure(`{
+  "hooks": {
+    "PreToolUse": [
+      {"name": "a"},
+      {"command": "ok"},
+      {"cmd": "echo b"}
+    ],
+    "PostToolUse": [
+        {}
+    ]
+  }
+}`);
+    expect(error.code).toBe('E_CONFIG_INVALID');
+    expect(where(error.problems)).toEqual([
+      '4:7 error missing_field',
+      '6:7 error missing_field',
+      '6:8 warning unknown_field',
+      '9:9 error missing_field',
+    ]);
+    expect(error.problems[0]?.path).toEqual(['hooks', 'PreToolUse', 0, 'command']);
+    expect(error.problems[0]?.message).toBe('hooks.PreToolUse[0] has no "command": every hook needs the shell command to run');
+    expect(error.problems[2]?.message).toContain('did you mean command?');
+    expect(error.message.split('\n')).toEqual([
+      `${file}:4:7: error: hooks.PreToolUse[0] has no "command": every hook needs the shell command to run`,
+      `${file}:6:7: error: hooks.PreToolUse[2] has no "command": every hook needs the shell command to run`,
+      `${file}:9:9: error: hooks.PostToolUse[0] has no "command": every hook needs the shell command to run`,
+    ]);
+  });
+
+  it('C6: nothing is half-loaded: one bad hook rejects the whole file', () => {
+    const result = parseConfig('{"hooks": {"PreToolUse": [{"command": "block"}, {"command": "x", "timeout": 0}]}}', file);
+    expect(result.ok).toBe(false);
+    expect(result).not.toHaveProperty('config');
+  });
+
+  it('C6: warnings alone never stop a load', () => {
+    const result = parseConfig(
+      '{"hooks": {"Pre": [], "PreToolUse": [{"command": "x", "matcher": "(", "extra": 1}]}, "hooksEnabled": {"Post": false}}',
+      file,
+    );
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.warnings.map((warning) => warning.code)).toEqual(['unknown_event', 'invalid_matcher', 'unknown_field', 'unknown_event']);
+  });
+
+  it('C6: parsing never throws and every problem points inside the text', () => {
+    const jsonish = fc.oneof(
+      fc.json(),
+      fc.jsonValue().map((value) => JSON.stringify({ hooks: { PreToolUse: [value], PostToolUse: value } })),
+      fc.string(),
+    );
+    fc.assert(
+      fc.property(jsonish, (text) => {
+        const result = parseConfig(text, file);
+        const problems = result.ok ? result.warnings : result.error.problems;
+        const lines = text.split(/\r\n|\r|\n/);
+        for (const problem of problems) {
+          expect(problem.line).toBeGreaterThanOrEqual(1);
+          expect(problem.line).toBeLessThanOrEqual(lines.length);
+          expect(problem.column).toBeGreaterThanOrEqual(1);
+          expect(problem.column).toBeLessThanOrEqual((lines[problem.line - 1]?.length ?? 0) + 1);
+        }
+        if (!result.ok) expect(result.error.problems.some((problem) => problem.severity === 'error')).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('C7 toggles', () => {
+  it('C7: a missing key means enabled', () => {
+    expect(load('{"hooksEnabled": {}}').config.hooksEnabled).toEqual({ PreToolUse: true, PostToolUse: true });
+    expect(load('{"hooksEnabled": {"PostToolUse": false}}').config.hooksEnabled).toEqual({ PreToolUse: true, PostToolUse: false });
+  });
+
+  it('C7: an unknown key in hooksEnabled is a warning with the closest event', () => {
+    const { config, warnings } = load('{"hooksEnabled": {"pretooluse": false}}');
+    expect(config.hooksEnabled.PreToolUse).toBe(true);
+    expect(where(warnings)).toEqual(['1:19 warning unknown_event']);
+    expect(warnings[0]?.message).toContain('did you mean PreToolUse?');
+  });
+});
+
+describe('parsed configs', () => {
+  it('are frozen so no consumer can change what others read', () => {
+    const { config } = load('{"hooks": {"PreToolUse": [{"command": "x"}]}}');
+    expect(Object.isFrozen(config.hooks.PreToolUse)).toBe(true);
+    expect(Object.isFrozen(config.hooks.PreToolUse[0])).toBe(true);
+    expect(Object.isFrozen(config.hooksEnabled)).toBe(true);
+  });
+
+  it('keep a __proto__ key as plain data', () => {
+    const { config } = load('{"__proto__": {"polluted": true}, "hooks": {"PreToolUse": [{"command": "x", "__proto__": {"enabled": false}}]}}');
+    expect(config.hooks.PreToolUse[0]?.enabled).toBe(true);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+});

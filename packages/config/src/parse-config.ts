@@ -1,0 +1,42 @@
+import { ConfigError } from './config-error.ts';
+import type { ConfigProblem, HookEntry, HooksConfig } from './config-types.ts';
+import { HOOK_EVENTS, type HookEvent } from './hook-events.ts';
+import { parseJsonc, stripByteOrderMark } from './parse-jsonc.ts';
+import { validateConfig } from './validate-config.ts';
+
+/** What {@link parseConfig} returns: a config with its warnings, or the error that stops it. */
+export type ParseConfigResult =
+  | { readonly ok: true; readonly config: HooksConfig; readonly warnings: ConfigProblem[] }
+  | { readonly ok: false; readonly error: ConfigError };
+
+/**
+ * Parses and validates the text of a setup.json (SPEC C2–C7, M2). Pure: `file` only names the
+ * file in problems. Never throws: a syntax error gives `E_CONFIG_SYNTAX`, a wrong type
+ * `E_CONFIG_INVALID`, each listing every problem with its line and column, warnings included
+ * (an unknown field `cmd` explains a missing `command`).
+ */
+export function parseConfig(text: string, file: string): ParseConfigResult {
+  const parsed = parseJsonc(stripByteOrderMark(text));
+  if (!parsed.ok) {
+    return { ok: false, error: new ConfigError('E_CONFIG_SYNTAX', file, parsed.problems) };
+  }
+  const { config, errors, warnings } = validateConfig(parsed.value, parsed.tree, parsed.sourceMap);
+  if (config === undefined || errors.length > 0) {
+    const problems = [...errors, ...warnings].sort(
+      (left, right) => left.line - right.line || left.column - right.column,
+    );
+    return { ok: false, error: new ConfigError('E_CONFIG_INVALID', file, problems) };
+  }
+  return { ok: true, config, warnings: [...warnings] };
+}
+
+/** A config without hooks, both events enabled: what a missing default setup.json means. */
+export function emptyConfig(): HooksConfig {
+  const hooks = {} as Record<HookEvent, readonly HookEntry[]>;
+  const hooksEnabled = {} as Record<HookEvent, boolean>;
+  for (const event of HOOK_EVENTS) {
+    hooks[event] = Object.freeze([]);
+    hooksEnabled[event] = true;
+  }
+  return Object.freeze({ hooks: Object.freeze(hooks), hooksEnabled: Object.freeze(hooksEnabled) });
+}

@@ -1,0 +1,269 @@
+import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError } from './config-error.ts';
+import { parseConfig } from './parse-config.ts';
+import { detectFormatting, setEventEnabled, setHookEnabled } from './write-config.ts';
+
+let directory: string;
+let fixture: string;
+
+beforeEach(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'cosh-config-write-'));
+  fixture = await readFile(new URL('./__fixtures__/commented-setup.jsonc', import.meta.url), 'utf8');
+});
+
+afterEach(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+async function fileWith(text: string, name = 'setup.json'): Promise<string> {
+  const file = join(directory, name);
+  await writeFile(file, text);
+  return file;
+}
+
+async function expectConfigError(promise: Promise<unknown>): Promise<ConfigError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!ConfigError.isInstance(error)) throw new Error(`expected a ConfigError, got ${String(error)}`);
+  return error;
+}
+
+function configOf(text: string) {
+  const result = parseConfig(text, 'test');
+  if (!result.ok) throw result.error;
+  return result.config;
+}
+
+describe('setEventEnabled', () => {
+  it('C8: inserts hooksEnabled, keeping comments, formatting, key order and other keys', async () => {
+    const file = await fileWith(fixture);
+    const change = await setEventEnabled(file, 'PreToolUse', false);
+    expect(change).toEqual({ file, changed: true, created: false, previous: true });
+    const text = await readFile(file, 'utf8');
+    expect(text).toBe(
+      fixture.replace(
+        '    "zzz-last": [1, 2, 3]\n',
+        '    "zzz-last": [1, 2, 3],\n    "hooksEnabled": {\n        "PreToolUse": false\n    }\n',
+      ),
+    );
+    expect(configOf(text).hooksEnabled).toEqual({ PreToolUse: false, PostToolUse: true });
+  });
+
+  it('C7: enabling again changes only that value', async () => {
+    const file = await fileWith(fixture);
+    await setEventEnabled(file, 'PreToolUse', false);
+    const disabled = await readFile(file, 'utf8');
+    const change = await setEventEnabled(file, 'PreToolUse', true);
+    expect(change).toMatchObject({ changed: true, previous: false });
+    expect(await readFile(file, 'utf8')).toBe(disabled.replace('"PreToolUse": false', '"PreToolUse": true'));
+  });
+
+  it('C8: adds a key to an existing hooksEnabled and replaces a value in place, comments beside it kept', async () => {
+    const text = '{\n  "hooksEnabled": {\n    "PostToolUse": true // on for now\n  }\n}\n';
+    const file = await fileWith(text);
+    await setEventEnabled(file, 'PostToolUse', false);
+    expect(await readFile(file, 'utf8')).toBe('{\n  "hooksEnabled": {\n    "PostToolUse": false // on for now\n  }\n}\n');
+    await setEventEnabled(file, 'PreToolUse', false);
+    expect(configOf(await readFile(file, 'utf8')).hooksEnabled).toEqual({ PreToolUse: false, PostToolUse: false });
+    expect(await readFile(file, 'utf8')).toContain('"PostToolUse": false, // on for now');
+  });
+
+  it('C7: enabling an event whose key is absent writes nothing', async () => {
+    const file = await fileWith(fixture);
+    const before = await stat(file);
+    const change = await setEventEnabled(file, 'PostToolUse', true);
+    expect(change).toEqual({ file, changed: false, created: false, previous: true });
+    expect((await stat(file)).ino).toBe(before.ino);
+    expect(await readFile(file, 'utf8')).toBe(fixture);
+  });
+
+  it('C8: disabling an event already disabled writes nothing', async () => {
+    const file = await fileWith('{"hooksEnabled": {"PreToolUse": false}}');
+    const before = await stat(file);
+    expect(await setEventEnabled(file, 'PreToolUse', false)).toMatchObject({ changed: false, previous: false });
+    expect((await stat(file)).ino).toBe(before.ino);
+  });
+
+  it('C8: keeps tabs, CRLF line ends and a byte order mark', async () => {
+    const text = '\uFEFF{\r\n\t"hooks": {}\r\n}\r\n';
+    const file = await fileWith(text);
+    await setEventEnabled(file, 'PostToolUse', false);
+    expect(await readFile(file, 'utf8')).toBe('\uFEFF{\r\n\t"hooks": {},\r\n\t"hooksEnabled": {\r\n\t\t"PostToolUse": false\r\n\t}\r\n}\r\n');
+  });
+
+  it('C8: adds to an empty multi-line object above its closing brace', async () => {
+    const file = await fileWith('{\n  "hooksEnabled": {\n    // nothing yet\n  }\n}\n');
+    await setEventEnabled(file, 'PreToolUse', false);
+    expect(await readFile(file, 'utf8')).toBe('{\n  "hooksEnabled": {\n    // nothing yet\n    "PreToolUse": false\n  }\n}\n');
+  });
+
+  it('C8: lays out an unusual file through jsonc-parser and still changes only the setting', async () => {
+    const file = await fileWith('{\n  "hooks": {} }\n');
+    await setEventEnabled(file, 'PreToolUse', false);
+    const text = await readFile(file, 'utf8');
+    expect(configOf(text)).toEqual({ ...configOf('{}'), hooksEnabled: { PreToolUse: false, PostToolUse: true } });
+  });
+
+  it('C8: leaves a one-line file on one line', async () => {
+    const file = await fileWith('{"hooks": {}}');
+    await setEventEnabled(file, 'PreToolUse', false);
+    const text = await readFile(file, 'utf8');
+    expect(text).toBe('{"hooks": {}, "hooksEnabled": {"PreToolUse": false}}');
+  });
+
+  it('C8: keeps the file mode', async () => {
+    const file = await fileWith(fixture);
+    await chmod(file, 0o640);
+    await setEventEnabled(file, 'PreToolUse', false);
+    expect((await stat(file)).mode & 0o7777).toBe(0o640);
+    await chmod(file, 0o600);
+    await setEventEnabled(file, 'PreToolUse', true);
+    expect((await stat(file)).mode & 0o7777).toBe(0o600);
+  });
+
+  it('C8: writes atomically: a new file replaces the old one and no temporary file is left', async () => {
+    const file = await fileWith(fixture);
+    const before = await stat(file);
+    await setEventEnabled(file, 'PreToolUse', false);
+    expect((await stat(file)).ino).not.toBe(before.ino);
+    expect(await readdir(directory)).toEqual(['setup.json']);
+  });
+
+  it('C8: writes through a symbolic link to its target, and the link stays a link', async () => {
+    const real = await fileWith(fixture, 'real.json');
+    const link = join(directory, 'setup.json');
+    await symlink('real.json', link);
+    const change = await setEventEnabled(link, 'PreToolUse', false);
+    expect(change.file).toBe(real);
+    expect((await lstat(link)).isSymbolicLink()).toBe(true);
+    expect(await readlink(link)).toBe('real.json');
+    expect(configOf(await readFile(real, 'utf8')).hooksEnabled.PreToolUse).toBe(false);
+  });
+
+  it('C8: a file that does not parse is never overwritten', async () => {
+    const broken = '{\n  "hooks": {\n  // unfinished\n';
+    const file = await fileWith(broken);
+    const error = await expectConfigError(setEventEnabled(file, 'PreToolUse', false));
+    expect(error.code).toBe('E_CONFIG_SYNTAX');
+    expect(await readFile(file, 'utf8')).toBe(broken);
+    expect(await readdir(directory)).toEqual(['setup.json']);
+  });
+
+  it('C8: a file that fails validation (C6) is never overwritten', async () => {
+    const invalid = '{"hooks": {"PreToolUse": [{"command": ""}]}}';
+    const file = await fileWith(invalid);
+    expect((await expectConfigError(setEventEnabled(file, 'PreToolUse', false))).code).toBe('E_CONFIG_INVALID');
+    expect(await readFile(file, 'utf8')).toBe(invalid);
+  });
+
+  it('C8: with no file, disabling creates it and its folder', async () => {
+    const file = join(directory, 'nested', 'cosh', 'setup.json');
+    const change = await setEventEnabled(file, 'PostToolUse', false);
+    expect(change).toEqual({ file, changed: true, created: true, previous: true });
+    const text = await readFile(file, 'utf8');
+    expect(text).toBe('{\n  "hooksEnabled": {\n    "PostToolUse": false\n  }\n}\n');
+    expect(configOf(text).hooksEnabled).toEqual({ PreToolUse: true, PostToolUse: false });
+  });
+
+  it('C7: with no file, enabling changes nothing and creates nothing', async () => {
+    const file = join(directory, 'nested', 'setup.json');
+    expect(await setEventEnabled(file, 'PreToolUse', true)).toEqual({ file, changed: false, created: false, previous: true });
+    expect(await readdir(directory)).toEqual([]);
+  });
+
+  it('C8: changes the last of duplicate keys, the one that counts', async () => {
+    const file = await fileWith('{"hooksEnabled": {"PreToolUse": false, "PreToolUse": true}}');
+    await setEventEnabled(file, 'PreToolUse', false);
+    expect(await readFile(file, 'utf8')).toBe('{"hooksEnabled": {"PreToolUse": false, "PreToolUse": false}}');
+  });
+
+  it('C8: inserts into the last of duplicate objects, the one that counts', async () => {
+    const file = await fileWith('{\n  "hooksEnabled": {},\n  "hooksEnabled": {"PostToolUse": true}\n}\n');
+    await setEventEnabled(file, 'PreToolUse', false);
+    expect(await readFile(file, 'utf8')).toBe('{\n  "hooksEnabled": {},\n  "hooksEnabled": {"PostToolUse": true, "PreToolUse": false}\n}\n');
+  });
+
+  it('C8: refuses a change it cannot make exactly, and leaves the file alone', async () => {
+    // An unusual layout goes through jsonc-parser's modify(), which edits the first duplicate.
+    const text = '{\n  "hooksEnabled": {"PostToolUse": true},\n  "hooksEnabled": {\n    "PostToolUse": true }\n}\n';
+    const file = await fileWith(text);
+    const error = await expectConfigError(setEventEnabled(file, 'PreToolUse', false));
+    expect(error.code).toBe('E_CONFIG_WRITE');
+    expect(await readFile(file, 'utf8')).toBe(text);
+  });
+
+  it('C8: a directory in place of the file is a read error', async () => {
+    await mkdir(join(directory, 'setup.json'));
+    expect((await expectConfigError(setEventEnabled(join(directory, 'setup.json'), 'PreToolUse', false))).code).toBe('E_CONFIG_READ');
+  });
+
+  it('C8: changes made at once from one process all land', async () => {
+    const file = await fileWith(fixture);
+    await Promise.all([
+      setEventEnabled(file, 'PreToolUse', false),
+      setEventEnabled(file, 'PostToolUse', false),
+      setHookEnabled(file, 'PreToolUse', 0, false),
+      setHookEnabled(file, 'PostToolUse', 0, false),
+    ]);
+    const config = configOf(await readFile(file, 'utf8'));
+    expect(config.hooksEnabled).toEqual({ PreToolUse: false, PostToolUse: false });
+    expect(config.hooks.PreToolUse[0]?.enabled).toBe(false);
+    expect(config.hooks.PostToolUse[0]?.enabled).toBe(false);
+  });
+});
+
+describe('setHookEnabled', () => {
+  it('C5/C8: inserts enabled: false into the hook, laid out like its neighbours', async () => {
+    const file = await fileWith(fixture);
+    const change = await setHookEnabled(file, 'PreToolUse', 0, false);
+    expect(change).toMatchObject({ changed: true, previous: true });
+    expect(await readFile(file, 'utf8')).toBe(
+      fixture.replace('"timeout": 5, // seconds\n', '"timeout": 5, // seconds\n                "enabled": false,\n'),
+    );
+  });
+
+  it('C5: turning a hook back on sets its enabled field in place', async () => {
+    const file = await fileWith(fixture);
+    await setHookEnabled(file, 'PostToolUse', 0, false);
+    expect(configOf(await readFile(file, 'utf8')).hooks.PostToolUse[0]?.enabled).toBe(false);
+    await setHookEnabled(file, 'PostToolUse', 0, true);
+    const text = await readFile(file, 'utf8');
+    expect(configOf(text).hooks.PostToolUse[0]?.enabled).toBe(true);
+    expect(text).toContain('"PreToolUse": [');
+    expect(text.startsWith('// Cosh settings')).toBe(true);
+  });
+
+  it('C5: enabling a hook that has no enabled field writes nothing', async () => {
+    const file = await fileWith(fixture);
+    expect(await setHookEnabled(file, 'PreToolUse', 0, true)).toMatchObject({ changed: false, previous: true });
+    expect(await readFile(file, 'utf8')).toBe(fixture);
+  });
+
+  it('a hook that does not exist is a write error and the file stays', async () => {
+    const file = await fileWith(fixture);
+    const error = await expectConfigError(setHookEnabled(file, 'PostToolUse', 3, false));
+    expect(error.code).toBe('E_CONFIG_WRITE');
+    expect(error.problems[0]?.message).toContain('hooks.PostToolUse[3]');
+    expect(await readFile(file, 'utf8')).toBe(fixture);
+  });
+
+  it('a missing file has no hook to change', async () => {
+    const error = await expectConfigError(setHookEnabled(join(directory, 'none.json'), 'PreToolUse', 0, false));
+    expect(error.code).toBe('E_CONFIG_NOT_FOUND');
+    expect(await readdir(directory)).toEqual([]);
+  });
+});
+
+describe('detectFormatting', () => {
+  it('finds the indentation unit and line end', () => {
+    expect(detectFormatting('{\n    "a": {\n        "b": 1\n    }\n}')).toEqual({ insertSpaces: true, tabSize: 4, eol: '\n' });
+    expect(detectFormatting('{\r\n\t"a": 1\r\n}')).toEqual({ insertSpaces: false, tabSize: 4, eol: '\r\n' });
+    expect(detectFormatting('{"a": 1}')).toEqual({ insertSpaces: true, tabSize: 2, eol: '\n' });
+    expect(detectFormatting('{\n  /*\n   * doc\n   */\n  "a": 1\n}')).toMatchObject({ tabSize: 2 });
+  });
+});

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { open, readFile, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/** How to replace a file. */
+export interface AtomicWriteOptions {
+  /** Permission bits for the new file (kept from the file replaced). Default: 0o666 less the umask. */
+  readonly mode?: number | undefined;
+  /** Owner to give the new file when the process may (root replacing another user's file). */
+  readonly owner?: { readonly uid: number; readonly gid: number } | undefined;
+  /**
+   * The text the file is expected to still hold; when another writer changed it meanwhile the
+   * write is abandoned and `false` returned, so the caller can redo its change on the new text.
+   */
+  readonly unchangedSince?: string | undefined;
+}
+
+/**
+ * Writes `text` to a temporary file in the same folder (same file system, so the rename is
+ * atomic), flushes it, then renames it over `file`: a reader sees the old file or the new one,
+ * never half of one, and a crash leaves the old file intact. Returns false when
+ * `unchangedSince` no longer matches.
+ */
+export async function writeFileAtomically(
+  file: string,
+  text: string,
+  options: AtomicWriteOptions = {},
+): Promise<boolean> {
+  const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  let handle: Awaited<ReturnType<typeof open>> | undefined;
+  let renamed = false;
+  try {
+    handle = await open(temporary, 'wx', options.mode ?? 0o666);
+    await handle.writeFile(text, 'utf8');
+    // open() applies the umask to the mode; the file being replaced had exactly this one.
+    if (options.mode !== undefined) await handle.chmod(options.mode);
+    if (options.owner !== undefined && process.getuid?.() === 0) {
+      await handle.chown(options.owner.uid, options.owner.gid);
+    }
+    await handle.sync();
+    await handle.close();
+    handle = undefined;
+    if (options.unchangedSince !== undefined) {
+      const current = await readFile(file, 'utf8');
+      if (current !== options.unchangedSince) return false;
+    }
+    await rename(temporary, file);
+    renamed = true;
+    await syncDirectory(dirname(file));
+    return true;
+  } finally {
+    await handle?.close().catch(() => undefined);
+    if (!renamed) await rm(temporary, { force: true }).catch(() => undefined);
+  }
+}
+
+/** Makes the rename itself durable; some file systems refuse to open a folder, which is fine. */
+async function syncDirectory(directory: string): Promise<void> {
+  try {
+    const handle = await open(directory, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // Durability of the rename is a bonus; the write itself already succeeded.
+  }
+}
