@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileHooks, suggestMatcherFix } from './compile-hooks.ts';
+import { compileHooks } from './compile-hooks.ts';
 import { selectHooks } from './select-hooks.ts';
 
 interface TestHook {
@@ -28,15 +28,6 @@ describe('compileHooks', () => {
     expect(compiled.invalidMatchers[1]?.suggestion).toBeNull();
   });
 
-  it('M2: suggests `.*` for a glob star only when the rewrite compiles', () => {
-    expect(suggestMatcherFix('*')).toBe('.*');
-    expect(suggestMatcherFix('*_read')).toBe('.*_read');
-    expect(suggestMatcherFix('fs_read|*write')).toBe('fs_read|.*write');
-    expect(suggestMatcherFix('(*)')).toBe('(.*)');
-    expect(suggestMatcherFix('(')).toBeNull();
-    expect(suggestMatcherFix('**')).toBeNull();
-  });
-
   it('M5: later changes to the given array do not change the compiled hooks', () => {
     const hooks: TestHook[] = [{ name: 'one', command: 'a', matcher: 'bash' }];
     const compiled = compileHooks(hooks);
@@ -58,13 +49,17 @@ describe('compileHooks', () => {
     globalThis.RegExp = CountingRegExp as RegExpConstructor;
     try {
       const compiled = compileHooks([
-        { command: 'a', matcher: 'bash' },
-        { command: 'b', matcher: '^fs_' },
-        { command: 'c', matcher: 'bash' },
+        { command: 'a', matcher: 'bash|zsh' },
+        { command: 'b', matcher: '^fs_(read|write)$' },
+        { command: 'c', matcher: 'bash|zsh' },
         { command: 'd' },
+        { command: 'e', matcher: 'plain_literal' },
       ]);
+      // Two distinct regexes, each compiled once; the literal needs no regex at all.
       expect(constructions).toBe(2);
-      for (const name of ['bash_run', 'fs_read', 'other', 'bash_run', 'x'.repeat(10)]) selectHooks(compiled, name);
+      for (const name of ['bash_run', 'fs_read', 'other', 'zsh', 'x'.repeat(10), 'plain_literal']) {
+        selectHooks(compiled, name);
+      }
       expect(constructions).toBe(2);
     } finally {
       globalThis.RegExp = OriginalRegExp;

@@ -1,3 +1,5 @@
+import { compileMatcher, suggestMatcherFix, type MatcherTest } from './compile-matcher.ts';
+
 /** The two fields of a hook entry that matching needs (M1, M4); any richer hook type fits. */
 export interface MatchableHook {
   /** The shell command; identical strings among the selected hooks run once (M4). */
@@ -29,15 +31,6 @@ export interface CompiledHooks<H extends MatchableHook> {
   readonly invalidMatchers: readonly InvalidMatcher<H>[];
 }
 
-/**
- * A compiled matcher shared by every hook with the same matcher string. `null` regex means
- * "matches every tool"; `invalid` means "matches nothing".
- */
-export type MatcherTest =
-  | { readonly kind: 'all' }
-  | { readonly kind: 'none' }
-  | { readonly kind: 'regex'; readonly regex: RegExp };
-
 /** What `selectHooks` needs, kept out of reach of callers so nobody can swap a regex. */
 export interface CompiledInternals {
   /** One entry per distinct matcher string. */
@@ -52,6 +45,8 @@ export interface CompiledInternals {
    * allocates nothing per selected hook, which keeps a 1,000-hook selection well under 0.1 ms.
    */
   readonly runningSelections: readonly { readonly hook: unknown; readonly duplicateOf: null }[];
+  /** The frozen selection of hook `index` deduplicated against hook `first`, made once per pair. */
+  readonly duplicateSelection: (index: number, first: number) => { readonly hook: unknown; readonly duplicateOf: unknown };
 }
 
 const internalsByCompiled = new WeakMap<object, CompiledInternals>();
@@ -65,32 +60,26 @@ export function getCompiledInternals(compiled: CompiledHooks<MatchableHook>): Co
   return internals;
 }
 
-type Compilation = { readonly ok: true; readonly test: MatcherTest } | { readonly ok: false; readonly error: string };
-
-function compileMatcher(matcher: unknown): Compilation {
-  if (matcher === undefined || matcher === '') return { ok: true, test: { kind: 'all' } };
-  // Config validation (C6) rejects non-strings; anything else reaching here must not run a hook
-  // on a guess, and `new RegExp` would otherwise coerce it to text.
-  if (typeof matcher !== 'string') {
-    return { ok: false, error: `matcher must be a string (got ${typeof matcher})` };
-  }
-  try {
-    // No flags, ever (M1): without `g`/`y` a regex keeps no `lastIndex` state between tests.
-    return { ok: true, test: { kind: 'regex', regex: new RegExp(matcher) } };
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
-  }
-}
+const DUPLICATE_SELECTION_LIMIT = 10_000;
 
 /**
- * The usual mistake is a glob: `*` or `*_read` where a regex needs `.*`. Offer that rewrite only
- * when it compiles, so a suggestion is never itself invalid.
+ * Duplicate selections are made on first use and kept: a hook is only ever deduplicated against
+ * a hook earlier in the list with the same command, so the pairs are few in any real config.
  */
-export function suggestMatcherFix(matcher: string): string | null {
-  // A `*` with nothing to repeat: at the start, or right after `(` or `|`.
-  const candidate = matcher.replace(/(^|[(|])\*/g, '$1.*');
-  if (candidate === matcher) return null;
-  return compileMatcher(candidate).ok ? candidate : null;
+function makeDuplicateSelections(
+  hooks: readonly MatchableHook[],
+): (index: number, first: number) => { readonly hook: unknown; readonly duplicateOf: unknown } {
+  const made = new Map<number, { readonly hook: unknown; readonly duplicateOf: unknown }>();
+  return (index, first) => {
+    const key = index * hooks.length + first;
+    let selection = made.get(key);
+    if (selection === undefined) {
+      selection = Object.freeze({ hook: hooks[index], duplicateOf: hooks[first] });
+      // A pathological config (one command under hundreds of matchers) must not grow this forever.
+      if (made.size < DUPLICATE_SELECTION_LIMIT) made.set(key, selection);
+    }
+    return selection;
+  };
 }
 
 /**
@@ -152,6 +141,7 @@ export function compileHooks<H extends MatchableHook>(hooks: readonly H[]): Comp
     commandOfHook,
     distinctCommands: commandIndexByCommand.size,
     runningSelections: ownHooks.map((hook) => Object.freeze({ hook, duplicateOf: null })),
+    duplicateSelection: makeDuplicateSelections(ownHooks),
   });
   return compiled;
 }

@@ -129,8 +129,8 @@ describe('selectHooks', () => {
 
   it('M5: repeated and interleaved calls give the same answer (no regex state leaks)', () => {
     const compiled = compileHooks<TestHook>([
-      { name: 'bash', command: 'a', matcher: 'bash' },
-      { name: 'read', command: 'b', matcher: '^fs_read$' },
+      { name: 'bash', command: 'a', matcher: 'ba(sh)' },
+      { name: 'read', command: 'b', matcher: '^fs_(read)$' },
       { name: 'dupe', command: 'a' },
     ]);
     // Fresh names every round so the per-name memo cannot hide a regex that kept state.

@@ -1,3 +1,4 @@
+import { matcherMatches, type MatcherTest } from './compile-matcher.ts';
 import { getCompiledInternals, type CompiledHooks, type MatchableHook } from './compile-hooks.ts';
 
 /** One selected hook. A non-null `duplicateOf` means it is deduplicated (M4): it does not run. */
@@ -13,48 +14,52 @@ export interface HookSelection<H> {
  */
 const MEMO_LIMIT = 256;
 
-const memoByCompiled = new WeakMap<object, Map<string, readonly HookSelection<MatchableHook>[]>>();
+/**
+ * A remembered selection: pairs of (hook index, index of the hook it duplicates or -1). A typed
+ * array holds no pointers, so keeping 256 of them costs the garbage collector almost nothing.
+ */
+type PackedSelection = Int32Array;
 
-function computeSelection<H extends MatchableHook>(
-  compiled: CompiledHooks<H>,
-  toolName: string,
-): readonly HookSelection<H>[] {
-  const { tests, testOfHook, commandOfHook, distinctCommands, runningSelections } = getCompiledInternals(compiled);
+const memoByCompiled = new WeakMap<object, Map<string, PackedSelection>>();
+
+function computeSelection(compiled: CompiledHooks<MatchableHook>, toolName: string): PackedSelection {
+  const { tests, testOfHook, commandOfHook, distinctCommands } = getCompiledInternals(compiled);
+  const hookCount = testOfHook.length;
   // Each distinct matcher is tested once per tool name: 0 = not yet tested, 1 = match, 2 = no match.
   const verdicts = new Uint8Array(tests.length);
   // The first selected hook per command; -1 until one is selected (M4 looks at selected hooks only).
   const firstSelected = new Int32Array(distinctCommands).fill(-1);
-  const hooks = compiled.hooks;
-  const selection: HookSelection<H>[] = [];
+  const packed = new Int32Array(hookCount * 2);
+  let length = 0;
 
-  for (let index = 0; index < hooks.length; index += 1) {
+  for (let index = 0; index < hookCount; index += 1) {
     const testIndex = testOfHook[index] as number;
     let verdict = verdicts[testIndex] as number;
     if (verdict === 0) {
-      const test = tests[testIndex];
-      let matches = false;
-      if (test?.kind === 'all') {
-        matches = true;
-      } else if (test?.kind === 'regex') {
-        // Without `g`/`y`, `test` neither reads nor writes `lastIndex`; resetting anyway keeps a
-        // result independent of any earlier call should that ever change.
-        test.regex.lastIndex = 0;
-        matches = test.regex.test(toolName);
-      }
-      verdict = matches ? 1 : 2;
+      verdict = matcherMatches(tests[testIndex] as MatcherTest, toolName) ? 1 : 2;
       verdicts[testIndex] = verdict;
     }
     if (verdict !== 1) continue;
 
-    const hook = hooks[index] as H;
     const commandIndex = commandOfHook[index] as number;
     const first = firstSelected[commandIndex] as number;
-    if (first === -1) {
-      firstSelected[commandIndex] = index;
-      selection.push(runningSelections[index] as HookSelection<H>);
-    } else {
-      selection.push(Object.freeze({ hook, duplicateOf: hooks[first] as H }));
-    }
+    if (first === -1) firstSelected[commandIndex] = index;
+    packed[length] = index;
+    packed[length + 1] = first;
+    length += 2;
+  }
+  return packed.slice(0, length);
+}
+
+function unpack<H extends MatchableHook>(compiled: CompiledHooks<H>, packed: PackedSelection): HookSelection<H>[] {
+  const { runningSelections, duplicateSelection } = getCompiledInternals(compiled);
+  const selection = new Array<HookSelection<H>>(packed.length / 2);
+  for (let position = 0; position < selection.length; position += 1) {
+    const index = packed[position * 2] as number;
+    const first = packed[position * 2 + 1] as number;
+    selection[position] = (
+      first === -1 ? runningSelections[index] : duplicateSelection(index, first)
+    ) as HookSelection<H>;
   }
   return selection;
 }
@@ -62,8 +67,8 @@ function computeSelection<H extends MatchableHook>(
 /**
  * The hooks whose matcher finds a match in `toolName` (M1), in config order (M3), with identical
  * commands deduplicated: the first runs, the others name it in `duplicateOf` (M4). Compiles
- * nothing (M5); results are remembered per tool name (bounded), and each call returns a fresh
- * array the caller may change.
+ * nothing (M5); results are remembered per tool name (bounded). Each call returns a fresh array
+ * the caller may change; the selection objects in it are frozen and shared.
  *
  * @example
  * for (const { hook, duplicateOf } of selectHooks(compiled, 'fs_read')) {
@@ -76,18 +81,20 @@ export function selectHooks<H extends MatchableHook>(
 ): HookSelection<H>[] {
   let memo = memoByCompiled.get(compiled);
   if (memo === undefined) {
+    // Validates `compiled` before anything is remembered for it.
+    getCompiledInternals(compiled);
     memo = new Map();
     memoByCompiled.set(compiled, memo);
   }
-  const remembered = memo.get(toolName) as readonly HookSelection<H>[] | undefined;
-  if (remembered !== undefined) return [...remembered];
-
-  const selection = computeSelection(compiled, toolName);
-  if (memo.size >= MEMO_LIMIT) {
-    // Maps iterate in insertion order: drop the oldest name.
-    const oldest = memo.keys().next();
-    if (oldest.done !== true) memo.delete(oldest.value);
+  let packed = memo.get(toolName);
+  if (packed === undefined) {
+    packed = computeSelection(compiled, toolName);
+    if (memo.size >= MEMO_LIMIT) {
+      // Maps iterate in insertion order: drop the oldest name.
+      const oldest = memo.keys().next();
+      if (oldest.done !== true) memo.delete(oldest.value);
+    }
+    memo.set(toolName, packed);
   }
-  memo.set(toolName, selection);
-  return [...selection];
+  return unpack(compiled, packed);
 }
