@@ -1,1 +1,10 @@
-export {};
+export type {
+  HookProcessRequest,
+  HookProcessResult,
+  ResolvedRunnerOptions,
+  RunnerOptions,
+} from './hook-process.ts';
+export { defaultRunnerOptions } from './hook-process.ts';
+export { runHook } from './run-hook.ts';
+export { runHooks } from './run-hooks.ts';
+export { RunnerError, type RunnerErrorCode } from './runner-error.ts';

@@ -1,0 +1,68 @@
+/** One hook command to run: what `runHook` needs and nothing it would have to guess. */
+export interface HookProcessRequest {
+  /** Run as `<shell> -c <command>` (R1): passed as one argument, never spliced or parsed. */
+  readonly command: string;
+  /** Written to the hook's stdin, then stdin is closed (R3). A hook that never reads it is fine. */
+  readonly stdin: string;
+  /**
+   * The complete environment of the hook (R4). It is not merged with `process.env`: the caller
+   * passes the host's environment plus whatever it adds (`COSH_*`). `undefined` values are left out.
+   */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Working directory of the hook (R5). */
+  readonly cwd: string;
+  /** Milliseconds from spawn (writing stdin included) until the hook's process group is killed (R6). */
+  readonly timeoutMs: number;
+}
+
+/** Tuning knobs; the defaults are the SPEC values. */
+export interface RunnerOptions {
+  /** Shell used as `<shell> -c <command>`. Default `/bin/sh`. */
+  readonly shell?: string;
+  /** Bytes kept per stream (stdout, stderr); the rest is read and discarded (R8). Default 1 MiB. */
+  readonly maxOutputBytes?: number;
+  /** After a timeout, longest wait between SIGTERM and SIGKILL to the group (R6). Default 1000. */
+  readonly killGraceMs?: number;
+  /** After the shell exits, longest wait for output still in the pipes (R7). Default 100. */
+  readonly drainMs?: number;
+}
+
+/** The raw facts of one hook run. Never interpreted here: `@cosh/aggregate` does that. */
+export interface HookProcessResult {
+  /** The shell's exit code; `null` when it was killed by a signal or did not start. */
+  readonly exitCode: number | null;
+  /** The signal that killed the shell (`'SIGKILL'`, `'SIGTERM'`, …), else `null`. */
+  readonly signal: string | null;
+  /** stdout decoded once as UTF-8, invalid bytes as U+FFFD (R10), at most `maxOutputBytes` of it. */
+  readonly stdout: string;
+  /** stderr, decoded and capped like `stdout`. */
+  readonly stderr: string;
+  /** stdout went past `maxOutputBytes` and was cut (R8). */
+  readonly stdoutTruncated: boolean;
+  /** stderr went past `maxOutputBytes` and was cut (R8). */
+  readonly stderrTruncated: boolean;
+  /** Either stream was cut (R8). */
+  readonly truncated: boolean;
+  /** The hook ran past `timeoutMs` and its process group was killed (R6). */
+  readonly timedOut: boolean;
+  /** Why the hook could not start (missing shell or cwd, too many open files, …), else `null` (R9). */
+  readonly startError: string | null;
+  /** Milliseconds from just before spawn until the result was ready. */
+  readonly durationMs: number;
+}
+
+/** Every option filled in. */
+export interface ResolvedRunnerOptions {
+  readonly shell: string;
+  readonly maxOutputBytes: number;
+  readonly killGraceMs: number;
+  readonly drainMs: number;
+}
+
+/** The defaults of `RunnerOptions`, the values SPEC R6–R8 name. */
+export const defaultRunnerOptions: ResolvedRunnerOptions = Object.freeze({
+  shell: '/bin/sh',
+  maxOutputBytes: 1024 * 1024,
+  killGraceMs: 1000,
+  drainMs: 100,
+});

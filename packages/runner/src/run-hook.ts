@@ -1,0 +1,230 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { BoundedOutput } from './bounded-output.ts';
+import { describeStartError } from './describe-start-error.ts';
+import type {
+  HookProcessRequest,
+  HookProcessResult,
+  ResolvedRunnerOptions,
+  RunnerOptions,
+} from './hook-process.ts';
+import { HookProcessGroup, trackRunningGroup, untrackRunningGroup } from './process-group.ts';
+import { assertValidRequest, resolveRunnerOptions } from './validate-arguments.ts';
+
+// After SIGKILL the shell's exit is normally reported within milliseconds. A process stuck in
+// uninterruptible I/O can delay it without bound; past this wait the result is returned anyway
+// (the kill was sent), so a call never hangs past timeout + grace + this.
+const exitWaitAfterKillMs = 300;
+// After a timeout, how long the result may wait for the killed processes to be gone from the
+// process table (dead and reaped by init), and how often it looks.
+const goneWaitMs = 500;
+const gonePollMs = 5;
+
+const ignore = (): void => {};
+
+/**
+ * Runs one hook command as `/bin/sh -c <command>` in its own process group and resolves with
+ * the raw facts of the run (R1, R3–R10). Never rejects: a hook that cannot start, crashes,
+ * prints garbage or times out is a result. Throws `RunnerError` synchronously, before starting
+ * anything, only for a malformed request or options.
+ *
+ * @example
+ * const result = await runHook({
+ *   command: 'jq -r .tool_name',
+ *   stdin: '{"event":"PreToolUse","tool_name":"bash_run","tool_input":{}}\n',
+ *   env: { ...process.env, COSH_EVENT: 'PreToolUse' },
+ *   cwd: process.cwd(),
+ *   timeoutMs: 60_000,
+ * });
+ * result.exitCode; // 0
+ * result.stdout; // 'bash_run\n'
+ */
+export function runHook(
+  request: HookProcessRequest,
+  options?: RunnerOptions,
+): Promise<HookProcessResult> {
+  const resolvedOptions = resolveRunnerOptions(options);
+  assertValidRequest(request);
+  return runValidatedHook(request, resolvedOptions);
+}
+
+interface ExitFacts {
+  readonly exitCode: number | null;
+  readonly signal: string | null;
+}
+
+/** `runHook` without the argument checks, for callers that already made them. */
+export function runValidatedHook(
+  request: HookProcessRequest,
+  options: ResolvedRunnerOptions,
+): Promise<HookProcessResult> {
+  return new Promise<HookProcessResult>((resolve) => {
+    const startedAt = performance.now();
+    const stdout = new BoundedOutput(options.maxOutputBytes);
+    const stderr = new BoundedOutput(options.maxOutputBytes);
+    let settled = false;
+
+    const settle = (exit: ExitFacts, timedOut: boolean, startError: string | null): void => {
+      if (settled) return;
+      settled = true;
+      resolve({
+        exitCode: exit.exitCode,
+        signal: exit.signal,
+        stdout: stdout.decode(),
+        stderr: stderr.decode(),
+        stdoutTruncated: stdout.truncated,
+        stderrTruncated: stderr.truncated,
+        truncated: stdout.truncated || stderr.truncated,
+        timedOut,
+        startError,
+        durationMs: performance.now() - startedAt,
+      });
+    };
+    const settleNotStarted = (error: unknown): void => {
+      settle(
+        { exitCode: null, signal: null },
+        false,
+        describeStartError(error, options.shell, request.cwd),
+      );
+    };
+
+    let subprocess: ChildProcess;
+    try {
+      subprocess = spawn(options.shell, ['-c', request.command], {
+        cwd: request.cwd,
+        env: request.env,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        // Its own session and process group, so the whole group can be signalled (R6) and
+        // killed by our host-exit handler.
+        detached: true,
+        windowsHide: true,
+      });
+    } catch (error) {
+      // Invalid arguments (a NUL byte in the command or environment, E2BIG, …) throw here.
+      settleNotStarted(error);
+      return;
+    }
+    // Node reports ENOENT, EACCES, EAGAIN, EMFILE and ENFILE as an `error` event on the next tick
+    // instead: listen now, or that event would crash the host. After a successful spawn an
+    // `error` (a failed signal, say) changes nothing we report.
+    subprocess.on('error', (error) => {
+      if (subprocess.pid === undefined) settleNotStarted(error);
+    });
+    const pid = subprocess.pid;
+    const { stdin: stdinPipe, stdout: stdoutPipe, stderr: stderrPipe } = subprocess;
+    if (pid === undefined || !stdinPipe || !stdoutPipe || !stderrPipe) {
+      // Not started. With EMFILE/ENFILE Node did not even create the pipes; otherwise close
+      // the ones it made so a failed start leaks no descriptors.
+      stdinPipe?.destroy();
+      stdoutPipe?.destroy();
+      stderrPipe?.destroy();
+      return;
+    }
+
+    const group = new HookProcessGroup(pid);
+    trackRunningGroup(group);
+
+    let stdoutDone = false;
+    let stderrDone = false;
+    let exit: ExitFacts | undefined;
+    let timedOut = false;
+    let killSent = false;
+    let draining = false;
+    let timeoutTimer: NodeJS.Timeout | undefined;
+    let graceTimer: NodeJS.Timeout | undefined;
+    let exitWaitTimer: NodeJS.Timeout | undefined;
+    let drainTimer: NodeJS.Timeout | undefined;
+
+    const finish = (): void => {
+      clearTimeout(timeoutTimer);
+      clearTimeout(graceTimer);
+      clearTimeout(exitWaitTimer);
+      clearTimeout(drainTimer);
+      untrackRunningGroup(group);
+      // A background process may still hold the other ends: close ours so the host leaks no fds
+      // and holds no memory for it. The process itself is left running (R7).
+      stdoutPipe.destroy();
+      stderrPipe.destroy();
+      stdinPipe.destroy();
+      const report = (): void => settle(exit ?? { exitCode: null, signal: null }, timedOut, null);
+      if (!timedOut) {
+        report();
+        return;
+      }
+      // SIGKILL is out and cannot be refused, but a killed process lingers until the kernel has
+      // run its exit and init has reaped it; until then `kill -0` still finds it. Report once
+      // the group is really empty, so "nothing survives" holds for whoever looks next.
+      const deadline = performance.now() + goneWaitMs;
+      const reportWhenGone = (): void => {
+        if (!group.isAnyAlive() || performance.now() >= deadline) report();
+        else setTimeout(reportWhenGone, gonePollMs);
+      };
+      reportWhenGone();
+    };
+
+    const onPipeDone = (): void => {
+      if (draining && stdoutDone && stderrDone) finish();
+    };
+
+    // Done when the shell has exited and, after a timeout, the SIGKILL is out (R6, R7).
+    const maybeDrain = (): void => {
+      if (draining || exit === undefined || (timedOut && !killSent)) return;
+      draining = true;
+      if (stdoutDone && stderrDone) {
+        finish();
+        return;
+      }
+      drainTimer = setTimeout(finish, options.drainMs);
+    };
+
+    const sendKill = (): void => {
+      if (killSent) return;
+      killSent = true;
+      clearTimeout(graceTimer);
+      // Look again while the tree may still be connected: a TERM handler may have started more.
+      group.collectDescendants();
+      group.signal('SIGKILL');
+      untrackRunningGroup(group);
+      if (exit === undefined) exitWaitTimer = setTimeout(finish, exitWaitAfterKillMs);
+      maybeDrain();
+    };
+
+    const onTimeout = (): void => {
+      timedOut = true;
+      group.collectDescendants();
+      group.signal('SIGTERM');
+      graceTimer = setTimeout(sendKill, options.killGraceMs);
+    };
+
+    stdoutPipe.on('data', (chunk: Uint8Array) => stdout.append(chunk));
+    stderrPipe.on('data', (chunk: Uint8Array) => stderr.append(chunk));
+    const markStdoutDone = (): void => {
+      stdoutDone = true;
+      onPipeDone();
+    };
+    const markStderrDone = (): void => {
+      stderrDone = true;
+      onPipeDone();
+    };
+    stdoutPipe.once('end', markStdoutDone).once('close', markStdoutDone).on('error', ignore);
+    stderrPipe.once('end', markStderrDone).once('close', markStderrDone).on('error', ignore);
+
+    subprocess.once('exit', (exitCode: number | null, signal: NodeJS.Signals | null) => {
+      exit = { exitCode, signal };
+      clearTimeout(timeoutTimer);
+      if (timedOut) {
+        // The shell is gone: SIGKILL the rest of the group now rather than after the grace.
+        sendKill();
+      } else {
+        untrackRunningGroup(group);
+      }
+      clearTimeout(exitWaitTimer);
+      maybeDrain();
+    });
+
+    timeoutTimer = setTimeout(onTimeout, request.timeoutMs);
+
+    // A hook may exit or close stdin without reading: EPIPE and ECONNRESET are expected (R3).
+    stdinPipe.on('error', ignore);
+    stdinPipe.end(request.stdin);
+  });
+}

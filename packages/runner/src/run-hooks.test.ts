@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostEnvironment, makeTemporaryDirectory } from './__fixtures__/process-probes.ts';
+import type { HookProcessRequest } from './hook-process.ts';
+import { runHooks } from './run-hooks.ts';
+import { RunnerError } from './runner-error.ts';
+
+let temporary: { path: string; remove: () => void };
+beforeAll(() => {
+  temporary = makeTemporaryDirectory();
+});
+afterAll(() => {
+  temporary.remove();
+});
+
+const request = (command: string, overrides: Partial<HookProcessRequest> = {}): HookProcessRequest => ({
+  command,
+  stdin: '',
+  env: hostEnvironment,
+  cwd: temporary.path,
+  timeoutMs: 10_000,
+  ...overrides,
+});
+
+describe('R2 parallel', () => {
+  it('R2: six hooks of 1 s each finish together in well under 2 s', async () => {
+    const startedAt = performance.now();
+    const results = await runHooks(Array.from({ length: 6 }, (_, index) => request(`sleep 1; exit ${index}`)));
+    const elapsed = performance.now() - startedAt;
+    expect(results.map((result) => result.exitCode)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(elapsed).toBeGreaterThanOrEqual(950);
+    expect(elapsed).toBeLessThan(2_000);
+  });
+
+  it('R2: results are in request order, not finish order', async () => {
+    const results = await runHooks([
+      request('sleep 0.6; echo first'),
+      request('sleep 0.3; echo second'),
+      request('echo third'),
+    ]);
+    expect(results.map((result) => result.stdout)).toEqual(['first\n', 'second\n', 'third\n']);
+    expect(results[0]!.durationMs).toBeGreaterThan(results[2]!.durationMs);
+  });
+
+  it('R2: each hook gets its own stdin, environment and working directory', async () => {
+    const results = await runHooks([
+      request('cat; echo "$WHO"; pwd -P', { stdin: 'one\n', env: { ...hostEnvironment, WHO: 'a' } }),
+      request('cat; echo "$WHO"; pwd -P', { stdin: 'two\n', env: { ...hostEnvironment, WHO: 'b' }, cwd: '/' }),
+    ]);
+    expect(results[0]!.stdout).toMatch(/^one\na\n\/.+\n$/);
+    expect(results[1]!.stdout).toBe('two\nb\n/\n');
+  });
+
+  it('R2: an empty batch resolves to an empty list', async () => {
+    expect(await runHooks([])).toEqual([]);
+  });
+});
+
+describe('R9 failure to start in a batch', () => {
+  it('R9: a hook that cannot start is its own result; the others run to completion', async () => {
+    const results = await runHooks([
+      request('echo before'),
+      request('echo never', { cwd: join(temporary.path, 'missing') }),
+      request('sleep 0.2; echo after'),
+    ]);
+    expect(results[0]).toMatchObject({ exitCode: 0, stdout: 'before\n', startError: null });
+    expect(results[1]).toMatchObject({ exitCode: null, stdout: '' });
+    expect(results[1]!.startError).toContain('working directory does not exist');
+    expect(results[2]).toMatchObject({ exitCode: 0, stdout: 'after\n', startError: null });
+  });
+
+  it('R9: with a missing shell every hook reports it and nothing throws', async () => {
+    const results = await runHooks([request('true'), request('true')], { shell: '/nonexistent/sh' });
+    expect(results.map((result) => result.startError)).toEqual([
+      'shell not found: /nonexistent/sh (ENOENT)',
+      'shell not found: /nonexistent/sh (ENOENT)',
+    ]);
+  });
+
+  it('a malformed request throws before any hook of the batch starts', () => {
+    const marker = join(temporary.path, 'batch-never-started');
+    expect(() =>
+      runHooks([request(`touch ${marker}`), { ...request('true'), env: null } as unknown as HookProcessRequest]),
+    ).toThrow(RunnerError);
+    expect(existsSync(marker)).toBe(false);
+  });
+});

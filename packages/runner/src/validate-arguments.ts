@@ -1,0 +1,76 @@
+import {
+  defaultRunnerOptions,
+  type HookProcessRequest,
+  type ResolvedRunnerOptions,
+  type RunnerOptions,
+} from './hook-process.ts';
+import { RunnerError } from './runner-error.ts';
+
+// Node's setTimeout fires at once above this (and warns), which would kill every hook at spawn.
+const longestTimerMs = 2 ** 31 - 1;
+
+const isNonNegativeNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0;
+
+/** Fills in defaults and rejects values that cannot be right (a programmer error, thrown). */
+export function resolveRunnerOptions(options: RunnerOptions | undefined): ResolvedRunnerOptions {
+  if (options === undefined) return defaultRunnerOptions;
+  if (typeof options !== 'object' || options === null) {
+    throw new RunnerError('E_RUNNER_INVALID_OPTIONS', 'runner options must be an object');
+  }
+  const resolved: ResolvedRunnerOptions = {
+    shell: options.shell ?? defaultRunnerOptions.shell,
+    maxOutputBytes: options.maxOutputBytes ?? defaultRunnerOptions.maxOutputBytes,
+    killGraceMs: options.killGraceMs ?? defaultRunnerOptions.killGraceMs,
+    drainMs: options.drainMs ?? defaultRunnerOptions.drainMs,
+  };
+  const problems: string[] = [];
+  if (typeof resolved.shell !== 'string' || resolved.shell === '') {
+    problems.push('shell must be a non-empty string');
+  }
+  if (!isNonNegativeNumber(resolved.maxOutputBytes) || !Number.isInteger(resolved.maxOutputBytes)) {
+    problems.push('maxOutputBytes must be an integer >= 0');
+  }
+  if (!isNonNegativeNumber(resolved.killGraceMs) || resolved.killGraceMs > longestTimerMs) {
+    problems.push(`killGraceMs must be a number from 0 to ${longestTimerMs}`);
+  }
+  if (!isNonNegativeNumber(resolved.drainMs) || resolved.drainMs > longestTimerMs) {
+    problems.push(`drainMs must be a number from 0 to ${longestTimerMs}`);
+  }
+  if (problems.length > 0) {
+    throw new RunnerError('E_RUNNER_INVALID_OPTIONS', `invalid runner options: ${problems.join('; ')}`);
+  }
+  return resolved;
+}
+
+/** Rejects a request that cannot be right (a programmer error, thrown before anything starts). */
+export function assertValidRequest(request: HookProcessRequest, index?: number): void {
+  const where = index === undefined ? 'hook request' : `hook request #${index}`;
+  if (typeof request !== 'object' || request === null) {
+    throw new RunnerError('E_RUNNER_INVALID_REQUEST', `${where} must be an object`);
+  }
+  const problems: string[] = [];
+  if (typeof request.command !== 'string') problems.push('command must be a string');
+  if (typeof request.stdin !== 'string') problems.push('stdin must be a string');
+  if (typeof request.cwd !== 'string') problems.push('cwd must be a string');
+  if (typeof request.env !== 'object' || request.env === null) {
+    problems.push('env must be an object of strings');
+  } else {
+    for (const [name, value] of Object.entries(request.env)) {
+      if (value !== undefined && typeof value !== 'string') {
+        problems.push(`env.${name} must be a string or undefined`);
+      }
+    }
+  }
+  if (
+    typeof request.timeoutMs !== 'number' ||
+    !Number.isFinite(request.timeoutMs) ||
+    request.timeoutMs <= 0 ||
+    request.timeoutMs > longestTimerMs
+  ) {
+    problems.push(`timeoutMs must be a number above 0 and at most ${longestTimerMs}`);
+  }
+  if (problems.length > 0) {
+    throw new RunnerError('E_RUNNER_INVALID_REQUEST', `invalid ${where}: ${problems.join('; ')}`);
+  }
+}
