@@ -95,6 +95,7 @@ export function compileHooks<H extends MatchableHook>(hooks: readonly H[]): Comp
   const ownHooks = Object.freeze([...hooks]);
   const tests: MatcherTest[] = [];
   const testIndexByMatcher = new Map<unknown, number>();
+  const errorByMatcher = new Map<unknown, string>();
   const commandIndexByCommand = new Map<string, number>();
   const testOfHook = new Int32Array(ownHooks.length);
   const commandOfHook = new Int32Array(ownHooks.length);
@@ -103,25 +104,25 @@ export function compileHooks<H extends MatchableHook>(hooks: readonly H[]): Comp
   ownHooks.forEach((hook, index) => {
     const matcher: unknown = hook.matcher;
     let testIndex = testIndexByMatcher.get(matcher);
-    const compilation = testIndex === undefined ? compileMatcher(matcher) : null;
-    if (testIndex === undefined && compilation !== null) {
+    if (testIndex === undefined) {
+      const compilation = compileMatcher(matcher);
       testIndex = tests.length;
       tests.push(compilation.ok ? compilation.test : { kind: 'none' });
       testIndexByMatcher.set(matcher, testIndex);
+      if (!compilation.ok) errorByMatcher.set(matcher, compilation.error);
     }
-    const test = tests[testIndex as number];
-    if (test?.kind === 'none') {
-      // Re-derive the message for each hook so every invalid hook is listed, not only the first.
-      const failure = compilation ?? compileMatcher(matcher);
+    // Every hook with a broken matcher is listed, not only the first to use that matcher.
+    const error = errorByMatcher.get(matcher);
+    if (error !== undefined) {
       invalidMatchers.push({
         hook,
         index,
         matcher: String(matcher),
-        error: failure.ok ? 'invalid matcher' : failure.error,
+        error,
         suggestion: typeof matcher === 'string' ? suggestMatcherFix(matcher) : null,
       });
     }
-    testOfHook[index] = testIndex as number;
+    testOfHook[index] = testIndex;
 
     let commandIndex = commandIndexByCommand.get(hook.command);
     if (commandIndex === undefined) {
