@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { constants, promises as fs } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { defineTool } from './define-tool.ts';
+import { describeFsError } from './describe-fs-error.ts';
+
+const inputSchema = z.strictObject({
+  path: z.string({ error: 'expected a string' }).min(1, { error: 'expected a non-empty path' }),
+  content: z.string({ error: 'expected a string' }),
+});
+
+/** The input of `fs_write`. */
+export type FsWriteInput = z.infer<typeof inputSchema>;
+
+/**
+ * `fs_write {path, content}`: replace (or create) a file with `content`, UTF-8, atomically.
+ *
+ * The text goes to a temporary file beside the target (same folder, so same file system),
+ * which is flushed to disk and then renamed over the target: a reader sees the old file or the
+ * new one, never a mix, and a crash leaves no partial file. An existing file keeps its mode; a
+ * symbolic link keeps pointing where it did and its target is replaced; missing parent folders
+ * are created. Succeeds with `wrote N bytes to <path>` (`(new file)` added when it created one).
+ */
+export const fsWriteTool = defineTool({
+  name: 'fs_write',
+  description:
+    'Write a text file (UTF-8), replacing it if it exists. `path` is relative to the working directory ' +
+    '(or absolute); missing parent folders are created. The write is atomic and keeps the mode of an existing file.',
+  permission: 'ask',
+  inputSchema,
+  async execute(input: FsWriteInput, context) {
+    const displayPath = input.path;
+    const requestedPath = path.resolve(context.cwd, input.path);
+    const target = await resolveTarget(requestedPath, displayPath);
+    if (!target.ok) return { ok: false, error: `fs_write: ${target.error}` };
+
+    const folder = path.dirname(target.path);
+    try {
+      await fs.mkdir(folder, { recursive: true });
+    } catch (error) {
+      return { ok: false, error: `fs_write: cannot create the folder of ${displayPath}: ${describeFsError(error, path.dirname(displayPath))}` };
+    }
+
+    const content = Buffer.from(input.content, 'utf8');
+    // A dot file with a random part: invisible in most listings, never an existing name
+    // (O_EXCL), and short enough for NAME_MAX (255 bytes) whatever the target's name.
+    const baseName = path.basename(target.path);
+    const stem = Buffer.byteLength(baseName) <= 100 ? baseName : 'file';
+    const temporaryPath = path.join(folder, `.${stem}.${randomBytes(6).toString('hex')}.cosh-write`);
+    let handle: fs.FileHandle | undefined;
+    try {
+      handle = await fs.open(temporaryPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o666);
+      await handle.writeFile(content);
+      // Mode before rename, so the file never appears under its name with the wrong mode.
+      if (target.mode !== undefined) await handle.chmod(target.mode);
+      await handle.sync();
+      await handle.close();
+      handle = undefined;
+      if (context.signal?.aborted === true) throw new CancelledError();
+      await fs.rename(temporaryPath, target.path);
+    } catch (error) {
+      await handle?.close().catch(() => undefined);
+      await fs.rm(temporaryPath, { force: true }).catch(() => undefined);
+      if (error instanceof CancelledError) return { ok: false, error: `fs_write: cancelled; ${displayPath} was not changed` };
+      return { ok: false, error: `fs_write: ${describeFsError(error, displayPath)}; ${displayPath} was not changed` };
+    }
+    await syncFolder(folder);
+    const created = target.mode === undefined ? ' (new file)' : '';
+    return { ok: true, output: `wrote ${content.length} ${content.length === 1 ? 'byte' : 'bytes'} to ${displayPath}${created}` };
+  },
+});
+
+class CancelledError extends Error {}
+
+type Target = { ok: true; path: string; mode: number | undefined } | { ok: false; error: string };
+
+/** Where the bytes go and which mode to keep: a symbolic link is followed to the file it names. */
+async function resolveTarget(requestedPath: string, displayPath: string): Promise<Target> {
+  let linkStats;
+  try {
+    linkStats = await fs.lstat(requestedPath);
+  } catch (error) {
+    if (isCode(error, 'ENOENT')) return { ok: true, path: requestedPath, mode: undefined };
+    // ENOTDIR (a parent is a file) and friends: mkdir would fail the same way, say it now.
+    return { ok: false, error: describeFsError(error, displayPath) };
+  }
+  let realPath = requestedPath;
+  if (linkStats.isSymbolicLink()) {
+    try {
+      realPath = await fs.realpath(requestedPath);
+    } catch (error) {
+      if (isCode(error, 'ENOENT')) {
+        return { ok: false, error: `${displayPath} is a symbolic link to a missing file (${await readLink(requestedPath)}); write to the target path instead` };
+      }
+      return { ok: false, error: describeFsError(error, displayPath) };
+    }
+  }
+  const stats = realPath === requestedPath ? linkStats : await fs.stat(realPath);
+  if (stats.isDirectory()) return { ok: false, error: `${displayPath} is a directory` };
+  if (!stats.isFile()) return { ok: false, error: `${displayPath} is not a regular file; fs_write only replaces regular files` };
+  return { ok: true, path: realPath, mode: stats.mode & 0o7777 };
+}
+
+async function readLink(linkPath: string): Promise<string> {
+  return fs.readlink(linkPath).catch(() => '?');
+}
+
+/** Make the rename itself durable. Best effort: some file systems refuse fsync on a folder. */
+async function syncFolder(folder: string): Promise<void> {
+  try {
+    const handle = await fs.open(folder, constants.O_RDONLY);
+    await handle.sync().finally(() => handle.close());
+  } catch {
+    // The file is already in place and complete; only durability across a power cut is weaker.
+  }
+}
+
+function isCode(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
+}

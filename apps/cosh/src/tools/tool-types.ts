@@ -1,0 +1,36 @@
+import type { z } from 'zod';
+
+/** The names of the built-in tools (SPEC T). */
+export type BuiltinToolName = 'bash_run' | 'fs_read' | 'fs_write' | 'find_grep';
+
+/**
+ * What a tool call produced. `ok: false` means the tool FAILED (SPEC L4: the error enters
+ * history and no PostToolUse hook runs); a command that exits non-zero is still `ok: true`.
+ */
+export type ToolResult = { readonly ok: true; readonly output: string } | { readonly ok: false; readonly error: string };
+
+/** Where and how a tool call runs. */
+export interface ToolContext {
+  /** Relative paths in the input resolve against this folder; `bash_run` runs here. */
+  readonly cwd: string;
+  /** The environment `bash_run` hands to its shell, as is. */
+  readonly env: NodeJS.ProcessEnv;
+  /** Aborting stops the call as soon as it can; the call then fails (`ok: false`). */
+  readonly signal?: AbortSignal;
+}
+
+/** One built-in tool: its name, its input schema and what it does. */
+export interface BuiltinTool<Input> {
+  readonly name: BuiltinToolName;
+  /** One paragraph for people and models (MCP `tools/list`). */
+  readonly description: string;
+  /** A strict zod object: unknown fields are an input error. `z.toJSONSchema` turns it into MCP's `inputSchema`. */
+  readonly inputSchema: z.ZodType<Input>;
+  /** `'allow'`: runs without asking; `'ask'`: the permission system decides (SPEC T). */
+  readonly permission: 'allow' | 'ask';
+  /**
+   * Run the tool. Never rejects: an input that does not fit the schema (for example after a
+   * hook rewrote it), a missing file or anything unexpected comes back as `ok: false`.
+   */
+  run(input: Input, context: ToolContext): Promise<ToolResult>;
+}
