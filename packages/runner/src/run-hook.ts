@@ -134,7 +134,10 @@ export function runValidatedHook(
     let exitWaitTimer: NodeJS.Timeout | undefined;
     let drainTimer: NodeJS.Timeout | undefined;
 
+    let finished = false;
     const finish = (): void => {
+      if (finished) return;
+      finished = true;
       clearTimeout(timeoutTimer);
       clearTimeout(graceTimer);
       clearTimeout(exitWaitTimer);
