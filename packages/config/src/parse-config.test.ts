@@ -71,6 +71,12 @@ describe('C2 syntax', () => {
     expect(error.problems[0]?.message).toMatch(/unterminated comment/);
   });
 
+  it('C2: a missing closing bracket names the bracket left open', () => {
+    const error = failure('{\n  "hooks": {\n    "PreToolUse": [\n');
+    expect(where(error.problems)).toEqual(['4:1 error syntax']);
+    expect(error.problems[0]?.message).toContain("the '[' at line 3, column 19 is never closed");
+  });
+
   it('C2: single quotes, an unterminated string and text after the value are syntax errors', () => {
     expect(failure("{'hooks': {}}").problems[0]?.message).toMatch(/double quotes/);
     expect(failure('{"hooks": {"PreToolUse": [{"command": "echo}]}}').problems[0]?.message).toMatch(/unterminated string/);

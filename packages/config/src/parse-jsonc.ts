@@ -1,4 +1,4 @@
-import { type Node, type ParseError, getNodeValue, parseTree, printParseErrorCode, stripComments } from 'jsonc-parser';
+import { getNodeValue, type Node, type ParseError, parseTree, printParseErrorCode, stripComments, visit } from 'jsonc-parser';
 import type { ConfigProblem } from './config-types.ts';
 import { SourceMap } from './source-map.ts';
 
@@ -8,6 +8,8 @@ export type ParsedDocument =
   | { readonly ok: false; readonly problems: readonly ConfigProblem[] };
 
 const byteOrderMark = '\uFEFF';
+
+const parseOptions = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false } as const;
 
 /** Removes a leading byte order mark, which editors on some systems add and never show. */
 export function stripByteOrderMark(text: string): string {
@@ -21,11 +23,7 @@ export function stripByteOrderMark(text: string): string {
  */
 export function parseJsonc(text: string): ParsedDocument {
   const errors: ParseError[] = [];
-  const tree = parseTree(text, errors, {
-    allowTrailingComma: true,
-    disallowComments: false,
-    allowEmptyContent: false,
-  });
+  const tree = parseTree(text, errors, parseOptions);
   const sourceMap = new SourceMap(text, tree);
   if (errors.length === 0 && tree !== undefined) {
     return { ok: true, value: getNodeValue(tree) as unknown, tree, sourceMap };
@@ -46,21 +44,67 @@ export function parseJsonc(text: string): ParsedDocument {
     };
   }
   // The parser recovers and goes on, so one mistake can be reported several times at the same
-  // spot (an unterminated comment also "lacks" a property, a value and a brace): keep the first.
-  const seenOffsets = new Set<number>();
+  // spot (an unterminated comment also "lacks" a property, a value and a brace): keep the first,
+  // and name the bracket left open when one of them is about a missing close.
+  const { errors: syntaxErrors, unclosed } = scanSyntaxErrors(text);
   const problems: ConfigProblem[] = [];
-  for (const error of errors) {
-    if (seenOffsets.has(error.offset)) continue;
-    seenOffsets.add(error.offset);
+  const byOffset = new Map<number, ParseError[]>();
+  for (const error of syntaxErrors) byOffset.set(error.offset, [...(byOffset.get(error.offset) ?? []), error]);
+  for (const [offset, group] of byOffset) {
+    const [first] = group;
+    if (first === undefined) continue;
+    const opener = group.map((error) => unclosed.get(error)).find((found) => found !== undefined);
+    const openerText =
+      opener === undefined
+        ? ''
+        : `; the '${text[opener]}' at line ${sourceMap.positionAt(opener).line}, column ${sourceMap.positionAt(opener).column} is never closed`;
     problems.push({
       severity: 'error',
       code: 'syntax',
-      message: describeSyntaxError(error, text),
+      message: describeSyntaxError(first, text) + openerText,
       path: [],
-      ...sourceMap.positionAt(error.offset),
+      ...sourceMap.positionAt(offset),
     });
   }
   return { ok: false, problems };
+}
+
+/**
+ * The syntax errors again, through jsonc-parser's visitor (the parser parseTree runs on), to
+ * learn for each "expected '}'" or "expected ']'" which bracket it fails to close: the visitor
+ * reports that container as ended just before it reports the missing bracket.
+ */
+function scanSyntaxErrors(text: string): { errors: ParseError[]; unclosed: Map<ParseError, number> } {
+  const openers: number[] = [];
+  let lastClosed: number | undefined;
+  const found = new Map<ParseError, number>();
+  const errors: ParseError[] = [];
+  const close = (): void => {
+    lastClosed = openers.pop();
+  };
+  visit(
+    text,
+    {
+      onObjectBegin: (offset) => {
+        openers.push(offset);
+      },
+      onArrayBegin: (offset) => {
+        openers.push(offset);
+      },
+      onObjectEnd: close,
+      onArrayEnd: close,
+      onError: (error, offset, length) => {
+        const record: ParseError = { error, offset, length };
+        errors.push(record);
+        const name = printParseErrorCode(error);
+        if ((name === 'CloseBraceExpected' || name === 'CloseBracketExpected') && lastClosed !== undefined) {
+          found.set(record, lastClosed);
+        }
+      },
+    },
+    parseOptions,
+  );
+  return { errors, unclosed: found };
 }
 
 function describeSyntaxError(error: ParseError, text: string): string {
