@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, realpathSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -129,6 +129,22 @@ describe('R7 completion', () => {
     expect(result.durationMs).toBeLessThan(2_000);
     // Left running, as R7 says: the hook is done, its helper is not ours to kill.
     expect(isProcessAlive(holder!)).toBe(true);
+  });
+
+  it('R7: our ends of pipes held by a left-running helper are closed: no descriptor leaks', async () => {
+    const openDescriptors = (): number => readdirSync('/proc/self/fd').length;
+    // One warm-up run, so lazily opened descriptors (signal handling, …) are not counted.
+    await runHook(request('true'));
+    const before = openDescriptors();
+    for (let round = 0; round < 5; round += 1) {
+      const pidFile = join(temporary.path, `r7-leak-${round}.pid`);
+      await runHook(request(`sleep 30 & echo $! > ${pidFile}; echo hi; echo there >&2`), { drainMs: 20 });
+      leftRunning.push(...readPids(pidFile));
+      await runHook(request('true', { cwd: join(temporary.path, 'missing') }));
+    }
+    // Closing a pipe completes on the next turns of the event loop.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(openDescriptors()).toBeLessThanOrEqual(before);
   });
 
   it('R7: a helper that redirected its stdio does not make the result wait at all', async () => {
