@@ -1,1 +1,20 @@
-export {};
+export {
+  attachContext,
+  type CliContext,
+  type CliIo,
+  colorEnabled,
+  contextOf,
+  createCliContext,
+  createStyle,
+  type Style,
+  type Writer,
+} from './cli-context.ts';
+export { ExitError, UsageError } from './cli-errors.ts';
+export { type CreateProgramOptions, createProgram } from './create-program.ts';
+export { EXIT_CODES } from './exit-codes.ts';
+export { type CommandConfig, loadCommandConfig } from './load-command-config.ts';
+export { printProblems, problemLine } from './print-problems.ts';
+export { runCli, runMain } from './run-main.ts';
+export { commandPath, usageHint } from './usage-hint.ts';
+export type { HooksListJson } from './commands/hooks-list.ts';
+export type { HooksValidateJson } from './commands/hooks-validate.ts';

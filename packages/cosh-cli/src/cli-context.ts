@@ -1,0 +1,109 @@
+import type { Command } from 'commander';
+
+/** The streams and process facts a command may use; tests pass their own. */
+export interface CliIo {
+  readonly stdout: NodeJS.WritableStream & { readonly isTTY?: boolean; readonly columns?: number };
+  readonly stderr: NodeJS.WritableStream & { readonly isTTY?: boolean; readonly columns?: number };
+  readonly env: NodeJS.ProcessEnv;
+  readonly cwd: string;
+}
+
+/** ANSI styles; each returns its text unchanged when colour is off. */
+export interface Style {
+  readonly enabled: boolean;
+  bold(text: string): string;
+  dim(text: string): string;
+  red(text: string): string;
+  yellow(text: string): string;
+  green(text: string): string;
+  cyan(text: string): string;
+}
+
+/** A stream to print to, with the colour rules of its own terminal. */
+export interface Writer {
+  write(text: string): void;
+  /** Writes `text` and a line end. */
+  line(text?: string): void;
+  readonly style: Style;
+  /** Whether the stream is a terminal. */
+  readonly isTTY: boolean;
+  /** The terminal's width, 80 when unknown. */
+  readonly columns: number;
+}
+
+/** What every command action receives: where to print, the environment and the directory. */
+export interface CliContext {
+  readonly out: Writer;
+  readonly err: Writer;
+  readonly env: NodeJS.ProcessEnv;
+  readonly cwd: string;
+}
+
+/**
+ * Colour only on a terminal, never with a non-empty `NO_COLOR` (no-color.org) or `TERM=dumb`.
+ */
+export function colorEnabled(stream: { readonly isTTY?: boolean }, env: NodeJS.ProcessEnv): boolean {
+  if (stream.isTTY !== true) return false;
+  if (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') return false;
+  return env['TERM'] !== 'dumb';
+}
+
+/** The styles, on or off. */
+export function createStyle(enabled: boolean): Style {
+  const paint = (open: number, close: number) => (text: string) =>
+    enabled && text !== '' ? `\u001b[${open}m${text}\u001b[${close}m` : text;
+  return {
+    enabled,
+    bold: paint(1, 22),
+    dim: paint(2, 22),
+    red: paint(31, 39),
+    yellow: paint(33, 39),
+    green: paint(32, 39),
+    cyan: paint(36, 39),
+  };
+}
+
+function createWriter(stream: CliIo['stdout'], env: NodeJS.ProcessEnv): Writer {
+  return {
+    write: (text) => {
+      stream.write(text);
+    },
+    line: (text = '') => {
+      stream.write(`${text}\n`);
+    },
+    style: createStyle(colorEnabled(stream, env)),
+    isTTY: stream.isTTY === true,
+    columns: stream.columns !== undefined && stream.columns > 0 ? stream.columns : 80,
+  };
+}
+
+/** A context over the given streams (the process's by default). */
+export function createCliContext(io: Partial<CliIo> = {}): CliContext {
+  const env = io.env ?? process.env;
+  return {
+    out: createWriter(io.stdout ?? process.stdout, env),
+    err: createWriter(io.stderr ?? process.stderr, env),
+    env,
+    cwd: io.cwd ?? process.cwd(),
+  };
+}
+
+const contexts = new WeakMap<Command, CliContext>();
+
+/** Attaches a context to a program; its subcommands find it through {@link contextOf}. */
+export function attachContext(program: Command, context: CliContext): void {
+  contexts.set(program, context);
+}
+
+/**
+ * The context of the program `command` belongs to: what an action added with
+ * `program.command(…)` uses to print, so its output follows the same colour rules and can be
+ * captured by tests.
+ */
+export function contextOf(command: Command): CliContext {
+  for (let current: Command | null = command; current !== null; current = current.parent) {
+    const context = contexts.get(current);
+    if (context !== undefined) return context;
+  }
+  return createCliContext();
+}

@@ -1,0 +1,48 @@
+import type { Command } from 'commander';
+
+const exitMarker = Symbol.for('@cosh/cosh-cli/ExitError');
+const usageMarker = Symbol.for('@cosh/cosh-cli/UsageError');
+
+/**
+ * Ends the command with an exit status. Commands throw it instead of calling `process.exit`,
+ * so output is flushed and tests can run commands in-process; `runMain` turns it into the exit.
+ * A `message`, when given, is printed on stderr first.
+ */
+export class ExitError extends Error {
+  override readonly name = 'ExitError';
+  readonly code = 'E_EXIT';
+  readonly exitCode: number;
+  private readonly [exitMarker] = true;
+
+  constructor(exitCode: number, message = '', options?: { cause?: unknown }) {
+    super(message, options);
+    this.exitCode = exitCode;
+  }
+
+  /** True for an ExitError, even one from another installed copy of this package. */
+  static isInstance(value: unknown): value is ExitError {
+    return typeof value === 'object' && value !== null && exitMarker in value;
+  }
+}
+
+/**
+ * Bad usage found by a command itself (a bad event name, an empty `--config`): exit 64 with a
+ * one-line hint pointing at the command's `--help`.
+ */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+  readonly code = 'E_USAGE';
+  /** The command whose `--help` the hint points at. */
+  readonly command: Command | undefined;
+  private readonly [usageMarker] = true;
+
+  constructor(message: string, command?: Command, options?: { cause?: unknown }) {
+    super(message, options);
+    this.command = command;
+  }
+
+  /** True for a UsageError, even one from another installed copy of this package. */
+  static isInstance(value: unknown): value is UsageError {
+    return typeof value === 'object' && value !== null && usageMarker in value;
+  }
+}

@@ -1,0 +1,117 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runInProcess } from '../__fixtures__/run-in-process.ts';
+import type { HooksListJson } from './hooks-list.ts';
+
+let directory: string;
+let file: string;
+
+const setup = `{
+  "hooks": {
+    "PretoolUse": [],
+    "PreToolUse": [
+      {"name": "Block dangerous bash", "matcher": "^bash_run$", "command": "exit 0", "timeout": 10, "onError": "deny"},
+      {"command": "echo '{\\"decision\\": \\"allow\\"}'", "matcher": "*read", "enabled": false, "cmd": 1}
+    ],
+    "PostToolUse": [{"command": "true"}]
+  },
+  "hooksEnabled": {"PostToolUse": false}
+}
+`;
+
+beforeEach(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'cosh-cli-list-'));
+  file = join(directory, 'setup.json');
+  await writeFile(file, setup);
+});
+
+afterEach(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+describe('cosh hooks list', () => {
+  it('C7: shows each event on or off and every hook with its warnings inline', async () => {
+    const result = await runInProcess(['hooks', 'list', '--config', file], { cwd: directory });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(`${file}
+
+PreToolUse   enabled   2 hooks
+  #  NAME                          MATCHER     TIMEOUT  ON ERROR  STATE
+  0  Block dangerous bash          ^bash_run$  10s      deny      on
+  1  echo '{"decision": "allow"}'  *read       60s      ignore    off
+     warning ${file}:6:66: hooks.PreToolUse[1].matcher: "*read" is not a valid regular expression (nothing to repeat), so this hook never runs; did you mean ".*read"?
+     warning ${file}:6:93: hooks.PreToolUse[1]: unknown field "cmd" is ignored (did you mean command?)
+
+PostToolUse  disabled  1 hook  (hooksEnabled.PostToolUse is false: none of them run)
+  #  NAME  MATCHER     TIMEOUT  ON ERROR  STATE
+  0  true  (any tool)  60s      ignore    on
+
+Other warnings:
+  ${file}:3:5: warning: unknown event "PretoolUse" (did you mean PreToolUse?): its hooks never run; the events are PreToolUse and PostToolUse
+`);
+  });
+
+  it('--json prints the documented shape', async () => {
+    const result = await runInProcess(['hooks', 'list', '--config', file, '--json'], { cwd: directory });
+    expect(result.code).toBe(0);
+    const listing = JSON.parse(result.stdout) as HooksListJson;
+    expect(listing.file).toBe(file);
+    expect(listing.events.map((event) => [event.event, event.enabled, event.hooks.length])).toEqual([
+      ['PreToolUse', true, 2],
+      ['PostToolUse', false, 1],
+    ]);
+    expect(listing.events[0]?.hooks[0]).toEqual({
+      index: 0,
+      name: 'Block dangerous bash',
+      command: 'exit 0',
+      matcher: '^bash_run$',
+      timeout: 10,
+      on_error: 'deny',
+      enabled: true,
+      warnings: [],
+    });
+    expect(listing.events[0]?.hooks[1]?.warnings).toHaveLength(2);
+    expect(listing.warnings.map((warning) => [warning.line, warning.column, warning.code])).toEqual([
+      [3, 5, 'unknown_event'],
+      [6, 66, 'invalid_matcher'],
+      [6, 93, 'unknown_field'],
+    ]);
+    expect(listing.warnings[1]).toMatchObject({ file, path: ['hooks', 'PreToolUse', 1, 'matcher'], fix: '.*read' });
+  });
+
+  it('C1: with no file at the default location there are no hooks, and it says where it looked', async () => {
+    const home = join(directory, 'home');
+    await mkdir(home);
+    const result = await runInProcess(['hooks', 'list'], { cwd: directory, env: { HOME: home } });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      `No config file at ${join(home, '.config', 'cosh', 'setup.json')}: no hooks.\n\nPreToolUse   enabled   no hooks\n\nPostToolUse  enabled   no hooks\n`,
+    );
+    const json = await runInProcess(['hooks', 'list', '--json'], { cwd: directory, env: { HOME: home } });
+    expect(JSON.parse(json.stdout)).toEqual({
+      file: null,
+      events: [
+        { event: 'PreToolUse', enabled: true, hooks: [] },
+        { event: 'PostToolUse', enabled: true, hooks: [] },
+      ],
+      warnings: [],
+    });
+  });
+
+  it('C1: reads COSH_CONFIG relative to the current directory', async () => {
+    const result = await runInProcess(['hooks', 'list', '--json'], { cwd: directory, env: { COSH_CONFIG: 'setup.json' } });
+    expect((JSON.parse(result.stdout) as HooksListJson).file).toBe(file);
+  });
+
+  it('colours only a terminal, and never with NO_COLOR', async () => {
+    const plain = await runInProcess(['hooks', 'list', '--config', file], { cwd: directory });
+    expect(plain.stdout).not.toContain('\u001b[');
+    const terminal = await runInProcess(['hooks', 'list', '--config', file], { cwd: directory, tty: true, env: {} });
+    expect(terminal.stdout).toContain('\u001b[');
+    const noColor = await runInProcess(['hooks', 'list', '--config', file], { cwd: directory, tty: true, env: { NO_COLOR: '1' } });
+    expect(noColor.stdout).toBe(plain.stdout);
+  });
+});

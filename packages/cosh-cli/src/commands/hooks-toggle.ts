@@ -1,0 +1,48 @@
+import { HOOK_EVENTS, isHookEvent, resolveConfigPath, setEventEnabled, suggestClosest } from '@cosh/config';
+import { access } from 'node:fs/promises';
+import type { Command } from 'commander';
+import type { CliContext } from '../cli-context.ts';
+import { UsageError } from '../cli-errors.ts';
+
+/**
+ * `cosh hooks enable|disable <event> [--config F]` (SPEC C7, C8): changes only
+ * `hooksEnabled.<event>` in setup.json. With no file yet, `disable` creates one (and its
+ * folder) and `enable` changes nothing.
+ */
+export async function runHooksToggle(
+  context: CliContext,
+  options: {
+    readonly event: string;
+    readonly enabled: boolean;
+    readonly configPath: string | undefined;
+    /** The command run, for the `--help` pointer of a usage error. */
+    readonly command?: Command;
+  },
+): Promise<void> {
+  const { event, enabled } = options;
+  if (!isHookEvent(event)) {
+    const closest = suggestClosest(event, HOOK_EVENTS);
+    const suggestion = closest === undefined ? `expected ${HOOK_EVENTS.join(' or ')}` : `did you mean ${closest}?`;
+    throw new UsageError(`unknown event '${event}' (${suggestion})`, options.command);
+  }
+  const { file } = resolveConfigPath({ path: options.configPath, cwd: context.cwd, env: context.env });
+  const change = await setEventEnabled(file, event, enabled);
+  const { style } = context.out;
+  const state = enabled ? style.green('enabled') : style.yellow('disabled');
+  if (change.created) {
+    context.out.line(`${event} hooks ${state}: created ${change.file}`);
+  } else if (change.changed) {
+    context.out.line(`${event} hooks ${state} in ${change.file}`);
+  } else if (enabled && change.previous && !(await exists(change.file))) {
+    context.out.line(`${event} hooks are already ${state} (no config file at ${change.file})`);
+  } else {
+    context.out.line(`${event} hooks are already ${state} in ${change.file}`);
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  return access(file).then(
+    () => true,
+    () => false,
+  );
+}

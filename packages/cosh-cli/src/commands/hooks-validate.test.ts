@@ -1,0 +1,110 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runInProcess } from '../__fixtures__/run-in-process.ts';
+import type { HooksValidateJson } from './hooks-validate.ts';
+
+let directory: string;
+
+beforeEach(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'cosh-cli-validate-'));
+});
+
+afterEach(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+async function validate(text: string, ...flags: string[]) {
+  const file = join(directory, 'setup.json');
+  await writeFile(file, text);
+  return { file, ...(await runInProcess(['hooks', 'validate', '--config', file, ...flags], { cwd: directory })) };
+}
+
+describe('cosh hooks validate', () => {
+  it('exits 0 for a clean file', async () => {
+    const { file, code, stdout, stderr } = await validate('{"hooks": {"PreToolUse": [{"command": "true"}]}}');
+    expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: `${file}: valid\n`, stderr: '' });
+  });
+
+  it('M2: exits 0 with warnings only, an invalid matcher reported with the regex error and the fix', async () => {
+    const { file, code, stdout, stderr } = await validate('{"hooks": {"PreToolUse": [{"command": "true", "matcher": "*"}]}}');
+    expect(code).toBe(0);
+    expect(stdout).toBe(`${file}: valid (1 warning)\n`);
+    expect(stderr).toBe(
+      `${file}:1:58: warning: hooks.PreToolUse[0].matcher: "*" is not a valid regular expression (nothing to repeat), so this hook never runs; did you mean ".*"?\n`,
+    );
+  });
+
+  it('C6: exits 78 with every error as file:line:col, in file order', async () => {
+    const { file, code, stdout, stderr } = await validate(`{
+  "hooks": {
+    "PreToolUse": [
+      {"name": "no command"},
+      {"command": "x", "timeout": -5},
+      {"command": "y", "onError": "block"}
+    ]
+  }
+}`);
+    expect(code).toBe(78);
+    expect(stdout).toBe('');
+    expect(stderr.split('\n')).toEqual([
+      `${file}:4:7: error: hooks.PreToolUse[0] has no "command": every hook needs the shell command to run`,
+      `${file}:5:35: error: hooks.PreToolUse[1].timeout must be a number of seconds greater than 0 and at most 86400, got -5`,
+      `${file}:6:35: error: hooks.PreToolUse[2].onError must be "ignore" or "deny", got the string "block"`,
+      `${file}: invalid: 3 errors, 0 warnings`,
+      '',
+    ]);
+  });
+
+  it('C2: a syntax error exits 78 at its line and column', async () => {
+    const { file, code, stderr } = await validate('{\n  "hooks": {}\n  "x": 1\n}');
+    expect(code).toBe(78);
+    expect(stderr.split('\n')[0]).toBe(`${file}:3:3: error: expected ',' between two values (or a closing bracket or brace)`);
+  });
+
+  it('--json reports errors and warnings with file, line, column, path, code, message and fix', async () => {
+    const { file, code, stdout, stderr } = await validate('{"hooks": {"PreToolUse": [{"command": "", "matcher": "("}]}}', '--json');
+    expect(code).toBe(78);
+    expect(stderr).toBe('');
+    const report = JSON.parse(stdout) as HooksValidateJson;
+    expect(report).toEqual({
+      file,
+      valid: false,
+      errors: [
+        {
+          file,
+          line: 1,
+          column: 39,
+          path: ['hooks', 'PreToolUse', 0, 'command'],
+          code: 'invalid_value',
+          message: 'hooks.PreToolUse[0].command must be a non-empty string (the shell command to run), got an empty string',
+        },
+      ],
+      warnings: [],
+    });
+    const clean = await validate('{"hooks": {"PreToolUse": [{"command": "x", "matcher": "("}]}}', '--json');
+    expect(clean.code).toBe(0);
+    expect(JSON.parse(clean.stdout)).toMatchObject({ valid: true, errors: [], warnings: [{ code: 'invalid_matcher', fix: '\\(' }] });
+  });
+
+  it('C1: a missing --config file exits 78; a missing default file is fine', async () => {
+    const missing = await runInProcess(['hooks', 'validate', '--config', 'none.json'], { cwd: directory });
+    expect(missing.code).toBe(78);
+    expect(missing.stderr).toContain(`${join(directory, 'none.json')}:1:1: error: config file not found`);
+    const missingJson = await runInProcess(['hooks', 'validate', '--config', 'none.json', '--json'], { cwd: directory });
+    expect(missingJson.code).toBe(78);
+    expect(JSON.parse(missingJson.stdout)).toMatchObject({ valid: false, errors: [{ code: 'not_found' }] });
+    const defaults = await runInProcess(['hooks', 'validate'], { cwd: directory, env: { HOME: directory } });
+    expect(defaults.code).toBe(0);
+    expect(defaults.stdout).toContain('nothing to validate');
+    const defaultsJson = await runInProcess(['hooks', 'validate', '--json'], { cwd: directory, env: { HOME: directory } });
+    expect(JSON.parse(defaultsJson.stdout)).toEqual({ file: null, valid: true, errors: [], warnings: [] });
+  });
+
+  it('C1: a directory named as the config exits 78 with a clear message', async () => {
+    const result = await runInProcess(['hooks', 'validate', '--config', directory], { cwd: directory });
+    expect(result.code).toBe(78);
+    expect(result.stderr).toContain(`${directory}:1:1: error: this is a directory, not a config file`);
+  });
+});

@@ -1,0 +1,84 @@
+import { Command, Option } from 'commander';
+import { attachContext, type CliIo, contextOf, createCliContext } from './cli-context.ts';
+import { UsageError } from './cli-errors.ts';
+
+/** Options of {@link createProgram}. */
+export interface CreateProgramOptions {
+  /** Printed by `cosh --version`. */
+  readonly version: string;
+  /** Streams, environment and directory for the commands; the process's by default. */
+  readonly io?: Partial<CliIo>;
+}
+
+/**
+ * The `cosh` program with `hooks list|validate|enable|disable` registered. Each action imports
+ * its module only when it runs, so `cosh --version` loads none of them. Add more commands with
+ * `program.command(…)` before calling `runMain`; inside an action, `contextOf(command)` gives
+ * the streams to print to.
+ */
+export function createProgram(options: CreateProgramOptions): Command {
+  const program = new Command('cosh')
+    .description('Cosh: an AI coding-agent shell whose tool calls pass through your lifecycle hooks.')
+    .version(options.version, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help for a command')
+    .showHelpAfterError(false)
+    .showSuggestionAfterError(true);
+  attachContext(program, createCliContext(options.io));
+
+  const hooks = program
+    .command('hooks')
+    .description('inspect and toggle the hooks of setup.json (PreToolUse, PostToolUse)');
+
+  hooks
+    .command('list')
+    .description("show each event's on/off state and every hook, with its warnings")
+    .addOption(configOption())
+    .option('--json', 'print one JSON object (see the README for its shape)')
+    .action(async (flags: { config?: string; json?: boolean }, command: Command) => {
+      const { runHooksList } = await import('./commands/hooks-list.ts');
+      await runHooksList(contextOf(command), { configPath: configPathOf(flags, command), json: flags.json === true });
+    });
+
+  hooks
+    .command('validate')
+    .description('check setup.json; exit 0 when valid (warnings allowed), 78 on errors')
+    .addOption(configOption())
+    .option('--json', 'print one JSON object (see the README for its shape)')
+    .action(async (flags: { config?: string; json?: boolean }, command: Command) => {
+      const { runHooksValidate } = await import('./commands/hooks-validate.ts');
+      await runHooksValidate(contextOf(command), { configPath: configPathOf(flags, command), json: flags.json === true });
+    });
+
+  for (const enabled of [true, false]) {
+    const verb = enabled ? 'enable' : 'disable';
+    hooks
+      .command(verb)
+      .description(
+        enabled
+          ? 'turn all hooks of an event back on (hooksEnabled in setup.json)'
+          : 'turn all hooks of an event off (hooksEnabled in setup.json; creates the file if needed)',
+      )
+      .argument('<event>', 'PreToolUse or PostToolUse')
+      .addOption(configOption())
+      .action(async (event: string, flags: { config?: string }, self: Command) => {
+        const { runHooksToggle } = await import('./commands/hooks-toggle.ts');
+        await runHooksToggle(contextOf(self), { event, enabled, configPath: configPathOf(flags, self), command: self });
+      });
+  }
+
+  return program;
+}
+
+function configOption(): Option {
+  return new Option(
+    '--config <file>',
+    'the setup.json to use (default: $COSH_CONFIG, else $XDG_CONFIG_HOME/cosh/setup.json, else ~/.config/cosh/setup.json)',
+  );
+}
+
+function configPathOf(flags: { config?: string }, command: Command): string | undefined {
+  if (flags.config === undefined) return undefined;
+  if (flags.config.trim() === '') throw new UsageError("option '--config <file>' needs a file name, not an empty string", command);
+  return flags.config;
+}
+

@@ -1,0 +1,13 @@
+/**
+ * The exit statuses of `cosh`, from BSD's sysexits.h where one fits: scripts can tell a usage
+ * mistake from a broken config from a bug.
+ */
+export const EXIT_CODES = {
+  ok: 0,
+  /** EX_USAGE: unknown command or option, missing or bad argument. */
+  usage: 64,
+  /** EX_SOFTWARE: an unexpected internal error. */
+  software: 70,
+  /** EX_CONFIG: the configuration could not be used (SPEC C6, or a named file is missing). */
+  config: 78,
+} as const;

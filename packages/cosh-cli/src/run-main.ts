@@ -1,0 +1,105 @@
+import type { Command, CommanderError } from 'commander';
+import { type CliContext, contextOf } from './cli-context.ts';
+import { ExitError, UsageError } from './cli-errors.ts';
+import { EXIT_CODES } from './exit-codes.ts';
+import { commanderMessage, missingCommandMessage, usageHint } from './usage-hint.ts';
+
+/** A commander error with the command it came from, so the hint can name that command's help. */
+class CommandFailure extends Error {
+  constructor(
+    readonly error: CommanderError,
+    readonly command: Command,
+  ) {
+    super(error.message);
+  }
+}
+
+/**
+ * Parses `argv` (without node and script) and runs the command, returning the exit status
+ * instead of exiting: 0 success; 64 bad usage (one-line hint on stderr); 78 a configuration
+ * error (`file:line:col: severity: message` lines on stderr); an {@link ExitError}'s own status;
+ * 70 anything unexpected. Never throws. Commands added after {@link createProgram} are
+ * covered too.
+ */
+export async function runCli(program: Command, argv: readonly string[] = process.argv.slice(2)): Promise<number> {
+  const context = contextOf(program);
+  prepareCommands(program, context);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return EXIT_CODES.ok;
+  } catch (error) {
+    return await reportFailure(error, program, context);
+  }
+}
+
+/**
+ * {@link runCli}, then the one `process.exit` of the `cosh` binary, once stdout and stderr have
+ * been flushed (a pipe may still hold output when the status is set).
+ */
+export async function runMain(program: Command, argv?: readonly string[]): Promise<never> {
+  // A reader that went away (`cosh hooks list | head -1`) is not an error of ours.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+    });
+  }
+  const exitCode = await runCli(program, argv);
+  await Promise.all([flush(process.stdout), flush(process.stderr)]);
+  process.exit(exitCode);
+}
+
+function flush(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.destroyed || stream.writableEnded) resolve();
+    else stream.write('', () => resolve());
+  });
+}
+
+/**
+ * Commander prints its own errors and calls process.exit; every command instead reports to us.
+ * Applied to the whole tree at run time so commands added later behave the same.
+ */
+function prepareCommands(command: Command, context: CliContext): void {
+  command.exitOverride((error) => {
+    throw new CommandFailure(error, command);
+  });
+  command.configureOutput({
+    writeOut: (text) => context.out.write(text),
+    // Errors, and help shown because of one, become our one-line hint instead.
+    writeErr: () => undefined,
+    outputError: () => undefined,
+    getOutHelpWidth: () => Math.min(context.out.columns, 100),
+    getErrHelpWidth: () => Math.min(context.err.columns, 100),
+    getOutHasColors: () => context.out.style.enabled,
+    getErrHasColors: () => context.err.style.enabled,
+  });
+  for (const subcommand of command.commands) prepareCommands(subcommand, context);
+}
+
+async function reportFailure(error: unknown, program: Command, context: CliContext): Promise<number> {
+  if (error instanceof CommandFailure) {
+    const { code } = error.error;
+    if (code === 'commander.helpDisplayed' || code === 'commander.version') return EXIT_CODES.ok;
+    const message = code === 'commander.help' ? missingCommandMessage(error.command) : commanderMessage(error.error.message);
+    context.err.line(usageHint(message, error.command));
+    return EXIT_CODES.usage;
+  }
+  if (UsageError.isInstance(error)) {
+    context.err.line(usageHint(error.message, error.command ?? program));
+    return EXIT_CODES.usage;
+  }
+  if (ExitError.isInstance(error)) {
+    if (error.message !== '') context.err.line(error.message);
+    return error.exitCode;
+  }
+  // Loaded only on this path: the validator (zod, jsonc-parser) stays out of `cosh --version`.
+  const [{ ConfigError }, { printProblems }] = await Promise.all([import('@cosh/config'), import('./print-problems.ts')]);
+  if (ConfigError.isInstance(error)) {
+    printProblems(context.err, error.file, error.problems);
+    return EXIT_CODES.config;
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  context.err.line(`${program.name()}: internal error: ${detail}`);
+  if (error instanceof Error && error.stack !== undefined && context.env['COSH_DEBUG']) context.err.line(error.stack);
+  return EXIT_CODES.software;
+}
