@@ -1,6 +1,7 @@
 // Reads one file in a tight loop from its own process until `<file>.stop` exists, and prints
 // how many reads it made and how many saw a file that was neither of the whole contents the
-// writer alternates between (all one letter, of the expected length).
+// writer alternates between (all one letter, of the expected length). Says `ready` on stderr
+// once it has read the file once, so the writer knows the reads overlap its writes.
 import { existsSync, readFileSync } from 'node:fs';
 
 const [file, expectedLength] = [process.argv[2], Number(process.argv[3])];
@@ -16,6 +17,7 @@ while (!existsSync(`${file}.stop`)) {
     continue;
   }
   reads += 1;
+  if (reads === 1) process.stderr.write('ready\n');
   const first = content[0];
   if (content.length !== expectedLength || content.split(first).length - 1 !== expectedLength) {
     partial += 1;

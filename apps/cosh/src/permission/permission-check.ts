@@ -1,0 +1,103 @@
+import { createToolRegistry } from '../tools/tool-registry.ts';
+
+/**
+ * The permission system's answer for a call that needs one (`--permission`): `ask` prompts on
+ * a terminal (and refuses without one), `allow` runs it without asking, `deny` refuses it.
+ */
+export type PermissionMode = 'ask' | 'allow' | 'deny';
+
+/** A call about to run, as it will run (after any PreToolUse rewrite, SPEC A7). */
+export interface PermissionRequest {
+  readonly toolName: string;
+  readonly toolInput: unknown;
+  /** Where it runs; shown in the prompt when given. */
+  readonly cwd?: string;
+}
+
+/** The permission system's decision on one call. */
+export type PermissionAnswer =
+  | { readonly granted: true }
+  | {
+      readonly granted: false;
+      /** What the model sees (SPEC L2): `Permission denied: <tool_name>`. */
+      readonly message: string;
+      /** For the person at the terminal: why, and how to allow it. */
+      readonly hint?: string;
+    };
+
+/** Asks a person about one call; `true` means allowed. */
+export type PermissionPrompt = (request: PermissionRequest) => Promise<boolean>;
+
+/** The per-tool default: `'ask'` tools need the permission system, `'allow'` tools do not. */
+export interface PermissionDefaults {
+  get(toolName: string): { readonly permission: 'allow' | 'ask' } | undefined;
+}
+
+/** Options of {@link createPermissionCheck}. */
+export interface PermissionCheckOptions {
+  /** The answer for calls that need permission (`--permission`). */
+  readonly mode: PermissionMode;
+  /**
+   * How to ask in `ask` mode; leave it out when there is no terminal to ask on, and such calls
+   * are refused with a hint that says how to allow them.
+   */
+  readonly prompt?: PermissionPrompt;
+  /**
+   * Which tools need permission. Default: the built-in tools' own defaults (SPEC T). A tool
+   * this does not know (an MCP tool behind `cosh mcp proxy`) always needs permission.
+   */
+  readonly tools?: PermissionDefaults;
+}
+
+/**
+ * Whether a tool's calls need the permission system (SPEC T: `bash_run` and `fs_write` ask,
+ * `fs_read` and `find_grep` do not).
+ */
+export function needsPrompt(tool: { readonly permission: 'allow' | 'ask' }): boolean {
+  return tool.permission === 'ask';
+}
+
+/**
+ * The permission system of the app, to call for a call that PreToolUse neither denied nor
+ * allowed (SPEC L1: a hook's allow skips it, a hook's deny or halt comes before it). Never
+ * rejects: a prompt that fails counts as a refusal.
+ *
+ * | tool needs permission? | `allow` | `deny`  | `ask`, prompt         | `ask`, no prompt |
+ * |------------------------|---------|---------|-----------------------|------------------|
+ * | no                     | granted | granted | granted, not asked    | granted          |
+ * | yes                    | granted | refused | the person's answer   | refused          |
+ *
+ * @example
+ * const check = createPermissionCheck({ mode: 'ask', prompt: terminal ? createTerminalPrompt(terminal) : undefined });
+ * const answer = await check({ toolName: 'bash_run', toolInput: { command: 'make test' } });
+ * if (!answer.granted) history.push(answer.message); // "Permission denied: bash_run"
+ */
+export function createPermissionCheck(options: PermissionCheckOptions): (request: PermissionRequest) => Promise<PermissionAnswer> {
+  const tools = options.tools ?? createToolRegistry();
+  return async (request) => {
+    const tool = tools.get(request.toolName);
+    if (tool !== undefined && !needsPrompt(tool)) return { granted: true };
+    const refuse = (hint: string): PermissionAnswer => ({ granted: false, message: `Permission denied: ${request.toolName}`, hint });
+    const howToAllow = `pass --permission allow to run ${request.toolName} without asking`;
+    switch (options.mode) {
+      case 'allow':
+        return { granted: true };
+      case 'deny':
+        return refuse(`--permission deny refuses every call that needs permission; only a PreToolUse hook's allow lets ${request.toolName} run`);
+      case 'ask': {
+        if (options.prompt === undefined) return refuse(`no terminal to ask on; ${howToAllow}`);
+        let allowed: boolean;
+        try {
+          allowed = await options.prompt(request);
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          return refuse(`the permission prompt failed (${reason}); ${howToAllow}`);
+        }
+        return allowed ? { granted: true } : refuse('refused at the prompt');
+      }
+      default:
+        // A mode from untyped code: fail closed.
+        return refuse(`unknown permission mode '${String(options.mode)}'`);
+    }
+  };
+}
