@@ -8,4 +8,8 @@ export default defineConfig({
   entry: ['src/cli.ts'],
   dts: false,
   noExternal: [/.*/],
+  // jsonc-parser's `main` is a UMD build whose factory require()s its own files at run time,
+  // out of the bundler's sight (the bundle then fails with "Cannot find module './impl/format'");
+  // its ES module build bundles cleanly.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
 });

@@ -1,2 +1,10 @@
-// placeholder until the CLI lands
-export {};
+// The composition root of the `cosh` binary: the commands of @cosh/cosh-cli, the app's version,
+// and the single process exit in runMain. Commands the app adds (exec, mcp, …) are registered
+// on `program` here, before runMain.
+import { createProgram, runMain } from '@cosh/cosh-cli';
+// Bundled into dist/cli.js at build time, so start-up reads no file to know its version.
+import packageJson from '../package.json' with { type: 'json' };
+
+const program = createProgram({ version: packageJson.version });
+
+await runMain(program);

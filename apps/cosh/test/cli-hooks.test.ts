@@ -1,0 +1,259 @@
+// The `cosh hooks` commands as users run them: the built binary on temporary files.
+import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import packageJson from '../package.json' with { type: 'json' };
+import { assertBuilt, runCosh } from './__fixtures__/cli-run.ts';
+
+let directory: string;
+
+beforeAll(assertBuilt);
+
+beforeEach(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'cosh-cli-bin-'));
+});
+
+afterEach(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+const cosh = (args: readonly string[], env?: NodeJS.ProcessEnv) => runCosh(args, { cwd: directory, env });
+
+async function writeSetup(text: string, name = 'setup.json'): Promise<string> {
+  const file = join(directory, name);
+  await writeFile(file, text);
+  return file;
+}
+
+// A user's file: comments everywhere, four-space indentation, trailing commas, keys of other
+// settings, an unusual key order.
+const commented = `// my cosh settings
+{
+    "zeta": {"keep": [1, 2, 3]},   // not ours, must survive
+    "hooks": {
+        /* the guard */
+        "PreToolUse": [
+            {
+                "command": "exit 0",
+                "name": "Guard", // named
+                "matcher": "^bash_run$",
+            },
+        ],
+    },
+    "alpha": true,
+}
+`;
+
+describe('cosh --version and --help', () => {
+  it('prints the version of the app package and exits 0', async () => {
+    expect(await cosh(['--version'])).toEqual({ code: 0, stdout: `${packageJson.version}\n`, stderr: '' });
+  });
+
+  it.each([[['--help']], [['hooks', '--help']], [['hooks', 'list', '--help']], [['hooks', 'validate', '--help']], [['hooks', 'enable', '--help']], [['hooks', 'disable', '--help']]])(
+    '%j prints help and exits 0',
+    async (args) => {
+      const result = await cosh(args);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^Usage: cosh/);
+      expect(result.stderr).toBe('');
+    },
+  );
+});
+
+describe('bad usage exits 64 with a one-line hint', () => {
+  it.each([
+    [['hooks', 'lsit'], "cosh: unknown command 'lsit' (did you mean list?). See 'cosh hooks --help'."],
+    [['hooks', 'list', '--jsn'], "cosh: unknown option '--jsn' (did you mean --json?). See 'cosh hooks list --help'."],
+    [['hooks', 'validate', '--config'], "cosh: option '--config <file>' argument missing. See 'cosh hooks validate --help'."],
+    [['hooks', 'disable'], "cosh: missing required argument 'event'. See 'cosh hooks disable --help'."],
+    [['hooks', 'disable', 'PretoolUse'], "cosh: unknown event 'PretoolUse' (did you mean PreToolUse?). See 'cosh hooks disable --help'."],
+    [['hooks', 'enable', 'Stop'], "cosh: unknown event 'Stop' (expected PreToolUse or PostToolUse). See 'cosh hooks enable --help'."],
+    [['hooks', 'list', 'extra'], "cosh: too many arguments for 'list'. Expected 0 arguments but got 1. See 'cosh hooks list --help'."],
+    [['hooks'], "cosh: missing command: one of list, validate, enable, disable. See 'cosh hooks --help'."],
+    [['hookz'], "cosh: unknown command 'hookz' (did you mean hooks?). See 'cosh --help'."],
+  ])('%j', async (args, hint) => {
+    expect(await cosh(args)).toEqual({ code: 64, stdout: '', stderr: `${hint}\n` });
+  });
+});
+
+describe('configuration errors exit 78 with file:line:col lines on stderr', () => {
+  it.each([
+    ['an empty file', '', ['1:1: error: the file is empty']],
+    ['a syntax error', '{\n  "hooks": {\n    "PreToolUse": []\n  \n', ["5:1: error: expected '}' to close the object; the '{' at line 2, column 12 is never closed"]],
+    ['a root array', '[]', ['1:1: error: the file must hold a JSON object']],
+    ['hooks null', '{"hooks": null}', ['1:11: error: hooks must be an object']],
+    ['an event that is not an array', '{"hooks": {"PostToolUse": {}}}', ['1:27: error: hooks.PostToolUse must be an array of hooks, got an object']],
+    [
+      'several hooks without a command',
+      '{\n  "hooks": {\n    "PreToolUse": [\n      {"name": "a"},\n      {"cmd": "b"}\n    ]\n  }\n}\n',
+      [
+        '4:7: error: hooks.PreToolUse[0] has no "command"',
+        '5:7: error: hooks.PreToolUse[1] has no "command"',
+        '5:8: warning: hooks.PreToolUse[1]: unknown field "cmd" is ignored (did you mean command?)',
+      ],
+    ],
+    ['a zero timeout', '{"hooks": {"PreToolUse": [{"command": "x", "timeout": 0}]}}', ['1:55: error: hooks.PreToolUse[0].timeout must be a number of seconds']],
+    ['a quoted timeout', '{"hooks": {"PreToolUse": [{"command": "x", "timeout": "60"}]}}', ['(write it without quotes: 60)']],
+    ['a bad onError', '{"hooks": {"PreToolUse": [{"command": "x", "onError": "Deny"}]}}', ['(did you mean "deny"?)']],
+    ['a non-boolean toggle', '{"hooksEnabled": {"PreToolUse": "no"}}', ['1:33: error: hooksEnabled.PreToolUse must be true or false']],
+  ])('%s', async (_kind, text, expected) => {
+    const file = await writeSetup(text);
+    for (const command of ['list', 'validate']) {
+      const result = await cosh(['hooks', command, '--config', file]);
+      expect(result.code).toBe(78);
+      expect(result.stdout).toBe('');
+      for (const fragment of expected) expect(result.stderr).toContain(fragment.includes(':') && /^\d/.test(fragment) ? `${file}:${fragment}` : fragment);
+      for (const line of result.stderr.trimEnd().split('\n').slice(0, expected.length)) {
+        expect(line.startsWith(`${file}:`)).toBe(true);
+      }
+    }
+  });
+
+  it('C1: a missing --config or COSH_CONFIG file, and a directory', async () => {
+    const missing = await cosh(['hooks', 'list', '--config', 'nope/setup.json']);
+    expect(missing).toEqual({ code: 78, stdout: '', stderr: `${join(directory, 'nope', 'setup.json')}:1:1: error: config file not found\n` });
+    const fromEnvironment = await cosh(['hooks', 'validate'], { COSH_CONFIG: 'gone.json' });
+    expect(fromEnvironment.code).toBe(78);
+    expect(fromEnvironment.stderr).toContain(`${join(directory, 'gone.json')}:1:1: error: config file not found (named by COSH_CONFIG)`);
+    const folder = await cosh(['hooks', 'list', '--config', directory]);
+    expect(folder.code).toBe(78);
+    expect(folder.stderr).toContain('is a directory');
+  });
+
+  it('C1: an empty COSH_CONFIG and a relative XDG_CONFIG_HOME are ignored', async () => {
+    const result = await cosh(['hooks', 'list', '--json'], { COSH_CONFIG: '', XDG_CONFIG_HOME: 'relative' });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ file: null });
+  });
+});
+
+describe('cosh hooks list', () => {
+  it('lists the default location (XDG) with events, hooks and inline warnings', async () => {
+    await mkdir(join(directory, 'xdg', 'cosh'), { recursive: true });
+    await writeFile(
+      join(directory, 'xdg', 'cosh', 'setup.json'),
+      '{"hooks": {"PreToolUse": [{"command": "true", "matcher": "*"}]}, "hooksEnabled": {"PostToolUse": false}}',
+    );
+    const result = await cosh(['hooks', 'list'], { XDG_CONFIG_HOME: join(directory, 'xdg') });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('PreToolUse   enabled   1 hook');
+    expect(result.stdout).toContain('PostToolUse  disabled  no hooks');
+    expect(result.stdout).toMatch(/ 0 {2}true +\* +60s +ignore +on\n/);
+    expect(result.stdout).toContain('did you mean ".*"?');
+    const json = JSON.parse((await cosh(['hooks', 'list', '--json'], { XDG_CONFIG_HOME: join(directory, 'xdg') })).stdout);
+    expect(json.events[0].hooks[0]).toEqual({
+      index: 0,
+      name: 'true',
+      command: 'true',
+      matcher: '*',
+      timeout: 60,
+      on_error: 'ignore',
+      enabled: true,
+      warnings: [expect.stringContaining('not a valid regular expression')],
+    });
+  });
+});
+
+describe('cosh hooks validate', () => {
+  it('exits 0 when clean or with warnings only', async () => {
+    const clean = await writeSetup('{"hooks": {"PreToolUse": [{"command": "true"}]}}', 'clean.json');
+    expect(await cosh(['hooks', 'validate', '--config', clean])).toEqual({ code: 0, stdout: `${clean}: valid\n`, stderr: '' });
+    const warned = await writeSetup('{"hooks": {"PreTooluse": [], "PostToolUse": [{"command": "x", "matcher": "("}]}}', 'warned.json');
+    const result = await cosh(['hooks', 'validate', '--config', warned]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`${warned}: valid (2 warnings)\n`);
+    expect(result.stderr.split('\n')).toEqual([
+      `${warned}:1:12: warning: unknown event "PreTooluse" (did you mean PreToolUse?): its hooks never run; the events are PreToolUse and PostToolUse`,
+      `${warned}:1:74: warning: hooks.PostToolUse[0].matcher: "(" is not a valid regular expression (unterminated group), so this hook never runs; did you mean "\\\\("?`,
+      '',
+    ]);
+  });
+
+  it('--json gives valid, errors and warnings', async () => {
+    const file = await writeSetup('{"hooks": {"PreToolUse": [{"command": "x", "timeout": 1e999, "matcher": "*x"}]}}');
+    const result = await cosh(['hooks', 'validate', '--config', file, '--json']);
+    expect(result.code).toBe(78);
+    expect(JSON.parse(result.stdout)).toEqual({
+      file,
+      valid: false,
+      errors: [
+        {
+          file,
+          line: 1,
+          column: 55,
+          path: ['hooks', 'PreToolUse', 0, 'timeout'],
+          code: 'invalid_type',
+          message: 'hooks.PreToolUse[0].timeout must be a number of seconds greater than 0 and at most 86400, got 1e999 (too large to be a number)',
+        },
+      ],
+      warnings: [],
+    });
+  });
+});
+
+describe('cosh hooks enable|disable', () => {
+  it('C7/C8: keep comments, formatting, key order, unknown keys and the file mode', async () => {
+    const file = await writeSetup(commented);
+    await chmod(file, 0o640);
+    const disabled = await cosh(['hooks', 'disable', 'PostToolUse', '--config', file]);
+    expect(disabled).toEqual({ code: 0, stdout: `PostToolUse hooks disabled in ${file}\n`, stderr: '' });
+    const afterDisable = commented.replace('    "alpha": true,\n', '    "alpha": true,\n    "hooksEnabled": {\n        "PostToolUse": false\n    },\n');
+    expect(await readFile(file, 'utf8')).toBe(afterDisable);
+    expect((await stat(file)).mode & 0o777).toBe(0o640);
+
+    await cosh(['hooks', 'disable', 'PreToolUse', '--config', file]);
+    expect(await readFile(file, 'utf8')).toBe(afterDisable.replace('"PostToolUse": false\n', '"PostToolUse": false,\n        "PreToolUse": false\n'));
+    const listed = JSON.parse((await cosh(['hooks', 'list', '--config', file, '--json'])).stdout);
+    expect(listed.events.map((event: { enabled: boolean }) => event.enabled)).toEqual([false, false]);
+
+    const enabled = await cosh(['hooks', 'enable', 'PostToolUse', '--config', file]);
+    expect(enabled.stdout).toBe(`PostToolUse hooks enabled in ${file}\n`);
+    expect(await readFile(file, 'utf8')).toBe(afterDisable.replace('"PostToolUse": false\n', '"PostToolUse": true,\n        "PreToolUse": false\n'));
+    expect((await stat(file)).mode & 0o777).toBe(0o640);
+    expect(await readdir(directory)).toEqual(['setup.json']);
+  });
+
+  it('C8: with no file, disable creates it and its folder; enable says the event is already enabled', async () => {
+    const file = join(directory, 'a', 'b', 'setup.json');
+    expect(await cosh(['hooks', 'enable', 'PreToolUse', '--config', file])).toEqual({
+      code: 0,
+      stdout: `PreToolUse hooks are already enabled (no config file at ${file})\n`,
+      stderr: '',
+    });
+    expect(await readdir(directory)).toEqual([]);
+    expect(await cosh(['hooks', 'disable', 'PreToolUse', '--config', file])).toEqual({
+      code: 0,
+      stdout: `PreToolUse hooks disabled: created ${file}\n`,
+      stderr: '',
+    });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ hooksEnabled: { PreToolUse: false } });
+    expect((await cosh(['hooks', 'validate', '--config', file])).code).toBe(0);
+  });
+
+  it('C8: an unparsable or invalid file is never overwritten', async () => {
+    for (const text of ['{\n  "hooks": {\n    // half written\n', '{"hooks": {"PreToolUse": [{"command": "x", "enabled": "yes"}]}}']) {
+      const file = await writeSetup(text);
+      const result = await cosh(['hooks', 'disable', 'PreToolUse', '--config', file]);
+      expect(result.code).toBe(78);
+      expect(result.stderr.startsWith(`${file}:`)).toBe(true);
+      expect(await readFile(file, 'utf8')).toBe(text);
+    }
+  });
+
+  it('C8: writes through a symbolic link, which stays a link', async () => {
+    const target = await writeSetup('{\n  "hooks": {}\n}\n', 'real.json');
+    await symlink('real.json', join(directory, 'setup.json'));
+    const result = await cosh(['hooks', 'disable', 'PostToolUse', '--config', 'setup.json']);
+    expect(result).toEqual({ code: 0, stdout: `PostToolUse hooks disabled in ${target}\n`, stderr: '' });
+    expect(await readFile(target, 'utf8')).toBe('{\n  "hooks": {},\n  "hooksEnabled": {\n    "PostToolUse": false\n  }\n}\n');
+  });
+});
+
+describe('colour', () => {
+  it('is never used when output is not a terminal', async () => {
+    const file = await writeSetup('{"hooks": {"PreToolUse": [{"command": "x", "matcher": "*"}]}}');
+    const result = await cosh(['hooks', 'validate', '--config', file]);
+    expect(result.stdout + result.stderr).not.toContain('\u001b[');
+  });
+});
