@@ -22,8 +22,10 @@ export const skippedFolderNames: ReadonlySet<string> = new Set(['.git', 'node_mo
  * Every regular file under `absoluteRoot`, depth first, names sorted by UTF-16 code unit
  * within each folder, so the order never depends on the file system or the locale.
  *
- * Memory holds only the sorted names of the folders on the current path (one `opendir`
- * stream per folder, closed before descending), never the whole tree. `.git` and
+ * Memory holds only the sorted names of the folders on the current path, never the whole
+ * tree. Each folder is listed with one `readdir` rather than streamed with `opendir`: sorting
+ * needs all of a folder's names anyway, and `opendir`'s three or more round trips per folder
+ * queue behind the file reads in flight and stall the search (measured: twice as slow). `.git` and
  * `node_modules` are skipped, symbolic links to folders are not followed (no loops, no
  * escaping the tree), symbolic links to files are, and FIFOs, sockets and devices are skipped
  * (opening a FIFO would block). A root that is a file yields just that file.
