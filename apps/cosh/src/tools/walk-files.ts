@@ -24,9 +24,9 @@ export const skippedFolderNames: ReadonlySet<string> = new Set(['.git', 'node_mo
  *
  * Memory holds only the sorted names of the folders on the current path, never the whole
  * tree. Each folder is listed with one `readdir` rather than streamed with `opendir`: sorting
- * needs all of a folder's names anyway, and `opendir`'s three or more round trips per folder
- * queue behind the file reads in flight and stall the search (measured: twice as slow). `.git` and
- * `node_modules` are skipped, symbolic links to folders are not followed (no loops, no
+ * needs all of a folder's names anyway, and `opendir` takes three or more thread-pool round
+ * trips per folder (open, reads, close), each queued behind the file reads in flight while the
+ * search waits for the next file name. `.git` and `node_modules` are skipped, symbolic links to folders are not followed (no loops, no
  * escaping the tree), symbolic links to files are, and FIFOs, sockets and devices are skipped
  * (opening a FIFO would block). A root that is a file yields just that file.
  */
