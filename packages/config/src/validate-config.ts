@@ -177,7 +177,7 @@ function findUnknownKeys(root: unknown, sourceMap: SourceMap): ConfigProblem[] {
   // C3 keeps unknown top-level keys for other settings; only a near miss of ours is worth a
   // word, since `"Hooks"` would otherwise silently mean "no hooks".
   for (const key of Object.keys(root)) {
-    if (key in setupFileSchema.shape) continue;
+    if (Object.hasOwn(setupFileSchema.shape, key)) continue;
     const closest = suggestClosest(key, ['hooks', 'hooksEnabled']);
     if (closest !== undefined) {
       unknownKey([key], `"${key}" is not a Cosh setting and is ignored (did you mean ${closest}?)`, 'unknown_field');

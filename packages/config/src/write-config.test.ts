@@ -197,6 +197,13 @@ describe('setEventEnabled', () => {
     expect(await readFile(file, 'utf8')).toBe(text);
   });
 
+  it.skipIf(process.getuid?.() === 0)('C8: a read-only file is not replaced', async () => {
+    const file = await fileWith(fixture);
+    await chmod(file, 0o444);
+    expect((await expectConfigError(setEventEnabled(file, 'PreToolUse', false))).code).toBe('E_CONFIG_WRITE');
+    expect(await readFile(file, 'utf8')).toBe(fixture);
+  });
+
   it('C8: a directory in place of the file is a read error', async () => {
     await mkdir(join(directory, 'setup.json'));
     expect((await expectConfigError(setEventEnabled(join(directory, 'setup.json'), 'PreToolUse', false))).code).toBe('E_CONFIG_READ');

@@ -1,4 +1,5 @@
-import { lstat, mkdir, readFile, readlink, realpath, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, lstat, mkdir, readFile, readlink, realpath, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { applyEdits, type Edit, type FormattingOptions, modify } from 'jsonc-parser';
 import { ConfigError } from './config-error.ts';
@@ -209,8 +210,14 @@ interface ExistingFile {
 async function readExisting(file: string): Promise<ExistingFile | undefined> {
   try {
     const [text, stats] = await Promise.all([readFile(file, 'utf8'), stat(file)]);
+    // The rename would succeed on a read-only file (only the folder must be writable), but a
+    // file someone made read-only is not ours to replace.
+    await access(file, constants.W_OK).catch((error: unknown) => {
+      throw writeError(file, [], 'the config file is read-only: make it writable to change it', error);
+    });
     return { text, mode: stats.mode & 0o7777, owner: { uid: stats.uid, gid: stats.gid } };
   } catch (error) {
+    if (ConfigError.isInstance(error)) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
     const reason = code === 'EISDIR' ? 'this is a directory, not a config file' : `cannot read the config file: ${(error as Error).message}`;
