@@ -187,6 +187,12 @@ describe('C5 hook entry', () => {
     expect(warnings[0]?.hook).toEqual({ event: 'PreToolUse', index: 0 });
   });
 
+  it('C5: an unknown field is quoted with control characters escaped, so a message cannot drive a terminal', () => {
+    const { warnings } = load('{"hooks": {"PreToolUse": [{"command": "x", "a\\u001b[2J\\u009b": 1}]}}');
+    expect(warnings[0]?.message).toContain('unknown field "a\\u001b[2J\\u009b" is ignored');
+    expect(warnings[0]?.message).not.toMatch(/[\u001b\u009b]/);
+  });
+
   it('M2: a matcher that does not compile is a warning with the reason and the fix', () => {
     const { config, warnings } = load('{"hooks": {"PreToolUse": [{"command": "x", "matcher": "*"}]}}');
     expect(config.hooks.PreToolUse[0]?.matcher).toBe('*');

@@ -180,7 +180,7 @@ function findUnknownKeys(root: unknown, sourceMap: SourceMap): ConfigProblem[] {
     if (Object.hasOwn(setupFileSchema.shape, key)) continue;
     const closest = suggestClosest(key, ['hooks', 'hooksEnabled']);
     if (closest !== undefined) {
-      unknownKey([key], `"${key}" is not a Cosh setting and is ignored (did you mean ${closest}?)`, 'unknown_field');
+      unknownKey([key], `${quote(key)} is not a Cosh setting and is ignored (did you mean ${closest}?)`, 'unknown_field');
     }
   }
 
@@ -196,7 +196,7 @@ function findUnknownKeys(root: unknown, sourceMap: SourceMap): ConfigProblem[] {
             const closest = suggestClosest(field, HOOK_ENTRY_FIELDS);
             unknownKey(
               ['hooks', event, index, field],
-              `hooks.${event}[${index}]: unknown field "${field}" is ignored${closest === undefined ? ` (known fields: ${HOOK_ENTRY_FIELDS.join(', ')})` : ` (did you mean ${closest}?)`}`,
+              `hooks.${event}[${index}]: unknown field ${quote(field)} is ignored${closest === undefined ? ` (known fields: ${HOOK_ENTRY_FIELDS.join(', ')})` : ` (did you mean ${closest}?)`}`,
               'unknown_field',
             );
           }
@@ -206,7 +206,7 @@ function findUnknownKeys(root: unknown, sourceMap: SourceMap): ConfigProblem[] {
         const count = Array.isArray(entries) ? entries.length : 0;
         unknownKey(
           ['hooks', event],
-          `unknown event "${event}"${closest === undefined ? '' : ` (did you mean ${closest}?)`}: ${count === 1 ? 'its hook never runs' : 'its hooks never run'}; the events are ${HOOK_EVENTS.join(' and ')}`,
+          `unknown event ${quote(event)}${closest === undefined ? '' : ` (did you mean ${closest}?)`}: ${count === 1 ? 'its hook never runs' : 'its hooks never run'}; the events are ${HOOK_EVENTS.join(' and ')}`,
           'unknown_event',
         );
       }
@@ -220,7 +220,7 @@ function findUnknownKeys(root: unknown, sourceMap: SourceMap): ConfigProblem[] {
       const closest = suggestClosest(event, HOOK_EVENTS);
       unknownKey(
         ['hooksEnabled', event],
-        `hooksEnabled: unknown event "${event}" is ignored${closest === undefined ? `; the events are ${HOOK_EVENTS.join(' and ')}` : ` (did you mean ${closest}?)`}`,
+        `hooksEnabled: unknown event ${quote(event)} is ignored${closest === undefined ? `; the events are ${HOOK_EVENTS.join(' and ')}` : ` (did you mean ${closest}?)`}`,
         'unknown_event',
       );
     }
@@ -289,6 +289,11 @@ function findInvalidMatchers(file: ValidatedFile, sourceMap: SourceMap): ConfigP
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/** A key as JSON writes it: quoted, with control characters escaped (they reach terminals). */
+function quote(key: string): string {
+  return JSON.stringify(key).replace(/[\u007f-\u009f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
 
 function positionText(sourceMap: SourceMap, node: Node): string {
   const { line, column } = sourceMap.positionAt(node.offset);

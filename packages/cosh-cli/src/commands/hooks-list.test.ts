@@ -106,6 +106,13 @@ Other warnings:
     expect((JSON.parse(result.stdout) as HooksListJson).file).toBe(file);
   });
 
+  it('shows names with line breaks or escape sequences as one printable line', async () => {
+    await writeFile(file, JSON.stringify({ hooks: { PreToolUse: [{ name: 'two\nlines \u001b[31mred', command: 'true' }] } }));
+    const result = await runInProcess(['hooks', 'list', '--config', file], { cwd: directory });
+    expect(result.stdout).toContain('  0  two lines \\u001b[31mred  (any tool)');
+    expect(result.stdout).not.toContain('\u001b');
+  });
+
   it('colours only a terminal, and never with NO_COLOR', async () => {
     const plain = await runInProcess(['hooks', 'list', '--config', file], { cwd: directory });
     expect(plain.stdout).not.toContain('\u001b[');

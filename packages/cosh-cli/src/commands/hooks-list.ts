@@ -110,8 +110,15 @@ function printHookTable(
   });
 }
 
-/** At most `limit` characters (code points), an ellipsis marking a cut. */
+/**
+ * At most `limit` characters (code points), an ellipsis marking a cut; whitespace runs become
+ * one space and control characters visible escapes, so a name cannot break the table or drive
+ * the terminal.
+ */
 function shorten(text: string, limit: number): string {
-  const characters = [...text.replace(/\s+/g, ' ')];
+  const printable = text
+    .replace(/\s+/g, ' ')
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const characters = [...printable];
   return characters.length <= limit ? characters.join('') : `${characters.slice(0, limit - 1).join('')}…`;
 }
