@@ -1,1 +1,50 @@
-export {};
+export {
+  createHookEngine,
+  type HookEngine,
+  type HookEngineOptions,
+  type PostToolUseCall,
+  type PostToolUseResult,
+  type PreToolUseResult,
+  type ToolCall,
+} from './create-hook-engine.ts';
+export { hookEnvironment } from './hook-environment.ts';
+export { hookPayload, type HookPayloadFields } from './hook-payload.ts';
+export type { HookReport } from './hook-report.ts';
+export { HooksError, type HooksErrorCode } from './hooks-error.ts';
+export { blockedMessage, haltedMessage, permissionDeniedMessage } from './lifecycle-messages.ts';
+export {
+  type PermissionAnswer,
+  runToolCall,
+  type RunToolCallOptions,
+  type ToolCallOutcome,
+  type ToolCallRequest,
+  type ToolCallStatus,
+  type ToolExecution,
+} from './run-tool-call.ts';
+
+// What a host needs from the leaf packages, so that embedding Cosh hooks is one dependency.
+export type {
+  Decision,
+  Diagnostic,
+  HookOutcome,
+  OutcomeKind,
+  PostToolUseVerdict,
+  PreToolUseVerdict,
+} from '@cosh/aggregate';
+export {
+  ConfigError,
+  type ConfigErrorCode,
+  type ConfigProblem,
+  emptyConfig,
+  formatProblem,
+  HOOK_EVENTS,
+  type HookEntry,
+  type HookEvent,
+  type HooksConfig,
+  isHookEvent,
+  type LoadedConfig,
+  loadConfig,
+  parseConfig,
+  safeLoadConfig,
+} from '@cosh/config';
+export type { RunnerOptions } from '@cosh/runner';

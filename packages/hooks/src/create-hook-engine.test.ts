@@ -1,0 +1,463 @@
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { HooksConfig } from '@cosh/config';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hooksConfig, printing, processAlive, shellQuote, temporaryDirectory } from './__fixtures__/hooks-config.ts';
+import { createHookEngine } from './create-hook-engine.ts';
+import { HooksError } from './hooks-error.ts';
+
+let directory: { readonly path: string; readonly remove: () => void };
+beforeEach(() => {
+  directory = temporaryDirectory();
+});
+afterEach(() => directory.remove());
+
+const file = (name: string): string => join(directory.path, name);
+
+describe('payload, environment and directory (R3, R4, R5)', () => {
+  it('R3: PreToolUse stdin is one line of compact JSON and a newline, byte for byte', async () => {
+    const engine = createHookEngine(hooksConfig({ PreToolUse: [{ command: `cat > ${shellQuote(file('stdin'))}` }] }));
+    await engine.preToolUse({ toolName: 'bash_run', toolInput: { command: 'ls -la', nested: { n: 1, text: 'é "q"' } } });
+    expect(readFileSync(file('stdin'), 'utf8')).toBe(
+      '{"event":"PreToolUse","tool_name":"bash_run","tool_input":{"command":"ls -la","nested":{"n":1,"text":"é \\"q\\""}}}\n',
+    );
+  });
+
+  it('R3: PostToolUse stdin adds the raw tool_output after tool_input (the input as it ran)', async () => {
+    const engine = createHookEngine(hooksConfig({ PostToolUse: [{ command: `cat > ${shellQuote(file('stdin'))}` }] }));
+    await engine.postToolUse({
+      toolName: 'fs_read',
+      toolInput: { path: 'a.txt' },
+      toolOutput: 'line 1\nline 2\n',
+      preToolUseContext: 'not in the payload',
+    });
+    expect(readFileSync(file('stdin'), 'utf8')).toBe(
+      '{"event":"PostToolUse","tool_name":"fs_read","tool_input":{"path":"a.txt"},"tool_output":"line 1\\nline 2\\n"}\n',
+    );
+  });
+
+  it('R4: hooks get the host environment plus COSH_EVENT, COSH_TOOL_NAME, COSH_HOOK_NAME, never the input', async () => {
+    const engine = createHookEngine(
+      hooksConfig({ PreToolUse: [{ name: 'Env dump', command: `env > ${shellQuote(file('env'))}` }] }),
+      { env: { PATH: process.env['PATH'], HOST_VARIABLE: 'from the host' } },
+    );
+    await engine.preToolUse({ toolName: 'bash_run', toolInput: { command: 'SECRET-INPUT-7d1c' } });
+    const lines = readFileSync(file('env'), 'utf8').split('\n');
+    expect(lines).toContain('HOST_VARIABLE=from the host');
+    expect(lines).toContain('COSH_EVENT=PreToolUse');
+    expect(lines).toContain('COSH_TOOL_NAME=bash_run');
+    expect(lines).toContain('COSH_HOOK_NAME=Env dump');
+    expect(lines.join('\n')).not.toContain('SECRET-INPUT-7d1c');
+  });
+
+  it('R4: without an env option, hooks inherit process.env as it is at call time', async () => {
+    const engine = createHookEngine(hooksConfig({ PostToolUse: [{ command: 'printf \'{"context":"%s/%s"}\' "$COSH_TEST_VALUE" "$COSH_EVENT"' }] }));
+    process.env['COSH_TEST_VALUE'] = 'late';
+    try {
+      const post = await engine.postToolUse({ toolName: 'x', toolInput: {}, toolOutput: '' });
+      expect(post.context).toBe('late/PostToolUse');
+    } finally {
+      delete process.env['COSH_TEST_VALUE'];
+    }
+  });
+
+  it('R5: hooks run in the call cwd, else the engine cwd', async () => {
+    const inner = join(directory.path, 'inner');
+    writeFileSync(join(directory.path, 'marker'), '');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(inner);
+    const engine = createHookEngine(
+      hooksConfig({ PreToolUse: [{ command: 'printf \'{"context":"%s"}\' "$(pwd -P)"' }] }),
+      { cwd: directory.path },
+    );
+    const engineDirectory = await engine.preToolUse({ toolName: 't', toolInput: {} });
+    expect(engineDirectory.context).toBe(realpathSync(directory.path));
+    const callDirectory = await engine.preToolUse({ toolName: 't', toolInput: {}, cwd: inner });
+    expect(callDirectory.context).toBe(realpathSync(inner));
+  });
+
+  it('R9: a missing working directory is a failed start of each hook, not a throw', async () => {
+    const engine = createHookEngine(hooksConfig({ PreToolUse: [{ name: 'pwd', command: 'pwd' }] }));
+    const pre = await engine.preToolUse({ toolName: 't', toolInput: {}, cwd: join(directory.path, 'missing') });
+    expect(pre.hooks[0]).toMatchObject({ name: 'pwd', outcome: 'error', exitCode: null });
+    expect(pre.diagnostics[0]?.message).toMatch(/^hook 'pwd' failed: failed to start: working directory does not exist/);
+    expect(pre.decision).toBe('none');
+  });
+});
+
+describe('selection (M1–M5, C5, C7)', () => {
+  it('M3: results are reported in config order whatever order the hooks finish in', async () => {
+    const engine = createHookEngine(
+      hooksConfig({
+        PreToolUse: [
+          { name: 'slow', command: `sleep 0.6; ${printing({ context: 'first' })}` },
+          { name: 'medium', command: `sleep 0.3; ${printing({ context: 'second' })}` },
+          { name: 'fast', command: printing({ context: 'third' }) },
+        ],
+      }),
+    );
+    const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput: {} });
+    expect(pre.hooks.map((hook) => hook.name)).toEqual(['slow', 'medium', 'fast']);
+    expect(pre.context).toBe('first\nsecond\nthird');
+    const durations = pre.hooks.map((hook) => hook.durationMs ?? 0);
+    expect(durations[0]).toBeGreaterThan(durations[2] ?? 0);
+  });
+
+  it('R2: all selected hooks start together: four 0.5 s hooks take about 0.5 s, not 2 s', async () => {
+    const engine = createHookEngine(
+      hooksConfig({ PreToolUse: [1, 2, 3, 4].map((n) => ({ command: `sleep 0.5 # ${n}` })) }),
+    );
+    const startedAt = performance.now();
+    const pre = await engine.preToolUse({ toolName: 't', toolInput: {} });
+    const elapsed = performance.now() - startedAt;
+    expect(pre.hooks.every((hook) => hook.outcome === 'none')).toBe(true);
+    expect(elapsed).toBeGreaterThanOrEqual(490);
+    expect(elapsed).toBeLessThan(1200);
+  });
+
+  it('M4: identical commands run once; the first in config order wins (name, timeout, onError)', async () => {
+    const command = `echo ran >> ${shellQuote(file('count'))}; sleep 2`;
+    const engine = createHookEngine(
+      hooksConfig({
+        PreToolUse: [
+          { name: 'not this tool', matcher: '^other$', command },
+          { name: 'first', command, timeout: 0.3, onError: 'deny' },
+          { name: 'second', command, timeout: 60 },
+        ],
+      }),
+    );
+    const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput: {} });
+    expect(readFileSync(file('count'), 'utf8')).toBe('ran\n');
+    expect(pre.hooks).toHaveLength(2);
+    expect(pre.hooks[0]).toMatchObject({ name: 'first', outcome: 'error', timedOut: true, deduplicated: false });
+    expect(pre.hooks[1]).toMatchObject({
+      name: 'second',
+      index: 2,
+      outcome: null,
+      exitCode: null,
+      signal: null,
+      durationMs: null,
+      deduplicated: true,
+      duplicateOf: 'first',
+    });
+    expect(pre.decision).toBe('deny');
+    expect(pre.reasons).toEqual(["hook 'first' failed: timed out after 0.3s"]);
+  });
+
+  it('M1/M2: matchers are searched in the tool name; one that does not compile never runs, silently', async () => {
+    const engine = createHookEngine(
+      hooksConfig({
+        PreToolUse: [
+          { name: 'search', matcher: 'bash_run', command: printing({ context: 'search' }) },
+          { name: 'anchored', matcher: '^fs_read$', command: printing({ context: 'anchored' }) },
+          { name: 'glob', matcher: '*', command: printing({ decision: 'deny' }) },
+        ],
+      }),
+    );
+    const pre = await engine.preToolUse({ toolName: 'my_bash_runner', toolInput: {} });
+    expect(pre.hooks.map((hook) => hook.name)).toEqual(['search']);
+    expect(pre.decision).toBe('none');
+    expect(pre.diagnostics).toEqual([]);
+    const read = await engine.preToolUse({ toolName: 'fs_read', toolInput: {} });
+    expect(read.hooks.map((hook) => hook.name)).toEqual(['anchored']);
+  });
+
+  it('M5: matchers are compiled when the engine is made, not per call', async () => {
+    const config = hooksConfig({ PreToolUse: [{ name: 'only bash', matcher: '^bash_run$', command: printing({ decision: 'allow' }) }] });
+    const engine = createHookEngine(config);
+    // Changing the (unfrozen) config afterwards cannot change what the engine compiled.
+    (config.hooks.PreToolUse[0] as { matcher: string }).matcher = '^fs_read$';
+    expect((await engine.preToolUse({ toolName: 'bash_run', toolInput: {} })).decision).toBe('allow');
+    expect((await engine.preToolUse({ toolName: 'fs_read', toolInput: {} })).hooks).toEqual([]);
+  });
+
+  it('C5: a hook with enabled: false is as if it were not there (not run, not reported, does not win M4)', async () => {
+    const command = `echo ran >> ${shellQuote(file('count'))}`;
+    const engine = createHookEngine(
+      hooksConfig({
+        PreToolUse: [
+          { name: 'off', command, enabled: false },
+          { name: 'blocker off', command: 'exit 2', enabled: false },
+          { name: 'on', command },
+        ],
+      }),
+    );
+    const pre = await engine.preToolUse({ toolName: 't', toolInput: {} });
+    expect(pre.hooks.map((hook) => [hook.name, hook.deduplicated, hook.index])).toEqual([['on', false, 2]]);
+    expect(pre.decision).toBe('none');
+    expect(readFileSync(file('count'), 'utf8')).toBe('ran\n');
+  });
+
+  it('C7: a disabled event behaves exactly as if no hook matched', async () => {
+    const marker = file('ran');
+    const config = hooksConfig(
+      {
+        PreToolUse: [{ command: `touch ${shellQuote(marker)}; exit 49` }],
+        PostToolUse: [{ command: `touch ${shellQuote(marker)}; ${printing({ decision: 'deny', context: 'c' })}` }],
+      },
+      { PreToolUse: false, PostToolUse: false },
+    );
+    const engine = createHookEngine(config);
+    const toolInput = { command: 'ls' };
+    const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput });
+    expect(pre).toMatchObject({ decision: 'none', halt: false, reasons: [], context: '', hooks: [], diagnostics: [] });
+    expect(pre.toolInput).toBe(toolInput);
+    const post = await engine.postToolUse({ toolName: 'bash_run', toolInput, toolOutput: 'out', preToolUseContext: 'pre' });
+    // Only the PreToolUse context is appended, as for a call no PostToolUse hook matched (P2).
+    expect(post).toMatchObject({ decision: 'none', halt: false, hooks: [], toolOutput: 'out\npre' });
+    const unchanged = await engine.postToolUse({ toolName: 'bash_run', toolInput, toolOutput: 'out' });
+    expect(unchanged.toolOutput).toBe('out');
+    expect(() => readFileSync(marker)).toThrow();
+  });
+
+  it('C7: one event can be off while the other runs', async () => {
+    const engine = createHookEngine(
+      hooksConfig(
+        { PreToolUse: [{ command: 'exit 2' }], PostToolUse: [{ command: printing({ context: 'post ran' }) }] },
+        { PreToolUse: false },
+      ),
+    );
+    expect((await engine.preToolUse({ toolName: 't', toolInput: {} })).decision).toBe('none');
+    expect((await engine.postToolUse({ toolName: 't', toolInput: {}, toolOutput: 'x' })).toolOutput).toBe('x\npost ran');
+  });
+});
+
+describe('outcomes and verdicts through real hooks (O, A, P)', () => {
+  it('A1/A2/A5: a halt is sticky and reported beside the decision; reasons are the halts', async () => {
+    const engine = createHookEngine(
+      hooksConfig({
+        PreToolUse: [
+          { name: 'allow', command: printing({ decision: 'allow' }) },
+          { name: 'deny', command: 'echo "no rm" >&2; exit 2' },
+          { name: 'stop', command: 'echo HALTED >&2; exit 49' },
+        ],
+      }),
+    );
+    const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput: { command: 'rm -rf /' } });
+    expect(pre).toMatchObject({ decision: 'deny', halt: true, reasons: ['HALTED'] });
+    expect(pre.hooks.map((hook) => [hook.outcome, hook.exitCode])).toEqual([
+      ['allow', 0],
+      ['deny', 2],
+      ['halt', 49],
+    ]);
+  });
+
+  it('A2/O3/O6: deny wins over allow; reasons in config order from JSON reason, stderr or the default', async () => {
+    const engine = createHookEngine(
+      hooksConfig({
+        PreToolUse: [
+          { name: 'allow', command: printing({ decision: 'allow', context: 'allowed' }) },
+          { name: 'json deny', command: printing({ decision: 'deny', reason: 'rm -rf is not allowed' }) },
+          { name: 'bare exit 2', command: 'exit 2' },
+          { name: 'exit 2 with allow JSON', command: printing({ decision: 'allow', reason: 'still no' }, 2) },
+        ],
+      }),
+    );
+    const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput: {} });
+    expect(pre.decision).toBe('deny');
+    expect(pre.halt).toBe(false);
+    expect(pre.reasons).toEqual(['rm -rf is not allowed', "blocked by hook 'bare exit 2'", 'still no']);
+    expect(pre.context).toBe('allowed');
+  });
+
+  it('A3/A6/A7: allow with rewrites merged in config order (not finish order) and contexts joined', async () => {
+    const engine = createHookEngine(
+      hooksConfig({
+        PreToolUse: [
+          { name: 'slow rewrite', command: `sleep 0.3; ${printing({ updated_input: { command: 'ls --color=never', a: 1 } })}` },
+          { name: 'fast rewrite', command: printing({ decision: 'allow', updated_input: { a: 2 }, context: 'rewrote a' }) },
+          { name: 'garbage', command: 'echo not json' },
+        ],
+      }),
+    );
+    const toolInput = { command: 'ls', keep: true };
+    const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput });
+    expect(pre.decision).toBe('allow');
+    expect(pre.toolInput).toEqual({ command: 'ls --color=never', keep: true, a: 2 });
+    expect(toolInput).toEqual({ command: 'ls', keep: true });
+    expect(pre.context).toBe('rewrote a');
+    expect(pre.hooks.map((hook) => hook.outcome)).toEqual(['none', 'allow', 'invalid']);
+    expect(pre.diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
+      expect.stringMatching(/^hook 'garbage' printed invalid output: /),
+      `hooks 'slow rewrite' and 'fast rewrite' set updated_input key "a" to different values; 'fast rewrite' wins (later in config order)`,
+    ]);
+  });
+
+  it('A4: no hook matched means decision none and the input as given', async () => {
+    const engine = createHookEngine(hooksConfig({ PreToolUse: [{ matcher: '^fs_', command: 'exit 2' }] }));
+    const toolInput = { command: 'ls' };
+    const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput });
+    expect(pre).toMatchObject({ event: 'PreToolUse', toolName: 'bash_run', decision: 'none', halt: false, hooks: [] });
+    expect(pre.toolInput).toBe(toolInput);
+  });
+
+  it('P2: PostToolUse composes raw output, PreToolUse context, PostToolUse contexts, then [hook] lines', async () => {
+    const engine = createHookEngine(
+      hooksConfig({
+        PostToolUse: [
+          { name: 'flag', command: 'echo "secret found" >&2; exit 2' },
+          { name: 'note', command: `sleep 0.2; ${printing({ context: 'note 1' })}` },
+          { name: 'flag default', command: printing({ decision: 'deny', context: 'note 2' }) },
+          { name: 'rewrite', command: printing({ updated_input: { x: 1 } }) },
+        ],
+      }),
+    );
+    const post = await engine.postToolUse({
+      toolName: 'fs_read',
+      toolInput: { path: 'a' },
+      toolOutput: 'contents',
+      preToolUseContext: 'pre context',
+    });
+    expect(post.toolOutput).toBe(
+      "contents\npre context\nnote 1\nnote 2\n[hook] secret found\n[hook] hook 'flag default' flagged this output",
+    );
+    expect(post.decision).toBe('deny');
+    expect(post.halt).toBe(false);
+    expect(post.toolInput).toEqual({ path: 'a' });
+    expect(post.diagnostics.map((diagnostic) => diagnostic.level)).toEqual(['warning']);
+  });
+
+  it('P2: with nothing to append the output is unchanged, byte for byte', async () => {
+    const engine = createHookEngine(hooksConfig({ PostToolUse: [{ command: 'true' }, { command: printing({ decision: 'allow' }) }] }));
+    const raw = 'no newline at the end \u0000\r';
+    expect((await engine.postToolUse({ toolName: 't', toolInput: {}, toolOutput: raw })).toolOutput).toBe(raw);
+  });
+
+  it('P4: a PostToolUse halt keeps the composed output and reports the halt', async () => {
+    const engine = createHookEngine(
+      hooksConfig({ PostToolUse: [{ name: 'stop', command: `echo 'enough' >&2; ${printing({ context: 'why' }, 49)}` }] }),
+    );
+    const post = await engine.postToolUse({ toolName: 't', toolInput: {}, toolOutput: 'out\n' });
+    expect(post).toMatchObject({ halt: true, reasons: ['enough'], toolOutput: 'out\nwhy' });
+  });
+});
+
+describe('nothing lost (R6, L5, L6)', () => {
+  it('R6: a timed-out hook is an error outcome and nothing it started survives', async () => {
+    const pidFile = file('pids');
+    const engine = createHookEngine(
+      hooksConfig({
+        PreToolUse: [
+          {
+            name: 'stuck',
+            command: `sleep 60 & echo $! > ${shellQuote(pidFile)}; trap '' TERM; sleep 60`,
+            timeout: 0.5,
+          },
+        ],
+      }),
+    );
+    const startedAt = performance.now();
+    const pre = await engine.preToolUse({ toolName: 't', toolInput: {} });
+    expect(performance.now() - startedAt).toBeLessThan(0.5 * 1000 + 2000);
+    expect(pre.hooks[0]).toMatchObject({ outcome: 'error', timedOut: true, exitCode: null });
+    expect(pre.diagnostics[0]?.message).toBe("hook 'stuck' failed: timed out after 0.5s");
+    expect(pre.decision).toBe('none');
+    const background = Number(readFileSync(pidFile, 'utf8'));
+    expect(background).toBeGreaterThan(0);
+    expect(processAlive(background)).toBe(false);
+  });
+
+  it('L6: crashes, garbage, floods and timeouts never throw and finish within the largest timeout + 2 s', async () => {
+    const engine = createHookEngine(
+      hooksConfig({
+        PreToolUse: [
+          { name: 'killed', command: 'kill -9 $$' },
+          { name: 'garbage', command: 'echo "{not json"' },
+          { name: 'exit 1', command: 'echo boom >&2; exit 1' },
+          { name: 'missing', command: 'definitely-not-a-command-cosh' },
+          { name: 'flood', command: 'head -c 3000000 /dev/zero | tr "\\0" x' },
+          { name: 'closes stdin', command: 'exec 0<&-; exit 0' },
+          { name: 'ignores TERM', command: "trap '' TERM; sleep 30", timeout: 1 },
+          { name: 'background', command: 'sleep 30 & exit 0' },
+          { name: 'array', command: 'echo "[1]"' },
+        ],
+      }),
+    );
+    const startedAt = performance.now();
+    const pre = await engine.preToolUse({ toolName: 't', toolInput: { big: 'x'.repeat(4 * 1024 * 1024) } });
+    const elapsed = performance.now() - startedAt;
+    expect(elapsed).toBeLessThan(1000 + 2000);
+    expect(pre.decision).toBe('none');
+    expect(pre.halt).toBe(false);
+    expect(pre.hooks.map((hook) => [hook.name, hook.outcome])).toEqual([
+      ['killed', 'error'],
+      ['garbage', 'invalid'],
+      ['exit 1', 'error'],
+      ['missing', 'error'],
+      ['flood', 'invalid'],
+      ['closes stdin', 'none'],
+      ['ignores TERM', 'error'],
+      ['background', 'none'],
+      ['array', 'invalid'],
+    ]);
+    expect(pre.hooks[0]?.signal).toBe('SIGKILL');
+    expect(pre.hooks[4]?.truncated).toBe(true);
+    expect(pre.hooks[6]?.timedOut).toBe(true);
+    expect(pre.diagnostics.every((diagnostic) => diagnostic.level === 'error')).toBe(true);
+    expect(pre.diagnostics).toHaveLength(7);
+  });
+
+  it("L6: a malformed entry in a hand-built config is that hook's failure; the others run", async () => {
+    const config = {
+      hooks: {
+        PreToolUse: [
+          { name: 'bad timeout', command: 'exit 2', timeout: -1, matcher: '', onError: 'ignore', enabled: true },
+          { name: 'no command', matcher: '', onError: 'deny' },
+          'not an object',
+          { name: 'good', command: printing({ decision: 'allow' }) },
+        ],
+      },
+    } as unknown as HooksConfig;
+    const engine = createHookEngine(config);
+    const pre = await engine.preToolUse({ toolName: 't', toolInput: {} });
+    expect(pre.hooks.map((hook) => [hook.name, hook.outcome, hook.durationMs])).toEqual([
+      ['bad timeout', 'error', null],
+      ['no command', 'error', null],
+      ['PreToolUse[2]', 'error', null],
+      ['good', 'allow', pre.hooks[3]?.durationMs],
+    ]);
+    // onError: 'deny' still applies to the malformed entry: it fails closed.
+    expect(pre.decision).toBe('deny');
+    expect(pre.reasons).toEqual(["hook 'no command' failed: failed to start: invalid hook entry: command must be a non-empty string"]);
+    expect(pre.diagnostics[0]?.message).toContain('timeout must be a number of seconds above 0 and at most 86400');
+  });
+
+  it('L6: a call the engine cannot describe to hooks is denied, not thrown', async () => {
+    const engine = createHookEngine(hooksConfig({ PreToolUse: [{ command: 'true' }] }));
+    const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput: ['not', 'an', 'object'] as never });
+    expect(pre).toMatchObject({ decision: 'deny', reasons: ['invalid tool call: toolInput must be a JSON object'], hooks: [] });
+    const post = await engine.postToolUse({ toolName: 't', toolInput: {}, toolOutput: 42 as never });
+    expect(post).toMatchObject({ decision: 'deny', toolOutput: '[hook] invalid tool call: toolOutput must be a string' });
+  });
+
+  it('L6: an input that cannot be serialised is a failed start of each hook (onError decides)', async () => {
+    const engine = createHookEngine(
+      hooksConfig({ PreToolUse: [{ name: 'strict', command: 'true', onError: 'deny' }, { name: 'lenient', command: 'true # 2' }] }),
+    );
+    const pre = await engine.preToolUse({ toolName: 't', toolInput: { size: 10n } });
+    expect(pre.hooks.map((hook) => hook.outcome)).toEqual(['error', 'error']);
+    expect(pre.decision).toBe('deny');
+    expect(pre.reasons[0]).toMatch(/^hook 'strict' failed: failed to start: the tool input cannot be sent as JSON: /);
+  });
+
+  it('createHookEngine throws HooksError for a config or options of the wrong shape, before any call', () => {
+    expect(() => createHookEngine(null as never)).toThrow(expect.objectContaining({ code: 'E_HOOKS_INVALID_CONFIG' }));
+    expect(() => createHookEngine({ hooks: { PreToolUse: {} } } as never)).toThrow(/config\.hooks\.PreToolUse must be an array/);
+    expect(() => createHookEngine({ hooks: {}, hooksEnabled: { PreToolUse: 'no' } } as never)).toThrow(/must be a boolean/);
+    let caught: unknown;
+    try {
+      createHookEngine(hooksConfig({}), { runner: { killGraceMs: -1 } });
+    } catch (error) {
+      caught = error;
+    }
+    expect(HooksError.isInstance(caught)).toBe(true);
+    expect((caught as HooksError).code).toBe('E_HOOKS_INVALID_OPTIONS');
+    expect((caught as HooksError).cause).toBeDefined();
+  });
+
+  it('a config without PostToolUse or hooksEnabled (hand-built) is accepted: missing means none / enabled', async () => {
+    const engine = createHookEngine({ hooks: { PreToolUse: [{ command: 'exit 2', name: 'n' }] } } as never);
+    expect((await engine.preToolUse({ toolName: 't', toolInput: {} })).decision).toBe('deny');
+    expect((await engine.postToolUse({ toolName: 't', toolInput: {}, toolOutput: 'o' })).toolOutput).toBe('o');
+  });
+});

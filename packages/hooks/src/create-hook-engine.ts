@@ -1,0 +1,278 @@
+import {
+  aggregatePostToolUse,
+  aggregatePreToolUse,
+  type Decision,
+  type Diagnostic,
+  type HookOutcome,
+} from '@cosh/aggregate';
+import type { HookEvent, HooksConfig } from '@cosh/config';
+import { type CompiledHooks, compileHooks, selectHooks } from '@cosh/matcher';
+import { defaultRunnerOptions, runHooks, type RunnerOptions } from '@cosh/runner';
+import { failedPostToolUse, failedPreToolUse } from './failed-results.ts';
+import { hookPayload } from './hook-payload.ts';
+import type { HookReport } from './hook-report.ts';
+import { HooksError } from './hooks-error.ts';
+import { type PreparedHook, prepareHooks } from './prepare-hooks.ts';
+import { runEventHooks } from './run-event-hooks.ts';
+import { describeError } from './describe-error.ts';
+import { isRecord } from './is-record.ts';
+
+/** Options of {@link createHookEngine}. */
+export interface HookEngineOptions {
+  /** Working directory of the hooks when a call names none (R5). Default: `process.cwd()` at call time. */
+  readonly cwd?: string | undefined;
+  /** The host environment hooks inherit (R4). Default: `process.env` at call time. */
+  readonly env?: NodeJS.ProcessEnv | undefined;
+  /** Passed to `@cosh/runner` (shell, output cap, kill grace, drain); the defaults are SPEC's. */
+  readonly runner?: RunnerOptions | undefined;
+}
+
+/** One tool call as the hooks see it. */
+export interface ToolCall {
+  readonly toolName: string;
+  /** A JSON object; it reaches hooks on stdin, never in the environment (R3, R4). */
+  readonly toolInput: Readonly<Record<string, unknown>>;
+  /** Working directory of this call's hooks; wins over {@link HookEngineOptions.cwd} (R5). */
+  readonly cwd?: string | undefined;
+}
+
+/** A tool call that ran and succeeded, for PostToolUse (P1). */
+export interface PostToolUseCall extends ToolCall {
+  /** The input as it ran (after A7). */
+  readonly toolInput: Readonly<Record<string, unknown>>;
+  /** The raw output; hooks receive it as `tool_output`. */
+  readonly toolOutput: string;
+  /** The PreToolUse result's `context`, appended first (P2). */
+  readonly preToolUseContext?: string | undefined;
+}
+
+/** What the PreToolUse hooks decided about one call (A1–A7). */
+export interface PreToolUseResult {
+  readonly event: 'PreToolUse';
+  readonly toolName: string;
+  /** A2–A4. A halted call never runs, whatever this says. */
+  readonly decision: Decision;
+  /** A1: the call does not run and the turn stops. */
+  readonly halt: boolean;
+  /** A5: the halts' reasons when halted, else the denies' when denied, else empty. */
+  readonly reasons: readonly string[];
+  /** A6: contexts of valid outputs in config order, joined with `\n`. */
+  readonly context: string;
+  /** A7: the input to run (rewritten when the verdict is allow or none), else as given. */
+  readonly toolInput: Readonly<Record<string, unknown>>;
+  /** Every selected hook, config order (M3), deduplicated ones included (M4). */
+  readonly hooks: readonly HookReport[];
+  /** Broken hooks, merge conflicts, a call the engine could not describe to hooks. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Milliseconds the event took. */
+  readonly durationMs: number;
+}
+
+/** What the PostToolUse hooks made of one successful call (P1–P4). */
+export interface PostToolUseResult {
+  readonly event: 'PostToolUse';
+  readonly toolName: string;
+  /** Reported for tooling: after the call only a deny has an effect (a `[hook]` line). */
+  readonly decision: Decision;
+  /** P4: the composed output still enters history, then the turn stops. */
+  readonly halt: boolean;
+  readonly reasons: readonly string[];
+  /** The PostToolUse contexts, joined with `\n` (already part of `toolOutput`). */
+  readonly context: string;
+  /** The input as it ran. */
+  readonly toolInput: Readonly<Record<string, unknown>>;
+  /** P2: the output that enters history. */
+  readonly toolOutput: string;
+  readonly hooks: readonly HookReport[];
+  readonly diagnostics: readonly Diagnostic[];
+  readonly durationMs: number;
+}
+
+/** The hooks of one config, compiled once (M5), ready for any number of calls. */
+export interface HookEngine {
+  /** The config the engine was created with. */
+  readonly config: HooksConfig;
+  /**
+   * Runs the PreToolUse hooks matching `call.toolName` and aggregates them (A1–A7). Never
+   * rejects; settles within the largest selected timeout plus two seconds (L5, L6).
+   */
+  preToolUse(call: ToolCall): Promise<PreToolUseResult>;
+  /**
+   * Runs the PostToolUse hooks of a call that succeeded and composes the output that enters
+   * history (P1–P4). Never rejects; bounded like {@link HookEngine.preToolUse}.
+   */
+  postToolUse(call: PostToolUseCall): Promise<PostToolUseResult>;
+}
+
+// After a timeout the runner answers within its kill grace plus 0.1–0.8 s (exit wait, drain,
+// waiting for the killed processes to be reaped). The watchdog waits 0.7 s past the grace, so
+// L6's "largest timeout + 2 s" holds with the default 1 s grace even on a loaded machine or
+// under an init that reaps late; if it fires first, the hook is reported as timed out and the
+// runner finishes the kill in the background.
+const watchdogSlackMs = 700;
+
+function checkConfig(config: HooksConfig): Record<HookEvent, boolean> {
+  if (!isRecord(config)) throw new HooksError('E_HOOKS_INVALID_CONFIG', 'the hooks config must be an object');
+  if (config.hooks !== undefined && !isRecord(config.hooks)) {
+    throw new HooksError('E_HOOKS_INVALID_CONFIG', 'config.hooks must be an object of event name → hook entries');
+  }
+  const toggles: unknown = config.hooksEnabled;
+  if (toggles !== undefined && !isRecord(toggles)) {
+    throw new HooksError('E_HOOKS_INVALID_CONFIG', 'config.hooksEnabled must be an object of event name → boolean');
+  }
+  const enabled = { PreToolUse: true, PostToolUse: true };
+  for (const event of ['PreToolUse', 'PostToolUse'] as const) {
+    const value = toggles?.[event];
+    if (value !== undefined && typeof value !== 'boolean') {
+      throw new HooksError('E_HOOKS_INVALID_CONFIG', `config.hooksEnabled.${event} must be a boolean`);
+    }
+    enabled[event] = value !== false;
+  }
+  return enabled;
+}
+
+function checkOptions(options: HookEngineOptions): void {
+  if (!isRecord(options)) throw new HooksError('E_HOOKS_INVALID_OPTIONS', 'engine options must be an object');
+  if (options.cwd !== undefined && typeof options.cwd !== 'string') {
+    throw new HooksError('E_HOOKS_INVALID_OPTIONS', 'options.cwd must be a string');
+  }
+  if (options.env !== undefined && !isRecord(options.env)) {
+    throw new HooksError('E_HOOKS_INVALID_OPTIONS', 'options.env must be an object of strings');
+  }
+  try {
+    // An empty batch starts nothing; it only checks the options, as every batch does first.
+    void runHooks([], (options as HookEngineOptions).runner);
+  } catch (error) {
+    throw new HooksError('E_HOOKS_INVALID_OPTIONS', describeError(error), { cause: error });
+  }
+}
+
+/** Why the engine cannot describe this call to hooks, or `null` when it can. */
+function callProblem(call: unknown, event: HookEvent): string | null {
+  if (!isRecord(call)) return 'the call must be an object';
+  if (typeof call['toolName'] !== 'string') return 'toolName must be a string';
+  if (!isRecord(call['toolInput'])) return 'toolInput must be a JSON object';
+  if (call['cwd'] !== undefined && typeof call['cwd'] !== 'string') return 'cwd must be a string';
+  if (event === 'PostToolUse') {
+    if (typeof call['toolOutput'] !== 'string') return 'toolOutput must be a string';
+    const context = call['preToolUseContext'];
+    if (context !== undefined && typeof context !== 'string') return 'preToolUseContext must be a string';
+  }
+  return null;
+}
+
+/**
+ * Creates the engine for one loaded config: matchers are compiled here, once (M5); disabled
+ * entries (C5) and disabled events (C7) are as if absent. Throws {@link HooksError} only for a
+ * config or options that are not of the right shape at all (before any call); a malformed
+ * single entry is reported as a failed hook at each call instead.
+ *
+ * @example
+ * const { config } = await loadConfig();
+ * const engine = createHookEngine(config, { cwd: '/work/project' });
+ * const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput: { command: 'ls' } });
+ */
+export function createHookEngine(config: HooksConfig, options: HookEngineOptions = {}): HookEngine {
+  const enabled = checkConfig(config);
+  checkOptions(options);
+  const compiled: Record<HookEvent, CompiledHooks<PreparedHook>> = {
+    PreToolUse: compileHooks(prepareHooks(config, 'PreToolUse')),
+    PostToolUse: compileHooks(prepareHooks(config, 'PostToolUse')),
+  };
+  const runnerOptions = options.runner;
+  const killAllowanceMs = (runnerOptions?.killGraceMs ?? defaultRunnerOptions.killGraceMs) + watchdogSlackMs;
+
+  interface EventRun {
+    readonly hooks: readonly HookReport[];
+    readonly outcomes: readonly HookOutcome[];
+  }
+
+  async function runHooksOf(event: HookEvent, call: ToolCall, startedAt: number, toolOutput?: string): Promise<EventRun> {
+    if (!enabled[event]) return { hooks: [], outcomes: [] };
+    const selections = selectHooks(compiled[event], call.toolName);
+    if (selections.length === 0) return { hooks: [], outcomes: [] };
+
+    let setupProblem: string | null = null;
+    let stdin = '';
+    try {
+      stdin = hookPayload({ event, toolName: call.toolName, toolInput: call.toolInput, toolOutput });
+    } catch (error) {
+      setupProblem = `the tool input cannot be sent as JSON: ${describeError(error)}`;
+    }
+    let cwd = '';
+    try {
+      cwd = call.cwd ?? options.cwd ?? process.cwd();
+    } catch (error) {
+      // process.cwd() throws when the host's directory was removed.
+      setupProblem ??= `no working directory: ${describeError(error)}`;
+    }
+    const run = await runEventHooks(selections, {
+      event,
+      toolName: call.toolName,
+      stdin,
+      hostEnvironment: options.env ?? process.env,
+      cwd,
+      runnerOptions,
+      killAllowanceMs,
+      startedAt,
+      setupProblem,
+    });
+    return { hooks: run.reports, outcomes: run.outcomes };
+  }
+
+  return {
+    config,
+
+    async preToolUse(call) {
+      const startedAt = performance.now();
+      try {
+        const problem = callProblem(call, 'PreToolUse');
+        if (problem !== null) return failedPreToolUse(call, `invalid tool call: ${problem}`, startedAt);
+        const run = await runHooksOf('PreToolUse', call, startedAt);
+        const verdict = aggregatePreToolUse(call.toolInput, run.outcomes);
+        return {
+          event: 'PreToolUse',
+          toolName: call.toolName,
+          decision: verdict.decision,
+          halt: verdict.halt,
+          reasons: verdict.reasons,
+          context: verdict.context,
+          toolInput: verdict.toolInput,
+          hooks: run.hooks,
+          diagnostics: verdict.diagnostics,
+          durationMs: performance.now() - startedAt,
+        };
+      } catch (error) {
+        return failedPreToolUse(call, `hook engine failed: ${describeError(error)}`, startedAt);
+      }
+    },
+
+    async postToolUse(call) {
+      const startedAt = performance.now();
+      try {
+        const problem = callProblem(call, 'PostToolUse');
+        if (problem !== null) return failedPostToolUse(call, `invalid tool call: ${problem}`, startedAt);
+        const run = await runHooksOf('PostToolUse', call, startedAt, call.toolOutput);
+        const verdict = aggregatePostToolUse(
+          { toolOutput: call.toolOutput, preToolUseContext: call.preToolUseContext },
+          run.outcomes,
+        );
+        return {
+          event: 'PostToolUse',
+          toolName: call.toolName,
+          decision: verdict.decision,
+          halt: verdict.halt,
+          reasons: verdict.reasons,
+          context: verdict.context,
+          toolInput: call.toolInput,
+          toolOutput: verdict.toolOutput,
+          hooks: run.hooks,
+          diagnostics: verdict.diagnostics,
+          durationMs: performance.now() - startedAt,
+        };
+      } catch (error) {
+        return failedPostToolUse(call, `hook engine failed: ${describeError(error)}`, startedAt);
+      }
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { composeToolOutput } from '@cosh/aggregate';
+import type { PostToolUseCall, PostToolUseResult, PreToolUseResult, ToolCall } from './create-hook-engine.ts';
+import { isRecord } from './is-record.ts';
+
+// A call the engine could not put through its hooks fails closed: hooks that might have
+// blocked it never saw it, so it must not run as if they had allowed it.
+
+export function failedPreToolUse(call: ToolCall, reason: string, startedAt: number): PreToolUseResult {
+  const record: Record<string, unknown> = isRecord(call) ? call : {};
+  return {
+    event: 'PreToolUse',
+    toolName: typeof record['toolName'] === 'string' ? record['toolName'] : String(record['toolName']),
+    decision: 'deny',
+    halt: false,
+    reasons: [reason],
+    context: '',
+    toolInput: isRecord(record['toolInput']) ? record['toolInput'] : {},
+    hooks: [],
+    diagnostics: [{ level: 'error', hook: null, message: reason }],
+    durationMs: performance.now() - startedAt,
+  };
+}
+
+export function failedPostToolUse(call: PostToolUseCall, reason: string, startedAt: number): PostToolUseResult {
+  const record: Record<string, unknown> = isRecord(call) ? call : {};
+  const rawOutput = typeof record['toolOutput'] === 'string' ? record['toolOutput'] : '';
+  const preContext = typeof record['preToolUseContext'] === 'string' ? record['preToolUseContext'] : '';
+  return {
+    event: 'PostToolUse',
+    toolName: typeof record['toolName'] === 'string' ? record['toolName'] : String(record['toolName']),
+    decision: 'deny',
+    halt: false,
+    reasons: [reason],
+    context: '',
+    toolInput: isRecord(record['toolInput']) ? record['toolInput'] : {},
+    // Like a PostToolUse deny: the output still enters history, flagged (P2).
+    toolOutput: composeToolOutput(rawOutput, [preContext, `[hook] ${reason}`]),
+    hooks: [],
+    diagnostics: [{ level: 'error', hook: null, message: reason }],
+    durationMs: performance.now() - startedAt,
+  };
+}

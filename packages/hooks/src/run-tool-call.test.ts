@@ -1,0 +1,236 @@
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hooksConfig, printing, shellQuote, temporaryDirectory, type TestEntry } from './__fixtures__/hooks-config.ts';
+import { createHookEngine } from './create-hook-engine.ts';
+import {
+  type PermissionAnswer,
+  runToolCall,
+  type ToolCallRequest,
+  type ToolExecution,
+} from './run-tool-call.ts';
+
+let directory: { readonly path: string; readonly remove: () => void };
+beforeEach(() => {
+  directory = temporaryDirectory();
+});
+afterEach(() => directory.remove());
+
+/** Every step appends one line here: hooks from their shell, callbacks from the test. */
+const journal = (): string => join(directory.path, 'journal');
+const journalLines = (): string[] =>
+  existsSync(journal()) ? readFileSync(journal(), 'utf8').split('\n').filter((line) => line !== '') : [];
+const logged = (step: string, command: string): string => `echo ${step} >> ${shellQuote(journal())}; ${command}`;
+
+interface Recorder {
+  readonly permissionCalls: ToolCallRequest[];
+  readonly toolCalls: ToolCallRequest[];
+  checkPermission(call: ToolCallRequest): Promise<PermissionAnswer>;
+  executeTool(call: ToolCallRequest): Promise<ToolExecution>;
+}
+
+function recorder(
+  permission: PermissionAnswer | (() => never) = { granted: true },
+  execution: ToolExecution | (() => never) = { ok: true, output: 'tool output' },
+): Recorder {
+  const permissionCalls: ToolCallRequest[] = [];
+  const toolCalls: ToolCallRequest[] = [];
+  return {
+    permissionCalls,
+    toolCalls,
+    async checkPermission(call) {
+      permissionCalls.push(call);
+      appendFileSync(journal(), 'permission\n');
+      return typeof permission === 'function' ? permission() : permission;
+    },
+    async executeTool(call) {
+      toolCalls.push(call);
+      appendFileSync(journal(), 'tool\n');
+      return typeof execution === 'function' ? execution() : execution;
+    },
+  };
+}
+
+function engineWith(pre: readonly TestEntry[], post: readonly TestEntry[] = []) {
+  return createHookEngine(hooksConfig({ PreToolUse: pre, PostToolUse: post }));
+}
+
+const call = { toolName: 'bash_run', toolInput: { command: 'ls' } };
+const postMarker = (): TestEntry => ({ name: 'post', command: logged('post', printing({ context: 'post context' })) });
+
+describe('runToolCall (L1–L4)', () => {
+  it('L1/A1: a PreToolUse halt runs nothing else: no permission check, no tool, no PostToolUse', async () => {
+    const engine = engineWith(
+      [
+        { name: 'allow', command: printing({ decision: 'allow', context: 'pre context' }) },
+        { name: 'stop', command: logged('pre', "echo 'emergency stop' >&2; exit 49") },
+      ],
+      [postMarker()],
+    );
+    const host = recorder();
+    const outcome = await runToolCall({ engine, call, ...host });
+    expect(outcome).toMatchObject({
+      status: 'halted',
+      blockedBy: null,
+      output: 'Halted by hook: emergency stop\npre context',
+      halt: true,
+      haltReasons: ['emergency stop'],
+      inputAsRun: null,
+      post: null,
+    });
+    expect(host.permissionCalls).toEqual([]);
+    expect(host.toolCalls).toEqual([]);
+    expect(journalLines()).toEqual(['pre']);
+    expect(outcome.durations.permissionMs).toBeNull();
+    expect(outcome.durations.toolMs).toBeNull();
+  });
+
+  it('L1/L2/A2: a deny blocks before any permission check, with every reason and the context', async () => {
+    const engine = engineWith(
+      [
+        { name: 'allow', command: printing({ decision: 'allow' }) },
+        { name: 'no rm', command: printing({ decision: 'deny', reason: 'rm is not allowed', context: 'see policy' }) },
+        { name: 'bare', command: 'exit 2' },
+      ],
+      [postMarker()],
+    );
+    const host = recorder();
+    const outcome = await runToolCall({ engine, call, ...host });
+    expect(outcome).toMatchObject({
+      status: 'blocked',
+      blockedBy: 'hook',
+      output: "Blocked by hook: rm is not allowed; blocked by hook 'bare'\nsee policy",
+      halt: false,
+      haltReasons: [],
+    });
+    expect(host.permissionCalls).toEqual([]);
+    expect(host.toolCalls).toEqual([]);
+    expect(journalLines()).toEqual([]);
+  });
+
+  it('L1/A3/A7: an allow skips the permission check and the tool runs with the rewritten input', async () => {
+    const engine = engineWith(
+      [{ command: printing({ decision: 'allow', updated_input: { command: 'ls --color=never' } }) }],
+      [postMarker()],
+    );
+    const host = recorder();
+    const outcome = await runToolCall({ engine, call, ...host });
+    expect(host.permissionCalls).toEqual([]);
+    expect(host.toolCalls).toEqual([{ toolName: 'bash_run', toolInput: { command: 'ls --color=never' } }]);
+    expect(outcome).toMatchObject({
+      status: 'ok',
+      output: 'tool output\npost context',
+      inputAsGiven: { command: 'ls' },
+      inputAsRun: { command: 'ls --color=never' },
+    });
+    expect(outcome.durations.permissionMs).toBeNull();
+  });
+
+  it('L1/A4: with no opinion the permission system is asked (with the rewritten input), then the tool, then PostToolUse', async () => {
+    const engine = engineWith(
+      [{ name: 'rewrite', command: logged('pre', printing({ updated_input: { extra: 1 }, context: 'pre context' })) }],
+      [postMarker()],
+    );
+    const host = recorder();
+    const outcome = await runToolCall({ engine, call, ...host });
+    expect(journalLines()).toEqual(['pre', 'permission', 'tool', 'post']);
+    expect(host.permissionCalls).toEqual([{ toolName: 'bash_run', toolInput: { command: 'ls', extra: 1 } }]);
+    expect(outcome).toMatchObject({ status: 'ok', blockedBy: null, output: 'tool output\npre context\npost context', halt: false });
+    expect(outcome.post?.toolInput).toEqual({ command: 'ls', extra: 1 });
+    const { durations } = outcome;
+    for (const value of [durations.preToolUseMs, durations.permissionMs, durations.toolMs, durations.postToolUseMs]) {
+      expect(value).toBeGreaterThanOrEqual(0);
+    }
+    expect(durations.totalMs).toBeGreaterThanOrEqual(durations.preToolUseMs);
+  });
+
+  it('L1: no hook at all means the permission system decides', async () => {
+    const host = recorder();
+    const outcome = await runToolCall({ engine: engineWith([]), call, ...host });
+    expect(host.permissionCalls).toHaveLength(1);
+    expect(outcome.output).toBe('tool output');
+  });
+
+  it('L2: a refusal blocks the call: the tool never runs, the model sees "Permission denied: <tool>" and the context', async () => {
+    const engine = engineWith([{ command: printing({ context: 'pre context' }) }], [postMarker()]);
+    const host = recorder({ granted: false, message: 'pass --permission allow' });
+    const outcome = await runToolCall({ engine, call, ...host });
+    expect(outcome).toMatchObject({
+      status: 'blocked',
+      blockedBy: 'permission',
+      output: 'Permission denied: bash_run\npre context',
+      permissionMessage: 'pass --permission allow',
+      inputAsRun: null,
+      post: null,
+    });
+    expect(host.toolCalls).toEqual([]);
+    expect(journalLines()).toEqual(['permission']);
+  });
+
+  it('L2: a throwing or malformed permission check is a refusal (fail closed)', async () => {
+    const throwing = recorder(() => {
+      throw new Error('prompt crashed');
+    });
+    const outcome = await runToolCall({ engine: engineWith([]), call, ...throwing });
+    expect(outcome).toMatchObject({ status: 'blocked', blockedBy: 'permission', permissionMessage: 'permission check failed: prompt crashed' });
+    expect(throwing.toolCalls).toEqual([]);
+    const malformed = recorder({ granted: 'yes' } as never);
+    expect((await runToolCall({ engine: engineWith([]), call, ...malformed })).status).toBe('blocked');
+  });
+
+  it('L4: a tool failure enters history with the PreToolUse context; no PostToolUse hook runs', async () => {
+    const engine = engineWith([{ command: printing({ decision: 'allow', context: 'pre context' }) }], [postMarker()]);
+    const host = recorder(undefined, { ok: false, error: 'exit status 1: no such file' });
+    const outcome = await runToolCall({ engine, call, ...host });
+    expect(outcome).toMatchObject({
+      status: 'error',
+      blockedBy: null,
+      output: 'exit status 1: no such file\npre context',
+      inputAsRun: { command: 'ls' },
+      post: null,
+    });
+    expect(journalLines()).toEqual(['tool']);
+    expect(outcome.durations.postToolUseMs).toBeNull();
+  });
+
+  it('L4: a throwing tool is a tool failure with its message', async () => {
+    const host = recorder(undefined, () => {
+      throw new Error('spawn ENOENT');
+    });
+    const outcome = await runToolCall({ engine: engineWith([], [postMarker()]), call, ...host });
+    expect(outcome).toMatchObject({ status: 'error', output: 'spawn ENOENT', post: null });
+    expect(journalLines()).toEqual(['permission', 'tool']);
+  });
+
+  it('P4/L3: a PostToolUse halt keeps the composed output and stops the turn', async () => {
+    const engine = engineWith(
+      [{ command: printing({ decision: 'allow', context: 'pre context' }) }],
+      [
+        { name: 'flag', command: printing({ decision: 'deny', reason: 'secret in output' }) },
+        { name: 'stop', command: "echo 'too many secrets' >&2; exit 49" },
+      ],
+    );
+    const host = recorder(undefined, { ok: true, output: 'line\n' });
+    const outcome = await runToolCall({ engine, call, ...host });
+    expect(outcome).toMatchObject({
+      status: 'halted',
+      blockedBy: null,
+      output: 'line\npre context\n[hook] secret in output',
+      halt: true,
+      haltReasons: ['too many secrets'],
+    });
+    expect(outcome.post?.halt).toBe(true);
+  });
+
+  it('L6: an engine that rejects (a foreign implementation) blocks the call rather than running it unchecked', async () => {
+    const host = recorder();
+    const broken = {
+      config: hooksConfig({}),
+      preToolUse: () => Promise.reject(new Error('engine down')),
+      postToolUse: () => Promise.reject(new Error('engine down')),
+    };
+    const outcome = await runToolCall({ engine: broken, call, ...host });
+    expect(outcome).toMatchObject({ status: 'blocked', blockedBy: 'hook', output: 'Blocked by hook: hook engine failed: engine down' });
+    expect(host.toolCalls).toEqual([]);
+  });
+});

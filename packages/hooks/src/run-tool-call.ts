@@ -1,0 +1,262 @@
+import { composeToolOutput } from '@cosh/aggregate';
+import type { HookEngine, PostToolUseResult, PreToolUseResult, ToolCall } from './create-hook-engine.ts';
+import { failedPostToolUse, failedPreToolUse } from './failed-results.ts';
+import { blockedMessage, haltedMessage, permissionDeniedMessage } from './lifecycle-messages.ts';
+import { describeError } from './describe-error.ts';
+import { isRecord } from './is-record.ts';
+
+/** The permission system's answer for a call no hook allowed or denied. */
+export type PermissionAnswer =
+  | { readonly granted: true }
+  | {
+      readonly granted: false;
+      /** For the user (why, what to do); the model sees only `Permission denied: <tool_name>` (L2). */
+      readonly message?: string | undefined;
+    };
+
+/** What the host's tool executor returns. */
+export type ToolExecution =
+  | { readonly ok: true; readonly output: string }
+  | { readonly ok: false; readonly error: string };
+
+/** A call as the permission system and the tool executor see it: the input is the one to run. */
+export interface ToolCallRequest {
+  readonly toolName: string;
+  readonly toolInput: Readonly<Record<string, unknown>>;
+}
+
+/** Options of {@link runToolCall}. */
+export interface RunToolCallOptions {
+  readonly engine: HookEngine;
+  readonly call: ToolCall;
+  /**
+   * The host's permission system, asked only when the PreToolUse verdict is `none` and no hook
+   * halted. It sees the rewritten input (A7). A throw or a malformed answer is a refusal.
+   */
+  checkPermission(call: ToolCallRequest): Promise<PermissionAnswer> | PermissionAnswer;
+  /**
+   * Runs the tool with the rewritten input. `{ ok: false }`, a throw or a malformed result is a
+   * tool failure (L4): its error enters history and no PostToolUse hook runs.
+   */
+  executeTool(call: ToolCallRequest): Promise<ToolExecution> | ToolExecution;
+}
+
+/**
+ * `ok`: the tool ran and succeeded; `error`: it ran and failed (L4); `blocked`: a hook denied
+ * it or the permission system refused it; `halted`: a hook halted the turn (before the call, or
+ * after it in PostToolUse — then the tool did run).
+ */
+export type ToolCallStatus = 'ok' | 'error' | 'blocked' | 'halted';
+
+/** Everything about one tool call through the lifecycle (L1). */
+export interface ToolCallOutcome {
+  readonly status: ToolCallStatus;
+  /** Who blocked a `blocked` call; `null` for every other status. */
+  readonly blockedBy: 'hook' | 'permission' | null;
+  /** Exactly what enters history (P2, L2, L4). */
+  readonly output: string;
+  readonly toolName: string;
+  /** The input the model asked for. */
+  readonly inputAsGiven: Readonly<Record<string, unknown>>;
+  /** The input the tool was given (after A7); `null` when the tool did not run. */
+  readonly inputAsRun: Readonly<Record<string, unknown>> | null;
+  /** The permission system's refusal message, for the user; `null` when not refused. */
+  readonly permissionMessage: string | null;
+  readonly pre: PreToolUseResult;
+  /** `null` unless the tool ran and succeeded (P1). */
+  readonly post: PostToolUseResult | null;
+  /** L3: no further tool call of this turn may be dispatched. */
+  readonly halt: boolean;
+  /** Why the turn stops (the halting hooks' reasons); empty without a halt. */
+  readonly haltReasons: readonly string[];
+  /** Milliseconds per stage; `null` for a stage that did not happen. */
+  readonly durations: {
+    readonly preToolUseMs: number;
+    readonly permissionMs: number | null;
+    readonly toolMs: number | null;
+    readonly postToolUseMs: number | null;
+    readonly totalMs: number;
+  };
+}
+
+/** Asks the permission system; only an explicit `{ granted: true }` grants (fail closed). */
+async function askPermission(
+  options: RunToolCallOptions,
+  request: ToolCallRequest,
+): Promise<{ granted: boolean; message: string | null }> {
+  try {
+    const answer: unknown = await options.checkPermission(request);
+    if (isRecord(answer) && answer['granted'] === true) return { granted: true, message: null };
+    const message = isRecord(answer) && typeof answer['message'] === 'string' ? answer['message'] : null;
+    return { granted: false, message };
+  } catch (error) {
+    return { granted: false, message: `permission check failed: ${describeError(error)}` };
+  }
+}
+
+/** Runs the tool; every way it can go wrong is a failure with an error text (L4). */
+async function execute(options: RunToolCallOptions, request: ToolCallRequest): Promise<ToolExecution> {
+  try {
+    const result: unknown = await options.executeTool(request);
+    if (isRecord(result) && result['ok'] === true && typeof result['output'] === 'string') {
+      return { ok: true, output: result['output'] };
+    }
+    if (isRecord(result) && result['ok'] === false) {
+      const error = result['error'];
+      return { ok: false, error: typeof error === 'string' ? error : String(error) };
+    }
+    return { ok: false, error: 'the tool returned a result that is neither { ok: true, output } nor { ok: false, error }' };
+  } catch (error) {
+    return { ok: false, error: describeError(error) };
+  }
+}
+
+/**
+ * One tool call through the whole lifecycle (L1): PreToolUse hooks → halt (nothing else runs)
+ * | deny (blocked) | allow (no permission check) | none (the host's permission check) → the
+ * tool with the rewritten input → on success PostToolUse hooks → the composed output. The
+ * host appends `output` to history and, when `halt` is set, ends the turn (L3) saying
+ * `haltReasons`.
+ *
+ * Never rejects: hooks that fail are results (L6), a throwing permission check is a refusal, a
+ * throwing tool is a tool failure, and an engine that rejects (a foreign implementation) blocks
+ * the call, since its hooks never saw it.
+ *
+ * @example
+ * const outcome = await runToolCall({
+ *   engine,
+ *   call: { toolName: 'bash_run', toolInput: { command: 'ls' } },
+ *   checkPermission: async (call) => ({ granted: await askUser(call) }),
+ *   executeTool: async (call) => tools.run(call.toolName, call.toolInput),
+ * });
+ * history.push(outcome.output);
+ * if (outcome.halt) endTurn(outcome.haltReasons);
+ */
+export async function runToolCall(options: RunToolCallOptions): Promise<ToolCallOutcome> {
+  const startedAt = performance.now();
+  const { engine, call } = options;
+  const inputAsGiven = isRecord(call?.toolInput) ? call.toolInput : {};
+
+  let pre: PreToolUseResult;
+  try {
+    pre = await engine.preToolUse(call);
+  } catch (error) {
+    pre = failedPreToolUse(call, `hook engine failed: ${describeError(error)}`, startedAt);
+  }
+  const preToolUseMs = performance.now() - startedAt;
+  const toolName = pre.toolName;
+
+  const finish = (
+    fields: Pick<ToolCallOutcome, 'status' | 'blockedBy' | 'output' | 'inputAsRun' | 'post'> & {
+      readonly permissionMessage?: string | null;
+      readonly permissionMs?: number | null;
+      readonly toolMs?: number | null;
+      readonly postToolUseMs?: number | null;
+    },
+  ): ToolCallOutcome => {
+    const haltedBy = pre.halt ? pre : fields.post?.halt === true ? fields.post : null;
+    return {
+      status: fields.status,
+      blockedBy: fields.blockedBy,
+      output: fields.output,
+      toolName,
+      inputAsGiven,
+      inputAsRun: fields.inputAsRun,
+      permissionMessage: fields.permissionMessage ?? null,
+      pre,
+      post: fields.post,
+      halt: haltedBy !== null,
+      haltReasons: haltedBy === null ? [] : haltedBy.reasons,
+      durations: {
+        preToolUseMs,
+        permissionMs: fields.permissionMs ?? null,
+        toolMs: fields.toolMs ?? null,
+        postToolUseMs: fields.postToolUseMs ?? null,
+        totalMs: performance.now() - startedAt,
+      },
+    };
+  };
+
+  // A1: a halt wins over everything; the tool does not run and nobody is asked.
+  if (pre.halt) {
+    return finish({
+      status: 'halted',
+      blockedBy: null,
+      output: haltedMessage(pre.reasons, pre.context),
+      inputAsRun: null,
+      post: null,
+    });
+  }
+  // A2: blocked before any permission check.
+  if (pre.decision === 'deny') {
+    return finish({
+      status: 'blocked',
+      blockedBy: 'hook',
+      output: blockedMessage(pre.reasons, pre.context),
+      inputAsRun: null,
+      post: null,
+    });
+  }
+
+  const request: ToolCallRequest = { toolName, toolInput: pre.toolInput };
+  let permissionMs: number | null = null;
+  // A3: a hook's allow skips the permission system; A4: otherwise it decides.
+  if (pre.decision !== 'allow') {
+    const askedAt = performance.now();
+    const permission = await askPermission(options, request);
+    permissionMs = performance.now() - askedAt;
+    if (!permission.granted) {
+      return finish({
+        status: 'blocked',
+        blockedBy: 'permission',
+        output: permissionDeniedMessage(toolName, pre.context),
+        inputAsRun: null,
+        post: null,
+        permissionMessage: permission.message,
+        permissionMs,
+      });
+    }
+  }
+
+  const toolStartedAt = performance.now();
+  const execution = await execute(options, request);
+  const toolMs = performance.now() - toolStartedAt;
+  if (!execution.ok) {
+    // L4: the error enters history with the PreToolUse context; no PostToolUse (P1).
+    return finish({
+      status: 'error',
+      blockedBy: null,
+      output: composeToolOutput(execution.error, [pre.context]),
+      inputAsRun: pre.toolInput,
+      post: null,
+      permissionMs,
+      toolMs,
+    });
+  }
+
+  const postStartedAt = performance.now();
+  const postCall = {
+    toolName,
+    toolInput: pre.toolInput,
+    toolOutput: execution.output,
+    preToolUseContext: pre.context,
+    ...(call.cwd === undefined ? {} : { cwd: call.cwd }),
+  };
+  let post: PostToolUseResult;
+  try {
+    post = await engine.postToolUse(postCall);
+  } catch (error) {
+    post = failedPostToolUse(postCall, `hook engine failed: ${describeError(error)}`, postStartedAt);
+  }
+  return finish({
+    // P4: a PostToolUse halt still lets the composed output enter history.
+    status: post.halt ? 'halted' : 'ok',
+    blockedBy: null,
+    output: post.toolOutput,
+    inputAsRun: pre.toolInput,
+    post,
+    permissionMs,
+    toolMs,
+    postToolUseMs: performance.now() - postStartedAt,
+  });
+}
