@@ -70,7 +70,7 @@ describe('bad usage exits 64 with a one-line hint', () => {
     [['hooks', 'disable', 'PretoolUse'], "cosh: unknown event 'PretoolUse' (did you mean PreToolUse?). See 'cosh hooks disable --help'."],
     [['hooks', 'enable', 'Stop'], "cosh: unknown event 'Stop' (expected PreToolUse or PostToolUse). See 'cosh hooks enable --help'."],
     [['hooks', 'list', 'extra'], "cosh: too many arguments for 'list'. Expected 0 arguments but got 1. See 'cosh hooks list --help'."],
-    [['hooks'], "cosh: missing command: one of list, validate, enable, disable. See 'cosh hooks --help'."],
+    [['hooks'], "cosh: missing command: one of list, validate, enable, disable, run. See 'cosh hooks --help'."],
     [['hookz'], "cosh: unknown command 'hookz' (did you mean hooks?). See 'cosh --help'."],
   ])('%j', async (args, hint) => {
     expect(await cosh(args)).toEqual({ code: 64, stdout: '', stderr: `${hint}\n` });

@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import { attachContext, type CliIo, contextOf, createCliContext } from './cli-context.ts';
 import { UsageError } from './cli-errors.ts';
+import { addHooksRunCommand } from './commands/hooks-run-command.ts';
 
 /** Options of {@link createProgram}. */
 export interface CreateProgramOptions {
@@ -11,7 +12,7 @@ export interface CreateProgramOptions {
 }
 
 /**
- * The `cosh` program with `hooks list|validate|enable|disable` registered. Each action imports
+ * The `cosh` program with `hooks list|validate|enable|disable|run` registered. Each action imports
  * its module only when it runs, so `cosh --version` loads none of them. Add more commands with
  * `program.command(…)` before calling `runMain`; inside an action, `contextOf(command)` gives
  * the streams to print to.
@@ -65,6 +66,18 @@ export function createProgram(options: CreateProgramOptions): Command {
         await runHooksToggle(contextOf(self), { event, enabled, configPath: configPathOf(flags, self), command: self });
       });
   }
+
+  addHooksRunCommand(hooks);
+
+  program
+    .command('settings')
+    .description('open the settings screen: switch each event and each hook on or off (saved at once)')
+    .addOption(configOption())
+    .action(async (flags: { config?: string }, command: Command) => {
+      // ink and react load only from inside this module, and only on a terminal.
+      const { runSettings } = await import('./settings/run-settings.ts');
+      await runSettings(contextOf(command), { configPath: configPathOf(flags, command) });
+    });
 
   return program;
 }

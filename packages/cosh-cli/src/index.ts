@@ -17,4 +17,5 @@ export { printProblems, problemLine } from './print-problems.ts';
 export { runCli, runMain } from './run-main.ts';
 export { commandPath, usageHint } from './usage-hint.ts';
 export type { HooksListJson } from './commands/hooks-list.ts';
+export type { HooksRunJson } from './commands/hooks-run-json.ts';
 export type { HooksValidateJson } from './commands/hooks-validate.ts';

@@ -41,7 +41,7 @@ describe('runCli', () => {
     [['hooks', 'enable', 'Stop'], "cosh: unknown event 'Stop' (expected PreToolUse or PostToolUse). See 'cosh hooks enable --help'."],
     [['hooks', 'validate', '--config'], "cosh: option '--config <file>' argument missing. See 'cosh hooks validate --help'."],
     [['hooks', 'list', '--config', ''], "cosh: option '--config <file>' needs a file name, not an empty string. See 'cosh hooks list --help'."],
-    [['hooks'], "cosh: missing command: one of list, validate, enable, disable. See 'cosh hooks --help'."],
+    [['hooks'], "cosh: missing command: one of list, validate, enable, disable, run. See 'cosh hooks --help'."],
     [['nope'], "cosh: unknown command 'nope'. See 'cosh --help'."],
   ])('bad usage %j exits 64 with one line on stderr', async (argv, hint) => {
     const result = await runInProcess(argv, { cwd: directory });

@@ -1,0 +1,56 @@
+import { type Command, Option } from 'commander';
+import { contextOf } from '../cli-context.ts';
+import { UsageError } from '../cli-errors.ts';
+
+interface HooksRunFlags {
+  readonly tool?: string;
+  readonly input?: string;
+  readonly inputFile?: string;
+  readonly output?: string;
+  readonly outputFile?: string;
+  readonly config?: string;
+  readonly json?: boolean;
+}
+
+/**
+ * Registers `hooks run` under the `hooks` command. Only the options are defined here; the
+ * implementation (config loader, engine, runner) is imported when the command runs, so
+ * neither `cosh --version` nor the other commands load it, and `hooks run` loads nothing of
+ * theirs (no terminal UI).
+ */
+export function addHooksRunCommand(hooks: Command): Command {
+  return hooks
+    .command('run')
+    .description('run the hooks of one event for one tool call (no tool runs) and print the verdict')
+    .argument('<event>', 'PreToolUse or PostToolUse')
+    // Checked by the command itself, so a missing --tool gets the same one-line hint as other mistakes.
+    .addOption(new Option('--tool <name>', 'the tool name the matchers see (required)'))
+    .addOption(new Option('--input <json>', 'the tool input: one JSON object (default {})').conflicts('inputFile'))
+    .addOption(new Option('--input-file <path>', 'read the tool input from a file').conflicts('input'))
+    .addOption(new Option('--output <text>', 'PostToolUse: the raw tool output (default "")').conflicts('outputFile'))
+    .addOption(new Option('--output-file <path>', 'PostToolUse: read the raw tool output from a file').conflicts('output'))
+    .addOption(
+      new Option(
+        '--config <file>',
+        'the setup.json to use (default: $COSH_CONFIG, else $XDG_CONFIG_HOME/cosh/setup.json, else ~/.config/cosh/setup.json)',
+      ),
+    )
+    .option('--json', 'print one JSON object (the shape scripts rely on, see the README)')
+    .action(async (event: string, flags: HooksRunFlags, self: Command) => {
+      if (flags.config !== undefined && flags.config.trim() === '') {
+        throw new UsageError("option '--config <file>' needs a file name, not an empty string", self);
+      }
+      const { runHooksRun } = await import('./hooks-run.ts');
+      await runHooksRun(contextOf(self), {
+        event,
+        tool: flags.tool,
+        input: flags.input,
+        inputFile: flags.inputFile,
+        output: flags.output,
+        outputFile: flags.outputFile,
+        configPath: flags.config,
+        json: flags.json === true,
+        command: self,
+      });
+    });
+}

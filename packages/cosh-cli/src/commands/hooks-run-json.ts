@@ -1,0 +1,59 @@
+import type { PostToolUseResult, PreToolUseResult } from '@cosh/hooks';
+
+/**
+ * `cosh hooks run --json` (SPEC X): one object, keys in this order. Scripts rely on it.
+ */
+export interface HooksRunJson {
+  readonly event: 'PreToolUse' | 'PostToolUse';
+  readonly tool_name: string;
+  readonly decision: 'allow' | 'deny' | 'none';
+  readonly halt: boolean;
+  readonly reasons: readonly string[];
+  readonly context: string;
+  /** PreToolUse: the input after A7; PostToolUse: as given. */
+  readonly tool_input: Readonly<Record<string, unknown>>;
+  /** PostToolUse: the composed output (P2); PreToolUse: null. */
+  readonly tool_output: string | null;
+  /** Every selected hook, config order; deduplicated ones have null outcome, exit code, signal, duration. */
+  readonly hooks: readonly {
+    readonly name: string;
+    readonly outcome: 'allow' | 'deny' | 'none' | 'halt' | 'error' | 'invalid' | null;
+    readonly exit_code: number | null;
+    readonly signal: string | null;
+    readonly timed_out: boolean;
+    readonly truncated: boolean;
+    /** Whole milliseconds. */
+    readonly duration_ms: number | null;
+    readonly deduplicated: boolean;
+  }[];
+  readonly diagnostics: readonly { readonly level: 'error' | 'warning'; readonly hook: string | null; readonly message: string }[];
+}
+
+/** The `--json` document of one event's result, built field by field so the key order is fixed. */
+export function hooksRunJson(result: PreToolUseResult | PostToolUseResult): HooksRunJson {
+  return {
+    event: result.event,
+    tool_name: result.toolName,
+    decision: result.decision,
+    halt: result.halt,
+    reasons: [...result.reasons],
+    context: result.context,
+    tool_input: result.toolInput,
+    tool_output: result.event === 'PostToolUse' ? result.toolOutput : null,
+    hooks: result.hooks.map((hook) => ({
+      name: hook.name,
+      outcome: hook.deduplicated ? null : hook.outcome,
+      exit_code: hook.deduplicated ? null : hook.exitCode,
+      signal: hook.deduplicated ? null : hook.signal,
+      timed_out: hook.timedOut,
+      truncated: hook.truncated,
+      duration_ms: hook.deduplicated || hook.durationMs === null ? null : Math.round(hook.durationMs),
+      deduplicated: hook.deduplicated,
+    })),
+    diagnostics: result.diagnostics.map((diagnostic) => ({
+      level: diagnostic.level,
+      hook: diagnostic.hook,
+      message: diagnostic.message,
+    })),
+  };
+}

@@ -1,0 +1,120 @@
+import type { HookReport, PostToolUseResult, PreToolUseResult } from '@cosh/hooks';
+import type { Style, Writer } from '../cli-context.ts';
+
+/** One line: control characters (line breaks included) as visible escapes, so text cannot drive the terminal. */
+function printableLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Lines of a block of text (line breaks and tabs kept, other control characters escaped). */
+function printableLines(text: string): string[] {
+  return text
+    .replace(/\r\n/g, '\n')
+    .split('\n')
+    .map((line) => line.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
+
+function paintOutcome(style: Style, outcome: string): string {
+  switch (outcome) {
+    case 'deny':
+    case 'halt':
+      return style.red(outcome);
+    case 'allow':
+      return style.green(outcome);
+    case 'error':
+    case 'invalid':
+      return style.yellow(outcome);
+    default:
+      return style.dim(outcome);
+  }
+}
+
+/** How a hook ended, in a few words: `exit 2`, `SIGKILL`, `timed out`, `not started`. */
+function endOf(hook: HookReport): string {
+  if (hook.timedOut) return 'timed out';
+  if (hook.signal !== null) return hook.signal;
+  if (hook.exitCode !== null) return `exit ${hook.exitCode}`;
+  return 'not started';
+}
+
+function countText(amount: number, noun: string): string {
+  return `${amount} ${noun}${amount === 1 ? '' : 's'}`;
+}
+
+/** Lines of a multi-line value under its label, indented by two spaces. */
+function block(out: Writer, label: string, text: string): void {
+  out.line(out.style.bold(label));
+  for (const line of printableLines(text)) out.line(`  ${line}`);
+}
+
+/**
+ * `cosh hooks run` without `--json`: each hook's outcome, how it ended and how long it took,
+ * then the verdict (decision, halt, reasons), the context, the rewritten input when hooks
+ * changed it, the composed output for PostToolUse, and the diagnostics.
+ */
+export function printHooksRun(
+  out: Writer,
+  result: PreToolUseResult | PostToolUseResult,
+  details: { readonly inputChanged: boolean; readonly eventEnabled: boolean },
+): void {
+  const { style } = out;
+  const ran = result.hooks.filter((hook) => !hook.deduplicated).length;
+  const deduplicated = result.hooks.length - ran;
+  const heading = `${style.bold(result.event)} hooks for ${style.bold(printableLine(result.toolName))}`;
+  if (!details.eventEnabled) {
+    out.line(`${heading}: none run (hooksEnabled.${result.event} is false)`);
+  } else if (result.hooks.length === 0) {
+    out.line(`${heading}: no hook matched`);
+  } else {
+    out.line(`${heading}: ${countText(ran, 'hook')} ran${deduplicated > 0 ? `, ${deduplicated} deduplicated` : ''}`);
+  }
+
+  const rows = result.hooks.map((hook) =>
+    hook.deduplicated
+      ? { outcome: 'deduplicated', end: '', duration: '', name: `${printableLine(hook.name)} (same command as ${printableLine(hook.duplicateOf ?? '')})` }
+      : {
+          outcome: hook.outcome ?? '',
+          end: endOf(hook) + (hook.truncated ? ', truncated' : ''),
+          duration: hook.durationMs === null ? '' : `${Math.round(hook.durationMs)} ms`,
+          name: printableLine(hook.name),
+        },
+  );
+  const outcomeWidth = Math.max(0, ...rows.map((row) => row.outcome.length));
+  const endWidth = Math.max(0, ...rows.map((row) => row.end.length));
+  const durationWidth = Math.max(0, ...rows.map((row) => row.duration.length));
+  for (const row of rows) {
+    const outcome = row.outcome === 'deduplicated' ? style.dim(row.outcome) : paintOutcome(style, row.outcome);
+    const padding = ' '.repeat(outcomeWidth - row.outcome.length);
+    out.line(`  ${outcome}${padding}  ${row.end.padEnd(endWidth)}  ${row.duration.padStart(durationWidth)}  ${row.name}`);
+  }
+
+  out.line();
+  const decision = result.decision === 'none' ? result.decision : paintOutcome(style, result.decision);
+  out.line(`${style.bold('Decision:')} ${decision}`);
+  out.line(`${style.bold('Halt:')}     ${result.halt ? style.red('yes, the turn stops') : 'no'}`);
+  if (result.reasons.length > 0) {
+    out.line(style.bold('Reasons:'));
+    for (const reason of result.reasons) {
+      const [first = '', ...rest] = printableLines(reason);
+      out.line(`  - ${first}`);
+      for (const line of rest) out.line(`    ${line}`);
+    }
+  }
+  if (result.context !== '') block(out, 'Context:', result.context);
+  if (result.event === 'PreToolUse' && details.inputChanged) {
+    block(out, 'Input rewritten by hooks:', JSON.stringify(result.toolInput, null, 2));
+  }
+  if (result.event === 'PostToolUse') {
+    if (result.toolOutput === '') out.line(`${style.bold('Output:')} ${style.dim('(empty)')}`);
+    else block(out, 'Output (as it enters history):', result.toolOutput);
+  }
+  if (result.diagnostics.length > 0) {
+    out.line(style.bold('Diagnostics:'));
+    for (const diagnostic of result.diagnostics) {
+      const level = diagnostic.level === 'error' ? style.red('error') : style.yellow('warning');
+      const [first = '', ...rest] = printableLines(diagnostic.message);
+      out.line(`  ${level}: ${first}`);
+      for (const line of rest) out.line(`    ${line}`);
+    }
+  }
+}

@@ -1,0 +1,290 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runInProcess } from '../__fixtures__/run-in-process.ts';
+import type { HooksRunJson } from './hooks-run-json.ts';
+
+let directory: string;
+
+beforeEach(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'cosh-cli-run-'));
+});
+
+afterEach(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+async function setup(hooks: unknown, extra: Record<string, unknown> = {}): Promise<string> {
+  const file = join(directory, 'setup.json');
+  await writeFile(file, JSON.stringify({ hooks, ...extra }, null, 2));
+  return file;
+}
+
+const run = (args: readonly string[], options: { tty?: boolean; env?: NodeJS.ProcessEnv } = {}) =>
+  runInProcess(['hooks', 'run', ...args], { cwd: directory, env: { HOME: directory, PATH: process.env['PATH'], ...options.env }, tty: options.tty });
+
+const shellPrint = (value: unknown, exitCode = 0): string => `printf '%s' '${JSON.stringify(value)}'; exit ${exitCode}`;
+
+describe('cosh hooks run --json (SPEC X)', () => {
+  it('X/A2: a deny prints the documented object with keys in the documented order, exit 0', async () => {
+    const file = await setup({
+      PreToolUse: [{ name: 'Block dangerous bash', matcher: 'bash_run', command: shellPrint({ decision: 'deny', reason: 'rm -rf is not allowed' }, 2) }],
+    });
+    const result = await run(['PreToolUse', '--tool', 'bash_run', '--input', '{"command": "rm -rf /"}', '--config', file, '--json']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    const json = JSON.parse(result.stdout) as HooksRunJson;
+    expect(Object.keys(json)).toEqual([
+      'event', 'tool_name', 'decision', 'halt', 'reasons', 'context', 'tool_input', 'tool_output', 'hooks', 'diagnostics',
+    ]);
+    expect(json).toEqual({
+      event: 'PreToolUse',
+      tool_name: 'bash_run',
+      decision: 'deny',
+      halt: false,
+      reasons: ['rm -rf is not allowed'],
+      context: '',
+      tool_input: { command: 'rm -rf /' },
+      tool_output: null,
+      hooks: [
+        {
+          name: 'Block dangerous bash',
+          outcome: 'deny',
+          exit_code: 2,
+          signal: null,
+          timed_out: false,
+          truncated: false,
+          duration_ms: json.hooks[0]?.duration_ms,
+          deduplicated: false,
+        },
+      ],
+      diagnostics: [],
+    });
+    expect(Object.keys(json.hooks[0] ?? {})).toEqual(['name', 'outcome', 'exit_code', 'signal', 'timed_out', 'truncated', 'duration_ms', 'deduplicated']);
+    expect(Number.isInteger(json.hooks[0]?.duration_ms)).toBe(true);
+  });
+
+  it('X/A7/M4: rewrite and dedupe: tool_input after A7, deduplicated hooks with null outcome, exit code, signal, duration', async () => {
+    const rewrite = shellPrint({ decision: 'allow', updated_input: { command: 'ls --color=never' } });
+    const file = await setup({ PreToolUse: [{ name: 'first', command: rewrite }, { name: 'again', command: rewrite }] });
+    const result = await run(['PreToolUse', '--tool', 'find_grep', '--input', '{"command":"ls","keep":1}', '--config', file, '--json']);
+    const json = JSON.parse(result.stdout) as HooksRunJson;
+    expect(json.decision).toBe('allow');
+    expect(json.tool_input).toEqual({ command: 'ls --color=never', keep: 1 });
+    expect(json.hooks[1]).toEqual({
+      name: 'again',
+      outcome: null,
+      exit_code: null,
+      signal: null,
+      timed_out: false,
+      truncated: false,
+      duration_ms: null,
+      deduplicated: true,
+    });
+  });
+
+  it('X/P2: PostToolUse prints the composed output; --output omitted means ""', async () => {
+    const file = await setup({
+      PostToolUse: [
+        { name: 'note', command: shellPrint({ context: 'File write completed' }) },
+        { name: 'flag', command: 'echo suspicious >&2; exit 2' },
+      ],
+    });
+    const composed = await run(['PostToolUse', '--tool', 'fs_write', '--output', 'wrote 3 bytes', '--config', file, '--json']);
+    const json = JSON.parse(composed.stdout) as HooksRunJson;
+    expect(json).toMatchObject({
+      event: 'PostToolUse',
+      decision: 'deny',
+      context: 'File write completed',
+      tool_input: {},
+      tool_output: 'wrote 3 bytes\nFile write completed\n[hook] suspicious',
+    });
+    const empty = JSON.parse((await run(['PostToolUse', '--tool', 'fs_write', '--config', file, '--json'])).stdout) as HooksRunJson;
+    expect(empty.tool_output).toBe('File write completed\n[hook] suspicious');
+  });
+
+  it('X/R3: --input-file and --output-file are read as given and reach hooks on stdin', async () => {
+    const payloadFile = join(directory, 'payload');
+    const file = await setup({ PostToolUse: [{ command: `cat > '${payloadFile}'` }] });
+    await writeFile(join(directory, 'input.json'), '\uFEFF{"path": "a.txt"}\n');
+    await writeFile(join(directory, 'output.txt'), 'line 1\nline 2\n');
+    const result = await run(['PostToolUse', '--tool', 'fs_read', '--input-file', 'input.json', '--output-file', 'output.txt', '--config', file, '--json']);
+    expect(result.code).toBe(0);
+    expect(await readFile(payloadFile, 'utf8')).toBe(
+      '{"event":"PostToolUse","tool_name":"fs_read","tool_input":{"path":"a.txt"},"tool_output":"line 1\\nline 2\\n"}\n',
+    );
+    expect((JSON.parse(result.stdout) as HooksRunJson).tool_output).toBe('line 1\nline 2\n');
+  });
+
+  it('X/A1/O5: halt, error and invalid outcomes with their diagnostics; exit 0 whatever the verdict', async () => {
+    const file = await setup({
+      PreToolUse: [
+        { name: 'stop', command: 'echo HALTED >&2; exit 49' },
+        { name: 'broken', command: 'exit 3' },
+        { name: 'garbage', command: 'echo hello' },
+        { name: 'slow', command: 'sleep 5', timeout: 0.2 },
+      ],
+    });
+    const result = await run(['PreToolUse', '--tool', 'bash_run', '--config', file, '--json']);
+    expect(result.code).toBe(0);
+    const json = JSON.parse(result.stdout) as HooksRunJson;
+    expect(json).toMatchObject({ decision: 'none', halt: true, reasons: ['HALTED'], tool_input: {} });
+    expect(json.hooks.map((hook) => [hook.name, hook.outcome, hook.exit_code, hook.timed_out])).toEqual([
+      ['stop', 'halt', 49, false],
+      ['broken', 'error', 3, false],
+      ['garbage', 'invalid', 0, false],
+      ['slow', 'error', null, true],
+    ]);
+    expect(json.diagnostics).toEqual([
+      { level: 'error', hook: 'broken', message: "hook 'broken' failed: exited with code 3" },
+      { level: 'error', hook: 'garbage', message: expect.stringMatching(/^hook 'garbage' printed invalid output: /) },
+      { level: 'error', hook: 'slow', message: "hook 'slow' failed: timed out after 0.2s" },
+    ]);
+  });
+
+  it('X/C4/C5/M2: configuration warnings go to stderr as file:line:col: warning: …; stdout stays pure JSON', async () => {
+    const file = join(directory, 'setup.json');
+    await writeFile(file, '{\n  "hooks": {\n    "PretoolUse": [],\n    "PreToolUse": [{"command": "true", "cmd": 1, "matcher": "*"}]\n  }\n}\n');
+    const result = await run(['PreToolUse', '--tool', 't', '--config', file, '--json']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ hooks: [], diagnostics: [] });
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(line).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: warning: `));
+    expect(result.stderr).toContain('did you mean PreToolUse?');
+  });
+
+  it('C7: a disabled event runs nothing and decides none', async () => {
+    const file = await setup({ PreToolUse: [{ command: 'exit 2' }] }, { hooksEnabled: { PreToolUse: false } });
+    const json = JSON.parse((await run(['PreToolUse', '--tool', 't', '--config', file, '--json'])).stdout) as HooksRunJson;
+    expect(json).toMatchObject({ decision: 'none', hooks: [], reasons: [] });
+  });
+});
+
+describe('cosh hooks run exit codes (SPEC X)', () => {
+  it.each([
+    [['Pretooluse', '--tool', 't'], "unknown event 'Pretooluse' (did you mean PreToolUse?)"],
+    [['PreToolUse'], "required option '--tool <name>' not specified"],
+    [['PreToolUse', '--tool', ''], "option '--tool <name>' needs a tool name"],
+    [['PreToolUse', '--tool', 't', '--input', '{}', '--input-file', 'x.json'], 'cannot be used with option'],
+    [['PostToolUse', '--tool', 't', '--output', 'a', '--output-file', 'x.txt'], 'cannot be used with option'],
+    [['PreToolUse', '--tool', 't', '--input', '{"a": 1,}'], '--input is not valid JSON: '],
+    [['PreToolUse', '--tool', 't', '--input', '[1]'], '--input must be a JSON object such as {"command": "ls"}, not an array'],
+    [['PreToolUse', '--tool', 't', '--input', 'null'], 'not null'],
+    [['PreToolUse', '--tool', 't', '--input', '"ls"'], 'not a string'],
+    [['PreToolUse', '--tool', 't', '--input-file', 'missing.json'], "cannot read --input-file 'missing.json': no such file"],
+    [['PostToolUse', '--tool', 't', '--output-file', 'missing.txt'], "cannot read --output-file 'missing.txt': no such file"],
+    [['PreToolUse', '--tool', 't', '--config', ''], "option '--config <file>' needs a file name"],
+    [['PreToolUse', '--tool', 't', '--jsn'], "unknown option '--jsn'"],
+  ])('X: %j is bad usage: exit 64 with one line on stderr', async (args, message) => {
+    const result = await run(args);
+    expect(result.code).toBe(64);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(message);
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/See 'cosh hooks run --help'\.\n$/);
+  });
+
+  it('X/C6: a configuration error exits 78 with every problem on stderr and nothing on stdout', async () => {
+    const file = join(directory, 'setup.json');
+    await writeFile(file, '{"hooks": {"PreToolUse": [{"command": ""}, {"command": "x", "timeout": "5"}]}}');
+    const result = await run(['PreToolUse', '--tool', 't', '--config', file, '--json']);
+    expect(result.code).toBe(78);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/setup\.json:1:\d+: error: hooks\.PreToolUse\[0\]\.command/);
+    expect(result.stderr).toMatch(/setup\.json:1:\d+: error: hooks\.PreToolUse\[1\]\.timeout/);
+  });
+
+  it('X/C1: a missing --config file is a configuration error (78)', async () => {
+    const result = await run(['PreToolUse', '--tool', 't', '--config', join(directory, 'nope.json')]);
+    expect(result.code).toBe(78);
+  });
+
+  it('C1: with no config file at the default location there are no hooks: exit 0, decision none', async () => {
+    const result = await run(['PreToolUse', '--tool', 't', '--json']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ decision: 'none', hooks: [] });
+  });
+
+  it('R5: hooks run in the current directory of the command', async () => {
+    const file = await setup({ PreToolUse: [{ command: 'printf \'{"context":"%s"}\' "$(pwd -P)"' }] });
+    const json = JSON.parse((await run(['PreToolUse', '--tool', 't', '--config', file, '--json'])).stdout) as HooksRunJson;
+    const { realpath } = await import('node:fs/promises');
+    expect(json.context).toBe(await realpath(directory));
+  });
+});
+
+describe('cosh hooks run for people', () => {
+  it('shows each hook, the verdict, the context, the rewritten input and diagnostics, without colour off a terminal', async () => {
+    const file = await setup({
+      PreToolUse: [
+        { name: 'rewrite', command: shellPrint({ updated_input: { command: 'ls -1' }, context: 'rewrote\nthe command' }) },
+        { name: 'again', command: shellPrint({ updated_input: { command: 'ls -1' }, context: 'rewrote\nthe command' }) },
+        { name: 'broken', command: 'exit 7' },
+      ],
+    });
+    const result = await run(['PreToolUse', '--tool', 'bash_run', '--input', '{"command":"ls"}', '--config', file]);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines.slice(0, 4)).toEqual([
+      'PreToolUse hooks for bash_run: 2 hooks ran, 1 deduplicated',
+      expect.stringMatching(/^  none {10}exit 0  +\d+ ms  rewrite$/),
+      expect.stringMatching(/^  deduplicated {16} +again \(same command as rewrite\)$/),
+      expect.stringMatching(/^  error {9}exit 7  +\d+ ms  broken$/),
+    ]);
+    // The columns line up: every hook's name starts at the same place.
+    expect(new Set(lines.slice(1, 4).map((line) => line.search(/(rewrite|again|broken)/))).size).toBe(1);
+    expect(lines.slice(4).join('\n')).toBe(`
+Decision: none
+Halt:     no
+Context:
+  rewrote
+  the command
+Input rewritten by hooks:
+  {
+    "command": "ls -1"
+  }
+Diagnostics:
+  error: hook 'broken' failed: exited with code 7
+`);
+    expect(result.stdout).not.toContain('\u001b[');
+  });
+
+  it('P2: PostToolUse shows the composed output; reasons are listed; colour only on a terminal and never with NO_COLOR', async () => {
+    const file = await setup({ PostToolUse: [{ name: 'flag', command: 'echo "looks like a key" >&2; exit 2' }] });
+    const args = ['PostToolUse', '--tool', 'fs_read', '--output', 'AKIA…', '--config', file];
+    const plain = await run(args);
+    expect(plain.stdout.replace(/\d+ ms/, 'N ms')).toBe(`PostToolUse hooks for fs_read: 1 hook ran
+  deny  exit 2  N ms  flag
+
+Decision: deny
+Halt:     no
+Reasons:
+  - looks like a key
+Output (as it enters history):
+  AKIA…
+  [hook] looks like a key
+`);
+    const coloured = await run(args, { tty: true, env: { TERM: 'xterm' } });
+    expect(coloured.stdout).toContain('\u001b[31mdeny\u001b[39m');
+    const noColor = await run(args, { tty: true, env: { TERM: 'xterm', NO_COLOR: '1' } });
+    expect(noColor.stdout).not.toContain('\u001b[');
+  });
+
+  it('says so when no hook matched or the event is disabled, and escapes control characters in names', async () => {
+    const none = await run(['PreToolUse', '--tool', 'bash_run']);
+    expect(none.stdout).toBe('PreToolUse hooks for bash_run: no hook matched\n\nDecision: none\nHalt:     no\n');
+    const file = await setup({ PostToolUse: [{ command: 'true' }] }, { hooksEnabled: { PostToolUse: false } });
+    const disabled = await run(['PostToolUse', '--tool', 'x\u001b[2J', '--config', file]);
+    expect(disabled.stdout).toBe(
+      'PostToolUse hooks for x\\u001b[2J: none run (hooksEnabled.PostToolUse is false)\n\nDecision: none\nHalt:     no\nOutput: (empty)\n',
+    );
+  });
+
+  it('warns that --output means nothing to PreToolUse', async () => {
+    const result = await run(['PreToolUse', '--tool', 't', '--output', 'x', '--json']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('cosh: warning: --output is ignored for PreToolUse (only PostToolUse hooks see a tool output)\n');
+  });
+});

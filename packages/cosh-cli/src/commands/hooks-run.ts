@@ -1,0 +1,97 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { HOOK_EVENTS, type HookEvent, isHookEvent, suggestClosest } from '@cosh/config';
+import { createHookEngine } from '@cosh/hooks';
+import type { Command } from 'commander';
+import type { CliContext } from '../cli-context.ts';
+import { UsageError } from '../cli-errors.ts';
+import { loadCommandConfig } from '../load-command-config.ts';
+import { parseToolInput } from './hooks-run-input.ts';
+import { hooksRunJson } from './hooks-run-json.ts';
+import { printHooksRun } from './hooks-run-text.ts';
+import { printJson } from './problem-json.ts';
+
+/** What `cosh hooks run` was asked, as parsed by commander. */
+export interface HooksRunOptions {
+  readonly event: string;
+  readonly tool: string | undefined;
+  readonly input: string | undefined;
+  readonly inputFile: string | undefined;
+  readonly output: string | undefined;
+  readonly outputFile: string | undefined;
+  readonly configPath: string | undefined;
+  readonly json: boolean;
+  /** The command run, for the `--help` pointer of a usage error. */
+  readonly command?: Command | undefined;
+}
+
+async function readArgumentFile(context: CliContext, option: string, path: string, command: Command | undefined): Promise<string> {
+  try {
+    return await readFile(resolve(context.cwd, path), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code ?? String(error);
+    throw new UsageError(`cannot read ${option} '${path}': ${reason}`, command, { cause: error });
+  }
+}
+
+function checkEvent(event: string, command: Command | undefined): HookEvent {
+  if (isHookEvent(event)) return event;
+  const closest = suggestClosest(event, HOOK_EVENTS);
+  const suggestion = closest === undefined ? `expected ${HOOK_EVENTS.join(' or ')}` : `did you mean ${closest}?`;
+  throw new UsageError(`unknown event '${event}' (${suggestion})`, command);
+}
+
+/**
+ * `cosh hooks run <event> --tool <name> [--input <json> | --input-file <path>]
+ * [--output <text> | --output-file <path>] [--config <path>] [--json]` (SPEC X): runs the
+ * hooks of one event for one tool call, runs no tool, and prints the result. Exit 0 whatever
+ * the verdict; bad usage or a bad input is a {@link UsageError} (64); a config that does not
+ * load is a `ConfigError` (78); configuration warnings go to stderr.
+ */
+export async function runHooksRun(context: CliContext, options: HooksRunOptions): Promise<void> {
+  const { command } = options;
+  const event = checkEvent(options.event, command);
+  if (options.tool === undefined) throw new UsageError("required option '--tool <name>' not specified", command);
+  if (options.tool === '') throw new UsageError("option '--tool <name>' needs a tool name, not an empty string", command);
+  if (options.input !== undefined && options.inputFile !== undefined) {
+    throw new UsageError('use either --input or --input-file, not both', command);
+  }
+  if (options.output !== undefined && options.outputFile !== undefined) {
+    throw new UsageError('use either --output or --output-file, not both', command);
+  }
+
+  let toolInput: Record<string, unknown> = {};
+  if (options.input !== undefined || options.inputFile !== undefined) {
+    const [text, source] =
+      options.inputFile === undefined
+        ? [options.input ?? '', '--input']
+        : [await readArgumentFile(context, '--input-file', options.inputFile, command), `--input-file '${options.inputFile}'`];
+    // An editor may save a byte order mark; it is not part of the JSON.
+    const parsed = parseToolInput(text.replace(/^\uFEFF/, ''), source);
+    if (!parsed.ok) throw new UsageError(parsed.message, command);
+    toolInput = parsed.value;
+  }
+  const toolOutput =
+    options.outputFile === undefined
+      ? (options.output ?? '')
+      : await readArgumentFile(context, '--output-file', options.outputFile, command);
+  if (event === 'PreToolUse' && (options.output !== undefined || options.outputFile !== undefined)) {
+    context.err.line(`cosh: warning: ${options.output === undefined ? '--output-file' : '--output'} is ignored for PreToolUse (only PostToolUse hooks see a tool output)`);
+  }
+
+  const { config } = await loadCommandConfig(context, { configPath: options.configPath, warnings: 'stderr' });
+  const engine = createHookEngine(config, { cwd: context.cwd, env: context.env });
+  const call = { toolName: options.tool, toolInput };
+  const result =
+    event === 'PreToolUse' ? await engine.preToolUse(call) : await engine.postToolUse({ ...call, toolOutput });
+
+  if (options.json) {
+    printJson((text) => context.out.write(text), hooksRunJson(result));
+    return;
+  }
+  printHooksRun(context.out, result, {
+    inputChanged: result.toolInput !== toolInput,
+    eventEnabled: config.hooksEnabled[event],
+  });
+}
