@@ -1,0 +1,231 @@
+import type { HookEvent } from '@cosh/config';
+import { shortenText } from './printable-text.ts';
+import type { SettingsRow, SettingsState } from './settings-state.ts';
+
+type ReadyState = Extract<SettingsState, { status: 'ready' }>;
+
+/** A line of the scrolling list: a row that can be toggled, or a note under one. */
+export type ListLine =
+  | { readonly kind: 'row'; readonly rowIndex: number }
+  | {
+      readonly kind: 'note';
+      /** The row the note belongs to: it scrolls into view with that row. */
+      readonly rowIndex: number;
+      readonly text: string;
+      readonly tone: 'warning' | 'muted';
+    };
+
+/** The texts of one row, shared by the screen and the plain-text output. */
+export interface RowCells {
+  /** `[on ]` or `[off]`. */
+  readonly switchText: string;
+  /** The event's name or the hook's name. */
+  readonly label: string;
+  /** Events: how many hooks, and whether they run. Hooks: the matcher (`(any tool)` when blank). */
+  readonly detail: string;
+  /** Hooks only: `60s`. */
+  readonly timeout: string;
+  /** True when the row has no effect: a hook that is off, or whose event is off. */
+  readonly inactive: boolean;
+}
+
+/** Keys and what they do, for the footer. */
+export const KEYS_HELP = '↑↓/jk move · space toggle · r reload · q/esc quit';
+/** The footer of the read-only screen. */
+export const READ_ONLY_KEYS_HELP = '↑↓/jk scroll · r reload · q/esc quit';
+
+/** The texts of `row`; `rows` gives a hook its event's switch. */
+export function rowCells(row: SettingsRow, rows: readonly SettingsRow[]): RowCells {
+  const switchText = row.enabled ? '[on ]' : '[off]';
+  if (row.kind === 'event') {
+    const count = row.hookCount === 0 ? 'no hooks' : row.hookCount === 1 ? '1 hook' : `${row.hookCount} hooks`;
+    const note = !row.enabled && row.hookCount > 0 ? ' · none of them run' : '';
+    return { switchText, label: row.event, detail: `${count}${note}`, timeout: '', inactive: !row.enabled };
+  }
+  return {
+    switchText,
+    label: row.name,
+    detail: row.matcher === '' ? '(any tool)' : row.matcher,
+    timeout: `${row.timeout}s`,
+    inactive: !row.enabled || !eventEnabled(rows, row.event),
+  };
+}
+
+function eventEnabled(rows: readonly SettingsRow[], event: HookEvent): boolean {
+  return rows.find((row) => row.kind === 'event' && row.event === event)?.enabled ?? true;
+}
+
+/**
+ * `rows` with switches not yet saved shown at their new value, keyed by {@link SettingsRow.key}:
+ * the screen answers a key press at once and the file catches up.
+ */
+export function withPendingChanges(rows: readonly SettingsRow[], pending: ReadonlyMap<string, boolean>): SettingsRow[] {
+  return rows.map((row) => {
+    const enabled = pending.get(row.key);
+    return enabled === undefined || enabled === row.enabled ? row : { ...row, enabled };
+  });
+}
+
+/** Every line of the list: each row, then its warnings; warnings of no hook at the end. */
+export function listLines(state: ReadyState): ListLine[] {
+  const lines: ListLine[] = [];
+  state.rows.forEach((row, rowIndex) => {
+    lines.push({ kind: 'row', rowIndex });
+    if (row.kind === 'hook') {
+      for (const warning of row.warnings) lines.push({ kind: 'note', rowIndex, text: warning, tone: 'warning' });
+    }
+  });
+  const last = state.rows.length - 1;
+  if (state.otherWarnings.length > 0) {
+    lines.push({ kind: 'note', rowIndex: last, text: 'Other warnings:', tone: 'muted' });
+    for (const warning of state.otherWarnings) lines.push({ kind: 'note', rowIndex: last, text: `⚠ ${warning}`, tone: 'warning' });
+  }
+  return lines;
+}
+
+/** Which part of a list is on screen. */
+export interface ListWindow {
+  /** Index of the first visible line. */
+  readonly top: number;
+  /** Lines hidden above and below. */
+  readonly above: number;
+  readonly below: number;
+}
+
+/**
+ * The window of `height` lines that shows the cursor's row with its notes, moving as little as
+ * possible from `previousTop` (a list scrolls with the cursor, it does not jump). The last row
+ * owns the trailing notes, so moving to it reveals them.
+ */
+export function scrollWindow(
+  lines: readonly ListLine[],
+  cursorRow: number,
+  height: number,
+  previousTop: number,
+): ListWindow {
+  const visible = Math.max(1, height);
+  const maximumTop = Math.max(0, lines.length - visible);
+  let top = Math.min(Math.max(0, previousTop), maximumTop);
+  const first = lines.findIndex((line) => line.rowIndex === cursorRow);
+  if (first >= 0) {
+    let last = first;
+    while (last + 1 < lines.length && lines[last + 1]?.rowIndex === cursorRow) last += 1;
+    if (last >= top + visible) top = Math.min(first, last - visible + 1);
+    if (first < top) top = first;
+  }
+  return { top, above: top, below: Math.max(0, lines.length - top - visible) };
+}
+
+/** How the screen splits the terminal's height. */
+export interface ScreenHeights {
+  /** Lines of the scrolling list. */
+  readonly list: number;
+  /** Lines of the message under the list. */
+  readonly message: number;
+}
+
+/**
+ * Title, column heads, a "more above" line, the list, a "more below" line, the message (two
+ * lines) and the footer, one line short of the terminal: a frame as tall as the terminal makes
+ * ink clear the whole screen, scroll-back included, on every change.
+ */
+export function screenHeights(terminalRows: number): ScreenHeights {
+  const rows = terminalRows > 0 ? terminalRows : 24;
+  return { list: Math.max(1, rows - 8), message: 2 };
+}
+
+/** Column widths of a terminal `columns` wide (the last column is left free: no auto-wrap). */
+export interface ColumnWidths {
+  readonly name: number;
+  readonly matcher: number;
+  readonly timeout: number;
+}
+
+/** Cursor mark, indent, switch, then name, matcher and timeout with two spaces between. */
+export const ROW_PREFIX_WIDTH = 2 + 2 + 6;
+
+/** Notes start under their hook's switch, leaving them most of the line. */
+export const NOTE_INDENT = 2 + 2;
+
+/** The widths of the name, matcher and timeout columns of a hook row. */
+export function columnWidths(columns: number): ColumnWidths {
+  const usable = Math.max(40, (columns > 0 ? columns : 80) - 1);
+  const timeout = 7;
+  const matcher = Math.min(24, Math.max(10, Math.floor(usable * 0.3)));
+  const name = Math.max(8, usable - ROW_PREFIX_WIDTH - 2 - matcher - 2 - timeout);
+  return { name, matcher, timeout };
+}
+
+/**
+ * `text` cut into lines of at most `width` characters, at spaces where it can; at most
+ * `maximumLines`, the last one ending in an ellipsis when text was left out.
+ */
+export function wrapText(text: string, width: number, maximumLines = Number.POSITIVE_INFINITY): string[] {
+  const limit = Math.max(1, width);
+  const lines: string[] = [];
+  let rest = [...text];
+  while (rest.length > 0) {
+    if (lines.length === maximumLines - 1 && rest.length > limit) {
+      lines.push(shortenText(rest.join(''), limit));
+      return lines;
+    }
+    if (rest.length <= limit) {
+      lines.push(rest.join(''));
+      break;
+    }
+    let cut = rest.lastIndexOf(' ', limit);
+    if (cut <= 0) cut = limit;
+    lines.push(rest.slice(0, cut).join('').trimEnd());
+    rest = rest.slice(cut);
+    while (rest[0] === ' ') rest = rest.slice(1);
+  }
+  return lines;
+}
+
+/** The problems of a config that does not load, one `line:col error: message` text each. */
+export function problemTexts(state: Extract<SettingsState, { status: 'broken' }>): string[] {
+  return state.error.problems.map((problem) => `${problem.line}:${problem.column} ${problem.severity}: ${problem.message}`);
+}
+
+/** The hint of the read-only screen and output. */
+export function readOnlyHint(file: string): string {
+  return `Fix the file, or run \`cosh hooks validate --config ${file}\` to see every problem.`;
+}
+
+/**
+ * The settings as plain text, for when there is no terminal to draw on: the same rows as the
+ * screen, then how to change them without one.
+ */
+export function settingsText(state: SettingsState): string[] {
+  const lines = [`Cosh settings: ${state.file}`];
+  if (state.status === 'broken') {
+    lines.push('Read-only: the config has errors, so nothing can be changed.', readOnlyHint(state.file));
+    return lines;
+  }
+  if (!state.exists) lines.push('No config file yet: these are the defaults (the first change creates the file).');
+  const hookRows = state.rows.filter((row) => row.kind === 'hook');
+  const nameWidth = Math.min(40, Math.max(4, ...hookRows.map((row) => [...shortenText(row.name, 40)].length)));
+  const matcherWidth = Math.min(30, Math.max(10, ...hookRows.map((row) => [...shortenText(row.matcher, 30)].length)));
+  const pad = (text: string, width: number): string => text + ' '.repeat(Math.max(0, width - [...text].length));
+  for (const row of state.rows) {
+    const cells = rowCells(row, state.rows);
+    if (row.kind === 'event') {
+      lines.push('', `${cells.switchText} ${pad(cells.label, 11)}  ${cells.detail}`);
+      continue;
+    }
+    const name = pad(shortenText(cells.label, 40), nameWidth);
+    const matcher = pad(shortenText(cells.detail, 30), matcherWidth);
+    lines.push(`  ${cells.switchText} ${name}  ${matcher}  ${cells.timeout}`);
+    for (const warning of row.warnings) lines.push(`        ${warning}`);
+  }
+  if (state.otherWarnings.length > 0) {
+    lines.push('', 'Other warnings:');
+    for (const warning of state.otherWarnings) lines.push(`  ⚠ ${warning}`);
+  }
+  lines.push(
+    '',
+    'Not a terminal, so nothing can be toggled here: use `cosh hooks enable|disable <PreToolUse|PostToolUse>`,',
+    'or set a hook\'s "enabled" in the file.',
+  );
+  return lines;
+}

@@ -1,0 +1,456 @@
+// The interactive settings screen (ink + react). Only `run-settings.ts` imports this module,
+// lazily and only on a terminal, so no other command pays for loading react.
+import { Box, type Key, render, Text, useApp, useInput, useStdout } from 'ink';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import {
+  columnWidths,
+  type ColumnWidths,
+  KEYS_HELP,
+  type ListLine,
+  listLines,
+  NOTE_INDENT,
+  problemTexts,
+  READ_ONLY_KEYS_HELP,
+  readOnlyHint,
+  ROW_PREFIX_WIDTH,
+  rowCells,
+  screenHeights,
+  scrollWindow,
+  withPendingChanges,
+  wrapText,
+} from './settings-layout.ts';
+import { SaveQueue } from './save-queue.ts';
+import type { SaveOutcome } from './save-toggle.ts';
+import { describeRow, type SettingsRow, type SettingsState } from './settings-state.ts';
+
+/** How the screen was left: q or Esc, or Ctrl-C. */
+export type ScreenExit = 'quit' | 'interrupted';
+
+/** What {@link runSettingsScreen} needs. */
+export interface SettingsScreenOptions {
+  /** A terminal: raw mode is switched on while the screen is open, and off again after. */
+  readonly stdin: NodeJS.ReadStream;
+  readonly stdout: NodeJS.WriteStream;
+  readonly stderr: NodeJS.WriteStream;
+  readonly file: string;
+  readonly initialState: SettingsState;
+  /** Whether to use colour and bold (the CLI's rules: a terminal, no `NO_COLOR`, not `TERM=dumb`). */
+  readonly color: boolean;
+  /** Reads the file again; after each save, the file is the truth. */
+  readonly load: (file: string) => Promise<SettingsState>;
+  /** Writes one switch; never throws. */
+  readonly save: (file: string, row: SettingsRow, enabled: boolean) => Promise<SaveOutcome>;
+}
+
+/**
+ * Draws the settings screen until q, Esc or Ctrl-C, then restores the terminal (cursor shown,
+ * raw mode off) and waits for any save still running, so the process never exits mid-write.
+ */
+export async function runSettingsScreen(options: SettingsScreenOptions): Promise<ScreenExit> {
+  const { stdin } = options;
+  const saves = new SaveQueue();
+  // Ink turns raw mode on only after its first frame is drawn; a Ctrl-C typed as the screen
+  // appears would reach the terminal's line discipline and become a SIGINT for the whole
+  // process group (the user's shell script included). Raw from the start, it is a key press.
+  stdin.setRawMode(true);
+  const instance = render(<SettingsScreen {...options} saves={saves} />, {
+    stdin,
+    stdout: options.stdout,
+    stderr: options.stderr,
+    // Ctrl-C is ours to handle: it must exit 130, where ink's own handler would resolve as a quit.
+    exitOnCtrlC: false,
+    patchConsole: false,
+  });
+  // A SIGINT sent from elsewhere (`kill -INT`) ends the screen as Ctrl-C does, through the
+  // same unmount that restores the terminal.
+  let interrupted = false;
+  const onInterrupt = (): void => {
+    interrupted = true;
+    instance.unmount();
+  };
+  process.on('SIGINT', onInterrupt);
+  let result: unknown;
+  try {
+    result = await instance.waitUntilExit();
+  } finally {
+    process.off('SIGINT', onInterrupt);
+    // Ink has switched raw mode off on unmount; this covers a screen that failed before that.
+    if (stdin.isRaw) stdin.setRawMode(false);
+    await saves.idle();
+  }
+  return interrupted || result === 'interrupted' ? 'interrupted' : 'quit';
+}
+
+type Tone = 'ok' | 'error' | 'muted';
+
+interface Message {
+  readonly tone: Tone;
+  readonly text: string;
+}
+
+interface Cursor {
+  /** The row's key, so the cursor stays on its row when a reload moves rows around. */
+  readonly key: string;
+  readonly index: number;
+}
+
+function SettingsScreen(props: SettingsScreenOptions & { readonly saves: SaveQueue }): ReactNode {
+  const { file, color, load, save, saves } = props;
+  const { exit } = useApp();
+  const { columns, rows: terminalRows } = useTerminalSize();
+  // Key presses can arrive several to a chunk, handled before React renders again: they read
+  // and write these refs, and the state copies only drive rendering.
+  const [state, setState] = useState<SettingsState>(props.initialState);
+  const stateRef = useRef<SettingsState>(props.initialState);
+  const [pending, setPending] = useState<ReadonlyMap<string, boolean>>(() => new Map());
+  const pendingRef = useRef<ReadonlyMap<string, boolean>>(pending);
+  const [cursor, setCursor] = useState<Cursor>({ key: 'event:PreToolUse', index: 0 });
+  const cursorRef = useRef<Cursor>(cursor);
+  const [problemTop, setProblemTop] = useState(0);
+  const problemTopRef = useRef(0);
+  const [message, setMessage] = useState<Message | undefined>(() => initialMessage(props.initialState));
+  const listTop = useRef(0);
+
+  const heights = screenHeights(terminalRows);
+  const width = Math.max(40, columns - 1);
+  const rows = state.status === 'ready' ? withPendingChanges(state.rows, pending) : [];
+  const cursorIndex = cursorIndexIn(rows, cursor);
+  const brokenLines = state.status === 'broken' ? brokenScreenLines(state, width) : [];
+
+  const currentRows = (): SettingsRow[] => {
+    const current = stateRef.current;
+    return current.status === 'ready' ? withPendingChanges(current.rows, pendingRef.current) : [];
+  };
+  const updatePending = (change: (current: ReadonlyMap<string, boolean>) => ReadonlyMap<string, boolean>): void => {
+    pendingRef.current = change(pendingRef.current);
+    setPending(pendingRef.current);
+  };
+  const updateProblemTop = (top: number): void => {
+    problemTopRef.current = top;
+    setProblemTop(top);
+  };
+
+  const apply = (next: SettingsState): void => {
+    stateRef.current = next;
+    setState(next);
+    if (next.status === 'broken') updateProblemTop(0);
+  };
+
+  const reloadAfter = async (outcome: Message): Promise<void> => {
+    try {
+      apply(await load(file));
+      setMessage(outcome);
+    } catch (error) {
+      setMessage({ tone: 'error', text: `Could not read the file again: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  };
+
+  /** Moves the cursor (or, read-only, the problem list) by `delta` rows; `±Infinity` to an end. */
+  const move = (delta: number): void => {
+    if (stateRef.current.status === 'broken') {
+      const lines = brokenScreenLines(stateRef.current, width);
+      const maximum = Math.max(0, lines.length - heights.list - 1);
+      updateProblemTop(clamp(problemTopRef.current + delta, 0, maximum));
+      return;
+    }
+    const current = currentRows();
+    const index = clamp(cursorIndexIn(current, cursorRef.current) + delta, 0, current.length - 1);
+    const row = current[index];
+    if (row === undefined) return;
+    cursorRef.current = { key: row.key, index };
+    setCursor(cursorRef.current);
+  };
+
+  const toggle = (): void => {
+    if (stateRef.current.status === 'broken') {
+      setMessage({ tone: 'error', text: 'Read-only: fix the errors in the file first, then press r.' });
+      return;
+    }
+    const current = currentRows();
+    const row = current[cursorIndexIn(current, cursorRef.current)];
+    if (row === undefined) return;
+    const enabled = !row.enabled;
+    updatePending((pendingNow) => new Map(pendingNow).set(row.key, enabled));
+    setMessage({ tone: 'muted', text: `Saving: ${describeRow(row)} ${enabled ? 'on' : 'off'}…` });
+    saves.add(async () => {
+      const outcome = await save(file, row, enabled);
+      updatePending((pendingNow) => {
+        // A failed save leaves the screen as the file is: every change not yet saved is dropped.
+        if (!outcome.ok) return new Map();
+        if (pendingNow.get(row.key) !== enabled) return pendingNow;
+        const next = new Map(pendingNow);
+        next.delete(row.key);
+        return next;
+      });
+      await reloadAfter({ tone: outcome.ok ? 'ok' : 'error', text: outcome.message });
+    });
+  };
+
+  useInput((input: string, key: Key) => {
+    if (key.ctrl && input === 'c') {
+      exit('interrupted');
+      return;
+    }
+    if (input === 'q' || key.escape) {
+      exit('quit');
+      return;
+    }
+    const page = Math.max(1, heights.list - 1);
+    if (key.upArrow || input === 'k') move(-1);
+    else if (key.downArrow || input === 'j') move(1);
+    else if (key.pageUp) move(-page);
+    else if (key.pageDown) move(page);
+    else if (key.home || input === 'g') move(Number.NEGATIVE_INFINITY);
+    else if (key.end || input === 'G') move(Number.POSITIVE_INFINITY);
+    else if (input === ' ') toggle();
+    // Queued behind any save still running, so it shows the file as that save left it.
+    else if (input === 'r') saves.add(() => reloadAfter({ tone: 'muted', text: 'Reloaded from the file.' }));
+  });
+
+  const paint = palette(color);
+  const messageLines = message === undefined ? [] : wrapText(message.text, width, heights.message);
+
+  return (
+    <Box flexDirection="column" width={width}>
+      <Box height={1}>
+        <Text bold={color}>Cosh settings </Text>
+        <Box width={Math.max(10, width - 14)}>
+          <Text wrap="truncate-start">{file}</Text>
+        </Box>
+      </Box>
+      {state.status === 'ready' ? (
+        <ReadyList
+          rows={rows}
+          lines={listLines({ ...state, rows })}
+          cursorIndex={cursorIndex}
+          height={heights.list}
+          width={width}
+          widths={columnWidths(columns)}
+          color={color}
+          listTop={listTop}
+        />
+      ) : (
+        <BrokenList lines={brokenLines} top={problemTop} height={heights.list} color={color} />
+      )}
+      {Array.from({ length: heights.message }, (_, line) => (
+        <Box key={`message-${line}`} height={1}>
+          <Text wrap="truncate-end" color={message === undefined ? undefined : paint[message.tone]}>
+            {messageLines[line] ?? ''}
+          </Text>
+        </Box>
+      ))}
+      <Box height={1}>
+        <Text wrap="truncate-end" dimColor={color}>
+          {state.status === 'ready' ? KEYS_HELP : READ_ONLY_KEYS_HELP}
+        </Text>
+      </Box>
+    </Box>
+  );
+}
+
+function ReadyList(props: {
+  readonly rows: readonly SettingsRow[];
+  readonly lines: readonly ListLine[];
+  readonly cursorIndex: number;
+  readonly height: number;
+  readonly width: number;
+  readonly widths: ColumnWidths;
+  readonly color: boolean;
+  readonly listTop: { current: number };
+}): ReactNode {
+  const { rows, lines, cursorIndex, height, width, widths, color } = props;
+  const window = scrollWindow(lines, cursorIndex, height, props.listTop.current);
+  // Remembered between frames so the list scrolls only when the cursor leaves it.
+  props.listTop.current = window.top;
+  const visible = lines.slice(window.top, window.top + height);
+  const heads = `${' '.repeat(ROW_PREFIX_WIDTH)}${'NAME'.padEnd(widths.name)}  ${'MATCHER'.padEnd(widths.matcher)}  ${'TIMEOUT'.padStart(widths.timeout)}`;
+  return (
+    <>
+      <Box height={1}>
+        <Text wrap="truncate-end" dimColor={color}>
+          {heads}
+        </Text>
+      </Box>
+      <MoreLine count={window.above} direction="above" color={color} />
+      {visible.map((line, position) => {
+        const key = `line-${window.top + position}`;
+        const row = rows[line.rowIndex];
+        if (line.kind === 'note' || row === undefined) {
+          return (
+            <Box key={key} height={1} paddingLeft={NOTE_INDENT} width={width}>
+              <Text wrap="truncate-end" color={color && line.kind === 'note' && line.tone === 'warning' ? 'yellow' : undefined} dimColor={color && line.kind === 'note' && line.tone === 'muted'}>
+                {line.kind === 'note' ? line.text : ''}
+              </Text>
+            </Box>
+          );
+        }
+        return <RowLine key={key} row={row} rows={rows} selected={line.rowIndex === cursorIndex} width={width} widths={widths} color={color} />;
+      })}
+      {Array.from({ length: Math.max(0, height - visible.length) }, (_, filler) => (
+        <Box key={`filler-${filler}`} height={1} />
+      ))}
+      <MoreLine count={window.below} direction="below" color={color} />
+    </>
+  );
+}
+
+function RowLine(props: {
+  readonly row: SettingsRow;
+  readonly rows: readonly SettingsRow[];
+  readonly selected: boolean;
+  readonly width: number;
+  readonly widths: ColumnWidths;
+  readonly color: boolean;
+}): ReactNode {
+  const { row, rows, selected, width, widths, color } = props;
+  const cells = rowCells(row, rows);
+  const dim = color && cells.inactive;
+  const mark = (
+    <Box width={row.kind === 'event' ? 2 : 4}>
+      <Text color={color ? 'cyan' : undefined} bold={color}>
+        {selected ? '›' : ' '}
+      </Text>
+    </Box>
+  );
+  const toggle = (
+    <Box width={6}>
+      <Text color={color ? (row.enabled ? 'green' : 'yellow') : undefined} bold={color && selected}>
+        {cells.switchText}
+      </Text>
+    </Box>
+  );
+  if (row.kind === 'event') {
+    return (
+      <Box height={1} width={width}>
+        {mark}
+        {toggle}
+        <Box width={Math.max(1, width - 8)}>
+          <Text wrap="truncate-end">
+            <Text bold={color}>{cells.label}</Text>
+            {'  '}
+            <Text dimColor={color}>{cells.detail}</Text>
+          </Text>
+        </Box>
+      </Box>
+    );
+  }
+  return (
+    <Box height={1} width={width}>
+      {mark}
+      {toggle}
+      <Box width={widths.name}>
+        <Text wrap="truncate-end" dimColor={dim} bold={color && selected && !cells.inactive}>
+          {cells.label}
+        </Text>
+      </Box>
+      <Box width={2} />
+      <Box width={widths.matcher}>
+        <Text wrap="truncate-end" dimColor={dim}>
+          {cells.detail}
+        </Text>
+      </Box>
+      <Box width={2} />
+      <Box width={widths.timeout} justifyContent="flex-end">
+        <Text wrap="truncate-end" dimColor={dim}>
+          {cells.timeout}
+        </Text>
+      </Box>
+    </Box>
+  );
+}
+
+function BrokenList(props: {
+  readonly lines: readonly BrokenLine[];
+  readonly top: number;
+  readonly height: number;
+  readonly color: boolean;
+}): ReactNode {
+  const { lines, height, color } = props;
+  // The first line (what is wrong) stays put; the problems under it scroll.
+  const [headline, ...rest] = lines;
+  const body = height;
+  const top = Math.min(props.top, Math.max(0, rest.length - body));
+  const visible = rest.slice(top, top + body);
+  return (
+    <>
+      <Box height={1}>
+        <Text wrap="truncate-end" color={color ? 'red' : undefined} bold={color}>
+          {headline?.text ?? ''}
+        </Text>
+      </Box>
+      <MoreLine count={top} direction="above" color={color} />
+      {visible.map((line, position) => (
+        <Box key={`problem-${top + position}`} height={1}>
+          <Text wrap="truncate-end" color={color && line.tone === 'error' ? 'red' : undefined}>
+            {line.text}
+          </Text>
+        </Box>
+      ))}
+      {Array.from({ length: Math.max(0, body - visible.length) }, (_, filler) => (
+        <Box key={`filler-${filler}`} height={1} />
+      ))}
+      <MoreLine count={Math.max(0, rest.length - top - body)} direction="below" color={color} />
+    </>
+  );
+}
+
+function MoreLine(props: { readonly count: number; readonly direction: 'above' | 'below'; readonly color: boolean }): ReactNode {
+  const arrow = props.direction === 'above' ? '↑' : '↓';
+  return (
+    <Box height={1}>
+      <Text dimColor={props.color}>{props.count > 0 ? `  ${arrow} ${props.count} more` : ''}</Text>
+    </Box>
+  );
+}
+
+interface BrokenLine {
+  readonly text: string;
+  readonly tone: 'error' | 'plain';
+}
+
+/** The read-only screen's lines: what is wrong, each problem wrapped to the width, the hint. */
+function brokenScreenLines(state: Extract<SettingsState, { status: 'broken' }>, width: number): BrokenLine[] {
+  const lines: BrokenLine[] = [{ text: 'Read-only: this config has errors, so nothing can be changed here.', tone: 'error' }];
+  for (const problem of problemTexts(state)) {
+    wrapText(problem, width - 2).forEach((text, index) => lines.push({ text: `${index === 0 ? '' : '  '}${text}`, tone: 'error' }));
+  }
+  lines.push({ text: '', tone: 'plain' });
+  for (const text of wrapText(`${readOnlyHint(state.file)} Then press r to reload.`, width)) lines.push({ text, tone: 'plain' });
+  return lines;
+}
+
+function initialMessage(state: SettingsState): Message | undefined {
+  if (state.status === 'ready' && !state.exists) {
+    return { tone: 'muted', text: 'No config file yet: these are the defaults. The first change creates the file.' };
+  }
+  return undefined;
+}
+
+function clamp(value: number, minimum: number, maximum: number): number {
+  return Math.min(Math.max(value, minimum), Math.max(minimum, maximum));
+}
+
+function cursorIndexIn(rows: readonly SettingsRow[], cursor: Cursor): number {
+  const found = rows.findIndex((row) => row.key === cursor.key);
+  if (found >= 0) return found;
+  return Math.min(Math.max(0, cursor.index), Math.max(0, rows.length - 1));
+}
+
+function palette(color: boolean): Record<Tone, string | undefined> {
+  return color ? { ok: 'green', error: 'red', muted: undefined } : { ok: undefined, error: undefined, muted: undefined };
+}
+
+/** The terminal's size, following resizes. */
+function useTerminalSize(): { columns: number; rows: number } {
+  const { stdout } = useStdout();
+  const measure = (): { columns: number; rows: number } => ({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
+  const [size, setSize] = useState(measure);
+  useEffect(() => {
+    const onResize = (): void => setSize(measure());
+    stdout.on('resize', onResize);
+    return () => {
+      stdout.off('resize', onResize);
+    };
+  }, [stdout]);
+  return size;
+}
