@@ -79,16 +79,6 @@ export function createProgram(options: CreateProgramOptions): Command {
       await runSettings(contextOf(command), { configPath: configPathOf(flags, command) });
     });
 
-  program
-    .command('settings')
-    .description('open the settings screen: switch each event and each hook on or off (saved at once)')
-    .addOption(configOption())
-    .action(async (flags: { config?: string }, command: Command) => {
-      // ink and react load only from inside this module, and only on a terminal.
-      const { runSettings } = await import('./settings/run-settings.ts');
-      await runSettings(contextOf(command), { configPath: configPathOf(flags, command) });
-    });
-
   return program;
 }
 
