@@ -1,0 +1,296 @@
+// `cosh hooks run` as scripts use it: the built binary, a real setup.json, real hook processes,
+// the SPEC X JSON parsed and asserted key by key.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { assertBuilt, runCosh } from './__fixtures__/cli-run.ts';
+
+let directory: string;
+
+beforeAll(assertBuilt);
+
+beforeEach(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'cosh-hooks-run-'));
+});
+
+afterEach(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+interface RunJson {
+  event: string;
+  tool_name: string;
+  decision: string;
+  halt: boolean;
+  reasons: string[];
+  context: string;
+  tool_input: Record<string, unknown>;
+  tool_output: string | null;
+  hooks: {
+    name: string;
+    outcome: string | null;
+    exit_code: number | null;
+    signal: string | null;
+    timed_out: boolean;
+    truncated: boolean;
+    duration_ms: number | null;
+    deduplicated: boolean;
+  }[];
+  diagnostics: { level: string; hook: string | null; message: string }[];
+}
+
+const KEYS = ['event', 'tool_name', 'decision', 'halt', 'reasons', 'context', 'tool_input', 'tool_output', 'hooks', 'diagnostics'];
+const HOOK_KEYS = ['name', 'outcome', 'exit_code', 'signal', 'timed_out', 'truncated', 'duration_ms', 'deduplicated'];
+
+async function setup(text: string): Promise<string> {
+  const file = join(directory, 'setup.json');
+  await writeFile(file, text);
+  return file;
+}
+
+/** `cosh hooks run … --json` with the config given by COSH_CONFIG, parsed. */
+async function hooksRun(config: string, args: readonly string[]): Promise<{ json: RunJson; stderr: string }> {
+  const result = await runCosh(['hooks', 'run', ...args, '--json'], { cwd: directory, env: { COSH_CONFIG: config } });
+  expect(result.code, result.stderr).toBe(0);
+  const json = JSON.parse(result.stdout) as RunJson;
+  expect(Object.keys(json)).toEqual(KEYS);
+  for (const hook of json.hooks) expect(Object.keys(hook)).toEqual(HOOK_KEYS);
+  return { json, stderr: result.stderr };
+}
+
+// The product page's own examples, with the quoting that makes them work.
+const productPage = `{
+  // The other settings of setup.json stay untouched.
+  "theme": "dark",
+  "hooks": {
+    "PreToolUse": [
+      {
+        "name": "Block dangerous bash",
+        "matcher": "bash_run",
+        "command": "if grep -q 'rm -rf'; then echo '{\\"decision\\": \\"deny\\", \\"reason\\": \\"rm -rf is not allowed\\"}'; exit 2; fi",
+      },
+      {"name": "Allow reads", "matcher": "^fs_read$", "command": "echo '{\\"decision\\": \\"allow\\"}'"},
+      {
+        "name": "Add --color=never to grep",
+        "matcher": "find_grep",
+        "command": "echo '{\\"updated_input\\": {\\"command\\": \\"--color=never\\"}, \\"context\\": \\"colour disabled\\"}'",
+      },
+      {"name": "Allow reads again", "matcher": "fs_", "command": "echo '{\\"decision\\": \\"allow\\"}'"},
+      {"name": "Emergency stop", "matcher": ".*", "command": "if [ -f halt-now ]; then echo 'HALTED' >&2; exit 49; fi"},
+    ],
+    "PostToolUse": [
+      {"name": "Log file writes", "matcher": "fs_write", "command": "echo '{\\"context\\": \\"File write completed\\"}'"},
+      {"name": "Flag secrets", "matcher": "fs_", "command": "if grep -q AKIA; then echo 'AWS key in output' >&2; exit 2; fi"},
+    ],
+  },
+}
+`;
+
+describe('cosh hooks run --json: verdicts (SPEC X)', () => {
+  it('X/A2/O3: deny with the JSON reason; tool_output null for PreToolUse', async () => {
+    const config = await setup(productPage);
+    const { json, stderr } = await hooksRun(config, ['PreToolUse', '--tool', 'bash_run', '--input', '{"command": "rm -rf /"}']);
+    expect(stderr).toBe('');
+    expect(json).toEqual({
+      event: 'PreToolUse',
+      tool_name: 'bash_run',
+      decision: 'deny',
+      halt: false,
+      reasons: ['rm -rf is not allowed'],
+      context: '',
+      tool_input: { command: 'rm -rf /' },
+      tool_output: null,
+      hooks: [
+        { name: 'Block dangerous bash', outcome: 'deny', exit_code: 2, signal: null, timed_out: false, truncated: false, duration_ms: json.hooks[0]?.duration_ms, deduplicated: false },
+        { name: 'Emergency stop', outcome: 'none', exit_code: 0, signal: null, timed_out: false, truncated: false, duration_ms: json.hooks[1]?.duration_ms, deduplicated: false },
+      ],
+      diagnostics: [],
+    });
+    expect(Number.isInteger(json.hooks[0]?.duration_ms)).toBe(true);
+  });
+
+  it('X/A4: a harmless command: no opinion, decision none', async () => {
+    const { json } = await hooksRun(await setup(productPage), ['PreToolUse', '--tool', 'bash_run', '--input', '{"command": "ls"}']);
+    expect(json).toMatchObject({ decision: 'none', halt: false, reasons: [], tool_input: { command: 'ls' } });
+  });
+
+  it('X/A3/M4: allow, and an identical command deduplicated with null outcome, exit code, signal, duration', async () => {
+    const { json } = await hooksRun(await setup(productPage), ['PreToolUse', '--tool', 'fs_read', '--input', '{"path": "a"}']);
+    expect(json.decision).toBe('allow');
+    expect(json.hooks.map((hook) => hook.name)).toEqual(['Allow reads', 'Allow reads again', 'Emergency stop']);
+    expect(json.hooks[1]).toEqual({
+      name: 'Allow reads again',
+      outcome: null,
+      exit_code: null,
+      signal: null,
+      timed_out: false,
+      truncated: false,
+      duration_ms: null,
+      deduplicated: true,
+    });
+  });
+
+  it('X/A6/A7: rewrite: tool_input after the merge, context reported', async () => {
+    const { json } = await hooksRun(await setup(productPage), ['PreToolUse', '--tool', 'find_grep', '--input', '{"pattern": "x", "command": "old"}']);
+    expect(json).toMatchObject({ decision: 'none', context: 'colour disabled', tool_input: { pattern: 'x', command: '--color=never' } });
+  });
+
+  it('X/A1/O4: halt is sticky and reported beside the decision; exit 0 all the same', async () => {
+    const config = await setup(productPage);
+    await writeFile(join(directory, 'halt-now'), '');
+    const { json } = await hooksRun(config, ['PreToolUse', '--tool', 'bash_run', '--input', '{"command": "rm -rf /"}']);
+    expect(json).toMatchObject({ decision: 'deny', halt: true, reasons: ['HALTED'] });
+    expect(json.hooks.map((hook) => hook.outcome)).toEqual(['deny', 'halt']);
+  });
+
+  it('X/O2/O5/R6: invalid output, a failing hook and a timeout are outcomes with diagnostics, onError deny counts', async () => {
+    const config = await setup(`{"hooks": {"PreToolUse": [
+      {"name": "chatty", "command": "echo 'sure, go ahead'"},
+      {"name": "crash", "command": "echo boom >&2; exit 3"},
+      {"name": "stuck", "command": "sleep 30", "timeout": 0.3, "onError": "deny"},
+      {"name": "big", "command": "head -c 2000000 /dev/zero"}
+    ]}}`);
+    const startedAt = performance.now();
+    const { json } = await hooksRun(config, ['PreToolUse', '--tool', 'bash_run']);
+    expect(performance.now() - startedAt).toBeLessThan(0.3 * 1000 + 2000 + 1000);
+    expect(json.decision).toBe('deny');
+    expect(json.reasons).toEqual(["hook 'stuck' failed: timed out after 0.3s"]);
+    expect(json.hooks.map((hook) => [hook.name, hook.outcome, hook.exit_code, hook.timed_out, hook.truncated])).toEqual([
+      ['chatty', 'invalid', 0, false, false],
+      ['crash', 'error', 3, false, false],
+      ['stuck', 'error', null, true, false],
+      ['big', 'invalid', 0, false, true],
+    ]);
+    expect(json.diagnostics).toEqual([
+      { level: 'error', hook: 'chatty', message: expect.stringMatching(/^hook 'chatty' printed invalid output: /) },
+      { level: 'error', hook: 'crash', message: "hook 'crash' failed: exited with code 3; stderr: boom" },
+      { level: 'error', hook: 'stuck', message: "hook 'stuck' failed: timed out after 0.3s" },
+      { level: 'error', hook: 'big', message: "hook 'big' printed invalid output: output was truncated (over 1 MiB)" },
+    ]);
+  });
+
+  it('X/P2/R3: PostToolUse: the raw output on stdin, the composed output in tool_output', async () => {
+    const config = await setup(productPage);
+    const { json } = await hooksRun(config, ['PostToolUse', '--tool', 'fs_write', '--input', '{"path": "k.txt"}', '--output', 'wrote AKIA1234']);
+    expect(json).toMatchObject({
+      event: 'PostToolUse',
+      decision: 'deny',
+      context: 'File write completed',
+      tool_input: { path: 'k.txt' },
+      tool_output: 'wrote AKIA1234\nFile write completed\n[hook] AWS key in output',
+    });
+    const payloadFile = join(directory, 'payload');
+    const recording = await setup(`{"hooks": {"PostToolUse": [{"command": "cat > payload"}]}}`);
+    await writeFile(join(directory, 'out.txt'), 'two\nlines\n');
+    const recorded = await hooksRun(recording, ['PostToolUse', '--tool', 'fs_read', '--input', '{"path":"a"}', '--output-file', 'out.txt']);
+    expect(recorded.json.tool_output).toBe('two\nlines\n');
+    expect(await readFile(payloadFile, 'utf8')).toBe(
+      '{"event":"PostToolUse","tool_name":"fs_read","tool_input":{"path":"a"},"tool_output":"two\\nlines\\n"}\n',
+    );
+  });
+
+  it('X/P2: PostToolUse with no hook matching leaves the output unchanged; --output omitted means ""', async () => {
+    const config = await setup(productPage);
+    expect((await hooksRun(config, ['PostToolUse', '--tool', 'bash_run', '--output', 'same\r\n'])).json.tool_output).toBe('same\r\n');
+    expect((await hooksRun(config, ['PostToolUse', '--tool', 'bash_run'])).json.tool_output).toBe('');
+  });
+
+  it('X/C4/C5/M2: configuration warnings go to stderr as file:line:col: warning: …, the hooks still run', async () => {
+    const config = await setup(`{
+  "hooks": {
+    "PretoolUse": [{"command": "exit 2"}],
+    "PreToolUse": [
+      {"command": "exit 2", "name": "blocker", "timout": 5},
+      {"command": "exit 2", "name": "glob", "matcher": "*"}
+    ]
+  }
+}
+`);
+    const { json, stderr } = await hooksRun(config, ['PreToolUse', '--tool', 'bash_run']);
+    expect(json.hooks.map((hook) => hook.name)).toEqual(['blocker']);
+    expect(json.decision).toBe('deny');
+    expect(json.diagnostics).toEqual([]);
+    const lines = stderr.trimEnd().split('\n');
+    expect(lines).toEqual([
+      expect.stringMatching(new RegExp(`^${escape(config)}:3:5: warning: .*did you mean PreToolUse\\?`)),
+      expect.stringMatching(new RegExp(`^${escape(config)}:5:48: warning: .*did you mean timeout\\?`)),
+      expect.stringMatching(new RegExp(`^${escape(config)}:6:56: warning: .*did you mean "\\.\\*"\\?`)),
+    ]);
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+describe('cosh hooks run exit codes (SPEC X)', () => {
+  it.each([
+    [['hooks', 'run', 'PreTool', '--tool', 't'], "cosh: unknown event 'PreTool' (did you mean PreToolUse?). See 'cosh hooks run --help'."],
+    [['hooks', 'run', 'PreToolUse'], "cosh: required option '--tool <name>' not specified. See 'cosh hooks run --help'."],
+    [['hooks', 'run', 'PreToolUse', '--tool', 't', '--input', '{}', '--input-file', 'in.json'], "cosh: option '--input <json>' cannot be used with option '--input-file <path>'. See 'cosh hooks run --help'."],
+    [['hooks', 'run', 'PreToolUse', '--tool', 't', '--input', '{"a":'], null],
+    [['hooks', 'run', 'PreToolUse', '--tool', 't', '--input', '[]'], 'cosh: --input must be a JSON object such as {"command": "ls"}, not an array. See \'cosh hooks run --help\'.'],
+    [['hooks', 'run', 'PreToolUse', '--tool', 't', '--input', 'null'], 'cosh: --input must be a JSON object such as {"command": "ls"}, not null. See \'cosh hooks run --help\'.'],
+    [['hooks', 'run', 'PreToolUse', '--tool', 't', '--input', '"ls"'], 'cosh: --input must be a JSON object such as {"command": "ls"}, not a string. See \'cosh hooks run --help\'.'],
+    [['hooks', 'run', 'PreToolUse', '--tool', 't', '--input', "{'a': 1}"], null],
+  ])('X: %j exits 64 with one line on stderr and nothing on stdout', async (args, hint) => {
+    const result = await runCosh(args, { cwd: directory });
+    expect(result.code).toBe(64);
+    expect(result.stdout).toBe('');
+    if (hint === null) expect(result.stderr).toMatch(/^cosh: --input is not valid JSON: [^\n]+\. See 'cosh hooks run --help'\.\n$/);
+    else expect(result.stderr).toBe(`${hint}\n`);
+  });
+
+  it('X/C6: a configuration error exits 78 with every problem on stderr, and no hook runs', async () => {
+    const config = await setup(`{"hooks": {"PreToolUse": [
+  {"command": "touch ran", "timeout": 0},
+  {"command": 42}
+]}}`);
+    const result = await runCosh(['hooks', 'run', 'PreToolUse', '--tool', 't', '--json'], { cwd: directory, env: { COSH_CONFIG: config } });
+    expect(result.code).toBe(78);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(new RegExp(`^${escape(config)}:2:39: error: hooks\\.PreToolUse\\[0\\]\\.timeout`, 'm'));
+    expect(result.stderr).toMatch(new RegExp(`^${escape(config)}:3:15: error: hooks\\.PreToolUse\\[1\\]\\.command`, 'm'));
+    await expect(readFile(join(directory, 'ran'))).rejects.toThrow();
+  });
+
+  it('X/C2: a syntax error in setup.json exits 78 naming file, line and column', async () => {
+    const config = await setup('{"hooks": {"PreToolUse": [}\n');
+    const result = await runCosh(['hooks', 'run', 'PreToolUse', '--tool', 't', '--config', config], { cwd: directory });
+    expect(result.code).toBe(78);
+    expect(result.stderr).toMatch(new RegExp(`^${escape(config)}:1:\\d+: error: `));
+  });
+
+  it('prints help for hooks run and exits 0', async () => {
+    const result = await runCosh(['hooks', 'run', '--help'], { cwd: directory });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: cosh hooks run \[options\] <event>/);
+    for (const option of ['--tool <name>', '--input <json>', '--input-file <path>', '--output <text>', '--output-file <path>', '--config <file>', '--json']) {
+      expect(result.stdout).toContain(option);
+    }
+  });
+});
+
+describe('cosh hooks run for people', () => {
+  it('prints the hooks, the verdict and the composed output without colour when not on a terminal', async () => {
+    const config = await setup(productPage);
+    const result = await runCosh(['hooks', 'run', 'PostToolUse', '--tool', 'fs_write', '--output', 'done'], { cwd: directory, env: { COSH_CONFIG: config } });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).not.toContain('\u001b[');
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toBe('PostToolUse hooks for fs_write: 2 hooks ran');
+    expect(lines[1]).toMatch(/^ {2}none +exit 0 +\d+ ms {2}Log file writes$/);
+    expect(lines[2]).toMatch(/^ {2}none +exit 0 +\d+ ms {2}Flag secrets$/);
+    expect(lines.slice(3).join('\n')).toBe(`
+Decision: none
+Halt:     no
+Context:
+  File write completed
+Output (as it enters history):
+  done
+  File write completed
+`);
+  });
+});

@@ -1,0 +1,397 @@
+#!/usr/bin/env node
+// `pnpm bench`: how fast the hook engine and `cosh hooks run` are, each figure next to a
+// baseline measured in the same run (interleaved, so machine load hits both alike). Uses the
+// built dists, never `pnpm run`. Informs, does not gate: exits non-zero only on a crash.
+//
+//   node scripts/bench.mjs [--json [file]] [--quick]
+//
+// --json alone prints the JSON document on stdout (the table goes to stderr); with a file it
+// is written there. --quick runs fewer rounds (for a smoke test).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const coshBin = join(root, 'apps/cosh/bin/cosh.js');
+
+const args = process.argv.slice(2);
+const jsonIndex = args.indexOf('--json');
+const jsonWanted = jsonIndex !== -1;
+const jsonFile = jsonWanted && args[jsonIndex + 1] !== undefined && !args[jsonIndex + 1].startsWith('--') ? args[jsonIndex + 1] : null;
+const quick = args.includes('--quick');
+// With --json and no file, stdout carries only the JSON document.
+const report = jsonWanted && jsonFile === null ? (line) => process.stderr.write(`${line}\n`) : (line) => process.stdout.write(`${line}\n`);
+
+const importDist = (path) => import(pathToFileURL(join(root, path)).href);
+const [{ createHookEngine }, { compileHooks, selectHooks }] = await Promise.all([
+  importDist('packages/hooks/dist/index.js'),
+  importDist('packages/matcher/dist/index.js'),
+]);
+
+// ---------------------------------------------------------------------------------------------
+// Statistics
+
+function quantile(values, q) {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const position = (sorted.length - 1) * q;
+  const low = Math.floor(position);
+  const high = Math.ceil(position);
+  return sorted[low] + (sorted[high] - sorted[low]) * (position - low);
+}
+const median = (values) => quantile(values, 0.5);
+const p90 = (values) => quantile(values, 0.9);
+
+/**
+ * Runs the tasks in turn, round after round, rotating which goes first, after warm-up rounds:
+ * machine load then hits every task alike. A task may return its own measurement (ms).
+ */
+async function interleave(rounds, warmup, tasks) {
+  const times = tasks.map(() => []);
+  for (let round = 0; round < warmup + rounds; round += 1) {
+    for (let step = 0; step < tasks.length; step += 1) {
+      const index = (round + step) % tasks.length;
+      const startedAt = performance.now();
+      const measured = await tasks[index]();
+      const elapsed = typeof measured === 'number' ? measured : performance.now() - startedAt;
+      if (round >= warmup) times[index].push(elapsed);
+    }
+  }
+  return times;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+/** Spawns a process and resolves with its wall time once it has exited and its pipes closed. */
+function runProcess(command, commandArgs, options = {}) {
+  return new Promise((resolve, reject) => {
+    const startedAt = performance.now();
+    const child = spawn(command, commandArgs, { stdio: ['ignore', options.stdout ?? 'ignore', 'pipe'], cwd: options.cwd, env: options.env });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk) => {
+      if (stderr.length < 10_000) stderr += chunk;
+    });
+    options.onSpawn?.(child);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      const elapsed = performance.now() - startedAt;
+      if (options.allowFailure !== true && code !== 0) {
+        reject(new Error(`${command} ${commandArgs.join(' ')} exited with ${code ?? signal}: ${stderr.trim()}`));
+      } else resolve({ elapsed, code, stderr });
+    });
+  });
+}
+
+/** Raw `child_process.spawn` of `/bin/sh -c <command>` with piped stdio, and wait: the floor any hook runner pays. */
+function rawSpawn(command) {
+  return new Promise((resolve, reject) => {
+    const child = spawn('/bin/sh', ['-c', command], { stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stdin.end();
+    child.stdout.resume();
+    child.stderr.resume();
+    child.on('error', reject);
+    child.on('close', () => resolve());
+  });
+}
+
+function hooksConfig(preToolUse) {
+  return {
+    hooks: {
+      PreToolUse: preToolUse.map((entry, index) => ({
+        event: 'PreToolUse',
+        index,
+        name: entry.name ?? entry.command,
+        command: entry.command,
+        matcher: entry.matcher ?? '',
+        timeout: entry.timeout ?? 60,
+        onError: 'ignore',
+        enabled: true,
+      })),
+      PostToolUse: [],
+    },
+    hooksEnabled: { PreToolUse: true, PostToolUse: true },
+  };
+}
+
+const call = { toolName: 'bash_run', toolInput: { command: 'ls -la' } };
+const rows = [];
+
+/**
+ * A row whose figure is subject ÷ baseline. `floor`, when given, is what the same work costs
+ * with nothing of ours in it (raw spawns, a bare script), as a ratio to the same baseline: how
+ * much of the ratio the machine itself imposes.
+ */
+function ratioRow({ what, baseline, subject, times, target, floor = null, unit = 'ms' }) {
+  const [baselineTimes, subjectTimes] = times;
+  const baselineMedian = median(baselineTimes);
+  const subjectMedian = median(subjectTimes);
+  const ratioMedian = subjectMedian / baselineMedian;
+  const ratioP90 = p90(subjectTimes) / p90(baselineTimes);
+  rows.push({
+    what,
+    baseline,
+    subject,
+    unit,
+    samples: subjectTimes.length,
+    baseline_median: baselineMedian,
+    baseline_p90: p90(baselineTimes),
+    subject_median: subjectMedian,
+    subject_p90: p90(subjectTimes),
+    ratio_median: ratioMedian,
+    ratio_p90: ratioP90,
+    floor: floor === null ? null : floor.what,
+    floor_ratio_median: floor === null ? null : median(floor.times) / baselineMedian,
+    target: `≤ ${target}×`,
+    pass: ratioMedian <= target,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. Engine overhead: one trivial hook per PreToolUse call vs a raw spawn of `sh -c true`.
+
+async function engineOverhead() {
+  const engine = createHookEngine(hooksConfig([{ command: 'true' }]));
+  const times = await interleave(quick ? 15 : 60, 5, [() => rawSpawn('true'), () => engine.preToolUse(call)]);
+  ratioRow({
+    what: 'engine overhead, one trivial hook per PreToolUse call',
+    baseline: 'raw child_process.spawn + wait of /bin/sh -c true',
+    subject: 'engine.preToolUse() with one hook `true`',
+    times,
+    target: 1.3,
+  });
+}
+
+// 2. Parallelism: 8 hooks of `sleep 0.2` vs one.
+
+async function parallelSleeps() {
+  // Distinct commands, or M4 would run them once.
+  const eight = createHookEngine(hooksConfig(Array.from({ length: 8 }, (_, index) => ({ command: `sleep 0.2 # ${index}` }))));
+  const one = createHookEngine(hooksConfig([{ command: 'sleep 0.2' }]));
+  const times = await interleave(quick ? 4 : 12, 1, [
+    () => one.preToolUse(call),
+    () => eight.preToolUse(call),
+    () => Promise.all(Array.from({ length: 8 }, (_, index) => rawSpawn(`sleep 0.2 # ${index}`))),
+  ]);
+  ratioRow({
+    what: '8 hooks of sleep 0.2 in parallel',
+    baseline: 'one such hook (engine.preToolUse)',
+    subject: 'eight such hooks (engine.preToolUse)',
+    times,
+    target: 1.3,
+    // Each spawn forks this process on the main thread: 8 raw spawns pay that too.
+    floor: { what: '8 raw spawns of sh -c "sleep 0.2" at once', times: times[2] },
+  });
+}
+
+// 3. Selecting from 1,000 hooks for one tool name (absolute: < 0.1 ms).
+
+function selection() {
+  const matchers = (index) => {
+    switch (index % 5) {
+      case 0:
+        return `^tool_${index}$`;
+      case 1:
+        return `server_${index}__(read|write)`;
+      case 2:
+        return `^mcp__s${index}__.*_file$`;
+      case 3:
+        return `prefix_${index}`;
+      default:
+        return `(bash|shell)_run_${index}`;
+    }
+  };
+  const hooks = Array.from({ length: 1000 }, (_, index) => ({ command: `hook-${index % 900}`, matcher: matchers(index) }));
+  const compiled = compileHooks(hooks);
+  const measure = (names) => {
+    const startedAt = performance.now();
+    for (const name of names) selectHooks(compiled, name);
+    return (performance.now() - startedAt) / names.length;
+  };
+  const batches = quick ? 5 : 21;
+  const unseen = [];
+  const remembered = [];
+  let counter = 0;
+  // Warm-up: let V8 optimise selectHooks before anything is recorded.
+  measure(Array.from({ length: 2000 }, () => `warm_up_${counter++}`));
+  for (let batch = 0; batch < batches; batch += 1) {
+    // Never seen before: every distinct matcher is tested (the memo cannot help).
+    unseen.push(measure(Array.from({ length: 300 }, () => `fresh_tool_${counter++}`)));
+    remembered.push(measure(Array.from({ length: 300 }, () => 'bash_run')));
+  }
+  rows.push({
+    what: 'selecting from 1,000 hooks for one tool name',
+    baseline: '—',
+    subject: 'selectHooks(), 1,000 distinct regex matchers, unseen tool names',
+    unit: 'ms',
+    samples: unseen.length,
+    baseline_median: null,
+    baseline_p90: null,
+    subject_median: median(unseen),
+    subject_p90: p90(unseen),
+    ratio_median: null,
+    ratio_p90: null,
+    remembered_name_median: median(remembered),
+    target: '< 0.1 ms',
+    pass: median(unseen) < 0.1,
+  });
+}
+
+// 4. Cold start of the bundled `cosh hooks run` with one trivial hook vs `node -e 0`.
+
+async function coldStart(directory) {
+  const setup = join(directory, 'setup.json');
+  writeFileSync(setup, JSON.stringify({ hooks: { PreToolUse: [{ name: 'trivial', command: 'true' }] } }));
+  const env = { PATH: process.env.PATH, HOME: directory };
+  const cosh = ['hooks', 'run', 'PreToolUse', '--tool', 'bash_run', '--input', '{"command":"ls"}', '--config', setup, '--json'];
+  // What any Node program pays to run one hook: load child_process, spawn, wait, print.
+  const floorScript = join(directory, 'spawn-one-hook.mjs');
+  writeFileSync(
+    floorScript,
+    [
+      "import { spawn } from 'node:child_process';",
+      "import { readFileSync } from 'node:fs';",
+      `JSON.parse(readFileSync(${JSON.stringify(setup)}, 'utf8'));`,
+      "const child = spawn('/bin/sh', ['-c', 'true'], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });",
+      "child.stdin.on('error', () => {});",
+      "child.stdin.end('{}\\n');",
+      'child.stdout.resume();',
+      'child.stderr.resume();',
+      "child.on('close', (code) => process.stdout.write(`${JSON.stringify({ code })}\\n`));",
+    ].join('\n'),
+  );
+  const times = await interleave(quick ? 8 : 30, 2, [
+    async () => (await runProcess(process.execPath, ['-e', '0'], { env })).elapsed,
+    async () => (await runProcess(process.execPath, [coshBin, ...cosh], { env, cwd: directory })).elapsed,
+    async () => (await runProcess(process.execPath, [floorScript], { env, cwd: directory })).elapsed,
+  ]);
+  ratioRow({
+    what: '`cosh hooks run` cold start (bundled), one trivial hook',
+    baseline: 'node -e 0',
+    subject: 'node apps/cosh/bin/cosh.js hooks run PreToolUse … --json',
+    times,
+    target: 1.6,
+    floor: { what: 'a bare .mjs that spawns sh -c true and waits', times: times[2] },
+  });
+}
+
+// 5. Peak memory of `cosh hooks run` while a hook prints 256 MB.
+
+function readHighWaterMark(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /^VmHWM:\s+(\d+) kB/m.exec(status);
+    return match === null ? null : Number(match[1]) * 1024;
+  } catch {
+    return null;
+  }
+}
+
+async function peakMemory(directory) {
+  const setup = join(directory, 'flood.json');
+  const bytes = 256 * 1024 * 1024;
+  writeFileSync(setup, JSON.stringify({ hooks: { PreToolUse: [{ name: 'flood', command: `head -c ${bytes} /dev/zero` }] } }));
+  const env = { PATH: process.env.PATH, HOME: directory };
+  const peaks = [];
+  const rounds = quick ? 1 : 3;
+  for (let round = 0; round < rounds; round += 1) {
+    let peak = 0;
+    let timer;
+    const result = await runProcess(
+      process.execPath,
+      [coshBin, 'hooks', 'run', 'PreToolUse', '--tool', 'bash_run', '--config', setup, '--json'],
+      {
+        env,
+        cwd: directory,
+        stdout: 'pipe',
+        onSpawn: (child) => {
+          child.stdout.resume();
+          // VmHWM is the process's own peak RSS so far: the last sample before exit is the peak.
+          const sample = () => {
+            const value = readHighWaterMark(child.pid);
+            if (value !== null) peak = Math.max(peak, value);
+          };
+          timer = setInterval(sample, 5);
+          child.once('exit', () => clearInterval(timer));
+        },
+      },
+    );
+    clearInterval(timer);
+    if (result.code !== 0) throw new Error(`cosh hooks run (flood) exited with ${result.code}: ${result.stderr}`);
+    peaks.push(peak / (1024 * 1024));
+  }
+  rows.push({
+    what: 'peak memory of `cosh hooks run` while a hook prints 256 MB',
+    baseline: '—',
+    subject: 'VmHWM of the cosh process (sampled every 5 ms from /proc)',
+    unit: 'MB',
+    samples: peaks.length,
+    baseline_median: null,
+    baseline_p90: null,
+    subject_median: median(peaks),
+    subject_p90: Math.max(...peaks),
+    ratio_median: null,
+    ratio_p90: null,
+    target: '< 150 MB',
+    pass: Math.max(...peaks) < 150,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function format(value, digits = 2) {
+  if (value === null || value === undefined) return '—';
+  if (Math.abs(value) >= 100) return value.toFixed(0);
+  if (Math.abs(value) >= 1) return value.toFixed(digits);
+  return value.toPrecision(2);
+}
+
+function printTable() {
+  const header = ['what', 'baseline (median / p90)', 'subject (median / p90)', 'ratio (median / p90)', 'floor ratio', 'target', 'result'];
+  const lines = rows.map((row) => [
+    row.what,
+    row.baseline_median === null ? '—' : `${format(row.baseline_median)} / ${format(row.baseline_p90)} ${row.unit}`,
+    `${format(row.subject_median, 3)} / ${format(row.subject_p90, 3)} ${row.unit}`,
+    row.ratio_median === null ? '—' : `${format(row.ratio_median)}× / ${format(row.ratio_p90)}×`,
+    row.floor_ratio_median === null || row.floor_ratio_median === undefined ? '—' : `${format(row.floor_ratio_median)}×`,
+    row.target,
+    row.pass ? 'pass' : 'FAIL',
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
+  const layout = (cells) => `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
+  report(layout(header));
+  report(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const line of lines) report(layout(line));
+}
+
+const directory = mkdtempSync(join(tmpdir(), 'cosh-bench-'));
+const startedAt = new Date();
+try {
+  report(`cosh bench: node ${process.version}, ${availableParallelism()} CPUs, load ${loadavg().map((load) => load.toFixed(2)).join(' ')}${quick ? ', quick' : ''}`);
+  await engineOverhead();
+  await parallelSleeps();
+  selection();
+  await coldStart(directory);
+  await peakMemory(directory);
+  printTable();
+  const document = {
+    date: startedAt.toISOString(),
+    node: process.version,
+    cpus: availableParallelism(),
+    load_average_after: loadavg(),
+    quick,
+    rows,
+  };
+  if (jsonWanted) {
+    const text = `${JSON.stringify(document, null, 2)}\n`;
+    if (jsonFile === null) process.stdout.write(text);
+    else {
+      writeFileSync(jsonFile, text);
+      report(`JSON written to ${jsonFile}`);
+    }
+  }
+} finally {
+  rmSync(directory, { recursive: true, force: true });
+}
