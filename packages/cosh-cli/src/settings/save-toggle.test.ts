@@ -1,0 +1,84 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveToggle } from './save-toggle.ts';
+import type { EventRow, HookRow } from './settings-state.ts';
+
+const preToolUse: EventRow = { kind: 'event', key: 'event:PreToolUse', event: 'PreToolUse', enabled: true, hookCount: 1 };
+const guard: HookRow = {
+  kind: 'hook',
+  key: 'hook:PreToolUse:0',
+  event: 'PreToolUse',
+  index: 0,
+  name: 'Guard',
+  matcher: '',
+  timeout: 60,
+  enabled: true,
+  warnings: [],
+};
+
+const original = `{
+  // keep me
+  "other": [1, 2],
+  "hooks": { "PreToolUse": [ { "name": "Guard", "command": "true" } ] }
+}
+`;
+
+let directory: string;
+beforeAll(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'cosh-save-toggle-'));
+});
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+describe('saveToggle', () => {
+  it('C7 C8: turns an event off through hooksEnabled, keeping the comment and other keys', async () => {
+    const file = join(directory, 'event.json');
+    await writeFile(file, original);
+    expect(await saveToggle(file, preToolUse, false)).toEqual({ ok: true, message: 'Saved: PreToolUse hooks off' });
+    const text = await readFile(file, 'utf8');
+    expect(text).toContain('// keep me');
+    expect(text).toContain('"other": [1, 2]');
+    expect(JSON.parse(text.replace('// keep me', ''))).toMatchObject({ hooksEnabled: { PreToolUse: false } });
+  });
+
+  it('C5 C8: turns one hook off through its enabled field', async () => {
+    const file = join(directory, 'hook.json');
+    await writeFile(file, original);
+    expect(await saveToggle(file, guard, false)).toEqual({ ok: true, message: 'Saved: PreToolUse hook "Guard" off' });
+    expect(await readFile(file, 'utf8')).toContain('{ "name": "Guard", "command": "true", "enabled": false }');
+    expect(await saveToggle(file, guard, true)).toEqual({ ok: true, message: 'Saved: PreToolUse hook "Guard" on' });
+  });
+
+  it('C1: creates a missing file (and its folder) when an event is turned off', async () => {
+    const file = join(directory, 'new', 'setup.json');
+    expect(await saveToggle(file, preToolUse, false)).toEqual({ ok: true, message: `Saved: PreToolUse hooks off (created ${file})` });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ hooksEnabled: { PreToolUse: false } });
+  });
+
+  it('says so when the file already has the value', async () => {
+    const file = join(directory, 'same.json');
+    await writeFile(file, original);
+    expect(await saveToggle(file, preToolUse, true)).toEqual({ ok: true, message: 'Unchanged: PreToolUse hooks already on in the file' });
+    expect(await readFile(file, 'utf8')).toBe(original);
+  });
+
+  it('C8: never writes a file that does not parse, and says where it is broken', async () => {
+    const file = join(directory, 'broken.json');
+    const broken = '{\n  "hooks": {,\n}\n';
+    await writeFile(file, broken);
+    const outcome = await saveToggle(file, preToolUse, false);
+    expect(outcome.ok).toBe(false);
+    expect(outcome.message).toMatch(/^Not saved: 2:\d+ /);
+    expect(await readFile(file, 'utf8')).toBe(broken);
+  });
+
+  it('a hook that is no longer in the file is an error, not a silent no-op', async () => {
+    const file = join(directory, 'gone.json');
+    await writeFile(file, '{"hooks": {"PreToolUse": []}}');
+    const outcome = await saveToggle(file, guard, false);
+    expect(outcome).toEqual({ ok: false, message: expect.stringMatching(/^Not saved: there is no hook hooks\.PreToolUse\[0\]/) });
+  });
+});

@@ -1,0 +1,151 @@
+import { parseConfig } from '@cosh/config';
+import { describe, expect, it } from 'vitest';
+import {
+  columnWidths,
+  type ListLine,
+  listLines,
+  ROW_PREFIX_WIDTH,
+  rowCells,
+  screenHeights,
+  scrollWindow,
+  settingsText,
+  withPendingChanges,
+  wrapText,
+} from './settings-layout.ts';
+import { type SettingsState, settingsStateOf } from './settings-state.ts';
+
+function readyState(text: string, exists = true): Extract<SettingsState, { status: 'ready' }> {
+  const parsed = parseConfig(text, '/home/ada/setup.json');
+  if (!parsed.ok) throw parsed.error;
+  const state = settingsStateOf('/home/ada/setup.json', parsed.config, parsed.warnings, exists);
+  if (state.status !== 'ready') throw new Error('expected a ready state');
+  return state;
+}
+
+const twoEvents = readyState(`{
+  "hooksEnabled": {"PostToolUse": false},
+  "hooks": {
+    "PreToolUse": [{"name": "Guard", "command": "g", "matcher": "^bash_run$", "timeout": 5}, {"command": "audit", "matcher": "*", "enabled": false}],
+    "PostToolUse": [{"name": "Log", "command": "l", "timeout": 0.5}],
+    "Stop": []
+  }
+}`);
+
+describe('rowCells', () => {
+  it('C7: an event shows its switch and how many hooks it has, and says when they do not run', () => {
+    expect(rowCells(twoEvents.rows[0]!, twoEvents.rows)).toMatchObject({ switchText: '[on ]', label: 'PreToolUse', detail: '2 hooks' });
+    expect(rowCells(twoEvents.rows[3]!, twoEvents.rows)).toMatchObject({
+      switchText: '[off]',
+      detail: '1 hook · none of them run',
+      inactive: true,
+    });
+  });
+
+  it('C5: a hook shows name, matcher (blank: any tool) and timeout; off, or under an event that is off, it is inactive', () => {
+    expect(rowCells(twoEvents.rows[1]!, twoEvents.rows)).toEqual({
+      switchText: '[on ]',
+      label: 'Guard',
+      detail: '^bash_run$',
+      timeout: '5s',
+      inactive: false,
+    });
+    expect(rowCells(twoEvents.rows[2]!, twoEvents.rows)).toMatchObject({ switchText: '[off]', inactive: true });
+    expect(rowCells(twoEvents.rows[4]!, twoEvents.rows)).toMatchObject({ switchText: '[on ]', detail: '(any tool)', timeout: '0.5s', inactive: true });
+  });
+});
+
+describe('withPendingChanges', () => {
+  it('shows a switch not yet saved at its new value, and leaves the rest alone', () => {
+    const rows = withPendingChanges(twoEvents.rows, new Map([['event:PostToolUse', true], ['hook:PreToolUse:0', false]]));
+    expect(rows.map((row) => row.enabled)).toEqual([true, false, false, true, true]);
+    expect(rows[2]).toBe(twoEvents.rows[2]);
+  });
+});
+
+describe('listLines', () => {
+  it('puts each hook warning under its hook, and warnings of no hook after the last row', () => {
+    const lines = listLines(twoEvents);
+    expect(lines.map((line) => (line.kind === 'row' ? `row ${line.rowIndex}` : `note ${line.rowIndex}: ${line.text}`))).toEqual([
+      'row 0',
+      'row 1',
+      'row 2',
+      'note 2: ⚠ invalid matcher: "*" (nothing to repeat), never runs; did you mean ".*"?',
+      'row 3',
+      'row 4',
+      'note 4: Other warnings:',
+      expect.stringMatching(/^note 4: ⚠ 6:5 .*"Stop".*/),
+    ]);
+  });
+});
+
+describe('scrollWindow', () => {
+  const rowsOnly = (count: number): ListLine[] => Array.from({ length: count }, (_, rowIndex) => ({ kind: 'row', rowIndex }));
+
+  it('does not scroll while the cursor stays in view', () => {
+    expect(scrollWindow(rowsOnly(30), 5, 10, 0)).toEqual({ top: 0, above: 0, below: 20 });
+    expect(scrollWindow(rowsOnly(30), 12, 10, 5)).toEqual({ top: 5, above: 5, below: 15 });
+  });
+
+  it('scrolls by as little as it takes to follow the cursor, down and up', () => {
+    expect(scrollWindow(rowsOnly(30), 10, 10, 0).top).toBe(1);
+    expect(scrollWindow(rowsOnly(30), 29, 10, 0)).toEqual({ top: 20, above: 20, below: 0 });
+    expect(scrollWindow(rowsOnly(30), 3, 10, 20).top).toBe(3);
+  });
+
+  it('keeps a row and its notes in view together, and the last row reveals the trailing notes', () => {
+    const lines: ListLine[] = [
+      ...rowsOnly(8),
+      { kind: 'note', rowIndex: 7, text: 'a', tone: 'warning' },
+      { kind: 'note', rowIndex: 7, text: 'b', tone: 'warning' },
+    ];
+    expect(scrollWindow(lines, 7, 5, 0).top).toBe(5);
+    // A block taller than the window shows its row first.
+    expect(scrollWindow(lines, 7, 2, 0).top).toBe(7);
+  });
+
+  it('a list shorter than the window never scrolls, and a stale top is pulled back', () => {
+    expect(scrollWindow(rowsOnly(3), 2, 10, 7)).toEqual({ top: 0, above: 0, below: 0 });
+  });
+});
+
+describe('sizes', () => {
+  it('leaves the terminal last line free (a full-height frame makes ink clear the scroll-back)', () => {
+    const { list, message } = screenHeights(24);
+    // title + column heads + more-above + list + more-below + message + footer
+    expect(1 + 1 + 1 + list + 1 + message + 1).toBe(23);
+    expect(screenHeights(5).list).toBe(1);
+  });
+
+  it('fits a hook row in 79 columns of an 80-column terminal', () => {
+    const widths = columnWidths(80);
+    expect(ROW_PREFIX_WIDTH + widths.name + 2 + widths.matcher + 2 + widths.timeout).toBe(79);
+    expect(widths.name).toBeGreaterThan(widths.matcher);
+  });
+});
+
+describe('wrapText', () => {
+  it('wraps at spaces, cuts words longer than a line, and ends a cut-off text with …', () => {
+    expect(wrapText('one two three four', 9)).toEqual(['one two', 'three', 'four']);
+    expect(wrapText('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
+    expect(wrapText('one two three four', 9, 2)).toEqual(['one two', 'three fo…']);
+    expect(wrapText('', 10)).toEqual([]);
+  });
+});
+
+describe('settingsText', () => {
+  it('prints the same rows as the screen, then how to change them without a terminal', () => {
+    const text = settingsText(twoEvents).join('\n');
+    expect(text).toContain('Cosh settings: /home/ada/setup.json');
+    expect(text).toMatch(/^\[on \] PreToolUse {3}2 hooks$/m);
+    expect(text).toMatch(/^ {2}\[on \] Guard {2}\^bash_run\$ {2}5s$/m);
+    expect(text).toMatch(/^ {2}\[off\] audit {2}\* {11}60s$/m);
+    expect(text).toMatch(/^ {2}\[on \] Log {4}\(any tool\) {2}0\.5s$/m);
+    expect(text).toMatch(/^ {8}⚠ invalid matcher: "\*"/m);
+    expect(text).toMatch(/^\[off\] PostToolUse {2}1 hook · none of them run$/m);
+    expect(text).toContain('cosh hooks enable|disable');
+  });
+
+  it('says when there is no file yet', () => {
+    expect(settingsText(readyState('{}', false)).join('\n')).toContain('No config file yet: these are the defaults');
+  });
+});

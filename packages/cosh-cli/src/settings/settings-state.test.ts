@@ -1,0 +1,104 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseConfig } from '@cosh/config';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeRow, loadSettingsState, type SettingsState, settingsStateOf } from './settings-state.ts';
+
+function stateOf(text: string): SettingsState {
+  const parsed = parseConfig(text, '/home/ada/setup.json');
+  if (!parsed.ok) throw parsed.error;
+  return settingsStateOf('/home/ada/setup.json', parsed.config, parsed.warnings, true);
+}
+
+function ready(state: SettingsState): Extract<SettingsState, { status: 'ready' }> {
+  if (state.status !== 'ready') throw new Error(`expected a ready state, got ${state.status}`);
+  return state;
+}
+
+describe('settingsStateOf', () => {
+  it('C7 C5: the PreToolUse switch first, then its hooks, then PostToolUse and its hooks', () => {
+    const state = ready(
+      stateOf(`{
+        "hooksEnabled": {"PostToolUse": false},
+        "hooks": {
+          "PostToolUse": [{"command": "log", "enabled": false}],
+          "PreToolUse": [{"name": "Guard", "command": "guard", "matcher": "^bash_run$", "timeout": 5}, {"command": "audit"}]
+        }
+      }`),
+    );
+    expect(state.rows.map((row) => [row.key, row.enabled])).toEqual([
+      ['event:PreToolUse', true],
+      ['hook:PreToolUse:0', true],
+      ['hook:PreToolUse:1', true],
+      ['event:PostToolUse', false],
+      ['hook:PostToolUse:0', false],
+    ]);
+    expect(state.rows[0]).toMatchObject({ kind: 'event', hookCount: 2 });
+    expect(state.rows[1]).toMatchObject({ name: 'Guard', matcher: '^bash_run$', timeout: 5 });
+    // C5: a missing name is the command; a missing timeout is 60.
+    expect(state.rows[2]).toMatchObject({ name: 'audit', matcher: '', timeout: 60 });
+  });
+
+  it('M2: an invalid matcher is marked under its hook, with the regex error and the fix', () => {
+    const state = ready(stateOf('{"hooks": {"PreToolUse": [{"command": "x", "matcher": "*", "cmd": "y"}]}}'));
+    expect(state.rows[1]?.kind === 'hook' && state.rows[1].warnings).toEqual([
+      '⚠ invalid matcher: "*" (nothing to repeat), never runs; did you mean ".*"?',
+      '⚠ unknown field "cmd" is ignored (did you mean command?)',
+    ]);
+  });
+
+  it('C4: warnings that belong to no hook keep their line and column', () => {
+    const state = ready(stateOf('{\n  "hooks": {\n    "PretoolUse": []\n  }\n}'));
+    expect(state.otherWarnings).toHaveLength(1);
+    expect(state.otherWarnings[0]).toMatch(/^3:5 .*did you mean PreToolUse\?/);
+  });
+
+  it('names and matchers reach the screen as one printable line', () => {
+    const state = ready(stateOf(String.raw`{"hooks": {"PreToolUse": [{"name": "evil\u001b[2J\nname", "command": "x", "matcher": "a\tb"}]}}`));
+    expect(state.rows[1]).toMatchObject({ name: 'evil\\u001b[2J name', matcher: 'a b' });
+  });
+
+  it('describes rows the way confirmations name them', () => {
+    const state = ready(stateOf('{"hooks": {"PreToolUse": [{"name": "Guard", "command": "x"}]}}'));
+    expect(state.rows.map((row) => describeRow(row))).toEqual(['PreToolUse hooks', 'PreToolUse hook "Guard"', 'PostToolUse hooks']);
+  });
+});
+
+describe('loadSettingsState', () => {
+  let directory: string;
+  beforeAll(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'cosh-settings-state-'));
+  });
+  afterAll(async () => {
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('C1: a missing file, even one named by --config, shows the defaults: both events on, no hooks', async () => {
+    const file = join(directory, 'missing.json');
+    const state = ready(await loadSettingsState(file));
+    expect(state.exists).toBe(false);
+    expect(state.file).toBe(file);
+    expect(state.rows).toEqual([
+      { kind: 'event', key: 'event:PreToolUse', event: 'PreToolUse', enabled: true, hookCount: 0 },
+      { kind: 'event', key: 'event:PostToolUse', event: 'PostToolUse', enabled: true, hookCount: 0 },
+    ]);
+  });
+
+  it('C6: a file with errors is broken, with every problem and its line:column', async () => {
+    const file = join(directory, 'broken.json');
+    await writeFile(file, '{"hooks": {"PreToolUse": [{"command": ""}, {"command": "x", "timeout": -1}]}}');
+    const state = await loadSettingsState(file);
+    expect(state.status).toBe('broken');
+    if (state.status !== 'broken') return;
+    expect(state.error.problems.filter((problem) => problem.severity === 'error')).toHaveLength(2);
+    expect(state.error.problems.every((problem) => problem.line === 1 && problem.column > 1)).toBe(true);
+  });
+
+  it('C2: a syntax error is broken too, and a folder is not a config file', async () => {
+    const file = join(directory, 'syntax.json');
+    await writeFile(file, '{"hooks": ');
+    expect((await loadSettingsState(file)).status).toBe('broken');
+    expect((await loadSettingsState(directory)).status).toBe('broken');
+  });
+});
