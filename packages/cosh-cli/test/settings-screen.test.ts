@@ -272,4 +272,21 @@ describe('cosh settings on a terminal', () => {
     expect(modes).toMatch(/(^|\s)echo(\s|$)/m);
     expect(modes).not.toMatch(/-icanon/);
   });
+
+  it('a SIGINT from elsewhere ends the screen like Ctrl-C (130); a SIGTERM restores the cursor too', async () => {
+    const file = join(directory, 'signals.json');
+    await writeFile(file, commentedConfig);
+    for (const [signal, expected] of [
+      ['SIGINT', { exitCode: 130, signal: undefined }],
+      ['SIGTERM', { exitCode: 0, signal: 15 }],
+    ] as const) {
+      // exec: the pty's process is cosh itself, so the signal reaches it and nothing else.
+      const session = new TerminalSession(`exec ${coshCommandLine(['settings', '--config', file])}`, { cwd: directory });
+      sessions.push(session);
+      await session.waitFor('Audit');
+      process.kill(session.pid, signal);
+      expect(await session.exited).toEqual(expected);
+      expect(cursorShownAtEnd(session.output)).toBe(true);
+    }
+  });
 });

@@ -88,6 +88,11 @@ export class TerminalSession {
     });
   }
 
+  /** The process id of the shell (of the command itself when the line starts with `exec`). */
+  get pid(): number {
+    return this.process.pid;
+  }
+
   /** The visible screen, one string per row, trailing spaces removed. */
   screenLines(): string[] {
     const buffer = this.terminal.buffer.active;
