@@ -223,6 +223,22 @@ describe('cosh settings on a terminal', () => {
     expect((await session.exited).exitCode).toBe(0);
   });
 
+  it('follows a resize: a smaller terminal gets narrower columns and a shorter, scrolling list', async () => {
+    const file = join(directory, 'resize.json');
+    await writeFile(file, commentedConfig);
+    const session = openSettings(file);
+    await session.waitFor('Log writes');
+    session.resize(60, 12);
+    await session.waitFor((screen) => /↓ \d+ more/.test(screen) && screen.includes('q/esc quit'));
+    const lines = session.screenLines();
+    expect(lines).toHaveLength(12);
+    expect(lines[0]).toContain('Cosh settings');
+    expect(lines.every((line) => [...line].length <= 60)).toBe(true);
+    expect(session.cursorLine()).toMatch(/^› \[on \] PreToolUse\b/);
+    session.press('q');
+    expect((await session.exited).exitCode).toBe(0);
+  });
+
   it('colours on a terminal, and writes no colour escapes at all with NO_COLOR', async () => {
     const file = join(directory, 'colour.json');
     await writeFile(file, commentedConfig);

@@ -162,6 +162,12 @@ export class TerminalSession {
     return this.output.lastIndexOf('\u001b[?2026h') > this.output.lastIndexOf('\u001b[?2026l');
   }
 
+  /** Resizes the terminal, as a user dragging the window does (the program gets SIGWINCH). */
+  resize(columns: number, rows: number): void {
+    this.terminal.resize(columns, rows);
+    this.process.resize(columns, rows);
+  }
+
   /** Types `keys` as one write (one key press when it is one key). */
   press(keys: string): void {
     this.process.write(keys);
