@@ -6,7 +6,8 @@
 //   node scripts/bench.mjs [--json [file]] [--quick]
 //
 // --json alone prints the JSON document on stdout (the table goes to stderr); with a file it
-// is written there. --quick runs fewer rounds (for a smoke test).
+// is written there (use that form through `pnpm bench`, whose build output shares stdout).
+// --quick runs fewer rounds (for a smoke test).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
