@@ -200,7 +200,7 @@ describe('cosh settings on a terminal', () => {
     }));
     await writeFile(file, JSON.stringify({ hooks: { PreToolUse: hooks } }, null, 2));
     const session = openSettings(file);
-    await session.waitFor('hook number 0 ');
+    await session.waitFor((screen) => screen.includes('hook number 0 ') && screen.includes('q/esc quit'));
     const first = session.screenLines();
     expect(first.every((line) => [...line].length <= 80)).toBe(true);
     expect(first.join('\n')).toMatch(/hook number 0 with a very long nam…/);

@@ -112,7 +112,7 @@ function SettingsScreen(props: SettingsScreenOptions & { readonly saves: SaveQue
   const listTop = useRef(0);
 
   const heights = screenHeights(terminalRows);
-  const width = Math.max(40, columns - 1);
+  const width = Math.max(20, columns - 1);
   const rows = state.status === 'ready' ? withPendingChanges(state.rows, pending) : [];
   const cursorIndex = cursorIndexIn(rows, cursor);
   const brokenLines = state.status === 'broken' ? brokenScreenLines(state, width) : [];
@@ -234,7 +234,11 @@ function SettingsScreen(props: SettingsScreenOptions & { readonly saves: SaveQue
       )}
       {Array.from({ length: heights.message }, (_, line) => (
         <Box key={`message-${line}`} height={1}>
-          <Text wrap="truncate-end" color={message === undefined ? undefined : paint[message.tone]}>
+          <Text
+            wrap="truncate-end"
+            color={message === undefined ? undefined : paint[message.tone]}
+            dimColor={color && message?.tone === 'muted'}
+          >
             {messageLines[line] ?? ''}
           </Text>
         </Box>

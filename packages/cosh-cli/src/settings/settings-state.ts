@@ -132,8 +132,3 @@ export function hookWarningText(hook: Pick<HookEntry, 'event' | 'index' | 'match
 export function describeRow(row: SettingsRow): string {
   return row.kind === 'event' ? `${row.event} hooks` : `${row.event} hook "${shortenText(row.name, 40)}"`;
 }
-
-/** The event switch of `event` in a list of rows. */
-export function eventRowOf(rows: readonly SettingsRow[], event: HookEvent): EventRow | undefined {
-  return rows.find((row): row is EventRow => row.kind === 'event' && row.event === event);
-}

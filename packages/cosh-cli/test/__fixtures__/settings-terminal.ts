@@ -51,6 +51,8 @@ export class TerminalSession {
   readonly exited: Promise<TerminalExit>;
   private readonly terminal: InstanceType<typeof xterm.Terminal>;
   private readonly process: IPty;
+  /** What the screen model has taken in so far (`output` may be ahead of it). */
+  private rendered = '';
   private pendingWrites: Promise<void> = Promise.resolve();
   private readonly listeners = new Set<() => void>();
 
@@ -71,7 +73,13 @@ export class TerminalSession {
     this.process.onData((data) => {
       this.output += data;
       this.pendingWrites = this.pendingWrites.then(
-        () => new Promise<void>((resolve) => this.terminal.write(data, resolve)),
+        () =>
+          new Promise<void>((resolve) =>
+            this.terminal.write(data, () => {
+              this.rendered += data;
+              resolve();
+            }),
+          ),
       );
       void this.pendingWrites.then(() => {
         for (const listener of this.listeners) listener();
@@ -159,7 +167,7 @@ export class TerminalSession {
    * (`ESC [?2026h` … `ESC [?2026l`), and a chunk boundary can fall between them.
    */
   private insideFrame(): boolean {
-    return this.output.lastIndexOf('\u001b[?2026h') > this.output.lastIndexOf('\u001b[?2026l');
+    return this.rendered.lastIndexOf('\u001b[?2026h') > this.rendered.lastIndexOf('\u001b[?2026l');
   }
 
   /** Resizes the terminal, as a user dragging the window does (the program gets SIGWINCH). */
