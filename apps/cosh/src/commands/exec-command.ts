@@ -1,0 +1,49 @@
+import { contextOf } from '@cosh/cosh-cli';
+import type { PermissionMode } from '../permission/index.ts';
+import { checkFileOption, type Command, configOption, permissionOption } from '../tool-host-cli-options.ts';
+
+interface ExecFlags {
+  readonly input?: string;
+  readonly permission: PermissionMode;
+  readonly config?: string;
+  readonly history?: string;
+  readonly json?: boolean;
+}
+
+/**
+ * Registers `cosh exec` on the program. Only the options live here; the implementation (config
+ * loader, engine, tools) is imported when the command runs, so `cosh --version` stays fast.
+ */
+export function addExecCommand(program: Command): Command {
+  const exec = program
+    .command('exec')
+    .description('run one tool call through the hooks (PreToolUse → permission → tool → PostToolUse) and print what enters history')
+    .argument('<tool>', 'bash_run, fs_read, fs_write or find_grep');
+  return exec
+    .addOption(exec.createOption('--input <json>', 'the tool input: one JSON object (default {})'))
+    .addOption(
+      permissionOption(
+        exec,
+        "the answer for a call that needs permission and that no hook allowed: ask (a y/N prompt on the terminal; refused without one), allow, or deny (hooks' allow becomes an allowlist)",
+      ),
+    )
+    .addOption(configOption(exec))
+    .option('--history <file>', 'append the call to this file as one JSON line')
+    .option('--json', 'print the whole call record as one JSON object instead of the output')
+    .action(async (tool: string, flags: ExecFlags, self: Command) => {
+      checkFileOption('--config', flags.config, self);
+      checkFileOption('--history', flags.history, self);
+      const { runExec } = await import('./exec.ts');
+      const context = contextOf(self);
+      await runExec(context, {
+        tool,
+        input: flags.input,
+        permission: flags.permission,
+        configPath: flags.config,
+        historyPath: flags.history,
+        json: flags.json === true,
+        interactive: process.stdin.isTTY === true || context.err.isTTY,
+        command: self,
+      });
+    });
+}
