@@ -5,8 +5,10 @@ import { createProgram, runMain } from '@cosh/cosh-cli';
 // Bundled into dist/cli.js at build time, so start-up reads no file to know its version.
 import packageJson from '../package.json' with { type: 'json' };
 import { addExecCommand } from './commands/exec-command.ts';
+import { addSessionCommand } from './commands/session-command.ts';
 
 const program = createProgram({ version: packageJson.version });
 addExecCommand(program);
+addSessionCommand(program);
 
 await runMain(program);

@@ -1,0 +1,40 @@
+import { contextOf } from '@cosh/cosh-cli';
+import type { PermissionMode } from '../permission/index.ts';
+import { checkFileOption, type Command, configOption, permissionOption } from '../tool-host-cli-options.ts';
+
+interface SessionFlags {
+  readonly permission: PermissionMode;
+  readonly config?: string;
+  readonly history?: string;
+  readonly cwd?: string;
+}
+
+/**
+ * Registers `cosh session` on the program; the implementation is imported when it runs. The
+ * protocol streams are the process's stdin and stdout.
+ */
+export function addSessionCommand(program: Command): Command {
+  const session = program
+    .command('session')
+    .description('run tool calls read as JSON Lines on stdin, one at a time, and answer each with one JSON line on stdout (see the README)');
+  return session
+    .addOption(
+      permissionOption(
+        session,
+        "the answer for a call that needs permission and that no hook allowed: ask (cannot prompt here: refused), allow, or deny (hooks' allow becomes an allowlist)",
+      ),
+    )
+    .addOption(configOption(session))
+    .option('--history <file>', 'append every call to this file as one JSON line')
+    .option('--cwd <folder>', 'where tools and hooks run (default: the current directory)')
+    .action(async (flags: SessionFlags, self: Command) => {
+      checkFileOption('--config', flags.config, self);
+      checkFileOption('--history', flags.history, self);
+      const { runSession } = await import('./session.ts');
+      await runSession(
+        contextOf(self),
+        { permission: flags.permission, configPath: flags.config, historyPath: flags.history, cwd: flags.cwd, command: self },
+        { input: process.stdin, output: process.stdout },
+      );
+    });
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { parseSessionLine } from './session-protocol.ts';
+
+describe('parseSessionLine', () => {
+  it('reads a tool call, echoing any JSON id and defaulting tool_input to {}', () => {
+    expect(parseSessionLine('{"id": "a1", "tool_name": "fs_read", "tool_input": {"path": "x"}}', 1)).toEqual({
+      kind: 'call',
+      id: 'a1',
+      toolName: 'fs_read',
+      toolInput: { path: 'x' },
+    });
+    expect(parseSessionLine('{"id": {"n": 1}, "type": "tool_call", "tool_name": "fs_read", "extra": true}', 2)).toEqual({
+      kind: 'call',
+      id: { n: 1 },
+      toolName: 'fs_read',
+      toolInput: {},
+    });
+    expect(parseSessionLine('{"tool_name": "fs_read", "tool_input": 5}', 3)).toMatchObject({ kind: 'call', id: null, toolInput: 5 });
+  });
+
+  it('L3: reads a new turn', () => {
+    expect(parseSessionLine('{"type": "new_turn"}', 4)).toEqual({ kind: 'new_turn' });
+  });
+
+  it.each([
+    ['{"tool_name": "fs_read",}', 'invalid_json', null, /^line 7 is not valid JSON: /],
+    ['// a comment', 'invalid_json', null, /^line 7 is not valid JSON: /],
+    ['[1, 2]', 'not_an_object', null, /^line 7 must be a JSON object such as \{"id": 1, .*, not an array$/],
+    ['"fs_read"', 'not_an_object', null, /not a string$/],
+    ['{"id": 9, "tool_input": {}}', 'missing_tool_name', 9, /^line 7: missing "tool_name"/],
+    ['{"id": 9, "tool_name": 3}', 'invalid_tool_name', 9, /^line 7: "tool_name" must be a string, not a number$/],
+    ['{"id": 9, "type": "end_turn"}', 'unknown_type', 9, /^line 7: unknown "type" "end_turn" \(expected "new_turn", or no type for a tool call\)$/],
+  ])('a line that is not a call (%s) is invalid with code %s, its id when readable, and a message', (text, code, id, message) => {
+    const parsed = parseSessionLine(text, 7);
+    expect(parsed).toMatchObject({ kind: 'invalid', code, id });
+    expect(parsed.kind === 'invalid' ? parsed.message : '').toMatch(message);
+  });
+
+  it('keeps a long parser message on one bounded line', () => {
+    const parsed = parseSessionLine(`{"tool_name": "${'x'.repeat(1000)}"\n\u0007`, 1);
+    expect(parsed.kind === 'invalid' ? parsed.message.length : 0).toBeLessThanOrEqual(170);
+    expect(parsed.kind === 'invalid' ? parsed.message : '').not.toMatch(/[\u0000-\u001f]/);
+  });
+});

@@ -1,0 +1,85 @@
+/** One line of `cosh session`'s input, understood. */
+export type SessionMessage =
+  | { readonly kind: 'call'; readonly id: unknown; readonly toolName: string; readonly toolInput: unknown }
+  | { readonly kind: 'new_turn' }
+  | {
+      readonly kind: 'invalid';
+      /** The line's `id` when it could be read, else `null`. */
+      readonly id: unknown;
+      /** The line's `tool_name` when it is a string, else `null`. */
+      readonly toolName: string | null;
+      readonly toolInput: unknown;
+      readonly code: 'invalid_json' | 'not_an_object' | 'missing_tool_name' | 'invalid_tool_name' | 'unknown_type';
+      readonly message: string;
+    };
+
+/** The answer to `{"type": "new_turn"}`, exactly. */
+export const newTurnAnswer = { type: 'new_turn', ok: true } as const;
+
+const example = '{"id": 1, "tool_name": "fs_read", "tool_input": {"path": "README.md"}}';
+const messageLimit = 160;
+
+/** A parser's message on one printable line of bounded length (it may quote the input). */
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '?').trim();
+  return flat.length <= messageLimit ? flat : `${flat.slice(0, messageLimit - 1)}…`;
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value}`;
+}
+
+/**
+ * Reads one non-blank line of the session protocol (strict JSON, like `--input`):
+ *
+ * - `{"id": …, "tool_name": "…", "tool_input": {…}}` is a tool call (`"type": "tool_call"` may
+ *   be given; `tool_input` defaults to `{}`; other fields are ignored; `id` is any JSON value,
+ *   echoed as is, `null` when absent);
+ * - `{"type": "new_turn"}` starts a new turn;
+ * - anything else is `invalid`, with a stable `code` and a message naming the line and the
+ *   problem (the session answers it with an `error` result and goes on).
+ */
+export function parseSessionLine(text: string, lineNumber: number): SessionMessage {
+  const where = `line ${lineNumber}`;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return invalid(null, null, undefined, 'invalid_json', `${where} is not valid JSON: ${oneLine(reason)}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return invalid(null, null, undefined, 'not_an_object', `${where} must be a JSON object such as ${example}, not ${kindOf(value)}`);
+  }
+  const record = value as Record<string, unknown>;
+  const id = Object.hasOwn(record, 'id') ? record['id'] : null;
+  const given = Object.hasOwn(record, 'tool_input');
+  // A call without `tool_input` is a call with `{}`; a line that is not a call shows what it held.
+  const toolInput = given ? record['tool_input'] : {};
+  const inputAsGiven = given ? record['tool_input'] : null;
+  const toolName = typeof record['tool_name'] === 'string' ? record['tool_name'] : null;
+  const type = record['type'];
+  if (type === 'new_turn') return { kind: 'new_turn' };
+  if (type !== undefined && type !== 'tool_call') {
+    return invalid(id, toolName, inputAsGiven, 'unknown_type', `${where}: unknown "type" ${oneLine(JSON.stringify(type) ?? String(type))} (expected "new_turn", or no type for a tool call)`);
+  }
+  if (!Object.hasOwn(record, 'tool_name')) {
+    return invalid(id, null, inputAsGiven, 'missing_tool_name', `${where}: missing "tool_name" (the tool to call, such as "fs_read")`);
+  }
+  if (toolName === null) {
+    return invalid(id, null, inputAsGiven, 'invalid_tool_name', `${where}: "tool_name" must be a string, not ${kindOf(record['tool_name'])}`);
+  }
+  return { kind: 'call', id, toolName, toolInput };
+}
+
+function invalid(
+  id: unknown,
+  toolName: string | null,
+  toolInput: unknown,
+  code: Extract<SessionMessage, { kind: 'invalid' }>['code'],
+  message: string,
+): SessionMessage {
+  return { kind: 'invalid', id, toolName, toolInput: toolInput ?? null, code, message };
+}

@@ -1,0 +1,158 @@
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Writable } from 'node:stream';
+import { type CliContext, UsageError } from '@cosh/cosh-cli';
+import { callRecord, type CallRecordJson, unrunRecord } from '../history/index.ts';
+import { makeVisible, type PermissionMode } from '../permission/index.ts';
+import type { Command } from '../tool-host-cli-options.ts';
+import { callNotes } from '../tool-host-notes.ts';
+import { setUpToolHost } from '../tool-host-setup.ts';
+import { createToolRegistry } from '../tools/index.ts';
+import { maxSessionLineBytes, readSessionLines } from './session-lines.ts';
+import { newTurnAnswer, parseSessionLine } from './session-protocol.ts';
+
+/** What `cosh session` was asked, as parsed by commander. */
+export interface SessionOptions {
+  readonly permission: PermissionMode;
+  readonly configPath: string | undefined;
+  readonly historyPath: string | undefined;
+  /** `--cwd`: where tools and hooks run (relative to the context's directory); default the context's directory. */
+  readonly cwd: string | undefined;
+  /** The command run, for the `--help` pointer of a usage error. */
+  readonly command?: Command | undefined;
+}
+
+/** The protocol's streams: calls in, one result line per call out. */
+export interface SessionStreams {
+  readonly input: AsyncIterable<Buffer | string>;
+  readonly output: Writable;
+}
+
+/**
+ * `cosh session [--config F] [--permission ask|allow|deny] [--history F] [--cwd D]`: tool calls
+ * as JSON Lines on `input`, one result line per non-blank line on `output`, in order, one call
+ * at a time (see the README for the protocol). After a halt (L3) the turn's remaining calls are
+ * answered `skipped` until `{"type": "new_turn"}`. A line that is not a call gets an `error`
+ * result and the session goes on. Returns at the end of `input`, once the last result is
+ * written; stops early, running nothing more, if `output` is closed.
+ */
+export async function runSession(context: CliContext, options: SessionOptions, streams: SessionStreams): Promise<void> {
+  const cwd = await checkFolder(context, options.cwd, options.command);
+  const setup = await setUpToolHost(context, {
+    registry: createToolRegistry(),
+    permission: options.permission,
+    // stdin is the protocol: there is no one to ask.
+    prompt: undefined,
+    cwd,
+    configPath: options.configPath,
+    historyPath: options.historyPath,
+    command: options.command,
+  });
+  if (options.permission === 'ask') {
+    context.err.line(
+      'cosh session: --permission ask cannot prompt here (stdin carries the protocol), so calls that need permission ' +
+        '(bash_run, fs_write) are refused unless a PreToolUse hook allows them; pass --permission allow to run them',
+    );
+  }
+  const output = lineWriter(streams.output);
+  const note = (id: unknown, text: string): void => context.err.line(`cosh session: call ${makeVisible(JSON.stringify(id) ?? 'null')}: ${text}`);
+  // The halting call's reasons while the turn is halted (L3), else null.
+  let haltReasons: readonly string[] | null = null;
+
+  try {
+    for await (const line of readSessionLines(streams.input)) {
+      let answer: CallRecordJson | typeof newTurnAnswer;
+      if (line.tooLong) {
+        answer = unrunRecord({
+          id: null,
+          toolName: null,
+          status: 'error',
+          errorCode: 'line_too_long',
+          output: `line ${line.number} is longer than ${maxSessionLineBytes / (1024 * 1024)} MiB (${line.bytes} bytes) and was not read`,
+          inputAsGiven: null,
+        });
+      } else {
+        if (line.text.trim() === '') continue;
+        const message = parseSessionLine(line.text, line.number);
+        if (message.kind === 'new_turn') {
+          haltReasons = null;
+          answer = newTurnAnswer;
+        } else if (message.kind === 'invalid') {
+          answer = unrunRecord({
+            id: message.id,
+            toolName: message.toolName,
+            status: 'error',
+            errorCode: message.code,
+            output: message.message,
+            inputAsGiven: message.toolInput,
+          });
+        } else if (haltReasons !== null) {
+          answer = unrunRecord({
+            id: message.id,
+            toolName: message.toolName,
+            status: 'skipped',
+            errorCode: null,
+            output: `Skipped: the turn was halted by hook: ${haltReasons.join('; ')}`,
+            inputAsGiven: message.toolInput,
+          });
+          const appended = await setup.history?.append(answer);
+          if (appended?.ok === false) note(message.id, `warning: ${makeVisible(appended.error)}`);
+        } else {
+          const result = await setup.host.call(message.toolName, message.toolInput, { id: message.id });
+          for (const text of callNotes(result)) note(message.id, text);
+          if (result.halt) haltReasons = result.haltReasons;
+          answer = callRecord(result, message.id);
+        }
+      }
+      if (!(await output.writeLine(JSON.stringify(answer)))) {
+        context.err.line('cosh session: stdout was closed; stopping without running further calls');
+        break;
+      }
+    }
+  } finally {
+    await setup.close();
+  }
+}
+
+async function checkFolder(context: CliContext, folder: string | undefined, command: Command | undefined): Promise<string> {
+  if (folder === undefined) return context.cwd;
+  if (folder.trim() === '') throw new UsageError("option '--cwd <folder>' needs a folder, not an empty string", command);
+  const absolute = resolve(context.cwd, folder);
+  const found = await stat(absolute).catch(() => undefined);
+  if (found === undefined) throw new UsageError(`--cwd '${folder}' does not exist`, command);
+  if (!found.isDirectory()) throw new UsageError(`--cwd '${folder}' is not a folder`, command);
+  return absolute;
+}
+
+/**
+ * Writes whole lines to `stream`, waiting for it to drain when its buffer is full, so a reader
+ * slower than the calls holds the session back instead of filling memory. `writeLine` resolves
+ * `false` once the stream is closed or broken (the reader went away).
+ */
+function lineWriter(stream: Writable): { writeLine(text: string): Promise<boolean> } {
+  let broken = stream.destroyed || stream.writableEnded;
+  const markBroken = (): void => {
+    broken = true;
+  };
+  stream.on('error', markBroken);
+  stream.once('close', markBroken);
+  return {
+    async writeLine(text) {
+      if (broken) return false;
+      if (!stream.write(`${text}\n`)) {
+        await new Promise<void>((resolveDrain) => {
+          const done = (): void => {
+            stream.off('drain', done);
+            stream.off('close', done);
+            stream.off('error', done);
+            resolveDrain();
+          };
+          stream.on('drain', done);
+          stream.on('close', done);
+          stream.on('error', done);
+        });
+      }
+      return !broken;
+    },
+  };
+}

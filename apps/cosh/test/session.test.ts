@@ -1,0 +1,255 @@
+// `cosh session` end to end: the built binary driven over stdin/stdout with real tools and hooks.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, coshBin, runCosh } from './__fixtures__/cli-run.ts';
+
+const folders: string[] = [];
+
+beforeAll(async () => {
+  await assertBuilt();
+});
+
+afterAll(async () => {
+  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
+});
+
+type Hook = { name?: string; matcher?: string; command: string };
+
+async function project(hooks: { PreToolUse?: Hook[]; PostToolUse?: Hook[] } = {}) {
+  const folder = await mkdtemp(join(tmpdir(), 'cosh-session-'));
+  folders.push(folder);
+  const config = join(folder, 'setup.json');
+  await writeFile(config, JSON.stringify({ hooks }));
+  await writeFile(join(folder, 'notes.txt'), 'hello');
+  return { folder, config };
+}
+
+type Answer = Record<string, unknown> & { id: unknown; status: string; output: string };
+
+/** Runs a session over `lines` (strings sent as is, objects as JSON) and parses every answer line. */
+async function session(config: string, folder: string, lines: readonly (string | object)[], ...flags: string[]) {
+  const input = lines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join('\n') + '\n';
+  const result = await runCosh(['session', '--config', config, ...flags], { cwd: folder, input });
+  const answers = result.stdout === '' ? [] : result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Answer);
+  return { ...result, answers };
+}
+
+const call = (id: unknown, tool: string, input: object) => ({ id, tool_name: tool, tool_input: input });
+
+describe('cosh session', () => {
+  it('L1: answers each call with one line, in order, ids echoed, with every status', async () => {
+    const { folder, config } = await project({
+      PreToolUse: [{ name: 'no writes', matcher: '^fs_write$', command: "echo 'read-only session' >&2; exit 2" }],
+    });
+    const { code, answers, stderr } = await session(config, folder, [
+      call(1, 'fs_read', { path: 'notes.txt' }),
+      call('two', 'fs_read', { path: 'missing.txt' }),
+      call({ n: 3 }, 'fs_write', { path: 'x', content: 'y' }),
+      call(4, 'bash_run', { command: 'touch ran' }),
+      call(5, 'nope', {}),
+      call(6, 'fs_read', { path: 7 }),
+    ]);
+    expect(code).toBe(0);
+    expect(answers.map((answer) => [answer.id, answer.status, answer.output])).toEqual([
+      [1, 'ok', 'hello'],
+      ['two', 'error', 'fs_read: no such file or directory: missing.txt'],
+      [{ n: 3 }, 'blocked', 'Blocked by hook: read-only session'],
+      [4, 'blocked', 'Permission denied: bash_run'],
+      [5, 'error', 'unknown tool \'nope\'; known tools: bash_run, find_grep, fs_read, fs_write'],
+      [6, 'error', 'fs_read: input.path: expected a string, got number'],
+    ]);
+    expect(answers[3]).toMatchObject({ blocked_by: 'permission', permission_message: expect.stringContaining('--permission allow') });
+    expect(answers.slice(4).map((answer) => answer['error_code'])).toEqual(['unknown_tool', 'invalid_input']);
+    expect(existsSync(join(folder, 'ran'))).toBe(false);
+    // ask cannot prompt in a session: said once, at the start.
+    expect(stderr.match(/--permission ask cannot prompt here/g)).toHaveLength(1);
+  });
+
+  it('L1: a result line carries the verdicts and the input as run (snake_case, every key present)', async () => {
+    const { folder, config } = await project({
+      PreToolUse: [{ name: 'rewrite', matcher: '^bash_run$', command: `echo '{"updated_input": {"command": "echo rewritten"}, "context": "pre ctx"}'` }],
+      PostToolUse: [{ name: 'annotate', command: `echo '{"context": "post ctx"}'` }],
+    });
+    const { answers } = await session(config, folder, [call('c', 'bash_run', { command: 'echo given' })], '--permission', 'allow');
+    const [answer] = answers;
+    expect(Object.keys(answer ?? {})).toEqual([
+      'id', 'timestamp', 'tool_name', 'status', 'error_code', 'blocked_by', 'output', 'tool_input_as_given', 'tool_input',
+      'pre_tool_use', 'post_tool_use', 'halt', 'halt_reasons', 'permission_message', 'durations_ms',
+    ]);
+    expect(answer).toMatchObject({
+      id: 'c',
+      tool_name: 'bash_run',
+      status: 'ok',
+      output: 'rewritten\n[exit code: 0]\npre ctx\npost ctx',
+      tool_input_as_given: { command: 'echo given' },
+      tool_input: { command: 'echo rewritten' },
+      pre_tool_use: { decision: 'none', halt: false, reasons: [], context: 'pre ctx', diagnostics: [], hooks: [{ name: 'rewrite', outcome: 'none' }] },
+      post_tool_use: { decision: 'none', halt: false, context: 'post ctx', hooks: [{ name: 'annotate', outcome: 'none' }] },
+      halt: false,
+    });
+  });
+
+  it('L3: after a halt the rest of the turn is skipped, until a new_turn (answered {"type":"new_turn","ok":true})', async () => {
+    const { folder, config } = await project({
+      PreToolUse: [{ name: 'stop', matcher: '^find_grep$', command: "echo 'search is off' >&2; exit 49" }, { command: 'touch "hook-$COSH_TOOL_NAME"' }],
+    });
+    const { answers } = await session(config, folder, [
+      call(1, 'fs_read', { path: 'notes.txt' }),
+      call(2, 'find_grep', { pattern: 'x' }),
+      call(3, 'fs_write', { path: 'skipped.txt', content: 'x' }),
+      call(4, 'nope', {}),
+      { type: 'new_turn' },
+      call(5, 'fs_read', { path: 'notes.txt' }),
+    ], '--permission', 'allow');
+    expect(answers.map((answer) => answer['type'] ?? `${String(answer.id)} ${answer.status}`)).toEqual(['1 ok', '2 halted', '3 skipped', '4 skipped', 'new_turn', '5 ok']);
+    expect(answers[1]).toMatchObject({ output: 'Halted by hook: search is off', halt: true, halt_reasons: ['search is off'] });
+    expect(answers[2]).toMatchObject({ output: 'Skipped: the turn was halted by hook: search is off', tool_name: 'fs_write', pre_tool_use: null, tool_input: null });
+    expect(answers[4]).toEqual({ type: 'new_turn', ok: true });
+    // Skipped calls reach no hook and no tool.
+    expect(existsSync(join(folder, 'skipped.txt'))).toBe(false);
+    expect(existsSync(join(folder, 'hook-fs_write'))).toBe(false);
+  });
+
+  it('L3/P4: a PostToolUse halt keeps the composed output, then skips the rest of the turn', async () => {
+    const { folder, config } = await project({ PostToolUse: [{ name: 'late', matcher: '^fs_write$', command: `echo '{"context": "seen"}'; exit 49` }] });
+    const { answers } = await session(config, folder, [call(1, 'fs_write', { path: 'a.txt', content: 'x' }), call(2, 'fs_read', { path: 'a.txt' })], '--permission', 'allow');
+    expect(answers.map((answer) => answer.status)).toEqual(['halted', 'skipped']);
+    expect(answers[0]).toMatchObject({ output: 'wrote 1 byte to a.txt (new file)\nseen', tool_input: { path: 'a.txt', content: 'x' }, halt: true });
+    expect(answers[1]?.output).toBe("Skipped: the turn was halted by hook: halted by hook 'late'");
+    expect(await readFile(join(folder, 'a.txt'), 'utf8')).toBe('x');
+  });
+
+  it('a line that is not a call gets an error naming the problem (with its id when readable); blank lines are ignored; the session goes on', async () => {
+    const { folder, config } = await project();
+    const { code, answers } = await session(config, folder, [
+      '',
+      '{"id": 1, "tool_name": "fs_read", "tool_input": {"path": "notes.txt"}',
+      '   ',
+      '[1, 2]',
+      '{"id": "m", "tool_input": {}}',
+      '{"id": "t", "tool_name": ["fs_read"]}',
+      '{"id": "u", "type": "end"}',
+      call(7, 'fs_read', { path: 'notes.txt' }),
+    ]);
+    expect(code).toBe(0);
+    expect(answers.map((answer) => [answer.id, answer.status, answer['error_code']])).toEqual([
+      [null, 'error', 'invalid_json'],
+      [null, 'error', 'not_an_object'],
+      ['m', 'error', 'missing_tool_name'],
+      ['t', 'error', 'invalid_tool_name'],
+      ['u', 'error', 'unknown_type'],
+      [7, 'ok', null],
+    ]);
+    expect(answers[0]?.output).toMatch(/^line 2 is not valid JSON: /);
+    expect(answers[2]?.output).toBe('line 5: missing "tool_name" (the tool to call, such as "fs_read")');
+  });
+
+  it('history: every call, skipped ones included, is one complete JSON line identical to its answer', async () => {
+    const { folder, config } = await project({ PreToolUse: [{ matcher: '^find_grep$', command: 'exit 49' }] });
+    const { answers } = await session(
+      config,
+      folder,
+      ['not json', call(1, 'fs_read', { path: 'notes.txt' }), call(2, 'find_grep', { pattern: 'x' }), call(3, 'fs_read', { path: 'notes.txt' })],
+      '--history',
+      'history.jsonl',
+    );
+    const lines = (await readFile(join(folder, 'history.jsonl'), 'utf8')).split('\n');
+    expect(lines.pop()).toBe('');
+    // The line that is not a call is answered but is not a call: it is not in history.
+    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual(answers.slice(1));
+  });
+
+  it('--cwd: tools and hooks run there; a missing folder is exit 64', async () => {
+    const { folder, config } = await project({ PreToolUse: [{ command: 'pwd > hook-cwd' }] });
+    const elsewhere = join(folder, 'sub');
+    await mkdir(elsewhere);
+    await writeFile(join(elsewhere, 'notes.txt'), 'from sub');
+    const { answers } = await session(config, folder, [call(1, 'fs_read', { path: 'notes.txt' })], '--cwd', 'sub');
+    expect(answers[0]?.output).toBe('from sub');
+    expect(await readFile(join(elsewhere, 'hook-cwd'), 'utf8')).toBe(`${elsewhere}\n`);
+    const missing = await session(config, folder, [], '--cwd', 'nowhere');
+    expect(missing).toMatchObject({ code: 64, stdout: '', stderr: "cosh: --cwd 'nowhere' does not exist. See 'cosh session --help'.\n" });
+  });
+
+  it('X: --permission deny makes the hooks an allowlist here too; a config error is exit 78', async () => {
+    const { folder, config } = await project({ PreToolUse: [{ matcher: '^fs_write$', command: `echo '{"decision": "allow"}'` }] });
+    const { answers, stderr } = await session(config, folder, [call(1, 'fs_write', { path: 'a', content: '' }), call(2, 'bash_run', { command: 'ls' })], '--permission', 'deny');
+    expect(answers.map((answer) => answer.status)).toEqual(['ok', 'blocked']);
+    expect(stderr).not.toContain('cannot prompt');
+    await writeFile(config, '{"hooks": []}');
+    expect((await session(config, folder, [call(1, 'fs_read', { path: 'notes.txt' })])).code).toBe(78);
+  });
+
+  it('EOF with nothing sent: exit 0 and no output', async () => {
+    const { folder, config } = await project();
+    expect(await session(config, folder, [], '--permission', 'allow')).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+});
+
+const heapProbe = fileURLToPath(new URL('./__fixtures__/session-heap-probe.mjs', import.meta.url));
+
+describe('cosh session under load', () => {
+  it('memory stays flat over 10,000 calls, and a reader that stops reading holds the session back', async () => {
+    const { folder, config } = await project();
+    const probeFile = join(folder, 'heap.txt');
+    const child = spawn(process.execPath, ['--expose-gc', '--import', heapProbe, coshBin, 'session', '--config', config, '--history', 'history.jsonl'], {
+      cwd: folder,
+      env: { PATH: process.env['PATH'], HOME: folder, COSH_HEAP_PROBE: probeFile },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    /** The session's live heap after a full collection, in bytes. */
+    const liveHeap = async (): Promise<number> => {
+      const before = existsSync(probeFile) ? (await readFile(probeFile, 'utf8')).split('\n').length : 1;
+      child.kill('SIGUSR2');
+      for (;;) {
+        const lines = existsSync(probeFile) ? (await readFile(probeFile, 'utf8')).split('\n') : [''];
+        if (lines.length > before) return Number(lines[lines.length - 2]);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const total = 10_000;
+    // Write every call as fast as the pipe takes them, while nobody reads stdout yet.
+    const writing = (async () => {
+      for (let index = 0; index < total; index += 1) {
+        if (!child.stdin.write(`${JSON.stringify(call(index, 'fs_read', { path: 'notes.txt' }))}\n`)) {
+          await new Promise((resolve) => child.stdin.once('drain', resolve));
+        }
+      }
+      child.stdin.end();
+    })();
+
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Backpressure: with stdout unread, the session stops once the pipes and its buffers are
+    // full (about a hundred answers), instead of running every call and buffering the answers.
+    const historyLines = async () => (await readFile(join(folder, 'history.jsonl'), 'utf8')).split('\n').length - 1;
+    const whileBlocked = await historyLines();
+    expect(whileBlocked).toBeGreaterThan(0);
+    expect(whileBlocked).toBeLessThan(1000);
+
+    let seen = 0;
+    let early = 0;
+    let late = 0;
+    const outOfOrder: number[] = [];
+    for await (const line of createInterface({ input: child.stdout })) {
+      const answer = JSON.parse(line) as Answer;
+      if (answer.id !== seen || answer.status !== 'ok') outOfOrder.push(seen);
+      seen += 1;
+      if (seen === 2000) early = await liveHeap();
+      if (seen === total - 100) late = await liveHeap();
+    }
+    await writing;
+    expect(await exited).toBe(0);
+    expect(seen).toBe(total);
+    expect(outOfOrder).toEqual([]);
+    expect(await historyLines()).toBe(total);
+    // Flat: 7,900 more calls leave the live heap where it was (keeping even 200 bytes per call would add 1.5 MB).
+    expect(late - early).toBeLessThan(1024 * 1024);
+  }, 120_000);
+});
