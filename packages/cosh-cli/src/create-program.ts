@@ -12,7 +12,7 @@ export interface CreateProgramOptions {
 }
 
 /**
- * The `cosh` program with `hooks list|validate|enable|disable|run` registered. Each action imports
+ * The `cosh` program with `hooks list|validate|enable|disable|run` and `settings` registered. Each action imports
  * its module only when it runs, so `cosh --version` loads none of them. Add more commands with
  * `program.command(…)` before calling `runMain`; inside an action, `contextOf(command)` gives
  * the streams to print to.
