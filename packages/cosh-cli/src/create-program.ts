@@ -12,8 +12,9 @@ export interface CreateProgramOptions {
 }
 
 /**
- * The `cosh` program with `hooks list|validate|enable|disable|run` and `settings` registered. Each action imports
- * its module only when it runs, so `cosh --version` loads none of them. Add more commands with
+ * The `cosh` program with `hooks list|validate|enable|disable|run` and `settings` registered.
+ * Each action imports its module only when it runs, so `cosh --version` loads none of them
+ * (nor ink and react, which only the settings screen loads). Add more commands with
  * `program.command(…)` before calling `runMain`; inside an action, `contextOf(command)` gives
  * the streams to print to.
  */
