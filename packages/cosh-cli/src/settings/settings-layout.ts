@@ -1,5 +1,5 @@
 import type { HookEvent } from '@cosh/config';
-import { shortenText } from './printable-text.ts';
+import { printableText, shortenText } from './printable-text.ts';
 import type { SettingsRow, SettingsState } from './settings-state.ts';
 
 type ReadyState = Extract<SettingsState, { status: 'ready' }>;
@@ -184,12 +184,14 @@ export function wrapText(text: string, width: number, maximumLines = Number.POSI
 
 /** The problems of a config that does not load, one `line:col error: message` text each. */
 export function problemTexts(state: Extract<SettingsState, { status: 'broken' }>): string[] {
-  return state.error.problems.map((problem) => `${problem.line}:${problem.column} ${problem.severity}: ${problem.message}`);
+  return state.error.problems.map((problem) =>
+    printableText(`${problem.line}:${problem.column} ${problem.severity}: ${problem.message}`),
+  );
 }
 
 /** The hint of the read-only screen and output. */
 export function readOnlyHint(file: string): string {
-  return `Fix the file, or run \`cosh hooks validate --config ${file}\` to see every problem.`;
+  return `Fix the file, or run \`cosh hooks validate --config ${printableText(file)}\` to see every problem.`;
 }
 
 /**
@@ -197,7 +199,7 @@ export function readOnlyHint(file: string): string {
  * screen, then how to change them without one.
  */
 export function settingsText(state: SettingsState): string[] {
-  const lines = [`Cosh settings: ${state.file}`];
+  const lines = [`Cosh settings: ${printableText(state.file)}`];
   if (state.status === 'broken') {
     lines.push('Read-only: the config has errors, so nothing can be changed.', readOnlyHint(state.file));
     return lines;

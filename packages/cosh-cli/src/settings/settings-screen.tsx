@@ -19,6 +19,7 @@ import {
   withPendingChanges,
   wrapText,
 } from './settings-layout.ts';
+import { printableText } from './printable-text.ts';
 import { SaveQueue } from './save-queue.ts';
 import type { SaveOutcome } from './save-toggle.ts';
 import { describeRow, type SettingsRow, type SettingsState } from './settings-state.ts';
@@ -175,7 +176,8 @@ function SettingsScreen(props: SettingsScreenOptions & { readonly saves: SaveQue
     saves.add(async () => {
       const outcome = await save(file, row, enabled);
       updatePending((pendingNow) => {
-        // A failed save leaves the screen as the file is: every change not yet saved is dropped.
+        // After a failed save the screen shows the file as it is: the values of saves still
+        // queued are dropped too, and each shows again once it lands.
         if (!outcome.ok) return new Map();
         if (pendingNow.get(row.key) !== enabled) return pendingNow;
         const next = new Map(pendingNow);
@@ -215,7 +217,7 @@ function SettingsScreen(props: SettingsScreenOptions & { readonly saves: SaveQue
       <Box height={1}>
         <Text bold={color}>Cosh settings </Text>
         <Box width={Math.max(10, width - 14)}>
-          <Text wrap="truncate-start">{file}</Text>
+          <Text wrap="truncate-start">{printableText(file)}</Text>
         </Box>
       </Box>
       {state.status === 'ready' ? (
