@@ -6,9 +6,11 @@ import { createProgram, runMain } from '@cosh/cosh-cli';
 import packageJson from '../package.json' with { type: 'json' };
 import { addExecCommand } from './commands/exec-command.ts';
 import { addSessionCommand } from './commands/session-command.ts';
+import { addMcpCommands } from './mcp/register-mcp-commands.ts';
 
 const program = createProgram({ version: packageJson.version });
 addExecCommand(program);
 addSessionCommand(program);
+addMcpCommands(program, packageJson.version);
 
 await runMain(program);

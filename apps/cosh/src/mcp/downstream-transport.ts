@@ -1,0 +1,273 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { JsonRpcLineReader } from './json-rpc-lines.ts';
+
+/** How the downstream server's process ended. */
+export interface DownstreamExit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
+/** Options of {@link DownstreamTransport}. */
+export interface DownstreamTransportOptions {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly cwd: string;
+  /** Its whole environment: a proxy is transparent, so the server sees what the client gave us. */
+  readonly env: NodeJS.ProcessEnv;
+  /** Each chunk of the server's stderr, as it comes. */
+  onStderr(chunk: Buffer): void;
+  /** The server's stderr has ended. */
+  onStderrEnd?(): void;
+  /** The server's stdout held something that is not a message (a banner, a log line). */
+  onProblem?(problem: string): void;
+  /**
+   * How long {@link DownstreamTransport.close} waits after closing the server's stdin before
+   * SIGTERM, and after SIGTERM before SIGKILL. Default 1000 ms each, so a client that waits
+   * 2 s before killing us (the SDK's StdioClientTransport) still sees us stop the server.
+   */
+  readonly graceMs?: number;
+}
+
+/** `exit code 3`, `signal SIGKILL`. */
+export function describeExit(exit: DownstreamExit): string {
+  if (exit.signal !== null) return `signal ${exit.signal}`;
+  return `exit code ${exit.code ?? 'unknown'}`;
+}
+
+/** Why a command could not be started, in words (`cannot run \`srv\`: command not found`). */
+function describeStartError(command: string, error: NodeJS.ErrnoException): string {
+  const reasons: Record<string, string> = {
+    ENOENT: 'command not found (or the working directory does not exist)',
+    EACCES: 'permission denied (not executable?)',
+  };
+  return `cannot run \`${command}\`: ${(error.code !== undefined && reasons[error.code]) || error.message}`;
+}
+
+// Not unref'd: while we wait for the server to go, nothing else may keep this process alive
+// (stdin has ended, the server has exited), and an empty event loop would end the process in
+// the middle of stopping what is left of the group.
+function delay(milliseconds: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, milliseconds));
+}
+
+/** Whether any process of the group still exists (kill -0). */
+function isGroupAlive(processGroup: number): boolean {
+  try {
+    process.kill(-processGroup, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function signalGroup(processGroup: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-processGroup, signal);
+  } catch {
+    // ESRCH: nothing left to stop.
+  }
+}
+
+async function waitForGroupExit(processGroup: number, milliseconds: number): Promise<boolean> {
+  const deadline = Date.now() + milliseconds;
+  while (isGroupAlive(processGroup)) {
+    if (Date.now() >= deadline) return false;
+    await delay(25);
+  }
+  return true;
+}
+
+/**
+ * The MCP client side of stdio, like the SDK's `StdioClientTransport`, with what a proxy needs
+ * that it lacks: the server runs in a process group of its own and is stopped whole (the
+ * wrappers `npx` and `uvx` start the real server as a child, which a kill of the wrapper
+ * alone would leave running), its exit code or signal is known, its stderr comes in chunks for
+ * us to prefix, its full environment is ours, and a line on its stdout that is not a message is
+ * reported with its text.
+ *
+ * The connection counts as closed (`onclose`) as soon as the server process exits, even if a
+ * process it left behind still holds its stdout; what is left of its group is then stopped.
+ */
+export class DownstreamTransport implements Transport {
+  onclose?: (() => void) | undefined;
+  onerror?: ((error: Error) => void) | undefined;
+  onmessage?: ((message: JSONRPCMessage) => void) | undefined;
+
+  readonly #options: DownstreamTransportOptions;
+  readonly #graceMs: number;
+  readonly #reader = new JsonRpcLineReader();
+  readonly #queue: JSONRPCMessage[] = [];
+  #delivering = false;
+  #child: ChildProcess | undefined;
+  #exit: DownstreamExit | null = null;
+  #closed = false;
+  #stopping: Promise<void> | undefined;
+  readonly #exited: Promise<DownstreamExit>;
+  #resolveExited: (exit: DownstreamExit) => void = () => undefined;
+  // Kills what is left if this process exits some other way (an uncaught error, process.exit).
+  readonly #killOnExit = () => {
+    if (this.#child?.pid !== undefined) signalGroup(this.#child.pid, 'SIGKILL');
+  };
+
+  constructor(options: DownstreamTransportOptions) {
+    this.#options = options;
+    this.#graceMs = options.graceMs ?? 1000;
+    this.#exited = new Promise((resolve) => {
+      this.#resolveExited = resolve;
+    });
+  }
+
+  /** The server's pid (and process group), once started. */
+  get pid(): number | undefined {
+    return this.#child?.pid;
+  }
+
+  /** How the server ended; `null` while it runs. */
+  get exit(): DownstreamExit | null {
+    return this.#exit;
+  }
+
+  /** Resolves when the server process has exited. */
+  get exited(): Promise<DownstreamExit> {
+    return this.#exited;
+  }
+
+  /** Starts the server; rejects when it cannot be started (command not found, not executable). */
+  start(): Promise<void> {
+    if (this.#child !== undefined) return Promise.reject(new Error('the downstream MCP server is already started'));
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.#options.command, [...this.#options.args], {
+        cwd: this.#options.cwd,
+        env: this.#options.env,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        // Its own process group (a new session), so it can be stopped with all it started.
+        detached: true,
+      });
+      this.#child = child;
+      let started = false;
+      child.once('spawn', () => {
+        started = true;
+        process.on('exit', this.#killOnExit);
+        resolve();
+      });
+      child.once('error', (error) => {
+        if (!started) {
+          this.#exit = { code: null, signal: null };
+          this.#resolveExited(this.#exit);
+          this.#finish();
+          reject(new Error(describeStartError(this.#options.command, error), { cause: error }));
+        } else {
+          this.onerror?.(error);
+        }
+      });
+      child.once('exit', (code, signal) => this.#onExit({ code, signal }));
+      child.stdin?.on('error', (error: NodeJS.ErrnoException) => {
+        // The server closed its stdin or exited: the exit handler reports that.
+        if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') this.onerror?.(error);
+      });
+      child.stdout?.on('data', (chunk: Buffer) => {
+        const { messages, problems } = this.#reader.push(chunk);
+        for (const problem of problems) this.#options.onProblem?.(problem);
+        this.#queue.push(...messages);
+        this.#deliver();
+      });
+      child.stderr?.on('data', (chunk: Buffer) => this.#options.onStderr(chunk));
+      child.stderr?.on('end', () => this.#options.onStderrEnd?.());
+    });
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.#child?.stdin;
+    if (stdin === undefined || stdin === null || this.#exit !== null || this.#stopping !== undefined || !stdin.writable) {
+      return Promise.reject(new Error('the downstream MCP server is not running'));
+    }
+    return new Promise((resolve) => {
+      if (stdin.write(serializeMessage(message))) resolve();
+      else stdin.once('drain', resolve);
+    });
+  }
+
+  /**
+   * Stops the server: closes its stdin (a well-behaved server exits then), after the grace
+   * SIGTERM to its whole group, after another grace SIGKILL. Resolves when nothing of the group
+   * is left (or SIGKILL was sent), and calls `onclose`.
+   */
+  close(): Promise<void> {
+    this.#stopping ??= this.#stop();
+    return this.#stopping;
+  }
+
+  async #stop(): Promise<void> {
+    const child = this.#child;
+    if (child?.pid !== undefined) {
+      child.stdin?.end();
+      if (this.#exit === null) await Promise.race([this.#exited, delay(this.#graceMs)]);
+      await this.#stopGroup();
+    }
+    this.#finish();
+  }
+
+  /** SIGTERM to what is left of the group, SIGKILL after the grace; then nothing to do at our exit. */
+  async #stopGroup(): Promise<void> {
+    const processGroup = this.#child?.pid;
+    if (processGroup === undefined) return;
+    if (isGroupAlive(processGroup)) {
+      signalGroup(processGroup, 'SIGTERM');
+      if (!(await waitForGroupExit(processGroup, this.#graceMs))) {
+        signalGroup(processGroup, 'SIGKILL');
+        // SIGKILL is not refused; wait for the exit so that how it ended is known.
+        if (this.#exit === null) await Promise.race([this.#exited, delay(500)]);
+      }
+    }
+    process.off('exit', this.#killOnExit);
+  }
+
+  /**
+   * Hands messages to the protocol in the order they came. The SDK handles a notification a
+   * tick later than a response, so a call's last progress notification followed at once by its
+   * result would find the call already answered and be lost; after a notification the next
+   * message waits for that tick.
+   */
+  #deliver(): void {
+    if (this.#delivering) return;
+    this.#delivering = true;
+    const step = () => {
+      while (this.#queue.length > 0) {
+        const message = this.#queue.shift() as JSONRPCMessage;
+        this.onmessage?.(message);
+        if (!('id' in message) && this.#queue.length > 0) {
+          setImmediate(step);
+          return;
+        }
+      }
+      this.#delivering = false;
+    };
+    step();
+  }
+
+  #onExit(exit: DownstreamExit): void {
+    this.#exit = exit;
+    this.#resolveExited(exit);
+    // Processes the server left behind are garbage now; they must not outlive it.
+    if (this.#stopping === undefined) void this.#stopGroup();
+    // Let the last messages on stdout arrive before the connection is declared closed.
+    const stdout = this.#child?.stdout;
+    if (stdout === undefined || stdout === null || stdout.readableEnded || stdout.destroyed) {
+      this.#finish();
+    } else {
+      const finishOnce = () => this.#finish();
+      stdout.once('end', finishOnce).once('close', finishOnce);
+      setTimeout(finishOnce, 100);
+    }
+  }
+
+  #finish(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#child?.stdout?.destroy();
+    this.onclose?.();
+  }
+}

@@ -1,0 +1,118 @@
+import { type HookEngine, runToolCall } from '@cosh/hooks';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  type CallToolResult,
+  CallToolRequestSchema,
+  EmptyResultSchema,
+  type Implementation,
+  ListToolsRequestSchema,
+  LoggingMessageNotificationSchema,
+  PingRequestSchema,
+  type ServerCapabilities,
+  SetLevelRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { createPermissionCheck } from '../permission/index.ts';
+import type { DownstreamServer } from './downstream-server.ts';
+import { logOutcome, type McpLog } from './mcp-log.ts';
+import { resultForOutcome, textOfContent } from './tool-call-result.ts';
+
+/** Options of {@link createProxyServer}. */
+export interface ProxyServerOptions {
+  readonly downstream: DownstreamServer;
+  /** The hooks every call passes through (SPEC L1). */
+  readonly engine: HookEngine;
+  /**
+   * The permission system's answer for a call no hook allowed or denied: `allow` runs it,
+   * `deny` refuses it (the hooks become an allowlist). Downstream tools have no defaults.
+   */
+  readonly permission: 'allow' | 'deny';
+  /** The directory hooks run in (R5). */
+  readonly cwd: string;
+  /** Our name and version, as the client sees its server. */
+  readonly serverInfo: Implementation;
+  readonly log: McpLog;
+}
+
+// No downstream tool is known to need no permission: an `fs_read` behind the proxy is not ours.
+const noToolDefaults = { get: () => undefined };
+
+/**
+ * The MCP server `cosh mcp proxy` shows its client: the downstream server's tools, unchanged,
+ * each call through the hooks (SPEC X). Also forwarded: `ping` (answered only while the
+ * downstream answers), `notifications/tools/list_changed` (after the tool list is re-read),
+ * progress of a call, and logging when the downstream offers it. Not proxied: resources,
+ * prompts, completions, and requests from the downstream to the client (sampling, roots,
+ * elicitation), which would reach the client around the hooks or need capabilities we do not
+ * announce to the downstream.
+ */
+export function createProxyServer(options: ProxyServerOptions): Server {
+  const { downstream, engine, cwd, log } = options;
+  const logging = downstream.capabilities.logging !== undefined;
+  const capabilities: ServerCapabilities = { tools: { listChanged: true }, ...(logging ? { logging: {} } : {}) };
+  const server = new Server(options.serverInfo, {
+    capabilities,
+    ...(downstream.instructions === undefined ? {} : { instructions: downstream.instructions }),
+  });
+  const checkPermission = createPermissionCheck({ mode: options.permission, tools: noToolDefaults });
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...downstream.tools()] }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const { name } = request.params;
+    const progressToken = request.params._meta?.progressToken;
+    let downstreamResult: CallToolResult | undefined;
+    // Progress goes out before the result, or the client would drop it as late.
+    let progressSent: Promise<void> = Promise.resolve();
+    const outcome = await runToolCall({
+      engine,
+      call: { toolName: name, toolInput: request.params.arguments ?? {}, cwd },
+      checkPermission: (call) => checkPermission({ ...call, cwd }),
+      async executeTool(call) {
+        const called = await downstream.callTool(call.toolName, call.toolInput, {
+          signal: extra.signal,
+          ...(progressToken === undefined
+            ? {}
+            : {
+                onProgress: (progress) => {
+                  const notification = { method: 'notifications/progress' as const, params: { ...progress, progressToken } };
+                  progressSent = progressSent.then(() => extra.sendNotification(notification)).catch(() => undefined);
+                },
+              }),
+        });
+        if (!called.ok) return { ok: false, error: called.error };
+        downstreamResult = called.result;
+        const text = textOfContent(called.result.content);
+        // L4: a downstream isError result is a tool failure; no PostToolUse hook sees it.
+        return called.result.isError === true ? { ok: false, error: text } : { ok: true, output: text };
+      },
+    });
+    logOutcome(log, outcome);
+    await progressSent;
+    return resultForOutcome(outcome, downstreamResult);
+  });
+
+  // The default pong would say "alive" for a proxy whose server is dead.
+  server.setRequestHandler(PingRequestSchema, async () => {
+    await downstream.ping();
+    return {};
+  });
+
+  if (logging) {
+    server.setRequestHandler(SetLevelRequestSchema, (request) =>
+      downstream.client.request({ method: 'logging/setLevel', params: request.params }, EmptyResultSchema),
+    );
+    downstream.client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => server.notification(notification));
+  }
+
+  server.onerror = (error) => log(`client connection: ${error.message}`);
+  return server;
+}
+
+/** Tells the client the tool list changed; a client that is not connected yet lists them anyway. */
+export async function announceToolsChanged(server: Server, log: McpLog): Promise<void> {
+  try {
+    await server.sendToolListChanged();
+  } catch (error) {
+    log(`could not tell the client that the tools changed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

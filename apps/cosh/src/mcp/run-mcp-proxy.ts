@@ -1,0 +1,97 @@
+import type { CliContext } from '@cosh/cosh-cli';
+import { ExitError, loadCommandConfig } from '@cosh/cosh-cli';
+import { createHookEngine } from '@cosh/hooks';
+import { connectDownstream, type DownstreamServer } from './downstream-server.ts';
+import { describeExit, DownstreamTransport } from './downstream-transport.ts';
+import { formatCommandLine } from './format-command-line.ts';
+import { createMcpLog } from './mcp-log.ts';
+import { createPrefixedLines } from './prefixed-lines.ts';
+import { announceToolsChanged, createProxyServer } from './proxy-server.ts';
+import { exitStatusOf, serveStdio, type StdioStreams } from './stdio-session.ts';
+
+/** EX_UNAVAILABLE: the downstream server could not be started or did not initialize. */
+export const downstreamUnavailableStatus = 69;
+
+/** Options of {@link runMcpProxy}: the command line of `cosh mcp proxy`. */
+export interface McpProxyOptions {
+  readonly configPath?: string | undefined;
+  readonly permission: 'allow' | 'deny';
+  /** Seconds one request to the downstream server may take (`--call-timeout`). */
+  readonly callTimeoutSeconds: number;
+  /** The downstream server's command and arguments (after `--`). */
+  readonly command: string;
+  readonly args: readonly string[];
+  /** The app's version, told to both sides. */
+  readonly version: string;
+}
+
+/**
+ * `cosh mcp proxy`: starts the downstream MCP server, then serves its tools on stdio with every
+ * call through the hooks, until the client disconnects or a signal comes; then stops the
+ * downstream server and all it started. A config that does not load ends it before the
+ * downstream starts (exit 78); a downstream that cannot start or initialize, with 69.
+ */
+export async function runMcpProxy(context: CliContext, options: McpProxyOptions, streams: StdioStreams = process): Promise<void> {
+  const log = createMcpLog('cosh mcp proxy', (text) => context.err.write(text));
+  const { config } = await loadCommandConfig(context, { configPath: options.configPath, warnings: 'stderr' });
+  const engine = createHookEngine(config, { cwd: context.cwd, env: context.env });
+  const commandLine = formatCommandLine(options.command, options.args);
+
+  const stderrLines = createPrefixedLines('[downstream] ', (text) => context.err.write(text));
+  const transport = new DownstreamTransport({
+    command: options.command,
+    args: options.args,
+    cwd: context.cwd,
+    env: context.env,
+    onStderr: (chunk) => stderrLines.push(chunk),
+    onStderrEnd: () => stderrLines.end(),
+    onProblem: (problem) => log(`ignored on the downstream MCP server's stdout (it is for protocol messages only): ${problem}`),
+  });
+
+  let downstream: DownstreamServer;
+  let notifyToolsChanged = () => undefined as void;
+  try {
+    downstream = await connectDownstream({
+      transport,
+      commandLine,
+      requestTimeoutMs: options.callTimeoutSeconds * 1000,
+      clientInfo: { name: 'cosh-mcp-proxy', version: options.version },
+      onToolsChanged: () => notifyToolsChanged(),
+      onError: log,
+    });
+  } catch (error) {
+    throw new ExitError(downstreamUnavailableStatus, `cosh mcp proxy: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+
+  let stopping = false;
+  void transport.exited.then((exit) => {
+    if (stopping) return;
+    log(`the downstream MCP server \`${commandLine}\` exited (${describeExit(exit)}); every tool call fails from now on (restart the MCP server in your client)`);
+  });
+
+  const server = createProxyServer({
+    downstream,
+    engine,
+    permission: options.permission,
+    cwd: context.cwd,
+    serverInfo: { name: 'cosh-mcp-proxy', version: options.version },
+    log,
+  });
+  notifyToolsChanged = () => void announceToolsChanged(server, log);
+  const tools = downstream.tools();
+  const hookCount = [...config.hooks.PreToolUse, ...config.hooks.PostToolUse].filter((entry) => entry.enabled).length;
+  log(
+    `proxying \`${commandLine}\` (pid ${transport.pid ?? '?'}): ${tools.length} ${tools.length === 1 ? 'tool' : 'tools'}, ` +
+      `${hookCount} ${hookCount === 1 ? 'hook' : 'hooks'}, --permission ${options.permission}`,
+  );
+
+  const end = await serveStdio(server, streams, async (sessionEnd) => {
+    stopping = true;
+    const why = sessionEnd.reason === 'signal' ? `got ${sessionEnd.signal}` : 'the client disconnected';
+    await downstream.close();
+    const exit = transport.exit;
+    log(`${why}; stopped the downstream MCP server${exit === null ? '' : ` (${describeExit(exit)})`}`);
+  });
+  const status = exitStatusOf(end);
+  if (status !== 0) throw new ExitError(status);
+}

@@ -1,0 +1,37 @@
+import type { CliContext } from '@cosh/cosh-cli';
+import { ExitError, loadCommandConfig } from '@cosh/cosh-cli';
+import { createHookEngine } from '@cosh/hooks';
+import { createToolHost } from '../tool-host.ts';
+import { createToolRegistry } from '../tools/index.ts';
+import { createMcpLog } from './mcp-log.ts';
+import { createServeServer } from './serve-server.ts';
+import { exitStatusOf, serveStdio, type StdioStreams } from './stdio-session.ts';
+
+/** Options of {@link runMcpServe}: the command line of `cosh mcp serve`. */
+export interface McpServeOptions {
+  readonly configPath?: string | undefined;
+  readonly permission: 'allow' | 'deny';
+  /** The app's version, told to the client. */
+  readonly version: string;
+}
+
+/**
+ * `cosh mcp serve`: serves the built-in tools on stdio, every call through the hooks, until the
+ * client disconnects or a signal comes. A config that does not load ends it at once (exit 78).
+ */
+export async function runMcpServe(context: CliContext, options: McpServeOptions, streams: StdioStreams = process): Promise<void> {
+  const log = createMcpLog('cosh mcp serve', (text) => context.err.write(text));
+  const { config } = await loadCommandConfig(context, { configPath: options.configPath, warnings: 'stderr' });
+  const registry = createToolRegistry();
+  const host = createToolHost({
+    engine: createHookEngine(config, { cwd: context.cwd, env: context.env }),
+    registry,
+    permission: options.permission,
+    cwd: context.cwd,
+    env: context.env,
+  });
+  const server = createServeServer({ host, registry, serverInfo: { name: 'cosh', version: options.version }, log });
+  const end = await serveStdio(server, streams, async () => undefined);
+  const status = exitStatusOf(end);
+  if (status !== 0) throw new ExitError(status);
+}

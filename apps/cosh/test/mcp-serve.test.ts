@@ -1,0 +1,187 @@
+// `cosh mcp serve` as an MCP client uses it: the built binary started by the SDK's
+// StdioClientTransport and spoken to with the SDK's Client. Hooks are real /bin/sh commands.
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createToolRegistry } from '../src/tools/index.ts';
+import { assertBuilt } from './__fixtures__/cli-run.ts';
+import { isAlive, type McpSession, startCosh, waitForExit } from './__fixtures__/mcp-session.ts';
+
+let directory: string;
+let markers: string;
+let configPath: string;
+const sessions: McpSession[] = [];
+
+const setup = {
+  hooks: {
+    PreToolUse: [
+      {
+        name: 'Block rm',
+        matcher: '^bash_run$',
+        command: `grep -q 'rm -rf' && { echo 'rm -rf is not allowed' >&2; exit 2; }; exit 0`,
+      },
+      { name: 'Halt', command: `grep -q 'halt-now' && { echo 'emergency stop' >&2; exit 49; }; exit 0` },
+      {
+        name: 'Rewrite',
+        matcher: '^bash_run$',
+        command: `grep -q '"command":"echo original"' && echo '{"updated_input":{"command":"echo rewritten"}}'; exit 0`,
+      },
+      { name: 'Pre context', matcher: '^fs_read$', command: `echo '{"context":"pre: read checked"}'` },
+      { name: 'Allow echo', matcher: '^bash_run$', command: `grep -q '"command":"echo allowed' && echo '{"decision":"allow"}'; exit 0` },
+    ],
+    PostToolUse: [
+      { name: 'Record', command: 'cat > "$COSH_MARKERS/post-$COSH_TOOL_NAME-$$.json"' },
+      { name: 'Post context', matcher: '^fs_read$', command: `echo '{"context":"post: read seen"}'` },
+    ],
+  },
+};
+
+beforeAll(async () => {
+  await assertBuilt();
+  directory = await mkdtemp(join(tmpdir(), 'cosh-mcp-serve-'));
+  markers = join(directory, 'markers');
+  await mkdir(markers);
+  configPath = join(directory, 'setup.json');
+  await writeFile(configPath, JSON.stringify(setup, null, 2));
+  await writeFile(join(directory, 'notes.txt'), 'first line\nsecond line\n');
+});
+
+afterEach(async () => {
+  await Promise.all(sessions.splice(0).map((session) => session.close().catch(() => undefined)));
+  for (const file of await readdir(markers)) await rm(join(markers, file), { force: true });
+});
+
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+async function serve(extraArgs: string[] = []): Promise<McpSession> {
+  const session = await startCosh(['mcp', 'serve', '--config', configPath, ...extraArgs], { cwd: directory, env: { COSH_MARKERS: markers } });
+  sessions.push(session);
+  return session;
+}
+
+async function postPayloads(toolName: string): Promise<Record<string, unknown>[]> {
+  const files = (await readdir(markers)).filter((file) => file.startsWith(`post-${toolName}-`));
+  return Promise.all(files.map(async (file) => JSON.parse(await readFile(join(markers, file), 'utf8')) as Record<string, unknown>));
+}
+
+const text = (value: string) => ({ type: 'text', text: value });
+
+describe('cosh mcp serve', () => {
+  it('X, T: lists the four built-in tools with the JSON schemas of their zod schemas', async () => {
+    const session = await serve();
+    const { tools } = await session.client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(['bash_run', 'find_grep', 'fs_read', 'fs_write']);
+    for (const builtin of createToolRegistry().list()) {
+      const listed = tools.find((tool) => tool.name === builtin.name);
+      expect(listed?.description).toBe(builtin.description);
+      expect(listed?.inputSchema).toEqual(z.toJSONSchema(builtin.inputSchema, { io: 'input' }));
+      expect(listed?.inputSchema.type).toBe('object');
+      expect(listed?.inputSchema['additionalProperties']).toBe(false);
+    }
+    expect(tools.find((tool) => tool.name === 'bash_run')?.inputSchema).toMatchObject({
+      properties: { command: { type: 'string', minLength: 1 }, timeout: { type: 'number' } },
+      required: ['command'],
+    });
+    expect(tools.find((tool) => tool.name === 'fs_read')?.annotations).toMatchObject({ readOnlyHint: true });
+  });
+
+  it('X: a successful call is the tool output; PostToolUse sees it raw', async () => {
+    const session = await serve();
+    expect(await session.call('bash_run', { command: 'echo hello' })).toEqual({ content: [text('hello\n[exit code: 0]')] });
+    const [payload] = await postPayloads('bash_run');
+    expect(payload).toEqual({ event: 'PostToolUse', tool_name: 'bash_run', tool_input: { command: 'echo hello' }, tool_output: 'hello\n[exit code: 0]' });
+  });
+
+  it('L2: a PreToolUse deny blocks the call: isError "Blocked by hook: …", and it never runs', async () => {
+    const session = await serve();
+    const target = join(directory, 'keep-me');
+    await mkdir(target, { recursive: true });
+    expect(await session.call('bash_run', { command: `rm -rf ${target}` })).toEqual({
+      content: [text('Blocked by hook: rm -rf is not allowed')],
+      isError: true,
+    });
+    expect(isAlive(session.pid)).toBe(true);
+    await expect(readdir(target)).resolves.toEqual([]);
+    expect(await postPayloads('bash_run')).toEqual([]);
+  });
+
+  it('A7: the rewritten input is the one that runs', async () => {
+    const session = await serve();
+    expect(await session.call('bash_run', { command: 'echo original' })).toEqual({ content: [text('rewritten\n[exit code: 0]')] });
+    const [payload] = await postPayloads('bash_run');
+    expect(payload?.['tool_input']).toEqual({ command: 'echo rewritten' });
+  });
+
+  it('X, P2: contexts come as one more text item after the raw output', async () => {
+    const session = await serve();
+    expect(await session.call('fs_read', { path: 'notes.txt' })).toEqual({
+      content: [text('first line\nsecond line\n'), text('pre: read checked\npost: read seen')],
+    });
+  });
+
+  it('L2, L3: a halt is isError "Halted by hook: …" and refuses only that call', async () => {
+    const session = await serve();
+    expect(await session.call('bash_run', { command: 'echo halt-now' })).toEqual({ content: [text('Halted by hook: emergency stop')], isError: true });
+    expect(await session.call('bash_run', { command: 'echo next' })).toEqual({ content: [text('next\n[exit code: 0]')] });
+  });
+
+  it('L4: a tool failure is isError with the tool error and the PreToolUse context; no PostToolUse', async () => {
+    const session = await serve();
+    expect(await session.call('fs_read', { path: 'missing.txt' })).toEqual({
+      content: [text('fs_read: no such file or directory: missing.txt\npre: read checked')],
+      isError: true,
+    });
+    expect(await postPayloads('fs_read')).toEqual([]);
+  });
+
+  it('X, T: --permission deny makes the hooks an allowlist; fs_read and find_grep need no permission', async () => {
+    const session = await serve(['--permission', 'deny']);
+    expect(await session.call('bash_run', { command: 'echo allowed by a hook' })).toEqual({ content: [text('allowed by a hook\n[exit code: 0]')] });
+    expect(await session.call('bash_run', { command: 'echo not allowed' })).toEqual({ content: [text('Permission denied: bash_run')], isError: true });
+    expect(await session.call('fs_write', { path: 'new.txt', content: 'x' })).toEqual({ content: [text('Permission denied: fs_write')], isError: true });
+    await expect(readFile(join(directory, 'new.txt'))).rejects.toThrow(/ENOENT/);
+    expect((await session.call('fs_read', { path: 'notes.txt' })).isError).toBeUndefined();
+    expect(await session.call('find_grep', { pattern: 'second', path: 'notes.txt' })).toEqual({ content: [text('notes.txt:2:second line')] });
+    await session.waitForStderr('bash_run: refused by the permission system');
+  });
+
+  it('X: --permission allow (the default) runs what no hook denies', async () => {
+    const session = await serve();
+    expect(await session.call('fs_write', { path: 'written.txt', content: 'data' })).toEqual({
+      content: [text('wrote 4 bytes to written.txt (new file)')],
+    });
+  });
+
+  it('an input that does not fit the schema is an isError result naming the field; an unknown tool is a protocol error', async () => {
+    const session = await serve();
+    expect(await session.call('bash_run', { cmd: 'ls' })).toEqual({
+      content: [text('bash_run: input.command: missing; expected a string; input.cmd: unknown field (did you mean command?); known fields: command, timeout')],
+      isError: true,
+    });
+    await expect(session.call('bash', { command: 'ls' })).rejects.toThrow(
+      /^MCP error -32602: unknown tool 'bash' \(did you mean bash_run\?\); known tools: bash_run, find_grep, fs_read, fs_write$/,
+    );
+  });
+
+  it('stops a running command and exits when the client disconnects', async () => {
+    const session = await serve();
+    const pidFile = join(directory, 'sleeper.pid');
+    const call = session.call('bash_run', { command: `echo $$ > ${pidFile}; exec sleep 30` }).catch(() => undefined);
+    const deadline = Date.now() + 10_000;
+    let pid = Number.NaN;
+    while (Number.isNaN(pid) && Date.now() < deadline) {
+      pid = Number.parseInt(await readFile(pidFile, 'utf8').catch(() => ''), 10);
+      if (Number.isNaN(pid)) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(isAlive(pid)).toBe(true);
+    const startedAt = performance.now();
+    await session.close();
+    expect(performance.now() - startedAt).toBeLessThan(1900); // before the SDK client's 2 s SIGTERM
+    expect(await waitForExit([pid], 2000)).toEqual([]);
+    await call;
+  });
+});
