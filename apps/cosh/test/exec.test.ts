@@ -150,6 +150,8 @@ describe('cosh exec: exit statuses (X)', () => {
     const result = await exec('fs_write', { path: 'out.txt', content: 'x' }, '--permission', 'allow', '--history', 'logs');
     expect(result).toEqual({ code: 64, stdout: '', stderr: "cosh: cannot open history file 'logs': it is a folder. See 'cosh exec --help'.\n" });
     expect(existsSync(join(folder, 'out.txt'))).toBe(false);
+    const empty = await exec('fs_read', { path: 'x' }, '--history', '');
+    expect(empty).toEqual({ code: 64, stdout: '', stderr: "cosh: option '--history <file>' needs a file name, not an empty string. See 'cosh exec --help'.\n" });
   });
 });
 

@@ -225,11 +225,17 @@ describe('cosh session under load', () => {
       child.stdin.end();
     })();
 
-    await new Promise((resolve) => setTimeout(resolve, 1500));
     // Backpressure: with stdout unread, the session stops once the pipes and its buffers are
-    // full (about a hundred answers), instead of running every call and buffering the answers.
-    const historyLines = async () => (await readFile(join(folder, 'history.jsonl'), 'utf8')).split('\n').length - 1;
-    const whileBlocked = await historyLines();
+    // full (about two hundred answers), instead of running every call and buffering the answers.
+    // Wait until it has stopped: no new history line for half a second (a loaded machine may be slow to start).
+    const historyLines = async () => (await readFile(join(folder, 'history.jsonl'), 'utf8').catch(() => '')).split('\n').length - 1;
+    let whileBlocked = -1;
+    for (let stable = 0, waited = 0; stable < 5 && waited < 300; waited += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const count = await historyLines();
+      stable = count > 0 && count === whileBlocked ? stable + 1 : 0;
+      whileBlocked = count;
+    }
     expect(whileBlocked).toBeGreaterThan(0);
     expect(whileBlocked).toBeLessThan(1000);
 
