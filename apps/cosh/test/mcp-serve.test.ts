@@ -147,6 +147,7 @@ describe('cosh mcp serve', () => {
     expect((await session.call('fs_read', { path: 'notes.txt' })).isError).toBeUndefined();
     expect(await session.call('find_grep', { pattern: 'second', path: 'notes.txt' })).toEqual({ content: [text('notes.txt:2:second line')] });
     await session.waitForStderr('bash_run: refused by the permission system');
+    expect(session.stderr()).toMatch(/^cosh mcp serve: serving 4 built-in tools: 7 hooks, --permission deny$/m);
   });
 
   it('X: --permission allow (the default) runs what no hook denies', async () => {

@@ -31,7 +31,11 @@ export async function runMcpServe(context: CliContext, options: McpServeOptions,
     env: context.env,
   });
   const server = createServeServer({ host, registry, serverInfo: { name: 'cosh', version: options.version }, log });
-  const end = await serveStdio(server, streams, async () => undefined);
+  const hookCount = [...config.hooks.PreToolUse, ...config.hooks.PostToolUse].filter((entry) => entry.enabled).length;
+  log(`serving ${registry.list().length} built-in tools: ${hookCount} ${hookCount === 1 ? 'hook' : 'hooks'}, --permission ${options.permission}`);
+  const end = await serveStdio(server, streams, async (sessionEnd) => {
+    log(sessionEnd.reason === 'signal' ? `got ${sessionEnd.signal}; stopped` : 'the client disconnected; stopped');
+  });
   const status = exitStatusOf(end);
   if (status !== 0) throw new ExitError(status);
 }
