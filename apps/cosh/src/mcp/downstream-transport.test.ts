@@ -90,6 +90,18 @@ describe('DownstreamTransport', () => {
     expect(problems).toEqual(['a line that is not a JSON-RPC message: hello from a banner']);
   });
 
+  it('hands over every message a server wrote before it exited, then closes', async () => {
+    const transport = shell(
+      `printf '%s\n' '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"bye"}}' '{"jsonrpc":"2.0","id":1,"result":{}}' '{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}' '{"jsonrpc":"2.0","id":2,"result":{}}'`,
+    );
+    const events: string[] = [];
+    transport.onmessage = (message) => events.push('method' in message ? message.method : `response ${String(message.id)}`);
+    transport.onclose = () => events.push('closed');
+    await transport.start();
+    expect(await waitUntil(() => events.includes('closed'), 3000)).toBe(true);
+    expect(events).toEqual(['notifications/message', 'response 1', 'notifications/tools/list_changed', 'response 2', 'closed']);
+  });
+
   it('sends each message as one line on the server stdin, and refuses once the server is gone', async () => {
     const transport = shell('read line; echo "$line" >&2; exit 0', { onStderr: (chunk) => received.push(chunk.toString('utf8')) });
     const received: string[] = [];

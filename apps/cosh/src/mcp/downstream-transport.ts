@@ -101,6 +101,7 @@ export class DownstreamTransport implements Transport {
   readonly #reader = new JsonRpcLineReader();
   readonly #queue: JSONRPCMessage[] = [];
   #delivering = false;
+  #closePending = false;
   #child: ChildProcess | undefined;
   #exit: DownstreamExit | null = null;
   #closed = false;
@@ -244,6 +245,7 @@ export class DownstreamTransport implements Transport {
         }
       }
       this.#delivering = false;
+      if (this.#closePending) this.#finish();
     };
     step();
   }
@@ -265,6 +267,11 @@ export class DownstreamTransport implements Transport {
   }
 
   #finish(): void {
+    // Messages the server sent before it went reach the protocol before the close does.
+    if (this.#delivering) {
+      this.#closePending = true;
+      return;
+    }
     if (this.#closed) return;
     this.#closed = true;
     this.#child?.stdout?.destroy();

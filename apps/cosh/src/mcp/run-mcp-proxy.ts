@@ -49,7 +49,7 @@ export async function runMcpProxy(context: CliContext, options: McpProxyOptions,
   });
 
   let downstream: DownstreamServer;
-  let notifyToolsChanged = () => undefined as void;
+  let notifyToolsChanged: () => void = () => undefined;
   try {
     downstream = await connectDownstream({
       transport,
