@@ -21,4 +21,5 @@ export {
   resolveConfigPath,
 } from './resolve-config-path.ts';
 export { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS } from './setup-schema.ts';
-export { type ConfigChange, setEventEnabled, setHookEnabled } from './write-config.ts';
+export { setEventEnabled, setHookEnabled } from './config-toggles.ts';
+export type { ConfigChange } from './write-config.ts';

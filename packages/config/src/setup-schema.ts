@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ON_ERROR_VALUES } from './hook-events.ts';
 
 /** Seconds a hook may run when its entry sets no `timeout` (SPEC C5). */
@@ -8,78 +8,65 @@ export const DEFAULT_TIMEOUT_SECONDS = 60;
 export const MAX_TIMEOUT_SECONDS = 86_400;
 
 // One schema serves two jobs: validating a parsed file (C5, C6) and generating the JSON Schema
-// editors use for completion (C9). Defaults are therefore documented with `meta` rather than
-// applied with `.default()`, which would make the fields required in the generated schema; they
-// are applied when the validated value becomes a HookEntry.
+// editors use for completion (C9). Defaults are therefore documented as metadata rather than
+// applied with a default, which would make the fields required in the generated schema; they are
+// applied when the validated value becomes a HookEntry.
+//
+// Every `cosh hooks run` evaluates this module, so it is written with zod/mini (a fraction of
+// full zod's start-up cost), and metadata goes straight into the global registry with
+// `register`, which returns the schema itself, where the `meta` check would clone it again.
 
 const hookEntrySchema = z
   .object({
     name: z
-      .string()
-      .optional()
-      .meta({ description: 'Shown in listings and diagnostics. Defaults to the command.' }),
-    command: z
-      .string()
-      .min(1)
-      .regex(/\S/)
-      .meta({
-        description:
-          'Run as `/bin/sh -c <command>`, with {"event","tool_name","tool_input"} (and "tool_output" after the call) as one line of JSON on stdin, and COSH_EVENT, COSH_TOOL_NAME, COSH_HOOK_NAME in the environment. Exit 0 with nothing or {"decision","reason","context","updated_input"} on stdout, exit 2 to deny, exit 49 to halt the turn.',
-      }),
-    matcher: z
-      .string()
-      .optional()
-      .meta({
-        description:
-          'A regular expression searched in the tool name (case-sensitive, no flags): "bash_run" also matches "my_bash_runner", "^fs_read$" only fs_read. Absent or "" matches every tool. A matcher that does not compile means the hook never runs.',
-        examples: ['^bash_run$', '^fs_(read|write)$', ''],
-      }),
-    timeout: z
-      .number()
-      .gt(0)
-      .max(MAX_TIMEOUT_SECONDS)
-      .optional()
-      .meta({
-        description:
-          'Seconds before the hook and everything it started are killed (SIGTERM, then SIGKILL). Fractions allowed.',
-        default: DEFAULT_TIMEOUT_SECONDS,
-      }),
-    onError: z
-      .enum(ON_ERROR_VALUES)
-      .optional()
-      .meta({
-        description:
-          'What a hook that fails (crashes, times out, exits with another code) or prints invalid output counts as: "ignore" (no opinion) or "deny" (fail closed).',
-        default: 'ignore',
-      }),
+      .optional(z.string())
+      .register(z.globalRegistry, { description: 'Shown in listings and diagnostics. Defaults to the command.' }),
+    command: z.string().check(z.minLength(1), z.regex(/\S/)).register(z.globalRegistry, {
+      description:
+        'Run as `/bin/sh -c <command>`, with {"event","tool_name","tool_input"} (and "tool_output" after the call) as one line of JSON on stdin, and COSH_EVENT, COSH_TOOL_NAME, COSH_HOOK_NAME in the environment. Exit 0 with nothing or {"decision","reason","context","updated_input"} on stdout, exit 2 to deny, exit 49 to halt the turn.',
+    }),
+    matcher: z.optional(z.string()).register(z.globalRegistry, {
+      description:
+        'A regular expression searched in the tool name (case-sensitive, no flags): "bash_run" also matches "my_bash_runner", "^fs_read$" only fs_read. Absent or "" matches every tool. A matcher that does not compile means the hook never runs.',
+      examples: ['^bash_run$', '^fs_(read|write)$', ''],
+    }),
+    timeout: z.optional(z.number().check(z.gt(0), z.maximum(MAX_TIMEOUT_SECONDS))).register(z.globalRegistry, {
+      description:
+        'Seconds before the hook and everything it started are killed (SIGTERM, then SIGKILL). Fractions allowed.',
+      default: DEFAULT_TIMEOUT_SECONDS,
+    }),
+    onError: z.optional(z.enum(ON_ERROR_VALUES)).register(z.globalRegistry, {
+      description:
+        'What a hook that fails (crashes, times out, exits with another code) or prints invalid output counts as: "ignore" (no opinion) or "deny" (fail closed).',
+      default: 'ignore',
+    }),
     enabled: z
-      .boolean()
-      .optional()
-      .meta({ description: 'false turns this one hook off, as if it were not there.', default: true }),
+      .optional(z.boolean())
+      .register(z.globalRegistry, { description: 'false turns this one hook off, as if it were not there.', default: true }),
   })
-  .meta({ title: 'Hook', description: 'A shell command run for every tool call its matcher selects.' });
+  .register(z.globalRegistry, { title: 'Hook', description: 'A shell command run for every tool call its matcher selects.' });
 
 const hookListSchema = z.array(hookEntrySchema);
 
 const hooksSchema = z
   .object({
-    PreToolUse: hookListSchema.optional().meta({
+    PreToolUse: z.optional(hookListSchema).register(z.globalRegistry, {
       description:
         'Run before a tool call is dispatched: they can deny it, auto-approve it, rewrite its input, add context, or halt the turn.',
     }),
-    PostToolUse: hookListSchema.optional().meta({
+    PostToolUse: z.optional(hookListSchema).register(z.globalRegistry, {
       description:
         'Run after a tool call succeeded, before its output enters history: they can add context, flag the output (deny), or halt the turn.',
     }),
   })
-  .meta({ description: 'Event name → the hooks run for it, in order.' });
+  .register(z.globalRegistry, { description: 'Event name → the hooks run for it, in order.' });
 
 const hooksEnabledSchema = z
   .object({
-    PreToolUse: z.boolean().optional().meta({ default: true }),
-    PostToolUse: z.boolean().optional().meta({ default: true }),
+    PreToolUse: z.optional(z.boolean()).register(z.globalRegistry, { default: true }),
+    PostToolUse: z.optional(z.boolean()).register(z.globalRegistry, { default: true }),
   })
-  .meta({ description: 'Turns every hook of an event on or off. A missing key means enabled.' });
+  .register(z.globalRegistry, { description: 'Turns every hook of an event on or off. A missing key means enabled.' });
 
 /**
  * setup.json: a shared settings file, so keys other than these are kept and ignored (SPEC C3).
@@ -88,11 +75,11 @@ const hooksEnabledSchema = z
  */
 export const setupFileSchema = z
   .looseObject({
-    $schema: z.string().optional().meta({ description: 'The JSON Schema of this file, for editors.' }),
-    hooks: hooksSchema.optional(),
-    hooksEnabled: hooksEnabledSchema.optional(),
+    $schema: z.optional(z.string()).register(z.globalRegistry, { description: 'The JSON Schema of this file, for editors.' }),
+    hooks: z.optional(hooksSchema),
+    hooksEnabled: z.optional(hooksEnabledSchema),
   })
-  .meta({
+  .register(z.globalRegistry, {
     title: 'Cosh setup.json',
     description: 'Cosh settings. The hooks section configures lifecycle hooks run around every tool call.',
   });

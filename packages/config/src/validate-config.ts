@@ -1,5 +1,5 @@
 import type { Node } from 'jsonc-parser';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { checkMatcher } from './check-matcher.ts';
 import { suggestClosest } from './closest-match.ts';
 import type { ConfigProblem, HookEntry, HooksConfig, JsonPath } from './config-types.ts';
