@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { describeValue } from './describe-value.ts';
 import type { Decision } from './hook-outcome.ts';
 
@@ -15,18 +15,18 @@ const DECISIONS = ['allow', 'deny', 'none'] as const satisfies readonly Decision
  * drops an own `__proto__` key: the object JSON.parse made is kept as it is (A7).
  */
 export const hookOutputSchema = z.object({
-  decision: z
-    .enum(DECISIONS, {
+  decision: z.optional(
+    z.enum(DECISIONS, {
       error: (issue) => `decision must be one of ${DECISIONS.join(', ')} (got ${describeValue(issue.input)})`,
-    })
-    .optional(),
-  reason: z.string({ error: (issue) => `reason must be a string (got ${describeValue(issue.input)})` }).optional(),
-  context: z.string({ error: (issue) => `context must be a string (got ${describeValue(issue.input)})` }).optional(),
-  updated_input: z
-    .custom<Record<string, unknown>>(isJsonObject, {
+    }),
+  ),
+  reason: z.optional(z.string({ error: (issue) => `reason must be a string (got ${describeValue(issue.input)})` })),
+  context: z.optional(z.string({ error: (issue) => `context must be a string (got ${describeValue(issue.input)})` })),
+  updated_input: z.optional(
+    z.custom<Record<string, unknown>>(isJsonObject, {
       error: (issue) => `updated_input must be an object (got ${describeValue(issue.input)})`,
-    })
-    .optional(),
+    }),
+  ),
 });
 
 /** The stdout JSON of a hook as it was printed (O1). */
