@@ -1,5 +1,6 @@
 import { getNodeValue, type Node, type ParseError, parseTree, printParseErrorCode, stripComments, visit } from 'jsonc-parser';
 import type { ConfigProblem } from './config-types.ts';
+import { findExcessiveNesting, MAX_NESTING_DEPTH } from './nesting-depth.ts';
 import { SourceMap } from './source-map.ts';
 
 /** A document parsed as JSON with comments and trailing commas (SPEC C2). */
@@ -22,6 +23,15 @@ export function stripByteOrderMark(text: string): string {
  * with its line and column. `text` must have no byte order mark.
  */
 export function parseJsonc(text: string): ParsedDocument {
+  // Checked first: the parser recurses once per level, and a stack overflow is no syntax error.
+  const tooDeep = findExcessiveNesting(text);
+  if (tooDeep !== undefined) {
+    const message = `nested more than ${MAX_NESTING_DEPTH} levels deep: a setup.json needs only a few levels`;
+    return {
+      ok: false,
+      problems: [{ severity: 'error', code: 'syntax', message, path: [], ...new SourceMap(text, undefined).positionAt(tooDeep) }],
+    };
+  }
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, parseOptions);
   const sourceMap = new SourceMap(text, tree);
