@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { HOOK_EVENTS, type HookEvent, isHookEvent, suggestClosest } from '@cosh/config';
 import { createHookEngine } from '@cosh/hooks';
@@ -26,6 +25,9 @@ export interface HooksRunOptions {
 }
 
 async function readArgumentFile(context: CliContext, option: string, path: string, command: Command | undefined): Promise<string> {
+  // Loaded only when a file is named: most calls pass their input inline, and node:fs/promises
+  // is not otherwise on the path of `hooks run`.
+  const { readFile } = await import('node:fs/promises');
   try {
     return await readFile(resolve(context.cwd, path), 'utf8');
   } catch (error) {
