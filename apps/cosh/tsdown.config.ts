@@ -12,4 +12,15 @@ export default defineConfig({
   // out of the bundler's sight (the bundle then fails with "Cannot find module './impl/format'");
   // its ES module build bundles cleanly.
   alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+  // Every `cosh hooks run` parses what it loads before running anything: minified, that is
+  // ~180 KB instead of ~410 KB on its path, 15–20 ms less per call (scripts/bench.mjs, cold start).
+  // Function and class names are kept, so `.name` means what the code says (libraries such as
+  // commander read it) and stack traces still name functions; the source maps, read only with
+  // `NODE_OPTIONS=--enable-source-maps`, give the original files and lines.
+  minify: {
+    compress: { target: 'node20', keepNames: { function: true, class: true } },
+    mangle: { keepNames: { function: true, class: true } },
+    codegen: { removeWhitespace: true },
+  },
+  sourcemap: true,
 });

@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin, coshCommandLine, shellQuote, TerminalSession } from './__fixtures__/settings-terminal.ts';
 
 const traceLoads = fileURLToPath(new URL('./__fixtures__/trace-loads.mjs', import.meta.url));
-// A string literal only ink's own code contains (the name of its root node), in either quotes.
-const inkMarker = /["']ink-root["']/;
+// A string literal only ink's own code contains (the name of its root node), in any quotes (the
+// minified app bundle writes string literals as template literals).
+const inkMarker = /["'`]ink-root["'`]/;
 
 let directory: string;
 
