@@ -430,6 +430,17 @@ describe('nothing lost (R6, L5, L6)', () => {
     expect(post).toMatchObject({ decision: 'deny', toolOutput: '[hook] invalid tool call: toolOutput must be a string' });
   });
 
+  it('R4/L6: a tool name holding NUL is denied in both events, even with no hook matching; no hook runs', async () => {
+    const marker = file('ran');
+    const engine = createHookEngine(hooksConfig({ PreToolUse: [{ command: `touch ${shellQuote(marker)}` }], PostToolUse: [{ matcher: '^never$', command: 'true' }] }));
+    const reason = 'invalid tool call: toolName contains a NUL character (U+0000), which no hook can be given in COSH_TOOL_NAME';
+    const pre = await engine.preToolUse({ toolName: 'bash_run\u0000x', toolInput: {} });
+    expect(pre).toMatchObject({ decision: 'deny', halt: false, reasons: [reason], hooks: [] });
+    const post = await engine.postToolUse({ toolName: 'bash_run\u0000x', toolInput: {}, toolOutput: 'out' });
+    expect(post).toMatchObject({ decision: 'deny', toolOutput: `out\n[hook] ${reason}`, hooks: [] });
+    expect(() => readFileSync(marker)).toThrow();
+  });
+
   it('L6: an input that cannot be serialised is a failed start of each hook (onError decides)', async () => {
     const engine = createHookEngine(
       hooksConfig({ PreToolUse: [{ name: 'strict', command: 'true', onError: 'deny' }, { name: 'lenient', command: 'true # 2' }] }),

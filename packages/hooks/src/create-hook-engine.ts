@@ -151,6 +151,13 @@ function checkOptions(options: HookEngineOptions): void {
 function callProblem(call: unknown, event: HookEvent): string | null {
   if (!isRecord(call)) return 'the call must be an object';
   if (typeof call['toolName'] !== 'string') return 'toolName must be a string';
+  // An environment variable cannot hold NUL, so COSH_TOOL_NAME could not carry the name (R4),
+  // and a tool host reading the name as a C string would see only what precedes the NUL: a
+  // matcher `^bash_run$` misses `bash_run\0x` while such a host runs bash_run. Refused even
+  // when no hook matches, for that second reason.
+  if (call['toolName'].includes('\u0000')) {
+    return 'toolName contains a NUL character (U+0000), which no hook can be given in COSH_TOOL_NAME';
+  }
   if (!isRecord(call['toolInput'])) return 'toolInput must be a JSON object';
   if (call['cwd'] !== undefined && typeof call['cwd'] !== 'string') return 'cwd must be a string';
   if (event === 'PostToolUse') {
