@@ -1,0 +1,100 @@
+// What a cold `cosh hooks run` loads. Every tool call of an agent pays for it, so the heavy or
+// write-only code of the other commands stays off its path (scripts/bench.mjs measures the time;
+// this keeps a stray static import from quietly undoing it).
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, coshBin } from './__fixtures__/cli-run.ts';
+
+const traceImports = fileURLToPath(new URL('./__fixtures__/trace-imports.mjs', import.meta.url));
+
+// String literals that only one body of code contains, in any quotes (the minified bundle writes
+// string literals as template literals).
+const markers = {
+  // Full zod names its classes "ZodString", …; zod/mini's are "ZodMiniString" and the shared
+  // core's "$ZodString".
+  fullZod: /["'`]ZodString["'`]/,
+  // A message of @cosh/config's writer (setEventEnabled, setHookEnabled).
+  configWriter: /the file kept changing while it was being written/,
+  // The name of ink's root node (the settings screen).
+  ink: /["'`]ink-root["'`]/,
+};
+
+let directory: string;
+let setupFile: string;
+
+beforeAll(async () => {
+  await assertBuilt();
+  directory = await mkdtemp(join(tmpdir(), 'cosh-cold-start-'));
+  setupFile = join(directory, 'setup.json');
+  await writeFile(setupFile, '{"hooks": {"PreToolUse": [{"name": "trivial", "command": "true"}]}}\n');
+});
+
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+interface TracedRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  /** Every module resolved, as a URL (`file:` or `node:`), each once. */
+  readonly imports: readonly string[];
+}
+
+let runs = 0;
+
+function runTraced(args: readonly string[]): Promise<TracedRun> {
+  runs += 1;
+  const trace = join(directory, `imports-${runs}.txt`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', traceImports, coshBin, ...args], {
+      cwd: directory,
+      env: { PATH: process.env['PATH'], HOME: directory, COSH_TEST_IMPORT_TRACE: trace },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      readFile(trace, 'utf8').then((text) => {
+        if (code !== 0) reject(new Error(`cosh ${args.join(' ')} exited with ${code}: ${stderr}`));
+        else resolve({ code, stdout, imports: [...new Set(text.split('\n').filter((line) => line !== ''))] });
+      }, reject);
+    });
+  });
+}
+
+async function loadsCode(run: TracedRun, marker: RegExp): Promise<boolean> {
+  for (const url of run.imports) {
+    if (url.startsWith('file:') && marker.test(await readFile(fileURLToPath(url), 'utf8'))) return true;
+  }
+  return false;
+}
+
+describe('what a cold cosh hooks run loads', () => {
+  it('X: runs the hook, without full zod, node:crypto, the config writer or ink', async () => {
+    const run = await runTraced(['hooks', 'run', 'PreToolUse', '--tool', 'bash_run', '--input', '{"command":"ls"}', '--config', setupFile, '--json']);
+    expect(JSON.parse(run.stdout)).toMatchObject({ decision: 'none', hooks: [{ name: 'trivial', outcome: 'none', exit_code: 0 }] });
+    expect(run.imports.some((url) => url.endsWith('/dist/cli.js'))).toBe(true);
+    expect(run.imports).not.toContain('node:crypto');
+    expect(await loadsCode(run, markers.fullZod)).toBe(false);
+    expect(await loadsCode(run, markers.configWriter)).toBe(false);
+    expect(await loadsCode(run, markers.ink)).toBe(false);
+  });
+
+  it('the checks above can fail: a toggle loads the writer and node:crypto, exec loads full zod', async () => {
+    const toggle = await runTraced(['hooks', 'disable', 'PostToolUse', '--config', setupFile]);
+    expect(toggle.imports).toContain('node:crypto');
+    expect(await loadsCode(toggle, markers.configWriter)).toBe(true);
+
+    await writeFile(join(directory, 'note.txt'), 'hello\n');
+    const exec = await runTraced(['exec', 'fs_read', '--input', '{"path":"note.txt"}', '--config', setupFile]);
+    expect(exec.stdout).toBe('hello\n');
+    expect(await loadsCode(exec, markers.fullZod)).toBe(true);
+  });
+});
