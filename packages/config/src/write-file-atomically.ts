@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, readFile, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { dirname } from 'node:path';
+import { removeStaleTemporaryFiles, temporaryFileFor } from './stale-temporary-files.ts';
 
 /** How to replace a file. */
 export interface AtomicWriteOptions {
@@ -18,15 +19,18 @@ export interface AtomicWriteOptions {
 /**
  * Writes `text` to a temporary file in the same folder (same file system, so the rename is
  * atomic), flushes it, then renames it over `file`: a reader sees the old file or the new one,
- * never half of one, and a crash leaves the old file intact. Returns false when
- * `unchangedSince` no longer matches.
+ * never half of one, and a crash leaves the old file intact (and at most a temporary file,
+ * removed by a later write once its process is gone, see `removeStaleTemporaryFiles`). Returns
+ * false when `unchangedSince` no longer matches.
  */
 export async function writeFileAtomically(
   file: string,
   text: string,
   options: AtomicWriteOptions = {},
 ): Promise<boolean> {
-  const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  // A writer killed mid-write leaves its temporary file (never a half-written config): tidy up.
+  await removeStaleTemporaryFiles(file);
+  const temporary = temporaryFileFor(file, process.pid, randomBytes(6).toString('hex'));
   let handle: Awaited<ReturnType<typeof open>> | undefined;
   let renamed = false;
   try {

@@ -1,0 +1,59 @@
+import { lstat, readdir, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/**
+ * How old a dead writer's temporary file must be before it is removed. A writer holds its file
+ * for milliseconds; the margin keeps us off a file whose writer we cannot see (another pid
+ * namespace sharing the folder) and that is still being written.
+ */
+export const STALE_TEMPORARY_FILE_MS = 60_000;
+
+/** The temporary file `writeFileAtomically` uses for `file` in process `pid`. */
+export function temporaryFileFor(file: string, pid: number, suffix: string): string {
+  return join(dirname(file), `.${basename(file)}.${pid}.${suffix}.tmp`);
+}
+
+function isProcessAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but is not ours to signal.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the temporary files that writers of `file` left behind when they were killed between
+ * creating one and renaming it (a crash cannot leave the config itself half-written, only
+ * these): files named like {@link temporaryFileFor} whose process is gone and that are older
+ * than {@link STALE_TEMPORARY_FILE_MS}. Symbolic links and anything else are left alone. Best
+ * effort: never throws; returns the paths removed.
+ */
+export async function removeStaleTemporaryFiles(file: string, now: number = Date.now()): Promise<string[]> {
+  const directory = dirname(file);
+  const prefix = `.${basename(file)}.`;
+  let names: string[];
+  try {
+    names = await readdir(directory);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const writer = /^(\d+)\.[0-9a-f]{12}\.tmp$/.exec(name.slice(prefix.length));
+    if (writer === null || isProcessAlive(Number(writer[1]))) continue;
+    const path = join(directory, name);
+    try {
+      const stats = await lstat(path);
+      if (!stats.isFile() || now - stats.mtimeMs < STALE_TEMPORARY_FILE_MS) continue;
+      await rm(path, { force: true });
+      removed.push(path);
+    } catch {
+      // Gone meanwhile, or not ours to remove: either way nothing to do.
+    }
+  }
+  return removed;
+}
