@@ -40,4 +40,14 @@ describe('parseToolInput (X: --input must be a JSON object)', () => {
     expect(parsed.ok && Object.keys(parsed.value)).toEqual(['__proto__']);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
+
+  it('X: an input nested more than 512 levels is bad usage, not a stack overflow when the result is printed', () => {
+    expect(parseToolInput(`{"a": ${'['.repeat(511)}${']'.repeat(511)}}`, '--input').ok).toBe(true);
+    for (const depth of [512, 100_000]) {
+      expect(parseToolInput(`{"a": ${'['.repeat(depth)}${']'.repeat(depth)}}`, '--input')).toEqual({
+        ok: false,
+        message: '--input nests more than 512 levels deep',
+      });
+    }
+  });
 });

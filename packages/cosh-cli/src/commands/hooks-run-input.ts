@@ -1,3 +1,5 @@
+import { MAX_INPUT_DEPTH, nestsDeeperThan } from './json-depth.ts';
+
 /** A tool input read from `--input` or `--input-file`, or why it cannot be used. */
 export type ToolInputParse =
   | { readonly ok: true; readonly value: Record<string, unknown> }
@@ -36,6 +38,9 @@ export function parseToolInput(text: string, source: string): ToolInputParse {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, message: `${source} must be a JSON object such as {"command": "ls"}, not ${kindOf(value)}` };
+  }
+  if (nestsDeeperThan(value, MAX_INPUT_DEPTH)) {
+    return { ok: false, message: `${source} nests more than ${MAX_INPUT_DEPTH} levels deep` };
   }
   return { ok: true, value: value as Record<string, unknown> };
 }
