@@ -76,6 +76,30 @@ describe('createToolHost', () => {
     expect(existsSync(path.join(folder, 'pre-ran'))).toBe(false);
   });
 
+  it('T: an input nested more than 512 levels is refused before any hook, and not recorded (it could not be written back as JSON)', async () => {
+    const historyFolder = await makeFolder();
+    const opened = await openHistory('calls.jsonl', historyFolder);
+    if (!opened.ok) throw new Error(opened.error);
+    const historyFile = path.join(historyFolder, 'calls.jsonl');
+    const { host, folder } = await hostWith({ PreToolUse: [{ command: 'touch pre-ran' }] }, { history: opened.writer });
+    let deep: unknown = 'bottom';
+    for (let level = 0; level < 100_000; level += 1) deep = [deep];
+    for (const tool of ['fs_read', 'no_such_tool']) {
+      const result = await host.call(tool, { path: 'notes.txt', deep });
+      expect(result).toMatchObject({ status: 'error', inputAsGiven: null, pre: null, historyError: null });
+    }
+    // At the limit (the input object, then 511 arrays) the input is checked as usual, and recorded.
+    const atLimit = await host.call('fs_read', { path: JSON.parse(`${'['.repeat(511)}1${']'.repeat(511)}`) });
+    expect(atLimit.output).toBe('fs_read: input.path: expected a string, got array');
+    const lines = (await readFile(historyFile, 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map((line) => [line['error_code'], line['output'], line['tool_input_as_given']])).toEqual([
+      ['invalid_input', 'fs_read: input nests more than 512 levels deep', null],
+      ['unknown_tool', expect.stringMatching(/^unknown tool 'no_such_tool'/), null],
+      ['invalid_input', 'fs_read: input.path: expected a string, got array', { path: expect.any(Array) }],
+    ]);
+    expect(existsSync(path.join(folder, 'pre-ran'))).toBe(false);
+  });
+
   it('A2/L2: a hook deny blocks the call before the permission system, and the tool does not run', async () => {
     let asked = 0;
     const { host, folder } = await hostWith(

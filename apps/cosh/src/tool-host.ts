@@ -2,6 +2,7 @@ import { type HookEngine, type PostToolUseResult, type PreToolUseResult, runTool
 import { callRecord } from './history/call-record.ts';
 import type { HistoryWriter } from './history/history-writer.ts';
 import { createPermissionCheck, type PermissionMode, type PermissionPrompt } from './permission/index.ts';
+import { MAX_INPUT_DEPTH, nestsDeeperThan } from './json-depth.ts';
 import type { ToolContext, ToolResult } from './tools/index.ts';
 
 /** A tool the host can run: what the built-in tools are, and what an MCP proxy can wrap a downstream tool in. */
@@ -142,7 +143,13 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
     async call(toolName, rawInput, callOptions = {}) {
       const startedAt = performance.now();
       const timestamp = new Date().toISOString();
-      const parsed = registry.parseCall(toolName, rawInput);
+      // An input too deep to be written back as JSON is refused (an unknown tool is refused
+      // anyway) before anything else sees it, and is not recorded either.
+      const tooDeep = nestsDeeperThan(rawInput, MAX_INPUT_DEPTH);
+      const parsed =
+        tooDeep && registry.get(toolName) !== undefined
+          ? { ok: false as const, error: `${toolName}: input nests more than ${MAX_INPUT_DEPTH} levels deep` }
+          : registry.parseCall(toolName, rawInput);
       if (!parsed.ok) {
         return await finish(
           {
@@ -152,7 +159,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
             rejected: registry.get(toolName) === undefined ? 'unknown_tool' : 'invalid_input',
             blockedBy: null,
             output: parsed.error,
-            inputAsGiven: rawInput,
+            inputAsGiven: tooDeep ? null : rawInput,
             inputAsRun: null,
             toolOutput: null,
             pre: null,

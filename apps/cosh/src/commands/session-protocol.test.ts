@@ -36,6 +36,22 @@ describe('parseSessionLine', () => {
     expect(parsed.kind === 'invalid' ? parsed.message : '').toMatch(message);
   });
 
+  it('a line nested deeper than a tool input may be is refused whole (nested_too_deep), its id and input unread', () => {
+    const deep = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
+    // The line's object, tool_input, then 511 arrays: 513 levels, the most a line may have.
+    expect(parseSessionLine(`{"tool_name": "fs_read", "tool_input": {"a": ${deep(511)}}}`, 1)).toMatchObject({ kind: 'call' });
+    for (const text of [`{"id": 1, "tool_name": "fs_read", "tool_input": {"a": ${deep(512)}}}`, `{"id": ${deep(100_000)}}`]) {
+      expect(parseSessionLine(text, 8)).toEqual({
+        kind: 'invalid',
+        id: null,
+        toolName: null,
+        toolInput: null,
+        code: 'nested_too_deep',
+        message: 'line 8 nests more than 513 levels deep (a tool input may have 512) and was not read',
+      });
+    }
+  });
+
   it('keeps a long parser message on one bounded line', () => {
     const parsed = parseSessionLine(`{"tool_name": "${'x'.repeat(1000)}"\n\u0007`, 1);
     expect(parsed.kind === 'invalid' ? parsed.message.length : 0).toBeLessThanOrEqual(170);

@@ -1,3 +1,5 @@
+import { MAX_INPUT_DEPTH, nestsDeeperThan } from '../json-depth.ts';
+
 /** One line of `cosh session`'s input, understood. */
 export type SessionMessage =
   | { readonly kind: 'call'; readonly id: unknown; readonly toolName: string; readonly toolInput: unknown }
@@ -9,7 +11,7 @@ export type SessionMessage =
       /** The line's `tool_name` when it is a string, else `null`. */
       readonly toolName: string | null;
       readonly toolInput: unknown;
-      readonly code: 'invalid_json' | 'not_an_object' | 'missing_tool_name' | 'invalid_tool_name' | 'unknown_type';
+      readonly code: 'invalid_json' | 'nested_too_deep' | 'not_an_object' | 'missing_tool_name' | 'invalid_tool_name' | 'unknown_type';
       readonly message: string;
     };
 
@@ -49,6 +51,12 @@ export function parseSessionLine(text: string, lineNumber: number): SessionMessa
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return invalid(null, null, undefined, 'invalid_json', `${where} is not valid JSON: ${oneLine(reason)}`);
+  }
+  // Checked before any of it is used: the answer echoes `id` and the input, and writing back a
+  // value thousands of levels deep would overflow the stack. One level more than a tool input
+  // may have, for the line's own object.
+  if (nestsDeeperThan(value, MAX_INPUT_DEPTH + 1)) {
+    return invalid(null, null, undefined, 'nested_too_deep', `${where} nests more than ${MAX_INPUT_DEPTH + 1} levels deep (a tool input may have ${MAX_INPUT_DEPTH}) and was not read`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return invalid(null, null, undefined, 'not_an_object', `${where} must be a JSON object such as ${example}, not ${kindOf(value)}`);

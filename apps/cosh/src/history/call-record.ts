@@ -53,8 +53,9 @@ export interface CallRecordJson {
   readonly status: CallRecordStatus;
   /**
    * Why a call never reached the hooks: `unknown_tool`, `invalid_input` (the registry), or a
-   * session line that is not a call (`invalid_json`, `not_an_object`, `missing_tool_name`,
-   * `invalid_tool_name`, `unknown_type`, `line_too_long`). `null` for every call that did.
+   * session line that is not a call (`invalid_json`, `nested_too_deep`, `not_an_object`,
+   * `missing_tool_name`, `invalid_tool_name`, `unknown_type`, `line_too_long`). `null` for every
+   * call that did.
    */
   readonly error_code: string | null;
   readonly blocked_by: 'hook' | 'permission' | null;
