@@ -121,6 +121,22 @@ describe('hostile tool data', () => {
     expect(readdirSync(directory.path).filter((name) => name.startsWith('pwned'))).toEqual([]);
   }, 60_000);
 
+  it('R3/R4: a name that is not well-formed UTF-16 (a lone surrogate) is exact on stdin; COSH_TOOL_NAME has U+FFFD in its place', async () => {
+    const engine = createHookEngine(
+      hooksConfig({
+        PreToolUse: [
+          { name: 'stdin', command: `cat > ${shellQuote(file('stdin'))}` },
+          { name: 'name', command: `printf '%s' "$COSH_TOOL_NAME" > ${shellQuote(file('name'))}` },
+        ],
+      }),
+    );
+    const toolName = 'tool\uD800name';
+    await engine.preToolUse({ toolName, toolInput: {} });
+    expect(readFileSync(file('stdin'), 'utf8')).toBe('{"event":"PreToolUse","tool_name":"tool\\ud800name","tool_input":{}}\n');
+    // The environment holds bytes: the lone surrogate is encoded as UTF-8's replacement character.
+    expect(readFileSync(file('name')).toString('hex')).toBe(Buffer.from('tool\uFFFDname', 'utf8').toString('hex'));
+  });
+
   it('R4/L6: a tool name holding NUL cannot be put in COSH_TOOL_NAME: the call is denied with a clear reason, no hook runs', async () => {
     const marker = file('hook-ran');
     const engine = createHookEngine(
