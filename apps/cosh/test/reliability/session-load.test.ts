@@ -123,9 +123,9 @@ describe('cosh session under load', () => {
     expect(late.length).toBeGreaterThan(2);
     expect(median(late) - median(early)).toBeLessThan(25 * 1024 * 1024);
     expect(Math.max(...late)).toBeLessThan(Math.max(...early) + 25 * 1024 * 1024);
-    // Bounded in time as a whole (about 20 s here under load).
-    expect(elapsedMs).toBeLessThan(150_000);
-  }, 180_000);
+    // Bounded in time as a whole: 12–17 s alone here, 45 s beside the other reliability tests.
+    expect(elapsedMs).toBeLessThan(200_000);
+  }, 240_000);
 
   it('L6: hostile lines and hooks do not take the session down: 100,000-deep line, 100,000-deep rewrite, NUL in a tool name', async () => {
     const config = join(folder, 'hostile.json');
