@@ -85,6 +85,6 @@ describe('soak', () => {
     // with bare child_process.spawn), about 0.3 MB here; keeping each hook's report or output
     // would add well over 2 MB.
     const growth = report.after.heap - report.before.heap;
-    expect(growth).toBeLessThan(2 * 1024 * 1024);
+    expect(growth, `live heap at each quarter: ${report.heapByQuarter.join(', ')} bytes`).toBeLessThan(2 * 1024 * 1024);
   }, 240_000);
 });
