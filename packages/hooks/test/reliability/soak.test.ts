@@ -69,17 +69,32 @@ describe('soak', () => {
     }
     expect(report.tally).toEqual(expectedTally);
 
-    // Every hook ran (each appends its pid before doing anything else).
-    const hookGroups = readFileSync(join(workDirectory, 'pids'), 'utf8').split('\n').filter(Boolean).map(Number);
+    // Every hook ran (each appends its pid and start time before doing anything else).
+    const hookGroups = readFileSync(join(workDirectory, 'pids'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [group, startTime] = line.split(' ').map(Number);
+        return { group: group as number, startTime: startTime as number };
+      });
     expect(hookGroups).toHaveLength((warmUpRounds + rounds) * hooksPerRound);
 
     // No descriptor leaked (a pipe per stream per hook would be thousands), no child left.
     expect(report.after.descriptors).toBeLessThanOrEqual(report.before.descriptors + 2);
     expect(report.after.children).toEqual([]);
 
-    // Nothing of any hook's process group is alive, the host having exited too.
-    const groups = new Set(hookGroups);
-    expect(livingProcesses().filter((entry) => groups.has(entry.processGroup))).toEqual([]);
+    // Nothing of any hook's process group is alive, the host having exited too. Pids wrap
+    // (pid_max is 32768 here) and the kernel gives a group's number to a new process only once
+    // the group is empty: a living leader with another start time means the pid was reused and
+    // that group is not the hook's.
+    const living = livingProcesses();
+    const leaders = new Map(living.map((entry) => [entry.pid, entry]));
+    const survivors = hookGroups.flatMap(({ group, startTime }) => {
+      const leader = leaders.get(group);
+      if (leader !== undefined && leader.startTime !== startTime) return [];
+      return living.filter((entry) => entry.processGroup === group);
+    });
+    expect(survivors).toEqual([]);
 
     // The live heap stays where it was. Node itself keeps about 130 bytes per spawn (measured
     // with bare child_process.spawn), about 0.3 MB here; keeping each hook's report or output

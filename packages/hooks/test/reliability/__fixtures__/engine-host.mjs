@@ -49,9 +49,10 @@ function engineFor(hooks) {
 
 if (scenario === 'soak') {
   const rounds = Number(rest[0]);
-  // Each hook appends its shell's pid (= its process group, hooks run in their own session),
-  // so the test can look for anything left in those groups afterwards.
-  const record = 'echo $$ >> "$SOAK_PIDS"';
+  // Each hook appends its shell's pid (= its process group, hooks run in their own session)
+  // and start time (field 22 of /proc/<pid>/stat, read with shell builtins only), so the test
+  // can look for anything left in those groups afterwards, and tell a reused pid from ours.
+  const record = 'read -r stat < /proc/$$/stat; set -- $stat; echo "$$ ${22}" >> "$SOAK_PIDS"';
   // Six kinds of hook in each event, two of them selected per call by the tool name
   // (tool_0, tool_1, tool_2 in turn): every kind runs once per event every three rounds, in a
   // different pairing in each event, and each call spawns four hooks in all.

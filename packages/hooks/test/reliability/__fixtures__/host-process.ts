@@ -38,8 +38,17 @@ export function runEngineHost<Report>(
   });
 }
 
-/** Every process alive now (zombies excluded), with its parent and process group, from /proc. */
-export function livingProcesses(): { pid: number; parentPid: number; processGroup: number; command: string }[] {
+/** One process as /proc tells it; `startTime` is in clock ticks since boot. */
+export interface LivingProcess {
+  readonly pid: number;
+  readonly parentPid: number;
+  readonly processGroup: number;
+  readonly startTime: number;
+  readonly command: string;
+}
+
+/** Every process alive now (zombies excluded), with its parent, process group and start time, from /proc. */
+export function livingProcesses(): LivingProcess[] {
   const processes = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -49,11 +58,18 @@ export function livingProcesses(): { pid: number; parentPid: number; processGrou
     } catch {
       continue; // Gone meanwhile.
     }
-    // pid (comm) state ppid pgrp …: the command may hold spaces and parentheses.
+    // pid (comm) state ppid pgrp … starttime (the 20th field after the command, see proc(5)):
+    // the command may hold spaces and parentheses.
     const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const [state, parentPid, processGroup] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (state === 'Z') continue;
-    processes.push({ pid: Number(name), parentPid: Number(parentPid), processGroup: Number(processGroup), command });
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields[0] === 'Z') continue;
+    processes.push({
+      pid: Number(name),
+      parentPid: Number(fields[1]),
+      processGroup: Number(fields[2]),
+      startTime: Number(fields[19]),
+      command,
+    });
   }
   return processes;
 }
