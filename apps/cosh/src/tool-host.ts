@@ -2,7 +2,7 @@ import { type HookEngine, type PostToolUseResult, type PreToolUseResult, runTool
 import { callRecord } from './history/call-record.ts';
 import type { HistoryWriter } from './history/history-writer.ts';
 import { createPermissionCheck, type PermissionMode, type PermissionPrompt } from './permission/index.ts';
-import { MAX_INPUT_DEPTH, nestsDeeperThan } from './json-depth.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '@cosh/hooks';
 import type { ToolContext, ToolResult } from './tools/index.ts';
 
 /** A tool the host can run: what the built-in tools are, and what an MCP proxy can wrap a downstream tool in. */
@@ -145,10 +145,10 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
       const timestamp = new Date().toISOString();
       // An input too deep to be written back as JSON is refused (an unknown tool is refused
       // anyway) before anything else sees it, and is not recorded either.
-      const tooDeep = nestsDeeperThan(rawInput, MAX_INPUT_DEPTH);
+      const tooDeep = nestsDeeperThan(rawInput, MAX_JSON_DEPTH);
       const parsed =
         tooDeep && registry.get(toolName) !== undefined
-          ? { ok: false as const, error: `${toolName}: input nests more than ${MAX_INPUT_DEPTH} levels deep` }
+          ? { ok: false as const, error: `${toolName}: input nests more than ${MAX_JSON_DEPTH} levels deep` }
           : registry.parseCall(toolName, rawInput);
       if (!parsed.ok) {
         return await finish(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { interpretRun } from './interpret-run.ts';
-import { MAX_UPDATED_INPUT_DEPTH, nestsDeeperThan } from './json-depth.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.ts';
 import { parseHookOutput } from './parse-hook-output.ts';
 
 /** `{"a": [[…1…]]}` with the object as level 1, so `levels` levels in all. */
@@ -9,12 +9,12 @@ function nestedObject(levels: number): string {
 }
 
 describe('updated_input depth', () => {
-  it(`O2: an updated_input nested ${MAX_UPDATED_INPUT_DEPTH} levels is valid; one level more is invalid output`, () => {
-    const atLimit = parseHookOutput(`{"updated_input":${nestedObject(MAX_UPDATED_INPUT_DEPTH)}}`);
+  it(`O2: an updated_input nested ${MAX_JSON_DEPTH} levels is valid; one level more is invalid output`, () => {
+    const atLimit = parseHookOutput(`{"updated_input":${nestedObject(MAX_JSON_DEPTH)}}`);
     expect(atLimit.kind).toBe('valid');
-    expect(parseHookOutput(`{"updated_input":${nestedObject(MAX_UPDATED_INPUT_DEPTH + 1)}}`)).toEqual({
+    expect(parseHookOutput(`{"updated_input":${nestedObject(MAX_JSON_DEPTH + 1)}}`)).toEqual({
       kind: 'invalid',
-      problem: `updated_input nests more than ${MAX_UPDATED_INPUT_DEPTH} levels deep: the input it makes could not be sent as JSON`,
+      problem: `updated_input nests more than ${MAX_JSON_DEPTH} levels deep: the input it makes could not be sent as JSON`,
     });
   });
 

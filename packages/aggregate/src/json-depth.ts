@@ -1,10 +1,11 @@
 /**
- * How deeply a hook's `updated_input` may nest. The merged input goes back to JSON (the
- * PostToolUse payload, a host's answer or history line), and `JSON.stringify` recurses once per
- * level: a few thousand levels overflow the stack of whoever serialises it. Real tool inputs
- * nest a handful of levels.
+ * How deeply a tool input (as given, or as a hook's `updated_input` makes it) may nest. Every
+ * input goes back to JSON (the hooks' payload, a host's answer or history line), and
+ * `JSON.stringify` recurses once per level: a few thousand levels overflow the stack of whoever
+ * serialises it. Real tool inputs nest a handful of levels. Hosts hold the inputs they accept to
+ * the same limit (exported through @cosh/hooks).
  */
-export const MAX_UPDATED_INPUT_DEPTH = 512;
+export const MAX_JSON_DEPTH = 512;
 
 /**
  * Whether the objects and arrays of a JSON value nest more than `limit` levels (the value

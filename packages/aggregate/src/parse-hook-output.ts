@@ -2,7 +2,7 @@ import { isBlank, trimBlank } from './blank-text.ts';
 import { describeValue, quoteExcerpt } from './describe-value.ts';
 import type { Decision } from './hook-outcome.ts';
 import { hookOutputSchema, isJsonObject } from './hook-output-schema.ts';
-import { MAX_UPDATED_INPUT_DEPTH, nestsDeeperThan } from './json-depth.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.ts';
 
 /** A valid hook output (O1), with empty strings normalized away. */
 export interface HookOutput {
@@ -116,10 +116,10 @@ export function parseHookOutput(stdout: string): ParsedHookOutput {
     return { kind: 'invalid', problem: result.error.issues.map((issue) => issue.message).join('; ') };
   }
   const { decision, reason, context, updated_input: updatedInput } = result.data;
-  if (updatedInput !== undefined && nestsDeeperThan(updatedInput, MAX_UPDATED_INPUT_DEPTH)) {
+  if (updatedInput !== undefined && nestsDeeperThan(updatedInput, MAX_JSON_DEPTH)) {
     return {
       kind: 'invalid',
-      problem: `updated_input nests more than ${MAX_UPDATED_INPUT_DEPTH} levels deep: the input it makes could not be sent as JSON`,
+      problem: `updated_input nests more than ${MAX_JSON_DEPTH} levels deep: the input it makes could not be sent as JSON`,
     };
   }
   return {

@@ -31,6 +31,8 @@ export type {
   PostToolUseVerdict,
   PreToolUseVerdict,
 } from '@cosh/aggregate';
+// The nesting limit every input is held to, so a host can refuse what hooks could not be sent.
+export { MAX_JSON_DEPTH, nestsDeeperThan } from '@cosh/aggregate';
 export {
   ConfigError,
   type ConfigErrorCode,

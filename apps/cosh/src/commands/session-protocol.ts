@@ -1,4 +1,4 @@
-import { MAX_INPUT_DEPTH, nestsDeeperThan } from '../json-depth.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '@cosh/hooks';
 
 /** One line of `cosh session`'s input, understood. */
 export type SessionMessage =
@@ -55,8 +55,8 @@ export function parseSessionLine(text: string, lineNumber: number): SessionMessa
   // Checked before any of it is used: the answer echoes `id` and the input, and writing back a
   // value thousands of levels deep would overflow the stack. One level more than a tool input
   // may have, for the line's own object.
-  if (nestsDeeperThan(value, MAX_INPUT_DEPTH + 1)) {
-    return invalid(null, null, undefined, 'nested_too_deep', `${where} nests more than ${MAX_INPUT_DEPTH + 1} levels deep (a tool input may have ${MAX_INPUT_DEPTH}) and was not read`);
+  if (nestsDeeperThan(value, MAX_JSON_DEPTH + 1)) {
+    return invalid(null, null, undefined, 'nested_too_deep', `${where} nests more than ${MAX_JSON_DEPTH + 1} levels deep (a tool input may have ${MAX_JSON_DEPTH}) and was not read`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return invalid(null, null, undefined, 'not_an_object', `${where} must be a JSON object such as ${example}, not ${kindOf(value)}`);

@@ -1,4 +1,4 @@
-import { MAX_INPUT_DEPTH, nestsDeeperThan } from './json-depth.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '@cosh/hooks';
 
 /** A tool input read from `--input` or `--input-file`, or why it cannot be used. */
 export type ToolInputParse =
@@ -39,8 +39,8 @@ export function parseToolInput(text: string, source: string): ToolInputParse {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, message: `${source} must be a JSON object such as {"command": "ls"}, not ${kindOf(value)}` };
   }
-  if (nestsDeeperThan(value, MAX_INPUT_DEPTH)) {
-    return { ok: false, message: `${source} nests more than ${MAX_INPUT_DEPTH} levels deep` };
+  if (nestsDeeperThan(value, MAX_JSON_DEPTH)) {
+    return { ok: false, message: `${source} nests more than ${MAX_JSON_DEPTH} levels deep` };
   }
   return { ok: true, value: value as Record<string, unknown> };
 }
