@@ -271,6 +271,24 @@ describe('C6 errors stop the load', () => {
   });
 
   it.each([
+    ['"timeout": "0"'],
+    ['"timeout": "86401"'],
+    ['"timeout": "0x10"'],
+    ['"timeout": "Infinity"'],
+  ])('C6: %s gets no "write it without quotes" hint, since that value would be refused too', (field) => {
+    const error = failure(`{"hooks": {"PreToolUse": [{"command": "x", ${field}}]}}`);
+    expect(error.problems[0]?.message).toMatch(/, got the string "[^"]*"$/);
+  });
+
+  it('C6: a quoted boolean for the whole hooksEnabled object is not told to drop its quotes', () => {
+    const error = failure('{"hooksEnabled": "true"}');
+    expect(error.problems[0]?.message).toBe(
+      'hooksEnabled must be an object such as {"PreToolUse": true, "PostToolUse": false}, got the string "true"',
+    );
+    expect(failure('{"hooksEnabled": {"PreToolUse": "TRUE"}}').problems[0]?.message).toContain('(write it without quotes: true)');
+  });
+
+  it.each([
     ['""', 'an empty string'],
     ['"   "', '(only whitespace)'],
     ['"\\t\\n"', '(only whitespace)'],

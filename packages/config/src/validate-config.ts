@@ -129,15 +129,23 @@ function expectation(path: JsonPath): string {
   return 'is not valid';
 }
 
-/** A short help for the commonest slips: a quoted number or boolean, a misspelt enum value. */
+/** A number as JSON writes it (no `0x10`, `.5` or `Infinity`). */
+const jsonNumber = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
+
+/**
+ * A short help for the commonest slips: a quoted number or boolean, a misspelt enum value. A
+ * suggested value must itself be accepted: `"0"` or `"0x10"` unquoted would fail again.
+ */
 function hint(path: JsonPath, found: unknown): string {
   const field = path.at(-1);
   if (typeof found !== 'string') return '';
-  if (field === 'timeout' && found.trim() !== '' && Number.isFinite(Number(found))) {
-    return ` (write it without quotes: ${found.trim()})`;
+  const unquoted = found.trim();
+  if (field === 'timeout' && jsonNumber.test(unquoted) && Number(unquoted) > 0 && Number(unquoted) <= MAX_TIMEOUT_SECONDS) {
+    return ` (write it without quotes: ${unquoted})`;
   }
-  if ((field === 'enabled' || path[0] === 'hooksEnabled') && /^(true|false)$/i.test(found.trim())) {
-    return ` (write it without quotes: ${found.trim().toLowerCase()})`;
+  const booleanField = field === 'enabled' || (path[0] === 'hooksEnabled' && path.length === 2);
+  if (booleanField && /^(true|false)$/i.test(unquoted)) {
+    return ` (write it without quotes: ${unquoted.toLowerCase()})`;
   }
   if (field === 'onError') {
     const closest = suggestClosest(found, ON_ERROR_VALUES);
