@@ -24,14 +24,10 @@ export interface ConfigChange {
   readonly previous: boolean;
 }
 
-/**
- * Turns all hooks of an event on or off through `hooksEnabled` (SPEC C7), changing only that
- * value (C8): comments, formatting, key order and other keys stay; the write is atomic and
- * keeps the file's mode. `hooksEnabled` is inserted when absent; enabling an event whose key is
- * absent changes nothing (a missing key means enabled). Disabling with no file creates one, and
- * its folder. A file that does not parse or fails validation is never written: its
- * {@link ConfigError} is thrown.
- */
+// The two toggles behind the package's entry points of the same names (config-toggles.ts, which
+// loads this module on the first write and documents what they guarantee).
+
+/** `hooksEnabled.<event>` (SPEC C7, C8); see config-toggles.ts. */
 export async function setEventEnabled(file: string, event: HookEvent, enabled: boolean): Promise<ConfigChange> {
   return changeToggle(file, {
     path: ['hooksEnabled', event],
@@ -42,11 +38,7 @@ export async function setEventEnabled(file: string, event: HookEvent, enabled: b
   });
 }
 
-/**
- * Turns one hook on or off through its `enabled` field (SPEC C5), with the guarantees of
- * {@link setEventEnabled}. `index` is the hook's position in the event's array
- * ({@link HookEntry.index}); a hook that does not exist is an `E_CONFIG_WRITE` error.
- */
+/** `hooks.<event>[index].enabled` (SPEC C5, C8); see config-toggles.ts. */
 export async function setHookEnabled(
   file: string,
   event: HookEvent,
