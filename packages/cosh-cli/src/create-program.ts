@@ -1,7 +1,7 @@
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import { attachContext, type CliIo, contextOf, createCliContext } from './cli-context.ts';
-import { UsageError } from './cli-errors.ts';
 import { addHooksRunCommand } from './commands/hooks-run-command.ts';
+import { configOption, configPathOf } from './config-option.ts';
 
 /** Options of {@link createProgram}. */
 export interface CreateProgramOptions {
@@ -82,17 +82,3 @@ export function createProgram(options: CreateProgramOptions): Command {
 
   return program;
 }
-
-function configOption(): Option {
-  return new Option(
-    '--config <file>',
-    'the setup.json to use (default: $COSH_CONFIG, else $XDG_CONFIG_HOME/cosh/setup.json, else ~/.config/cosh/setup.json)',
-  );
-}
-
-function configPathOf(flags: { config?: string }, command: Command): string | undefined {
-  if (flags.config === undefined) return undefined;
-  if (flags.config.trim() === '') throw new UsageError("option '--config <file>' needs a file name, not an empty string", command);
-  return flags.config;
-}
-

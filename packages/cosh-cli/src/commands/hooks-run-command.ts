@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import { contextOf } from '../cli-context.ts';
-import { UsageError } from '../cli-errors.ts';
+import { configOption, configPathOf } from '../config-option.ts';
 
 interface HooksRunFlags {
   readonly tool?: string;
@@ -29,17 +29,10 @@ export function addHooksRunCommand(hooks: Command): Command {
     .addOption(new Option('--input-file <path>', 'read the tool input from a file').conflicts('input'))
     .addOption(new Option('--output <text>', 'PostToolUse: the raw tool output (default "")').conflicts('outputFile'))
     .addOption(new Option('--output-file <path>', 'PostToolUse: read the raw tool output from a file').conflicts('output'))
-    .addOption(
-      new Option(
-        '--config <file>',
-        'the setup.json to use (default: $COSH_CONFIG, else $XDG_CONFIG_HOME/cosh/setup.json, else ~/.config/cosh/setup.json)',
-      ),
-    )
+    .addOption(configOption())
     .option('--json', 'print one JSON object (the shape scripts rely on, see the README)')
     .action(async (event: string, flags: HooksRunFlags, self: Command) => {
-      if (flags.config !== undefined && flags.config.trim() === '') {
-        throw new UsageError("option '--config <file>' needs a file name, not an empty string", self);
-      }
+      const configPath = configPathOf(flags, self);
       const { runHooksRun } = await import('./hooks-run.ts');
       await runHooksRun(contextOf(self), {
         event,
@@ -48,7 +41,7 @@ export function addHooksRunCommand(hooks: Command): Command {
         inputFile: flags.inputFile,
         output: flags.output,
         outputFile: flags.outputFile,
-        configPath: flags.config,
+        configPath,
         json: flags.json === true,
         command: self,
       });
