@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
-import { HOOK_EVENTS, type HookEvent, isHookEvent, suggestClosest } from '@cosh/config';
 import { createHookEngine } from '@cosh/hooks';
 import type { Command } from 'commander';
 import type { CliContext } from '../cli-context.ts';
 import { UsageError } from '../cli-errors.ts';
 import { loadCommandConfig } from '../load-command-config.ts';
+import { parseEventArgument } from './event-argument.ts';
 import { parseToolInput } from './hooks-run-input.ts';
 import { hooksRunJson } from './hooks-run-json.ts';
 import { printHooksRun } from './hooks-run-text.ts';
@@ -37,13 +37,6 @@ async function readArgumentFile(context: CliContext, option: string, path: strin
   }
 }
 
-function checkEvent(event: string, command: Command | undefined): HookEvent {
-  if (isHookEvent(event)) return event;
-  const closest = suggestClosest(event, HOOK_EVENTS);
-  const suggestion = closest === undefined ? `expected ${HOOK_EVENTS.join(' or ')}` : `did you mean ${closest}?`;
-  throw new UsageError(`unknown event '${event}' (${suggestion})`, command);
-}
-
 /**
  * `cosh hooks run <event> --tool <name> [--input <json> | --input-file <path>]
  * [--output <text> | --output-file <path>] [--config <path>] [--json]` (SPEC X): runs the
@@ -53,7 +46,7 @@ function checkEvent(event: string, command: Command | undefined): HookEvent {
  */
 export async function runHooksRun(context: CliContext, options: HooksRunOptions): Promise<void> {
   const { command } = options;
-  const event = checkEvent(options.event, command);
+  const event = parseEventArgument(options.event, command);
   if (options.tool === undefined) throw new UsageError("required option '--tool <name>' not specified", command);
   if (options.tool === '') throw new UsageError("option '--tool <name>' needs a tool name, not an empty string", command);
   if (options.input !== undefined && options.inputFile !== undefined) {

@@ -1,8 +1,8 @@
-import { HOOK_EVENTS, isHookEvent, resolveConfigPath, setEventEnabled, suggestClosest } from '@cosh/config';
+import { resolveConfigPath, setEventEnabled } from '@cosh/config';
 import { access } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { CliContext } from '../cli-context.ts';
-import { UsageError } from '../cli-errors.ts';
+import { parseEventArgument } from './event-argument.ts';
 
 /**
  * `cosh hooks enable|disable <event> [--config F]` (SPEC C7, C8): changes only
@@ -19,12 +19,8 @@ export async function runHooksToggle(
     readonly command?: Command;
   },
 ): Promise<void> {
-  const { event, enabled } = options;
-  if (!isHookEvent(event)) {
-    const closest = suggestClosest(event, HOOK_EVENTS);
-    const suggestion = closest === undefined ? `expected ${HOOK_EVENTS.join(' or ')}` : `did you mean ${closest}?`;
-    throw new UsageError(`unknown event '${event}' (${suggestion})`, options.command);
-  }
+  const { enabled } = options;
+  const event = parseEventArgument(options.event, options.command);
   const { file } = resolveConfigPath({ path: options.configPath, cwd: context.cwd, env: context.env });
   const change = await setEventEnabled(file, event, enabled);
   const { style } = context.out;
