@@ -14,6 +14,7 @@ import { printJson } from './problem-json.ts';
 export interface HooksRunOptions {
   readonly event: string;
   readonly tool: string | undefined;
+  /** At most one of `input` and `inputFile`, and of `output` and `outputFile`: commander's `conflicts()` refuses both. */
   readonly input: string | undefined;
   readonly inputFile: string | undefined;
   readonly output: string | undefined;
@@ -49,12 +50,6 @@ export async function runHooksRun(context: CliContext, options: HooksRunOptions)
   const event = parseEventArgument(options.event, command);
   if (options.tool === undefined) throw new UsageError("required option '--tool <name>' not specified", command);
   if (options.tool === '') throw new UsageError("option '--tool <name>' needs a tool name, not an empty string", command);
-  if (options.input !== undefined && options.inputFile !== undefined) {
-    throw new UsageError('use either --input or --input-file, not both', command);
-  }
-  if (options.output !== undefined && options.outputFile !== undefined) {
-    throw new UsageError('use either --output or --output-file, not both', command);
-  }
 
   let toolInput: Record<string, unknown> = {};
   if (options.input !== undefined || options.inputFile !== undefined) {
