@@ -1,6 +1,7 @@
 import { type ConfigProblem, HOOK_EVENTS, type HookEntry, type HookEvent } from '@cosh/config';
 import type { CliContext, Writer } from '../cli-context.ts';
 import { loadCommandConfig } from '../load-command-config.ts';
+import { printableText, shortenText } from '../printable-text.ts';
 import { problemLine } from '../print-problems.ts';
 import { printJson, type ProblemJson, problemJson } from './problem-json.ts';
 
@@ -87,8 +88,9 @@ function printHookTable(
   const header = ['#', 'NAME', 'MATCHER', 'TIMEOUT', 'ON ERROR', 'STATE'];
   const rows = hooks.map((hook) => [
     String(hook.index),
-    shorten(hook.name, 40),
-    hook.matcher === '' ? '(any tool)' : shorten(hook.matcher, 30),
+    // One printable line each, so a name cannot break the table or drive the terminal.
+    shortenText(printableText(hook.name), 40),
+    hook.matcher === '' ? '(any tool)' : shortenText(printableText(hook.matcher), 30),
     `${hook.timeout}s`,
     hook.onError,
     hook.enabled ? 'on' : 'off',
@@ -108,17 +110,4 @@ function printHookTable(
       out.line(`  ${' '.repeat(widths[0] ?? 1)}  ${style.yellow('warning')} ${file}:${warning.line}:${warning.column}: ${warning.message}`);
     }
   });
-}
-
-/**
- * At most `limit` characters (code points), an ellipsis marking a cut; whitespace runs become
- * one space and control characters visible escapes, so a name cannot break the table or drive
- * the terminal.
- */
-function shorten(text: string, limit: number): string {
-  const printable = text
-    .replace(/\s+/g, ' ')
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  const characters = [...printable];
-  return characters.length <= limit ? characters.join('') : `${characters.slice(0, limit - 1).join('')}…`;
 }

@@ -1,17 +1,13 @@
 import type { HookReport, PostToolUseResult, PreToolUseResult } from '@cosh/hooks';
 import type { Style, Writer } from '../cli-context.ts';
-
-/** One line: control characters (line breaks included) as visible escapes, so text cannot drive the terminal. */
-function printableLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
+import { escapeControlCharacters } from '../printable-text.ts';
 
 /** Lines of a block of text (line breaks and tabs kept, other control characters escaped). */
 function printableLines(text: string): string[] {
   return text
     .replace(/\r\n/g, '\n')
     .split('\n')
-    .map((line) => line.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`));
+    .map((line) => line.split('\t').map(escapeControlCharacters).join('\t'));
 }
 
 function paintOutcome(style: Style, outcome: string): string {
@@ -60,7 +56,7 @@ export function printHooksRun(
   const { style } = out;
   const ran = result.hooks.filter((hook) => !hook.deduplicated).length;
   const deduplicated = result.hooks.length - ran;
-  const heading = `${style.bold(result.event)} hooks for ${style.bold(printableLine(result.toolName))}`;
+  const heading = `${style.bold(result.event)} hooks for ${style.bold(escapeControlCharacters(result.toolName))}`;
   if (!details.eventEnabled) {
     out.line(`${heading}: none run (hooksEnabled.${result.event} is false)`);
   } else if (result.hooks.length === 0) {
@@ -71,12 +67,12 @@ export function printHooksRun(
 
   const rows = result.hooks.map((hook) =>
     hook.deduplicated
-      ? { outcome: 'deduplicated', end: '', duration: '', name: `${printableLine(hook.name)} (same command as ${printableLine(hook.duplicateOf ?? '')})` }
+      ? { outcome: 'deduplicated', end: '', duration: '', name: `${escapeControlCharacters(hook.name)} (same command as ${escapeControlCharacters(hook.duplicateOf ?? '')})` }
       : {
           outcome: hook.outcome ?? '',
           end: endOf(hook) + (hook.truncated ? ', truncated' : ''),
           duration: hook.durationMs === null ? '' : `${Math.round(hook.durationMs)} ms`,
-          name: printableLine(hook.name),
+          name: escapeControlCharacters(hook.name),
         },
   );
   const outcomeWidth = Math.max(0, ...rows.map((row) => row.outcome.length));

@@ -2,6 +2,7 @@
 // lazily and only on a terminal, so no other command pays for loading react.
 import { Box, type Key, render, Text, useApp, useInput, useStdout } from 'ink';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { printableText } from '../printable-text.ts';
 import {
   columnWidths,
   type ColumnWidths,
@@ -19,7 +20,6 @@ import {
   withPendingChanges,
   wrapText,
 } from './settings-layout.ts';
-import { printableText } from './printable-text.ts';
 import { SaveQueue } from './save-queue.ts';
 import type { SaveOutcome } from './save-toggle.ts';
 import { describeRow, type SettingsRow, type SettingsState } from './settings-state.ts';

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { printableText, shortenText } from './printable-text.ts';
+import { escapeControlCharacters, printableText, shortenText } from './printable-text.ts';
+
+describe('escapeControlCharacters', () => {
+  it('shows C0, DEL and C1 characters, line breaks included, as escapes and keeps everything else', () => {
+    expect(escapeControlCharacters('a\nb\tc\u007f\u0085 ⚠ é')).toBe('a\\u000ab\\u0009c\\u007f\\u0085 ⚠ é');
+    expect(escapeControlCharacters('x\u001b[2J')).not.toMatch(/[\u0000-\u001f]/);
+  });
+});
 
 describe('printableText', () => {
   it('keeps text on one line and shows control characters instead of obeying them', () => {
