@@ -1,7 +1,7 @@
 // Measures selectHooks on 1,000 hooks against the built dist (run `pnpm build` first):
 //   node bench/select.mjs
 // The budget is 0.1 ms per selection. A naive select (compile every matcher on every call,
-// dedupe with a Set) runs in the same process as the baseline, so the ratio survives a busy machine.
+// dedupe with a Map) runs in the same process as the baseline, so the ratio survives a busy machine.
 import { compileHooks, selectHooks } from '../dist/index.js';
 
 const HOOK_COUNT = 1_000;

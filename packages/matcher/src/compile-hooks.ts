@@ -1,4 +1,4 @@
-import { compileMatcher, suggestMatcherFix, type MatcherTest } from './compile-matcher.ts';
+import { compileMatcher, type MatcherTest } from './compile-matcher.ts';
 
 /** The two fields of a hook entry that matching needs (M1, M4); any richer hook type fits. */
 export interface MatchableHook {
@@ -8,7 +8,10 @@ export interface MatchableHook {
   readonly matcher?: string | undefined;
 }
 
-/** A hook whose matcher does not compile: it never runs (M2); tooling may report it. */
+/**
+ * A hook whose matcher does not compile: it never runs (M2). Tooling that reports it with a fix
+ * uses `checkMatcher` of `@cosh/config`, which validates setup.json.
+ */
 export interface InvalidMatcher<H extends MatchableHook> {
   readonly hook: H;
   /** Position of the hook in the list given to {@link compileHooks}. */
@@ -16,8 +19,6 @@ export interface InvalidMatcher<H extends MatchableHook> {
   readonly matcher: string;
   /** The engine's own message, e.g. `Invalid regular expression: … Nothing to repeat`. */
   readonly error: string;
-  /** An obvious fix when there is one (`*` → `.*`), else `null`. */
-  readonly suggestion: string | null;
 }
 
 /**
@@ -119,7 +120,6 @@ export function compileHooks<H extends MatchableHook>(hooks: readonly H[]): Comp
         index,
         matcher: String(matcher),
         error,
-        suggestion: typeof matcher === 'string' ? suggestMatcherFix(matcher) : null,
       });
     }
     testOfHook[index] = testIndex;

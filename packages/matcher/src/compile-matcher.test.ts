@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileMatcher, matcherMatches, suggestMatcherFix } from './compile-matcher.ts';
+import { compileMatcher, matcherMatches } from './compile-matcher.ts';
 
 const MATCHERS = [
   'bash_run',
@@ -60,14 +60,5 @@ describe('compileMatcher', () => {
     expect(!star.ok && star.error).toMatch(/Nothing to repeat/);
     expect(compileMatcher('(').ok).toBe(false);
     expect(compileMatcher('[').ok).toBe(false);
-  });
-
-  it('M2: suggests `.*` for a glob star only when the rewrite compiles', () => {
-    expect(suggestMatcherFix('*')).toBe('.*');
-    expect(suggestMatcherFix('*_read')).toBe('.*_read');
-    expect(suggestMatcherFix('fs_read|*write')).toBe('fs_read|.*write');
-    expect(suggestMatcherFix('(*)')).toBe('(.*)');
-    expect(suggestMatcherFix('(')).toBeNull();
-    expect(suggestMatcherFix('**')).toBeNull();
   });
 });

@@ -73,14 +73,3 @@ export function matcherMatches(test: MatcherTest, toolName: string): boolean {
       return test.regex.test(toolName);
   }
 }
-
-/**
- * The usual mistake is a glob: `*` or `*_read` where a regex needs `.*`. Offer that rewrite only
- * when it compiles, so a suggestion is never itself invalid.
- */
-export function suggestMatcherFix(matcher: string): string | null {
-  // A `*` with nothing to repeat: at the start, or right after `(` or `|`.
-  const candidate = matcher.replace(/(^|[(|])\*/g, '$1.*');
-  if (candidate === matcher) return null;
-  return compileMatcher(candidate).ok ? candidate : null;
-}
