@@ -13,10 +13,8 @@ describe('SaveQueue', () => {
     };
     queue.add(task('slow', 30));
     queue.add(task('fast', 1));
-    expect(queue.size).toBe(2);
     await queue.idle();
     expect(events).toEqual(['start slow', 'end slow', 'start fast', 'end fast']);
-    expect(queue.size).toBe(0);
   });
 
   it('goes on after a task that fails', async () => {

@@ -5,22 +5,10 @@
  */
 export class SaveQueue {
   private tail: Promise<void> = Promise.resolve();
-  private waiting = 0;
 
   /** Queues `task`; a task that rejects does not stop the ones after it. */
   add(task: () => Promise<void>): void {
-    this.waiting += 1;
-    this.tail = this.tail
-      .then(task)
-      .catch(() => undefined)
-      .finally(() => {
-        this.waiting -= 1;
-      });
-  }
-
-  /** How many tasks are queued or running. */
-  get size(): number {
-    return this.waiting;
+    this.tail = this.tail.then(task).catch(() => undefined);
   }
 
   /** Settles when every task added so far has finished. */
