@@ -105,7 +105,9 @@ describe('what the settings command loads', () => {
   }
 
   it('other commands, and settings without a terminal, never load ink or react', async () => {
-    const file = join(directory, 'setup.json');
+    // Its own file: `hooks list` must succeed whether or not the tests above ran first.
+    const file = join(directory, 'load-trace.json');
+    await writeFile(file, '{"hooks": {"PreToolUse": [{"name": "Guard", "command": "true"}]}}');
     for (const args of [['--version'], ['hooks', 'list', '--config', file], ['settings', '--config', file]]) {
       const trace = join(directory, `trace-${args[0]}-${args.length}.txt`);
       const run = await runCosh(args, { COSH_TEST_LOAD_TRACE: trace }, ['--import', traceLoads]);
