@@ -1,10 +1,12 @@
-import type { HookEntry, HookEvent, HooksConfig } from '@cosh/config';
+import {
+  DEFAULT_TIMEOUT_SECONDS,
+  type HookEntry,
+  type HookEvent,
+  type HooksConfig,
+  MAX_TIMEOUT_SECONDS,
+} from '@cosh/config';
 import { HooksError } from './hooks-error.ts';
 import { isRecord } from './is-record.ts';
-
-// SPEC C5's bounds; a config from `@cosh/config` always satisfies them, a hand-built one may not.
-const MAX_TIMEOUT_SECONDS = 86_400;
-const DEFAULT_TIMEOUT_SECONDS = 60;
 
 /** One enabled hook of one event, as the engine runs it. */
 export interface PreparedHook {
@@ -55,6 +57,7 @@ function prepareHook(raw: unknown, index: number, event: HookEvent): PreparedHoo
   if (typeof entry.matcher === 'string') matcher = entry.matcher;
   else if (entry.matcher !== undefined && entry.matcher !== null) problems.push('matcher must be a string');
 
+  // A config from `@cosh/config` always satisfies C5's bounds; a hand-built one may not.
   let timeoutSeconds = DEFAULT_TIMEOUT_SECONDS;
   if (entry.timeout !== undefined) {
     const { timeout } = entry;
