@@ -13,8 +13,9 @@ const loadWriter = (): Promise<typeof import('./write-config.ts')> => import('./
  * value (C8): comments, formatting, key order and other keys stay; the write is atomic and
  * keeps the file's mode. `hooksEnabled` is inserted when absent; enabling an event whose key is
  * absent changes nothing (a missing key means enabled). Disabling with no file creates one, and
- * its folder. A file that does not parse or fails validation is never written: its
- * {@link ConfigError} is thrown.
+ * its folder. A file that another writer replaced or created meanwhile is not overwritten: the
+ * change is made again on its text. A file that does not parse or fails validation is never
+ * written: its {@link ConfigError} is thrown.
  */
 export async function setEventEnabled(file: string, event: HookEvent, enabled: boolean): Promise<ConfigChange> {
   const writer = await loadWriter();

@@ -105,34 +105,40 @@ async function changeToggle(file: string, request: ToggleRequest): Promise<Confi
 
 async function applyToggle(target: string, request: ToggleRequest): Promise<ConfigChange> {
   for (let attempt = 1; ; attempt += 1) {
-    const original = await readExisting(target);
-    if (original === undefined) return createFile(target, request);
-
-    const parsed = parseConfig(original.text, target);
-    if (!parsed.ok) throw parsed.error;
-    const previous = request.read(parsed.config, target);
-    if (previous === request.enabled) return { file: target, changed: false, created: false, previous };
-
-    const byteOrderMark = original.text.startsWith('\uFEFF') ? '\uFEFF' : '';
-    const body = original.text.slice(byteOrderMark.length);
-    const updated = byteOrderMark + applyEdits(body, editsFor(body, request.path, request.enabled));
-    verify(updated, target, request, parsed.config);
-
-    let written: boolean;
-    try {
-      written = await writeFileAtomically(target, updated, {
-        mode: original.mode,
-        owner: original.owner,
-        unchangedSince: original.text,
-      });
-    } catch (error) {
-      throw writeError(target, request.path, `cannot write the config file: ${(error as Error).message}`, error);
-    }
-    if (written) return { file: target, changed: true, created: false, previous };
+    const change = await attemptToggle(target, request);
+    if (change !== undefined) return change;
     if (attempt >= maximumAttempts) {
       throw writeError(target, request.path, 'the file kept changing while it was being written; try again');
     }
   }
+}
+
+/** One try; undefined when another writer replaced (or created) the file between our read and our rename. */
+async function attemptToggle(target: string, request: ToggleRequest): Promise<ConfigChange | undefined> {
+  const original = await readExisting(target);
+  if (original === undefined) return createFile(target, request);
+
+  const parsed = parseConfig(original.text, target);
+  if (!parsed.ok) throw parsed.error;
+  const previous = request.read(parsed.config, target);
+  if (previous === request.enabled) return { file: target, changed: false, created: false, previous };
+
+  const byteOrderMark = original.text.startsWith('\uFEFF') ? '\uFEFF' : '';
+  const body = original.text.slice(byteOrderMark.length);
+  const updated = byteOrderMark + applyEdits(body, editsFor(body, request.path, request.enabled));
+  verify(updated, target, request, parsed.config);
+
+  let written: boolean;
+  try {
+    written = await writeFileAtomically(target, updated, {
+      mode: original.mode,
+      owner: original.owner,
+      unchangedSince: original.text,
+    });
+  } catch (error) {
+    throw writeError(target, request.path, `cannot write the config file: ${(error as Error).message}`, error);
+  }
+  return written ? { file: target, changed: true, created: false, previous } : undefined;
 }
 
 /** A replaced value is a literal swap; an inserted one is laid out like the file around it. */
@@ -217,20 +223,22 @@ async function readExisting(file: string): Promise<ExistingFile | undefined> {
   }
 }
 
-async function createFile(file: string, request: ToggleRequest): Promise<ConfigChange> {
+/** Undefined when another writer created the file meanwhile (its text is then edited instead). */
+async function createFile(file: string, request: ToggleRequest): Promise<ConfigChange | undefined> {
   // A missing key means enabled, so enabling needs no file at all.
   if (request.enabled) return { file, changed: false, created: false, previous: true };
   if (!request.createWhenMissing) {
     throw fileError('E_CONFIG_NOT_FOUND', file, 'not_found', `config file not found: there is no ${formatJsonPath(request.path.slice(0, -1))} to change`);
   }
   const text = applyEdits('{}', modify('{}', [...request.path], false, { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } }));
+  let written: boolean;
   try {
     await mkdir(dirname(file), { recursive: true });
-    await writeFileAtomically(file, `${text}\n`);
+    written = await writeFileAtomically(file, `${text}\n`, { unchangedSince: null });
   } catch (error) {
     throw writeError(file, [], `cannot create the config file: ${(error as Error).message}`, error);
   }
-  return { file, changed: true, created: true, previous: true };
+  return written ? { file, changed: true, created: true, previous: true } : undefined;
 }
 
 /** Follows symbolic links (even a dangling one) so that the link stays a link after the rename. */

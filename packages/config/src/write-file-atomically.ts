@@ -10,10 +10,11 @@ export interface AtomicWriteOptions {
   /** Owner to give the new file when the process may (root replacing another user's file). */
   readonly owner?: { readonly uid: number; readonly gid: number } | undefined;
   /**
-   * The text the file is expected to still hold; when another writer changed it meanwhile the
-   * write is abandoned and `false` returned, so the caller can redo its change on the new text.
+   * The text the file is expected to still hold, or `null` when it is expected to still not
+   * exist; when another writer changed (or created) it meanwhile the write is abandoned and
+   * `false` returned, so the caller can redo its change on the new text.
    */
-  readonly unchangedSince?: string | undefined;
+  readonly unchangedSince?: string | null | undefined;
 }
 
 /**
@@ -45,7 +46,10 @@ export async function writeFileAtomically(
     await handle.close();
     handle = undefined;
     if (options.unchangedSince !== undefined) {
-      const current = await readFile(file, 'utf8');
+      const current = await readFile(file, 'utf8').catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      });
       if (current !== options.unchangedSince) return false;
     }
     await rename(temporary, file);

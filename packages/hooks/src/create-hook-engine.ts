@@ -5,7 +5,7 @@ import {
   type Diagnostic,
   type HookOutcome,
 } from '@cosh/aggregate';
-import type { HookEvent, HooksConfig } from '@cosh/config';
+import { HOOK_EVENTS, type HookEvent, type HooksConfig } from '@cosh/config';
 import { type CompiledHooks, compileHooks, selectHooks } from '@cosh/matcher';
 import { defaultRunnerOptions, runHooks, type RunnerOptions } from '@cosh/runner';
 import { failedPostToolUse, failedPreToolUse } from './failed-results.ts';
@@ -121,7 +121,7 @@ function checkConfig(config: HooksConfig): Record<HookEvent, boolean> {
     throw new HooksError('E_HOOKS_INVALID_CONFIG', 'config.hooksEnabled must be an object of event name → boolean');
   }
   const enabled = { PreToolUse: true, PostToolUse: true };
-  for (const event of ['PreToolUse', 'PostToolUse'] as const) {
+  for (const event of HOOK_EVENTS) {
     const value = toggles?.[event];
     if (value !== undefined && typeof value !== 'boolean') {
       throw new HooksError('E_HOOKS_INVALID_CONFIG', `config.hooksEnabled.${event} must be a boolean`);

@@ -1,0 +1,45 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeFileAtomically } from './write-file-atomically.ts';
+
+let directory: string;
+beforeEach(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'cosh-atomic-'));
+});
+afterEach(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+describe('writeFileAtomically with unchangedSince', () => {
+  it('C8: replaces the file while it still holds the expected text', async () => {
+    const file = join(directory, 'setup.json');
+    await writeFile(file, '{"a": 1}');
+    expect(await writeFileAtomically(file, '{"a": 2}', { unchangedSince: '{"a": 1}' })).toBe(true);
+    expect(await readFile(file, 'utf8')).toBe('{"a": 2}');
+  });
+
+  it('C8: gives up, leaving the other writer\'s file and no temporary file, when the text changed', async () => {
+    const file = join(directory, 'setup.json');
+    await writeFile(file, '{"theirs": true}');
+    expect(await writeFileAtomically(file, '{"a": 2}', { unchangedSince: '{"a": 1}' })).toBe(false);
+    expect(await readFile(file, 'utf8')).toBe('{"theirs": true}');
+    expect(await readdir(directory)).toEqual(['setup.json']);
+  });
+
+  it('C8: null means the file must still be absent: a file someone else created is never overwritten', async () => {
+    const file = join(directory, 'setup.json');
+    expect(await writeFileAtomically(file, '{"mine": true}', { unchangedSince: null })).toBe(true);
+    expect(await readFile(file, 'utf8')).toBe('{"mine": true}');
+    expect(await writeFileAtomically(file, '{"again": true}', { unchangedSince: null })).toBe(false);
+    expect(await readFile(file, 'utf8')).toBe('{"mine": true}');
+    expect(await readdir(directory)).toEqual(['setup.json']);
+  });
+
+  it('C8: a file removed meanwhile counts as changed, not as an error', async () => {
+    const file = join(directory, 'setup.json');
+    expect(await writeFileAtomically(file, '{"a": 2}', { unchangedSince: '{"a": 1}' })).toBe(false);
+    expect(await readdir(directory)).toEqual([]);
+  });
+});
