@@ -1,9 +1,9 @@
 import {
   aggregatePostToolUse,
   aggregatePreToolUse,
-  type Decision,
-  type Diagnostic,
   type HookOutcome,
+  type PostToolUseVerdict,
+  type PreToolUseVerdict,
 } from '@cosh/aggregate';
 import { HOOK_EVENTS, type HookEvent, type HooksConfig } from '@cosh/config';
 import { type CompiledHooks, compileHooks, selectHooks } from '@cosh/matcher';
@@ -46,45 +46,31 @@ export interface PostToolUseCall extends ToolCall {
   readonly preToolUseContext?: string | undefined;
 }
 
-/** What the PreToolUse hooks decided about one call (A1–A7). */
-export interface PreToolUseResult {
+/**
+ * What the PreToolUse hooks decided about one call (A1–A7): the verdict of `@cosh/aggregate`,
+ * and what happened to each hook.
+ */
+export interface PreToolUseResult extends PreToolUseVerdict {
   readonly event: 'PreToolUse';
   readonly toolName: string;
-  /** A2–A4. A halted call never runs, whatever this says. */
-  readonly decision: Decision;
-  /** A1: the call does not run and the turn stops. */
-  readonly halt: boolean;
-  /** A5: the halts' reasons when halted, else the denies' when denied, else empty. */
-  readonly reasons: readonly string[];
-  /** A6: contexts of valid outputs in config order, joined with `\n`. */
-  readonly context: string;
-  /** A7: the input to run (rewritten when the verdict is allow or none), else as given. */
-  readonly toolInput: Readonly<Record<string, unknown>>;
   /** Every selected hook, config order (M3), deduplicated ones included (M4). */
   readonly hooks: readonly HookReport[];
-  /** Broken hooks, merge conflicts, a call the engine could not describe to hooks. */
-  readonly diagnostics: readonly Diagnostic[];
   /** Milliseconds the event took. */
   readonly durationMs: number;
 }
 
-/** What the PostToolUse hooks made of one successful call (P1–P4). */
-export interface PostToolUseResult {
+/**
+ * What the PostToolUse hooks made of one successful call (P1–P4): the verdict of
+ * `@cosh/aggregate`, whose `toolOutput` enters history, and what happened to each hook.
+ */
+export interface PostToolUseResult extends PostToolUseVerdict {
   readonly event: 'PostToolUse';
   readonly toolName: string;
-  /** Reported for tooling: after the call only a deny has an effect (a `[hook]` line). */
-  readonly decision: Decision;
-  /** P4: the composed output still enters history, then the turn stops. */
-  readonly halt: boolean;
-  readonly reasons: readonly string[];
-  /** The PostToolUse contexts, joined with `\n` (already part of `toolOutput`). */
-  readonly context: string;
   /** The input as it ran. */
   readonly toolInput: Readonly<Record<string, unknown>>;
-  /** P2: the output that enters history. */
-  readonly toolOutput: string;
+  /** Every selected hook, config order (M3), deduplicated ones included (M4). */
   readonly hooks: readonly HookReport[];
-  readonly diagnostics: readonly Diagnostic[];
+  /** Milliseconds the event took. */
   readonly durationMs: number;
 }
 
@@ -240,13 +226,8 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
         return {
           event: 'PreToolUse',
           toolName: call.toolName,
-          decision: verdict.decision,
-          halt: verdict.halt,
-          reasons: verdict.reasons,
-          context: verdict.context,
-          toolInput: verdict.toolInput,
+          ...verdict,
           hooks: run.hooks,
-          diagnostics: verdict.diagnostics,
           durationMs: performance.now() - startedAt,
         };
       } catch (error) {
@@ -267,14 +248,9 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
         return {
           event: 'PostToolUse',
           toolName: call.toolName,
-          decision: verdict.decision,
-          halt: verdict.halt,
-          reasons: verdict.reasons,
-          context: verdict.context,
           toolInput: call.toolInput,
-          toolOutput: verdict.toolOutput,
+          ...verdict,
           hooks: run.hooks,
-          diagnostics: verdict.diagnostics,
           durationMs: performance.now() - startedAt,
         };
       } catch (error) {

@@ -5,10 +5,10 @@ import { isRecord } from './is-record.ts';
 // A call the engine could not put through its hooks fails closed: hooks that might have
 // blocked it never saw it, so it must not run as if they had allowed it.
 
-export function failedPreToolUse(call: ToolCall, reason: string, startedAt: number): PreToolUseResult {
+/** What a failed Pre- and PostToolUse result share; `call` may be anything a caller passed. */
+function failedFields(call: unknown, reason: string, startedAt: number) {
   const record: Record<string, unknown> = isRecord(call) ? call : {};
   return {
-    event: 'PreToolUse',
     toolName: typeof record['toolName'] === 'string' ? record['toolName'] : String(record['toolName']),
     decision: 'deny',
     halt: false,
@@ -18,7 +18,11 @@ export function failedPreToolUse(call: ToolCall, reason: string, startedAt: numb
     hooks: [],
     diagnostics: [{ level: 'error', hook: null, message: reason }],
     durationMs: performance.now() - startedAt,
-  };
+  } as const;
+}
+
+export function failedPreToolUse(call: ToolCall, reason: string, startedAt: number): PreToolUseResult {
+  return { event: 'PreToolUse', ...failedFields(call, reason, startedAt) };
 }
 
 export function failedPostToolUse(call: PostToolUseCall, reason: string, startedAt: number): PostToolUseResult {
@@ -27,16 +31,8 @@ export function failedPostToolUse(call: PostToolUseCall, reason: string, started
   const preContext = typeof record['preToolUseContext'] === 'string' ? record['preToolUseContext'] : '';
   return {
     event: 'PostToolUse',
-    toolName: typeof record['toolName'] === 'string' ? record['toolName'] : String(record['toolName']),
-    decision: 'deny',
-    halt: false,
-    reasons: [reason],
-    context: '',
-    toolInput: isRecord(record['toolInput']) ? record['toolInput'] : {},
+    ...failedFields(call, reason, startedAt),
     // Like a PostToolUse deny: the output still enters history, flagged (P2).
     toolOutput: composeToolOutput(rawOutput, [preContext, `[hook] ${reason}`]),
-    hooks: [],
-    diagnostics: [{ level: 'error', hook: null, message: reason }],
-    durationMs: performance.now() - startedAt,
   };
 }
