@@ -10,6 +10,7 @@ export {
   type Writer,
 } from './cli-context.ts';
 export { ExitError, UsageError } from './cli-errors.ts';
+export { configOption, configPathOf } from './config-option.ts';
 export { type CreateProgramOptions, createProgram } from './create-program.ts';
 export { EXIT_CODES } from './exit-codes.ts';
 export { type CommandConfig, loadCommandConfig } from './load-command-config.ts';
