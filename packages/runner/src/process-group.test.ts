@@ -13,6 +13,7 @@ import {
 import { buildRunnerBundle } from './__fixtures__/runner-bundle.ts';
 import type { HookProcessResult } from './hook-process.ts';
 import { HookProcessGroup, signalProcessGroup } from './process-group.ts';
+import { readProcessEntry } from './process-table.ts';
 
 const hostScript = fileURLToPath(new URL('./__fixtures__/hook-host.mjs', import.meta.url));
 let bundle: { file: string; remove: () => void };
@@ -157,6 +158,29 @@ describe('signalProcessGroup and HookProcessGroup', () => {
   it('treats an empty or foreign group as nothing to do, never as an error', () => {
     expect(signalProcessGroup(2 ** 30, 'SIGTERM')).toBe(false);
     expect(() => new HookProcessGroup(2 ** 30).signal('SIGKILL')).not.toThrow();
+  });
+
+  it('R6: a group whose only member is a zombie is not alive; one with a living member is', async () => {
+    // `setsid` makes the background child a group of its own, and it exits at once; its parent
+    // then execs `sleep 60`, which never reaps it: a zombie alone in its group, as a killed
+    // hook's processes are until init reaps them (seconds late here, never in some containers).
+    const parent = spawn('/bin/sh', ['-c', `setsid sh -c 'exit 0' & echo $!; exec sleep 60 >/dev/null`], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+      detached: true,
+    });
+    cleanup.push(parent.pid!);
+    let printed = '';
+    parent.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      printed += chunk;
+    });
+    expect(await waitUntil(() => printed.endsWith('\n'), 5_000)).toBe(true);
+    const zombie = Number(printed.trim());
+    expect(await waitUntil(() => readProcessEntry(zombie)?.state === 'Z', 5_000)).toBe(true);
+    // `kill -0` still finds the zombie's group: only the process table tells it is dead.
+    expect(() => process.kill(-zombie, 0)).not.toThrow();
+    expect(new HookProcessGroup(zombie).isAnyAlive()).toBe(false);
+    // The parent leads a group of its own (detached) and is alive.
+    expect(new HookProcessGroup(parent.pid!).isAnyAlive()).toBe(true);
   });
 
   it('R6: finds descendants only through connected parent links', () => {

@@ -61,28 +61,36 @@ export class HookProcessGroup {
   }
 
   /** Seen descendants that still exist and are outside the group now. */
-  #escapedDescendants(): number[] {
-    const escaped: number[] = [];
+  #escapedDescendants(): ProcessEntry[] {
+    const escaped: ProcessEntry[] = [];
     for (const [pid, startTime] of this.#descendants) {
       const entry = readProcessEntry(pid);
       if (entry === undefined || entry.startTime !== startTime) this.#descendants.delete(pid);
-      else if (entry.processGroup !== this.processGroup) escaped.push(pid);
+      else if (entry.processGroup !== this.processGroup) escaped.push(entry);
     }
     return escaped;
   }
 
   /**
-   * Whether any process of the group, or an escaped descendant, still exists (a zombie not yet
-   * reaped counts: `kill -0` still finds it).
+   * Whether any process of the group, or an escaped descendant, still lives. A zombie does not:
+   * it is dead and runs nothing, it only waits for its parent (init, for an orphan) to reap it,
+   * which some inits do seconds late and others never. Without `/proc` a zombie cannot be told
+   * apart, so any process the group signal still reaches counts.
    */
   isAnyAlive(): boolean {
+    let groupHasMembers = true;
     try {
       process.kill(-this.processGroup, 0);
-      return true;
     } catch {
       // ESRCH: the group is empty.
+      groupHasMembers = false;
     }
-    return this.#escapedDescendants().length > 0;
+    if (groupHasMembers) {
+      const processes = listProcesses();
+      if (processes.length === 0) return true;
+      if (processes.some((entry) => entry.processGroup === this.processGroup && entry.state !== 'Z')) return true;
+    }
+    return this.#escapedDescendants().some((entry) => entry.state !== 'Z');
   }
 
   /**
@@ -92,7 +100,7 @@ export class HookProcessGroup {
    */
   signal(signal: NodeJS.Signals): void {
     signalProcessGroup(this.processGroup, signal);
-    for (const pid of this.#escapedDescendants()) {
+    for (const { pid } of this.#escapedDescendants()) {
       try {
         process.kill(pid, signal);
       } catch {

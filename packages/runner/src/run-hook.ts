@@ -14,8 +14,8 @@ import { assertValidRequest, resolveRunnerOptions } from './validate-arguments.t
 // uninterruptible I/O can delay it without bound; past this wait the result is returned anyway
 // (the kill was sent), so a call never hangs past timeout + grace + this.
 const exitWaitAfterKillMs = 300;
-// After a timeout, how long the result may wait for the killed processes to be gone from the
-// process table (dead and reaped by init), and how often it looks.
+// After a timeout, how long the result may wait for the killed processes to be dead (gone, or
+// zombies that init has yet to reap), and how often it looks.
 const goneWaitMs = 500;
 const gonePollMs = 5;
 
@@ -153,9 +153,10 @@ export function runValidatedHook(
         report();
         return;
       }
-      // SIGKILL is out and cannot be refused, but a killed process lingers until the kernel has
-      // run its exit and init has reaped it; until then `kill -0` still finds it. Report once
-      // the group is really empty, so "nothing survives" holds for whoever looks next.
+      // SIGKILL is out and cannot be refused, but a killed process runs on until the kernel has
+      // carried out its exit. Report once nothing of the group is alive, so "nothing survives"
+      // holds for whoever looks next. Reaping is not waited for: it is up to init, which may
+      // take seconds or never come, and a zombie runs nothing.
       const deadline = performance.now() + goneWaitMs;
       const reportWhenGone = (): void => {
         if (!group.isAnyAlive() || performance.now() >= deadline) report();
