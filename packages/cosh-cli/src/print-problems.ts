@@ -1,5 +1,6 @@
 import { type ConfigProblem, formatProblem } from '@cosh/config';
 import type { Writer } from './cli-context.ts';
+import { escapeControlCharacters } from './printable-text.ts';
 
 /**
  * Problems as `file:line:col: severity: message`, one per line, the form compilers print and
@@ -9,10 +10,16 @@ export function printProblems(writer: Writer, file: string, problems: readonly C
   for (const problem of problems) writer.line(problemLine(writer, file, problem));
 }
 
-/** One problem as printed by {@link printProblems}, coloured when the writer allows. */
+/**
+ * One problem as printed by {@link printProblems}, coloured when the writer allows. Messages
+ * quote the file's own text (a matcher, a value), which may hold control characters: they are
+ * shown as escapes, so a setup.json cannot drive the terminal of whoever checks it.
+ */
 export function problemLine(writer: Writer, file: string, problem: ConfigProblem): string {
   const { style } = writer;
-  if (!style.enabled) return formatProblem(file, problem);
+  const shown = { ...problem, message: escapeControlCharacters(problem.message) };
+  const shownFile = escapeControlCharacters(file);
+  if (!style.enabled) return formatProblem(shownFile, shown);
   const severity = problem.severity === 'error' ? style.red('error') : style.yellow('warning');
-  return `${style.bold(`${file}:${problem.line}:${problem.column}:`)} ${severity}: ${problem.message}`;
+  return `${style.bold(`${shownFile}:${problem.line}:${problem.column}:`)} ${severity}: ${shown.message}`;
 }

@@ -113,6 +113,13 @@ Other warnings:
     expect(result.stdout).not.toContain('\u001b');
   });
 
+  it('M2: a warning quoting a control character of the file shows it as an escape', async () => {
+    await writeFile(file, String.raw`{"hooks": {"PreToolUse": [{"name": "a", "command": "x", "matcher": "\u009b31m["}]}}`);
+    const result = await runInProcess(['hooks', 'list', '--config', file], { cwd: directory });
+    expect(result.stdout).toContain(`warning ${file}:1:68: hooks.PreToolUse[0].matcher: "\\u009b31m[" is not a valid regular expression`);
+    expect(result.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+  });
+
   it('colours only a terminal, and never with NO_COLOR', async () => {
     const plain = await runInProcess(['hooks', 'list', '--config', file], { cwd: directory });
     expect(plain.stdout).not.toContain('\u001b[');

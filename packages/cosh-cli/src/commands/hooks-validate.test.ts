@@ -57,6 +57,18 @@ describe('cosh hooks validate', () => {
     ]);
   });
 
+  it('C6/M2: control characters the file quotes back (a matcher, a value) are printed as escapes, never raw', async () => {
+    const rawControl = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
+    const warned = await validate(String.raw`{"hooks": {"PreToolUse": [{"command": "x", "matcher": "\u009b31m["}]}}`);
+    expect(warned.code).toBe(0);
+    expect(warned.stderr).not.toMatch(rawControl);
+    expect(warned.stderr).toContain(`${warned.file}:1:55: warning: hooks.PreToolUse[0].matcher: "\\u009b31m[" is not a valid regular expression`);
+    const failed = await validate(String.raw`{"hooks": {"PreToolUse": [{"command": "y", "timeout": "\u001b[2J\u009b2J"}]}}`);
+    expect(failed.code).toBe(78);
+    expect(failed.stderr).not.toMatch(rawControl);
+    expect(failed.stderr).toContain('got the string "\\u001b[2J\\u009b2J"');
+  });
+
   it('C2: a syntax error exits 78 at its line and column', async () => {
     const { file, code, stderr } = await validate('{\n  "hooks": {}\n  "x": 1\n}');
     expect(code).toBe(78);
