@@ -3,7 +3,7 @@ import type { HookEvent } from '@cosh/config';
 import type { HookSelection } from '@cosh/matcher';
 import { type HookProcessRequest, runHook, type RunnerOptions } from '@cosh/runner';
 import { hookEnvironment } from './hook-environment.ts';
-import { deduplicatedReport, type HookReport, ranReport, type ReportedRun } from './hook-report.ts';
+import { deduplicatedReport, type HookReport, ranReport } from './hook-report.ts';
 import type { PreparedHook } from './prepare-hooks.ts';
 import { describeError } from './describe-error.ts';
 
@@ -33,9 +33,10 @@ export interface EventHooksRun {
   readonly outcomes: HookOutcome[];
 }
 
-type RunResult = RunFacts & { readonly durationMs: number };
+/** A run's facts; `durationMs` is `null` for a hook stopped before it reached the runner. */
+type RunResult = RunFacts & { readonly durationMs: number | null };
 
-function notStarted(startError: string, startedAt: number): RunResult {
+function notStarted(startError: string, durationMs: number | null): RunResult {
   return {
     exitCode: null,
     signal: null,
@@ -44,7 +45,7 @@ function notStarted(startError: string, startedAt: number): RunResult {
     timedOut: false,
     truncated: false,
     startError,
-    durationMs: performance.now() - startedAt,
+    durationMs,
   };
 }
 
@@ -56,15 +57,16 @@ function notStarted(startError: string, startedAt: number): RunResult {
  */
 function runGuarded(request: HookProcessRequest, options: RunnerOptions | undefined, deadline: number): Promise<RunResult> {
   const startedAt = performance.now();
+  const elapsed = (): number => performance.now() - startedAt;
   let running: Promise<RunResult>;
   try {
     running = runHook(request, options);
   } catch (error) {
-    return Promise.resolve(notStarted(`the runner refused the hook: ${describeError(error)}`, startedAt));
+    return Promise.resolve(notStarted(`the runner refused the hook: ${describeError(error)}`, elapsed()));
   }
   return new Promise<RunResult>((resolve) => {
     const watchdog = setTimeout(() => {
-      resolve({ ...notStarted('', startedAt), startError: null, timedOut: true });
+      resolve({ ...notStarted('', elapsed()), startError: null, timedOut: true });
     }, Math.max(0, deadline - performance.now()));
     running.then(
       (result) => {
@@ -73,7 +75,7 @@ function runGuarded(request: HookProcessRequest, options: RunnerOptions | undefi
       },
       (error: unknown) => {
         clearTimeout(watchdog);
-        resolve(notStarted(`the runner failed: ${describeError(error)}`, startedAt));
+        resolve(notStarted(`the runner failed: ${describeError(error)}`, elapsed()));
       },
     );
   });
@@ -91,7 +93,8 @@ export async function runEventHooks(
   const runs = selections.map(({ hook, duplicateOf }): Promise<RunResult> | null => {
     if (duplicateOf !== null) return null;
     const problem = hook.problem ?? setup.setupProblem;
-    if (problem !== null) return Promise.resolve(notStarted(problem, performance.now()));
+    // Stopped before the runner (malformed entry, no payload): there is no duration to report.
+    if (problem !== null) return Promise.resolve(notStarted(problem, null));
     const timeoutMs = hook.timeoutSeconds * 1000;
     return runGuarded(
       {
@@ -112,28 +115,19 @@ export async function runEventHooks(
   const outcomes: HookOutcome[] = [];
   selections.forEach(({ hook, duplicateOf }, position) => {
     const shown = { name: hook.name, command: hook.configCommand, index: hook.index };
-    const result = results[position];
-    if (duplicateOf !== null || result === undefined || result === null) {
-      reports.push(deduplicatedReport(shown, duplicateOf?.name ?? hook.name));
+    if (duplicateOf !== null) {
+      reports.push(deduplicatedReport(shown, duplicateOf.name));
       return;
     }
+    // Every selection that is not a duplicate was given a run above.
+    const result = results[position] as RunResult;
     const outcome = interpretRun(
       setup.event,
       { name: hook.name, onError: hook.onError, timeout: hook.timeoutSeconds },
       result,
     );
     outcomes.push(outcome);
-    const run: ReportedRun = {
-      exitCode: result.exitCode,
-      signal: result.signal,
-      timedOut: result.timedOut,
-      truncated: result.truncated,
-      // A hook stopped before the runner (malformed entry, no payload) has no duration to report.
-      durationMs: (hook.problem ?? setup.setupProblem) === null ? result.durationMs : null,
-      stdout: result.stdout,
-      stderr: result.stderr,
-    };
-    reports.push(ranReport(shown, run, outcome));
+    reports.push(ranReport(shown, result, outcome));
   });
   return { reports, outcomes };
 }
