@@ -90,11 +90,11 @@ export interface HookEngine {
   postToolUse(call: PostToolUseCall): Promise<PostToolUseResult>;
 }
 
-// After a timeout the runner answers within its kill grace plus 0.1–0.8 s (exit wait, drain,
-// waiting for the killed processes to be reaped). The watchdog waits 0.7 s past the grace, so
-// L6's "largest timeout + 2 s" holds with the default 1 s grace even on a loaded machine or
-// under an init that reaps late; if it fires first, the hook is reported as timed out and the
-// runner finishes the kill in the background.
+// After a timeout the runner answers within its kill grace plus a few milliseconds, 0.9 s at
+// worst (the wait for the shell's exit after SIGKILL, the drain, the wait for the killed
+// processes to die). The watchdog waits 0.7 s past the grace, so L6's "largest timeout + 2 s"
+// holds with the default 1 s grace even on a loaded machine; if it fires first, the hook is
+// reported as timed out and the runner finishes the kill in the background.
 const watchdogSlackMs = 700;
 
 function checkConfig(config: HooksConfig): Record<HookEvent, boolean> {
