@@ -9,7 +9,7 @@ const packageDirectory = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Bundles `src/index.ts`; returns the file path and a function that removes the bundle. */
 export async function buildRunnerBundle(): Promise<{ file: string; remove: () => void }> {
-  // Inside the package's node_modules so the bundle resolves execa and signal-exit from there.
+  // Inside the package's node_modules so the bundle resolves signal-exit (not bundled) from there.
   const outDirectory = mkdtempSync(join(packageDirectory, 'node_modules', '.cache-runner-bundle-'));
   await build({
     config: false,
