@@ -1,8 +1,15 @@
-import { type HookEngine, type PostToolUseResult, type PreToolUseResult, runToolCall, type ToolCallStatus } from '@cosh/hooks';
+import {
+  type HookEngine,
+  MAX_JSON_DEPTH,
+  nestsDeeperThan,
+  type PostToolUseResult,
+  type PreToolUseResult,
+  runToolCall,
+  type ToolCallStatus,
+} from '@cosh/hooks';
 import { callRecord } from './history/call-record.ts';
 import type { HistoryWriter } from './history/history-writer.ts';
 import { createPermissionCheck, type PermissionMode, type PermissionPrompt } from './permission/index.ts';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '@cosh/hooks';
 import type { ToolContext, ToolResult } from './tools/index.ts';
 
 /** A tool the host can run: what the built-in tools are, and what an MCP proxy can wrap a downstream tool in. */
@@ -105,6 +112,16 @@ export interface ToolHost {
 }
 
 /**
+ * Why a tool input is refused before anything sees it, or `undefined`: nested more than
+ * `MAX_JSON_DEPTH` levels, it could not be sent to hooks (each would fail to start, so a blocking
+ * hook with `onError: ignore` would let the call through) nor written back as JSON without
+ * overflowing the stack.
+ */
+export function inputTooDeep(toolName: string, input: unknown): string | undefined {
+  return nestsDeeperThan(input, MAX_JSON_DEPTH) ? `${toolName}: input nests more than ${MAX_JSON_DEPTH} levels deep` : undefined;
+}
+
+/**
  * Wires the tools, the permission system, the hook engine and the history around
  * `runToolCall` (SPEC L1).
  *
@@ -143,23 +160,21 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
     async call(toolName, rawInput, callOptions = {}) {
       const startedAt = performance.now();
       const timestamp = new Date().toISOString();
-      // An input too deep to be written back as JSON is refused (an unknown tool is refused
-      // anyway) before anything else sees it, and is not recorded either.
-      const tooDeep = nestsDeeperThan(rawInput, MAX_JSON_DEPTH);
-      const parsed =
-        tooDeep && registry.get(toolName) !== undefined
-          ? { ok: false as const, error: `${toolName}: input nests more than ${MAX_JSON_DEPTH} levels deep` }
-          : registry.parseCall(toolName, rawInput);
+      const known = registry.get(toolName) !== undefined;
+      // An input too deep is refused (an unknown tool is refused anyway) before anything else
+      // sees it, and is not recorded either: the history line could not be written.
+      const tooDeep = inputTooDeep(toolName, rawInput);
+      const parsed = known && tooDeep !== undefined ? { ok: false as const, error: tooDeep } : registry.parseCall(toolName, rawInput);
       if (!parsed.ok) {
         return await finish(
           {
             timestamp,
             toolName,
             status: 'error',
-            rejected: registry.get(toolName) === undefined ? 'unknown_tool' : 'invalid_input',
+            rejected: known ? 'invalid_input' : 'unknown_tool',
             blockedBy: null,
             output: parsed.error,
-            inputAsGiven: tooDeep ? null : rawInput,
+            inputAsGiven: tooDeep === undefined ? rawInput : null,
             inputAsRun: null,
             toolOutput: null,
             pre: null,

@@ -115,6 +115,20 @@ describe('cosh mcp proxy: tools', () => {
 });
 
 describe('cosh mcp proxy: hooks', () => {
+  it('L6: an input nested more than 512 levels is refused before any hook, as in the tool host, and never reaches the downstream', async () => {
+    const session = await proxy();
+    const deep: unknown = JSON.parse(`${'['.repeat(600)}${']'.repeat(600)}`);
+    expect(await session.call('echo', { text: 'hello', deep })).toEqual({
+      content: [text('echo: input nests more than 512 levels deep')],
+      isError: true,
+    });
+    expect(await postPayloads('echo')).toEqual([]);
+    await session.waitForStderr('cosh mcp proxy: rejected: echo: input nests more than 512 levels deep');
+    // At the limit (the arguments object, then 511 arrays) the call goes through as usual.
+    const atLimit: unknown = JSON.parse(`${'['.repeat(511)}${']'.repeat(511)}`);
+    expect((await session.call('echo', { text: 'hello', deep: atLimit })).isError).toBeUndefined();
+  });
+
   it('L2: a PreToolUse deny blocks the call: isError "Blocked by hook: …", and the downstream never sees it', async () => {
     const session = await proxy();
     expect(await session.call('echo', { text: 'forbidden' })).toEqual({

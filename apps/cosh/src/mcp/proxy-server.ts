@@ -12,9 +12,10 @@ import {
   SetLevelRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { createPermissionCheck } from '../permission/index.ts';
+import { inputTooDeep } from '../tool-host.ts';
 import type { DownstreamServer } from './downstream-server.ts';
 import { logOutcome, type McpLog } from './mcp-log.ts';
-import { resultForOutcome, textOfContent } from './tool-call-result.ts';
+import { resultForOutcome, textOfContent, textResult } from './tool-call-result.ts';
 
 /** Options of {@link createProxyServer}. */
 export interface ProxyServerOptions {
@@ -59,13 +60,20 @@ export function createProxyServer(options: ProxyServerOptions): Server {
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { name } = request.params;
+    const toolInput = request.params.arguments ?? {};
+    // Refused as the tool host refuses it for exec, session and serve: no hook could be given it.
+    const tooDeep = inputTooDeep(name, toolInput);
+    if (tooDeep !== undefined) {
+      log(`rejected: ${tooDeep}`);
+      return textResult(tooDeep, true);
+    }
     const progressToken = request.params._meta?.progressToken;
     let downstreamResult: CallToolResult | undefined;
     // Progress goes out before the result, or the client would drop it as late.
     let progressSent: Promise<void> = Promise.resolve();
     const outcome = await runToolCall({
       engine,
-      call: { toolName: name, toolInput: request.params.arguments ?? {}, cwd },
+      call: { toolName: name, toolInput, cwd },
       checkPermission: (call) => checkPermission({ ...call, cwd }),
       async executeTool(call) {
         const called = await downstream.callTool(call.toolName, call.toolInput, {
