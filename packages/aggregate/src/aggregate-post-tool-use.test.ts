@@ -78,6 +78,17 @@ describe('aggregatePostToolUse', () => {
     ]);
   });
 
+  it('P3: the ignored-updated_input warnings come after the outcomes\' errors, as in PreToolUse', () => {
+    const verdict = aggregatePostToolUse({ toolOutput: 'out' }, [
+      post.none('rewriter', { updated_input: { command: 'ls' } }),
+      post.crash('broken'),
+    ]);
+    expect(verdict.diagnostics.map((diagnostic) => [diagnostic.level, diagnostic.hook])).toEqual([
+      ['error', 'broken'],
+      ['warning', 'rewriter'],
+    ]);
+  });
+
   it('P4: any halt halts; the composed output still carries contexts and [hook] lines', () => {
     const verdict = aggregatePostToolUse({ toolOutput: 'out', preToolUseContext: 'pre' }, [
       post.halt('stop', 'quota exceeded', '{"context":"halt ctx"}'),

@@ -14,7 +14,7 @@ export interface PostToolUseVerdict {
   readonly context: string;
   /** P2: the output that enters history. */
   readonly toolOutput: string;
-  /** The outcomes' diagnostics in config order, with a warning for each ignored `updated_input` (P3). */
+  /** The outcomes' diagnostics in config order, then a warning for each ignored `updated_input` (P3). */
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -41,9 +41,8 @@ export function aggregatePostToolUse(
   outcomes: readonly HookOutcome[],
 ): PostToolUseVerdict {
   const summary = summarizeOutcomes('PostToolUse', outcomes);
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics = [...summary.diagnostics];
   for (const outcome of outcomes) {
-    if (outcome.diagnostic !== null) diagnostics.push(outcome.diagnostic);
     if (outcome.updatedInput !== null) {
       diagnostics.push({
         level: 'warning',
