@@ -15,15 +15,7 @@ export function permissionOption(command: Command, description: string, choices:
     .default(choices[0]);
 }
 
-/** `--config <file>`, worded as for the hooks commands. */
-export function configOption(command: Command) {
-  return command.createOption(
-    '--config <file>',
-    'the setup.json to use (default: $COSH_CONFIG, else $XDG_CONFIG_HOME/cosh/setup.json, else ~/.config/cosh/setup.json)',
-  );
-}
-
-/** An empty `--config ''` or `--history ''` is a mistake, not "the default": exit 64. */
+/** An empty `--history ''` is a mistake, not "no history": exit 64 (as `configPathOf` does for `--config`). */
 export function checkFileOption(name: string, value: string | undefined, command: Command): void {
   if (value !== undefined && value.trim() === '') throw new UsageError(`option '${name} <file>' needs a file name, not an empty string`, command);
 }

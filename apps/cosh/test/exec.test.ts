@@ -134,6 +134,12 @@ describe('cosh exec: exit statuses (X)', () => {
     expect(result.stderr).toBe("cosh: option '--permission <mode>' argument 'yes' is invalid. Allowed choices are ask, allow, deny. See 'cosh exec --help'.\n");
   });
 
+  it('X: exit 64 for an empty --config, which would otherwise fall back to a file the user did not name', async () => {
+    const { folder } = await project();
+    const result = await runCosh(['exec', 'fs_read', '--input', '{"path": "x"}', '--config', ' '], { cwd: folder });
+    expect(result).toEqual({ code: 64, stdout: '', stderr: "cosh: option '--config <file>' needs a file name, not an empty string. See 'cosh exec --help'.\n" });
+  });
+
   it('X: exit 78 for a configuration error, its problems on stderr; nothing runs', async () => {
     const { folder, config, exec } = await project();
     await writeFile(config, '{"hooks": {"PreToolUse": [{"command": 5}]}}');

@@ -297,6 +297,9 @@ describe('cosh mcp proxy: a downstream that fails', () => {
     const badPermission = await runCosh(['mcp', 'proxy', '--permission', 'ask', '--', 'x'], { cwd: directory });
     expect(badPermission.code).toBe(64);
     expect(badPermission.stderr).toContain('allow, deny');
+    const emptyConfig = await runCosh(['mcp', 'proxy', '--config', '', '--', 'x'], { cwd: directory });
+    expect(emptyConfig.code).toBe(64);
+    expect(emptyConfig.stderr).toContain("option '--config <file>' needs a file name, not an empty string");
   });
 });
 

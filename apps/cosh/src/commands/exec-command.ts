@@ -1,6 +1,6 @@
-import { contextOf } from '@cosh/cosh-cli';
+import { configOption, configPathOf, contextOf } from '@cosh/cosh-cli';
 import type { PermissionMode } from '../permission/index.ts';
-import { checkFileOption, type Command, configOption, permissionOption } from '../tool-host-cli-options.ts';
+import { checkFileOption, type Command, permissionOption } from '../tool-host-cli-options.ts';
 
 interface ExecFlags {
   readonly input?: string;
@@ -27,11 +27,11 @@ export function addExecCommand(program: Command): Command {
         "the answer for a call that needs permission and that no hook allowed: ask (a y/N prompt on the terminal; refused without one), allow, or deny (hooks' allow becomes an allowlist)",
       ),
     )
-    .addOption(configOption(exec))
+    .addOption(configOption())
     .option('--history <file>', 'append the call to this file as one JSON line')
     .option('--json', 'print the whole call record as one JSON object instead of the output')
     .action(async (tool: string, flags: ExecFlags, self: Command) => {
-      checkFileOption('--config', flags.config, self);
+      const configPath = configPathOf(flags, self);
       checkFileOption('--history', flags.history, self);
       const { runExec } = await import('./exec.ts');
       const context = contextOf(self);
@@ -39,7 +39,7 @@ export function addExecCommand(program: Command): Command {
         tool,
         input: flags.input,
         permission: flags.permission,
-        configPath: flags.config,
+        configPath,
         historyPath: flags.history,
         json: flags.json === true,
         interactive: process.stdin.isTTY === true || context.err.isTTY,

@@ -1,6 +1,6 @@
-import { contextOf } from '@cosh/cosh-cli';
+import { configOption, configPathOf, contextOf } from '@cosh/cosh-cli';
 import type { PermissionMode } from '../permission/index.ts';
-import { checkFileOption, type Command, configOption, permissionOption } from '../tool-host-cli-options.ts';
+import { checkFileOption, type Command, permissionOption } from '../tool-host-cli-options.ts';
 
 interface SessionFlags {
   readonly permission: PermissionMode;
@@ -24,16 +24,16 @@ export function addSessionCommand(program: Command): Command {
         "the answer for a call that needs permission and that no hook allowed: ask (cannot prompt here: refused), allow, or deny (hooks' allow becomes an allowlist)",
       ),
     )
-    .addOption(configOption(session))
+    .addOption(configOption())
     .option('--history <file>', 'append every call to this file as one JSON line')
     .option('--cwd <folder>', 'where tools and hooks run (default: the current directory)')
     .action(async (flags: SessionFlags, self: Command) => {
-      checkFileOption('--config', flags.config, self);
+      const configPath = configPathOf(flags, self);
       checkFileOption('--history', flags.history, self);
       const { runSession } = await import('./session.ts');
       await runSession(
         contextOf(self),
-        { permission: flags.permission, configPath: flags.config, historyPath: flags.history, cwd: flags.cwd, command: self },
+        { permission: flags.permission, configPath, historyPath: flags.history, cwd: flags.cwd, command: self },
         { input: process.stdin, output: process.stdout },
       );
     });

@@ -1,10 +1,7 @@
 // Loaded on every start of the binary: it must stay small and import neither the MCP SDK nor
 // the engine. Each action imports its implementation when it runs.
-import { contextOf, type createProgram, UsageError } from '@cosh/cosh-cli';
-
-// commander's types, reached through the program's (the app does not depend on commander itself).
-type Command = ReturnType<typeof createProgram>;
-type Option = ReturnType<Command['createOption']>;
+import { configOption, configPathOf, contextOf, UsageError } from '@cosh/cosh-cli';
+import { type Command, permissionOption } from '../tool-host-cli-options.ts';
 
 /** Default of `--call-timeout`, in seconds. */
 export const defaultCallTimeoutSeconds = 120;
@@ -22,27 +19,13 @@ export function parseCallTimeout(value: string): number | undefined {
   return seconds;
 }
 
-function configOption(command: Command): Option {
-  return command.createOption(
-    '--config <file>',
-    'the setup.json to use (default: $COSH_CONFIG, else $XDG_CONFIG_HOME/cosh/setup.json, else ~/.config/cosh/setup.json)',
-  );
-}
-
-function permissionOption(command: Command): Option {
-  return command.createOption(
-    '--permission <mode>',
+// `ask` is not offered: stdin and stdout carry the protocol, so there is no one to ask.
+const mcpPermissionOption = (command: Command) =>
+  permissionOption(
+    command,
     'for a call no hook allowed or denied: allow runs it (the MCP client confirms calls itself), deny refuses it (the hooks become an allowlist)',
-  )
-    .choices(['allow', 'deny'])
-    .default('allow');
-}
-
-function configPathOf(flags: { config?: string }, command: Command): string | undefined {
-  if (flags.config === undefined) return undefined;
-  if (flags.config.trim() === '') throw new UsageError("option '--config <file>' needs a file name, not an empty string", command);
-  return flags.config;
-}
+    ['allow', 'deny'],
+  );
 
 interface McpFlags {
   config?: string;
@@ -61,8 +44,8 @@ export function addMcpCommands(program: Command, version: string): void {
   const serve = mcp.command('serve');
   serve
     .description('an MCP server over stdio with the built-in tools (bash_run, fs_read, fs_write, find_grep), every call through the hooks')
-    .addOption(configOption(serve))
-    .addOption(permissionOption(serve))
+    .addOption(configOption())
+    .addOption(mcpPermissionOption(serve))
     .action(async (flags: McpFlags, command: Command) => {
       const { runMcpServe } = await import('./run-mcp-serve.ts');
       await runMcpServe(contextOf(command), { configPath: configPathOf(flags, command), permission: flags.permission, version });
@@ -74,8 +57,8 @@ export function addMcpCommands(program: Command, version: string): void {
     .usage('[options] -- <command> [args...]')
     .argument('<command>', 'the MCP server to start, after --')
     .argument('[args...]', 'its arguments')
-    .addOption(configOption(proxy))
-    .addOption(permissionOption(proxy))
+    .addOption(configOption())
+    .addOption(mcpPermissionOption(proxy))
     .addOption(
       proxy
         .createOption('--call-timeout <seconds>', 'how long one call to the downstream server may take before it is cancelled and fails')
