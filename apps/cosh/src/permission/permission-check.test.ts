@@ -63,7 +63,7 @@ describe('createPermissionCheck', () => {
     for (const toolName of toolsNeeding[kind]) {
       it(`T: --permission ${mode}, ${toolName} (${kind}), ${terminal} → ${expected}`, async () => {
         const scripted = scriptedPrompt(terminal === 'answers yes');
-        const check = createPermissionCheck({ mode, ...(terminal === 'no terminal' ? {} : { prompt: scripted.prompt }) });
+        const check = createPermissionCheck({ mode, tools: registry, ...(terminal === 'no terminal' ? {} : { prompt: scripted.prompt }) });
         const request = { toolName, toolInput: calls[toolName] };
         const answer = await check(request);
         const message = `Permission denied: ${toolName}`;
@@ -102,13 +102,13 @@ describe('createPermissionCheck', () => {
 
   it('T: the prompt sees the call as it will run, rewritten input and cwd included', async () => {
     const scripted = scriptedPrompt(true);
-    const check = createPermissionCheck({ mode: 'ask', prompt: scripted.prompt });
+    const check = createPermissionCheck({ mode: 'ask', prompt: scripted.prompt, tools: registry });
     await check({ toolName: 'bash_run', toolInput: { command: 'make test', timeout: 30 }, cwd: '/work' });
     expect(scripted.asked).toEqual([{ toolName: 'bash_run', toolInput: { command: 'make test', timeout: 30 }, cwd: '/work' }]);
   });
 
   it('T: a prompt that fails is a refusal that says why, never a throw', async () => {
-    const check = createPermissionCheck({ mode: 'ask', prompt: scriptedPrompt(new Error('terminal closed')).prompt });
+    const check = createPermissionCheck({ mode: 'ask', prompt: scriptedPrompt(new Error('terminal closed')).prompt, tools: registry });
     expect(await check({ toolName: 'fs_write', toolInput: {} })).toEqual({
       granted: false,
       message: 'Permission denied: fs_write',
@@ -126,7 +126,7 @@ describe('createPermissionCheck', () => {
   });
 
   it('T: an unknown mode from untyped code fails closed', async () => {
-    const check = createPermissionCheck({ mode: 'sometimes' as PermissionMode });
+    const check = createPermissionCheck({ mode: 'sometimes' as PermissionMode, tools: registry });
     expect(await check({ toolName: 'bash_run', toolInput: {} })).toEqual({
       granted: false,
       message: 'Permission denied: bash_run',

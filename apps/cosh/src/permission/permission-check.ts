@@ -1,5 +1,3 @@
-import { createToolRegistry } from '../tools/tool-registry.ts';
-
 /**
  * The permission system's answer for a call that needs one (`--permission`): `ask` prompts on
  * a terminal (and refuses without one), `allow` runs it without asking, `deny` refuses it.
@@ -43,10 +41,11 @@ export interface PermissionCheckOptions {
    */
   readonly prompt?: PermissionPrompt;
   /**
-   * Which tools need permission. Default: the built-in tools' own defaults (SPEC T). A tool
-   * this does not know (an MCP tool behind `cosh mcp proxy`) always needs permission.
+   * Which tools need permission: the built-in tools' own defaults (SPEC T) with
+   * `createToolRegistry()`. A tool this does not know (an MCP tool behind `cosh mcp proxy`)
+   * always needs permission.
    */
-  readonly tools?: PermissionDefaults;
+  readonly tools: PermissionDefaults;
 }
 
 /**
@@ -68,14 +67,13 @@ export function needsPrompt(tool: { readonly permission: 'allow' | 'ask' }): boo
  * | yes                    | granted | refused | the person's answer   | refused          |
  *
  * @example
- * const check = createPermissionCheck({ mode: 'ask', prompt: terminal ? createTerminalPrompt(terminal) : undefined });
+ * const check = createPermissionCheck({ mode: 'ask', prompt: terminal ? createTerminalPrompt(terminal) : undefined, tools: createToolRegistry() });
  * const answer = await check({ toolName: 'bash_run', toolInput: { command: 'make test' } });
  * if (!answer.granted) history.push(answer.message); // "Permission denied: bash_run"
  */
 export function createPermissionCheck(options: PermissionCheckOptions): (request: PermissionRequest) => Promise<PermissionAnswer> {
-  const tools = options.tools ?? createToolRegistry();
   return async (request) => {
-    const tool = tools.get(request.toolName);
+    const tool = options.tools.get(request.toolName);
     if (tool !== undefined && !needsPrompt(tool)) return { granted: true };
     const refuse = (hint: string): PermissionAnswer => ({ granted: false, message: `Permission denied: ${request.toolName}`, hint });
     const howToAllow = `pass --permission allow to run ${request.toolName} without asking`;
