@@ -1,5 +1,5 @@
 import { type CliContext, loadCommandConfig, UsageError } from '@cosh/cosh-cli';
-import { createHookEngine } from '@cosh/hooks';
+import { createHookEngine, type HooksConfig } from '@cosh/hooks';
 import { type HistoryWriter, openHistory } from './history/index.ts';
 import type { PermissionMode, PermissionPrompt } from './permission/index.ts';
 import type { Command } from './tool-host-cli-options.ts';
@@ -21,15 +21,17 @@ export interface ToolHostSetupOptions {
 /** A tool host ready for calls, and what to release when done. */
 export interface ToolHostSetup {
   readonly host: ToolHost;
+  /** The setup.json it was built from. */
+  readonly config: HooksConfig;
   readonly history: HistoryWriter | undefined;
   /** Closes the history file. */
   close(): Promise<void>;
 }
 
 /**
- * The common start of `cosh exec` and `cosh session`: open the history file (a file that cannot
- * be opened is a {@link UsageError}, exit 64, before anything runs), load setup.json (a
- * `ConfigError`, exit 78; warnings printed on stderr) and build the tool host.
+ * The common start of `cosh exec`, `cosh session` and `cosh mcp serve`: open the history file
+ * (a file that cannot be opened is a {@link UsageError}, exit 64, before anything runs), load
+ * setup.json (a `ConfigError`, exit 78; warnings printed on stderr) and build the tool host.
  */
 export async function setUpToolHost(context: CliContext, options: ToolHostSetupOptions): Promise<ToolHostSetup> {
   let history: HistoryWriter | undefined;
@@ -49,7 +51,7 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
       env: context.env,
       history,
     });
-    return { host, history, close: async () => history?.close() };
+    return { host, config, history, close: async () => history?.close() };
   } catch (error) {
     await history?.close();
     throw error;

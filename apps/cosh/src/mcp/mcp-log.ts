@@ -1,4 +1,4 @@
-import type { ToolCallOutcome } from '@cosh/hooks';
+import { HOOK_EVENTS, type HooksConfig, type ToolCallOutcome } from '@cosh/hooks';
 
 /** One line on stderr, prefixed with the command (`cosh mcp proxy: …`); stdout is the protocol's. */
 export type McpLog = (message: string) => void;
@@ -6,6 +6,17 @@ export type McpLog = (message: string) => void;
 /** A log that writes `<prefix>: <message>` lines with `write`. */
 export function createMcpLog(prefix: string, write: (text: string) => void): McpLog {
   return (message) => write(`${prefix}: ${message}\n`);
+}
+
+/**
+ * `3 hooks`: the hooks that can run, for the start line. Entries turned off (`enabled: false`)
+ * and the hooks of a turned-off event (`hooksEnabled`, C7) do not count.
+ */
+export function describeHookCount(config: HooksConfig): string {
+  const count = HOOK_EVENTS.filter((event) => config.hooksEnabled[event])
+    .flatMap((event) => config.hooks[event])
+    .filter((entry) => entry.enabled).length;
+  return `${count} ${count === 1 ? 'hook' : 'hooks'}`;
 }
 
 /** The first line of a text, for a one-line log entry. */

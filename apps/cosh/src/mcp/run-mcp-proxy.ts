@@ -4,7 +4,7 @@ import { createHookEngine } from '@cosh/hooks';
 import { connectDownstream, type DownstreamServer } from './downstream-server.ts';
 import { describeExit, DownstreamTransport } from './downstream-transport.ts';
 import { formatCommandLine } from './format-command-line.ts';
-import { createMcpLog } from './mcp-log.ts';
+import { createMcpLog, describeHookCount } from './mcp-log.ts';
 import { createPrefixedLines } from './prefixed-lines.ts';
 import { announceToolsChanged, createProxyServer } from './proxy-server.ts';
 import { exitStatusOf, serveStdio, type StdioStreams } from './stdio-session.ts';
@@ -79,10 +79,9 @@ export async function runMcpProxy(context: CliContext, options: McpProxyOptions,
   });
   notifyToolsChanged = () => void announceToolsChanged(server, log);
   const tools = downstream.tools();
-  const hookCount = [...config.hooks.PreToolUse, ...config.hooks.PostToolUse].filter((entry) => entry.enabled).length;
   log(
     `proxying \`${commandLine}\` (pid ${transport.pid ?? '?'}): ${tools.length} ${tools.length === 1 ? 'tool' : 'tools'}, ` +
-      `${hookCount} ${hookCount === 1 ? 'hook' : 'hooks'}, --permission ${options.permission}`,
+      `${describeHookCount(config)}, --permission ${options.permission}`,
   );
 
   const end = await serveStdio(server, streams, async (sessionEnd) => {

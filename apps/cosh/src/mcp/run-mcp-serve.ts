@@ -1,9 +1,8 @@
 import type { CliContext } from '@cosh/cosh-cli';
-import { ExitError, loadCommandConfig } from '@cosh/cosh-cli';
-import { createHookEngine } from '@cosh/hooks';
-import { createToolHost } from '../tool-host.ts';
+import { ExitError } from '@cosh/cosh-cli';
+import { setUpToolHost } from '../tool-host-setup.ts';
 import { createToolRegistry } from '../tools/index.ts';
-import { createMcpLog } from './mcp-log.ts';
+import { createMcpLog, describeHookCount } from './mcp-log.ts';
 import { createServeServer } from './serve-server.ts';
 import { exitStatusOf, serveStdio, type StdioStreams } from './stdio-session.ts';
 
@@ -21,18 +20,16 @@ export interface McpServeOptions {
  */
 export async function runMcpServe(context: CliContext, options: McpServeOptions, streams: StdioStreams = process): Promise<void> {
   const log = createMcpLog('cosh mcp serve', (text) => context.err.write(text));
-  const { config } = await loadCommandConfig(context, { configPath: options.configPath, warnings: 'stderr' });
   const registry = createToolRegistry();
-  const host = createToolHost({
-    engine: createHookEngine(config, { cwd: context.cwd, env: context.env }),
+  // No prompt (stdin and stdout carry the protocol) and no history.
+  const { host, config } = await setUpToolHost(context, {
     registry,
     permission: options.permission,
     cwd: context.cwd,
-    env: context.env,
+    configPath: options.configPath,
   });
   const server = createServeServer({ host, registry, serverInfo: { name: 'cosh', version: options.version }, log });
-  const hookCount = [...config.hooks.PreToolUse, ...config.hooks.PostToolUse].filter((entry) => entry.enabled).length;
-  log(`serving ${registry.list().length} built-in tools: ${hookCount} ${hookCount === 1 ? 'hook' : 'hooks'}, --permission ${options.permission}`);
+  log(`serving ${registry.list().length} built-in tools: ${describeHookCount(config)}, --permission ${options.permission}`);
   const end = await serveStdio(server, streams, async (sessionEnd) => {
     log(sessionEnd.reason === 'signal' ? `got ${sessionEnd.signal}; stopped` : 'the client disconnected; stopped');
   });
