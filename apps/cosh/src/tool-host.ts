@@ -12,7 +12,7 @@ import type { HistoryWriter } from './history/history-writer.ts';
 import { createPermissionCheck, type PermissionMode, type PermissionPrompt } from './permission/index.ts';
 import type { ToolContext, ToolResult } from './tools/index.ts';
 
-/** A tool the host can run: what the built-in tools are, and what an MCP proxy can wrap a downstream tool in. */
+/** A tool the host can run, as a registry hands it out (the built-in tools are such tools). */
 export interface HostedTool {
   /** `'ask'`: the permission system decides a call no hook allowed; `'allow'`: it always runs. */
   readonly permission: 'allow' | 'ask';
@@ -21,8 +21,8 @@ export interface HostedTool {
 }
 
 /**
- * The tools of a host and the one place a raw call is checked. `createToolRegistry()` (the
- * built-in tools) is one; `cosh mcp proxy` can give its own over a downstream server's tools.
+ * The tools of a host and the one place a raw call is checked; `createToolRegistry()` (the
+ * built-in tools) is the one the commands use.
  */
 export interface ToolHostRegistry {
   /** The tool of that name (its permission default), else `undefined`. */
@@ -100,7 +100,11 @@ export interface ToolCallResult {
   readonly historyError: string | null;
 }
 
-/** Runs tool calls through the lifecycle (L1), the same way for `cosh exec`, `cosh session` and `cosh mcp`. */
+/**
+ * Runs tool calls through the lifecycle (L1), the same way for `cosh exec`, `cosh session` and
+ * `cosh mcp serve`. (`cosh mcp proxy` calls `runToolCall` itself: a downstream result is more
+ * than the text a {@link HostedTool} returns, and passes to the client whole.)
+ */
 export interface ToolHost {
   /**
    * One call: the registry checks it (an unknown tool or a bad input is an `error` result with
