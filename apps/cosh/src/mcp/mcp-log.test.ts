@@ -1,6 +1,6 @@
 import { parseConfig } from '@cosh/hooks';
 import { describe, expect, it } from 'vitest';
-import { describeHookCount } from './mcp-log.ts';
+import { createMcpLog, describeHookCount } from './mcp-log.ts';
 
 function configOf(document: unknown) {
   const parsed = parseConfig(JSON.stringify(document), '/virtual/setup.json');
@@ -21,5 +21,14 @@ describe('describeHookCount', () => {
       hooks: { PreToolUse: [{ command: 'a' }, { command: 'b', enabled: false }], PostToolUse: [{ command: 'c' }, { command: 'd' }] },
     });
     expect(describeHookCount(config)).toBe('1 hook');
+  });
+});
+
+describe('createMcpLog', () => {
+  it('writes one prefixed line per message, hook text made inert', () => {
+    const written: string[] = [];
+    const log = createMcpLog('cosh mcp serve', (text) => written.push(text));
+    log('bash_run: error hook \'x\': \u001b[2Jcleared\nsecond line');
+    expect(written).toEqual(["cosh mcp serve: bash_run: error hook 'x': \\x1b[2Jcleared\\nsecond line\n"]);
   });
 });

@@ -1,11 +1,17 @@
 import { HOOK_EVENTS, type HooksConfig, type ToolCallOutcome } from '@cosh/hooks';
+import { makeVisible } from '../permission/index.ts';
 
 /** One line on stderr, prefixed with the command (`cosh mcp proxy: …`); stdout is the protocol's. */
 export type McpLog = (message: string) => void;
 
-/** A log that writes `<prefix>: <message>` lines with `write`. */
+/**
+ * A log that writes `<prefix>: <message>` lines with `write`. Messages quote hook output, tool
+ * names and a downstream's errors: their control characters are escaped (as `cosh exec` does
+ * on stderr), so none can drive the terminal of someone running the server by hand, or split
+ * one entry into several lines.
+ */
 export function createMcpLog(prefix: string, write: (text: string) => void): McpLog {
-  return (message) => write(`${prefix}: ${message}\n`);
+  return (message) => write(`${prefix}: ${makeVisible(message)}\n`);
 }
 
 /**
