@@ -177,7 +177,11 @@ export function runValidatedHook(
         finish();
         return;
       }
-      drainTimer = setTimeout(finish, options.drainMs);
+      // The window is wall-clock, but the output the shell wrote before exiting may still be
+      // waiting in the pipe unread: a busy or descheduled host can reach the timers phase
+      // before the poll phase that reads it (seen losing a whole stdout under CI load). So when
+      // the window closes, finish only after one more poll phase: setImmediate runs after it.
+      drainTimer = setTimeout(() => setImmediate(finish), options.drainMs);
     };
 
     const sendKill = (): void => {

@@ -86,3 +86,20 @@ describe('R9 failure to start in a batch', () => {
     expect(existsSync(marker)).toBe(false);
   });
 });
+
+describe('R7 output written before exit', () => {
+  it('R7: what a hook wrote before its shell exited is collected even when the drain window closes before the host reads the pipe', async () => {
+    // drainMs 0 makes the window close at the next timers phase, which a batch of exits
+    // reaches before the poll phase that reads the pipes: without a last poll, about half of
+    // these outputs were lost.
+    const outputs: string[] = [];
+    for (let round = 0; round < 50; round += 1) {
+      const results = await runHooks(
+        Array.from({ length: 4 }, (_, index) => request(`echo out${index}`)),
+        { drainMs: 0 },
+      );
+      outputs.push(...results.map((result) => result.stdout));
+    }
+    expect(outputs).toEqual(Array.from({ length: 200 }, (_, position) => `out${position % 4}\n`));
+  });
+});
