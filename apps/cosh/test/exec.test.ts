@@ -287,6 +287,25 @@ describe('cosh exec: the lifecycle (L1)', () => {
   });
 });
 
+describe('cosh exec: a hostile find_grep pattern (T)', () => {
+  it('T: a pattern that backtracks exponentially still finishes (V8 falls back to its linear-time engine)', async () => {
+    const { folder, config } = await project();
+    // Sixty `a`s and no `b`: a backtracking engine tries ~2^60 ways to split them before
+    // failing, freezing the host with it; the linear-time engine answers in microseconds.
+    await writeFile(join(folder, 'runaway.txt'), `${'a'.repeat(60)}\naab\n`);
+    const run = spawnSync(process.execPath, [coshBin, 'exec', 'find_grep', '--input', '{"pattern": "^(a|aa)*b"}', '--config', config], {
+      cwd: folder,
+      env: { PATH: process.env['PATH'], HOME: folder },
+      encoding: 'utf8',
+      // Far above the ~0.2 s it takes; a regression is killed here rather than left running.
+      timeout: 60_000,
+      killSignal: 'SIGKILL',
+    });
+    expect(run.signal).toBeNull();
+    expect({ status: run.status, stdout: run.stdout }).toEqual({ status: 0, stdout: 'runaway.txt:2:aab\n' });
+  });
+});
+
 const hasPythonPty = spawnSync('python3', ['-c', 'import pty'], { stdio: 'ignore' }).status === 0;
 const onTerminal = fileURLToPath(new URL('./__fixtures__/exec-on-terminal.py', import.meta.url));
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { defineTool } from './define-tool.ts';
 import { describeFsError } from './describe-fs-error.ts';
 import { formatSize } from './format-size.ts';
+import { enableLinearRegexFallback } from './linear-regex-fallback.ts';
 import { mapInOrder } from './map-in-order.ts';
 import { maxSearchedLineBytes, searchFile, type FileSearchResult } from './search-file.ts';
 import { walkFiles, type WalkedFile, type WalkReport } from './walk-files.ts';
@@ -53,6 +54,8 @@ export type FindGrepInput = z.infer<typeof inputSchema>;
  * - No match is not an error: the output is one line `[no matches for /pattern/ in path]`,
  *   so a model never mistakes an empty result for a tool that did nothing. Every line of the
  *   output that is not a row is such a bracketed note at the end.
+ * - A pattern that backtracks too much is finished by V8's linear-time engine (see
+ *   linear-regex-fallback.ts), so a model's pattern cannot freeze the host.
  */
 export const findGrepTool = defineTool({
   name: 'find_grep',
@@ -63,6 +66,8 @@ export const findGrepTool = defineTool({
   permission: 'allow',
   inputSchema,
   async execute(input: FindGrepInput, context) {
+    // Before the pattern is first run: a model's pattern must not be able to freeze the host.
+    enableLinearRegexFallback();
     const displayRoot = input.path ?? '.';
     const absoluteRoot = path.resolve(context.cwd, displayRoot);
     const pattern = new RegExp(input.pattern);
