@@ -168,6 +168,28 @@ describe('cosh mcp serve', () => {
     );
   });
 
+  it("L4: a client's cancellation kills the running bash_run at once; no PostToolUse runs; the server goes on", async () => {
+    const session = await serve();
+    const pidFile = join(directory, 'cancelled.pid');
+    const cancel = new AbortController();
+    const call = session.client.callTool({ name: 'bash_run', arguments: { command: `echo $$ > ${pidFile}; sleep 60 & wait` } }, undefined, {
+      signal: cancel.signal,
+    });
+    const deadline = Date.now() + 10_000;
+    let pid = Number.NaN;
+    while (Number.isNaN(pid) && Date.now() < deadline) {
+      pid = Number.parseInt(await readFile(pidFile, 'utf8').catch(() => ''), 10);
+      if (Number.isNaN(pid)) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(isAlive(pid)).toBe(true);
+    cancel.abort();
+    await expect(call).rejects.toThrow();
+    // The shell (and the sleep in its group) die on the cancel, not at the two-minute timeout.
+    expect(await waitForExit([pid], 5_000)).toEqual([]);
+    expect(await session.call('fs_read', { path: 'notes.txt' })).toMatchObject({ content: [text('first line\nsecond line\n'), text('pre: read checked\npost: read seen')] });
+    expect(await postPayloads('bash_run')).toEqual([]);
+  });
+
   it('stops a running command and exits when the client disconnects', async () => {
     const session = await serve();
     const pidFile = join(directory, 'sleeper.pid');

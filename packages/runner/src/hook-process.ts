@@ -13,6 +13,14 @@ export interface HookProcessRequest {
   readonly cwd: string;
   /** Milliseconds from spawn (writing stdin included) until the hook's process group is killed (R6). */
   readonly timeoutMs: number;
+  /**
+   * Stops the run early: once aborted, the process group is stopped exactly as at a timeout
+   * (SIGTERM, then SIGKILL as soon as the shell exits or after the grace) and the result comes
+   * back when nothing of it is alive, with `timedOut: false` (the caller knows it aborted).
+   * Already aborted: nothing is started and `startError` says so. After the shell has exited it
+   * changes nothing (background processes are left running, R7).
+   */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** Tuning knobs; the defaults are the SPEC values. */

@@ -87,6 +87,11 @@ export function runValidatedHook(
       );
     };
 
+    if (request.signal?.aborted === true) {
+      settle({ exitCode: null, signal: null }, false, 'the run was aborted before it started');
+      return;
+    }
+
     let subprocess: ChildProcess;
     try {
       subprocess = spawn(options.shell, ['-c', request.command], {
@@ -126,6 +131,8 @@ export function runValidatedHook(
     let stdoutDone = false;
     let stderrDone = false;
     let exit: ExitFacts | undefined;
+    // Stopping: the group was sent SIGTERM, after a timeout or an abort; only a timeout is reported.
+    let stopping = false;
     let timedOut = false;
     let killSent = false;
     let draining = false;
@@ -142,6 +149,7 @@ export function runValidatedHook(
       clearTimeout(graceTimer);
       clearTimeout(exitWaitTimer);
       clearTimeout(drainTimer);
+      request.signal?.removeEventListener('abort', onAbort);
       untrackRunningGroup(group);
       // A background process may still hold the other ends: close ours so the host leaks no fds
       // and holds no memory for it. The process itself is left running (R7).
@@ -149,7 +157,7 @@ export function runValidatedHook(
       stderrPipe.destroy();
       stdinPipe.destroy();
       const report = (): void => settle(exit ?? { exitCode: null, signal: null }, timedOut, null);
-      if (!timedOut) {
+      if (!stopping) {
         report();
         return;
       }
@@ -171,7 +179,7 @@ export function runValidatedHook(
 
     // Done when the shell has exited and, after a timeout, the SIGKILL is out (R6, R7).
     const maybeDrain = (): void => {
-      if (draining || exit === undefined || (timedOut && !killSent)) return;
+      if (draining || exit === undefined || (stopping && !killSent)) return;
       draining = true;
       if (stdoutDone && stderrDone) {
         finish();
@@ -196,12 +204,20 @@ export function runValidatedHook(
       maybeDrain();
     };
 
-    const onTimeout = (): void => {
-      timedOut = true;
+    const stop = (): void => {
+      if (stopping || exit !== undefined) return;
+      stopping = true;
+      clearTimeout(timeoutTimer);
       group.collectDescendants();
       group.signal('SIGTERM');
       graceTimer = setTimeout(sendKill, options.killGraceMs);
     };
+    const onTimeout = (): void => {
+      if (stopping || exit !== undefined) return;
+      timedOut = true;
+      stop();
+    };
+    const onAbort = (): void => stop();
 
     stdoutPipe.on('data', (chunk: Uint8Array) => stdout.append(chunk));
     stderrPipe.on('data', (chunk: Uint8Array) => stderr.append(chunk));
@@ -219,7 +235,7 @@ export function runValidatedHook(
     subprocess.once('exit', (exitCode: number | null, signal: NodeJS.Signals | null) => {
       exit = { exitCode, signal };
       clearTimeout(timeoutTimer);
-      if (timedOut) {
+      if (stopping) {
         // The shell is gone: SIGKILL the rest of the group now rather than after the grace.
         sendKill();
       } else {
@@ -230,6 +246,7 @@ export function runValidatedHook(
     });
 
     timeoutTimer = setTimeout(onTimeout, request.timeoutMs);
+    request.signal?.addEventListener('abort', onAbort, { once: true });
 
     // A hook may exit or close stdin without reading: EPIPE and ECONNRESET are expected (R3).
     stdinPipe.on('error', ignore);

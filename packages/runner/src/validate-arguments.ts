@@ -70,6 +70,9 @@ export function assertValidRequest(request: HookProcessRequest, index?: number):
   ) {
     problems.push(`timeoutMs must be a number above 0 and at most ${longestTimerMs}`);
   }
+  if (request.signal !== undefined && !(request.signal instanceof AbortSignal)) {
+    problems.push('signal must be an AbortSignal or undefined');
+  }
   if (problems.length > 0) {
     throw new RunnerError('E_RUNNER_INVALID_REQUEST', `invalid ${where}: ${problems.join('; ')}`);
   }

@@ -85,6 +85,34 @@ describe('bash_run', () => {
     });
   });
 
+  it('T: a cancelled call (context.signal) kills the command and everything it started at once, and is a failure', async () => {
+    const folder = await temporaryFolder();
+    const pids = path.join(folder, 'pids');
+    const controller = new AbortController();
+    const started = performance.now();
+    const running = run({ command: `echo before; sleep 60 & echo $! >> ${pids}; echo $$ >> ${pids}; wait` }, { signal: controller.signal });
+    // Abort once both pids are written: the command is running.
+    while ((await readPids(pids).catch(() => [])).length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    controller.abort();
+    expect(await running).toEqual({
+      ok: false,
+      error: 'bash_run: cancelled; the command and every process it started were killed. Output before the kill:\nbefore',
+    });
+    // The default timeout is two minutes away.
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(await survivors(await readPids(pids))).toEqual([]);
+  });
+
+  it('T: a call cancelled before it starts runs nothing (defineTool checks, the runner would too)', async () => {
+    const folder = await temporaryFolder();
+    const marker = path.join(folder, 'ran');
+    expect(await run({ command: `touch ${marker}` }, { signal: AbortSignal.abort() })).toEqual({
+      ok: false,
+      error: 'bash_run: cancelled before it started',
+    });
+    await expect(readFile(marker)).rejects.toThrow(/ENOENT/);
+  });
+
   it('T: a background child that keeps stdout open does not hang the call', async () => {
     const started = performance.now();
     const result = await run({ command: 'sleep 30 & echo "$!"; echo started' });

@@ -42,8 +42,9 @@ export type BashRunInput = z.infer<typeof inputSchema>;
  * The last line is always there: `[exit code: N]`, or `[killed by signal SIGKILL]`. stdout and
  * stderr are captured apart, so lines that were interleaved on a terminal come grouped.
  *
- * Any exit code is a successful call (`ok: true`): the model reads the code. A timeout or a
- * shell that could not start is a failure (`ok: false`); a timeout's error carries the output
+ * Any exit code is a successful call (`ok: true`): the model reads the code. A timeout, a
+ * cancelled call (`context.signal`, which stops the command the same way) or a shell that could
+ * not start is a failure (`ok: false`); a timeout's or cancellation's error carries the output
  * captured before the kill.
  */
 export const bashRunTool = defineTool({
@@ -63,15 +64,22 @@ export const bashRunTool = defineTool({
         env: context.env,
         cwd: context.cwd,
         timeoutMs: timeoutSeconds * 1000,
+        // A cancelled call (an MCP client's cancellation, a closing server) stops the command.
+        signal: context.signal,
       },
       { maxOutputBytes: bashRunMaxStreamBytes },
     );
     if (result.startError !== null) {
       return { ok: false, error: `bash_run: the command could not start: ${result.startError}` };
     }
-    if (result.timedOut) {
+    const stoppedWhy = result.timedOut
+      ? `timed out after ${formatSeconds(timeoutSeconds)}`
+      : context.signal?.aborted === true && result.signal !== null
+        ? 'cancelled'
+        : undefined;
+    if (stoppedWhy !== undefined) {
       const captured = formatStreams(result);
-      const what = `bash_run: timed out after ${formatSeconds(timeoutSeconds)}; the command and every process it started were killed`;
+      const what = `bash_run: ${stoppedWhy}; the command and every process it started were killed`;
       return { ok: false, error: captured === '' ? what : `${what}. Output before the kill:\n${captured.replace(/\n$/, '')}` };
     }
     const status = result.exitCode !== null ? `[exit code: ${result.exitCode}]` : `[killed by signal ${result.signal ?? 'unknown'}]`;
