@@ -9,8 +9,7 @@ import {
   killQuietly,
   listLivingGroupMembers,
   makeTemporaryDirectory,
-  readPids,
-  waitUntil,
+  pidsWrittenTo,
 } from './__fixtures__/process-probes.ts';
 import type { HookProcessRequest } from './hook-process.ts';
 import { countRunningGroups } from './process-group.ts';
@@ -39,26 +38,13 @@ const request = (command: string, signal: AbortSignal, timeoutMs = 60_000): Hook
   signal,
 });
 
-async function pidsWrittenTo(file: string, count: number): Promise<number[]> {
-  let pids: number[] = [];
-  await waitUntil(() => {
-    try {
-      pids = readPids(file);
-    } catch {
-      return false;
-    }
-    return pids.length >= count;
-  }, 5_000);
-  cleanup.push(...pids);
-  return pids;
-}
 
 describe('runHook with an abort signal', () => {
   it('R6: an abort stops the whole group at once, long before the timeout; timedOut stays false', async () => {
     const pidFile = join(temporary.path, 'aborted.pids');
     const controller = new AbortController();
     const running = runHook(request(`echo $$ > ${pidFile}; sleep 60 & echo $! >> ${pidFile}; echo started; sleep 60`, controller.signal));
-    const [shell, background] = await pidsWrittenTo(pidFile, 2);
+    const [shell, background] = await pidsWrittenTo(pidFile, 2, cleanup);
     controller.abort();
     const result = await running;
     expect(result).toMatchObject({ timedOut: false, exitCode: null, signal: 'SIGTERM', startError: null, stdout: 'started\n' });
@@ -76,7 +62,7 @@ describe('runHook with an abort signal', () => {
     const running = runHook(request(`trap '' TERM; echo $$ > ${pidFile}; sleep 60 & echo $! >> ${pidFile}; wait`, controller.signal), {
       killGraceMs: 300,
     });
-    const [shell, sleeper] = await pidsWrittenTo(pidFile, 2);
+    const [shell, sleeper] = await pidsWrittenTo(pidFile, 2, cleanup);
     controller.abort();
     const result = await running;
     expect(result).toMatchObject({ timedOut: false, exitCode: null, signal: 'SIGKILL' });

@@ -7,8 +7,7 @@ import {
   killQuietly,
   listLivingGroupMembers,
   makeTemporaryDirectory,
-  readPids,
-  waitUntil,
+  pidsWrittenTo,
 } from './__fixtures__/process-probes.ts';
 import type { HookProcessRequest } from './hook-process.ts';
 import { countRunningGroups } from './process-group.ts';
@@ -35,20 +34,6 @@ const request = (command: string, timeoutMs: number, stdin = ''): HookProcessReq
   timeoutMs,
 });
 
-/** Reads the pids a hook wrote, waiting a little in case the hook was slow to write them. */
-async function pidsWrittenTo(file: string, count: number): Promise<number[]> {
-  let pids: number[] = [];
-  await waitUntil(() => {
-    try {
-      pids = readPids(file);
-    } catch {
-      return false;
-    }
-    return pids.length >= count;
-  }, 2_000);
-  cleanup.push(...pids);
-  return pids;
-}
 
 describe('R6 timeout', () => {
   it('R6: a hook that ignores SIGTERM is SIGKILLed after the grace, and the result waits for it', async () => {
@@ -57,7 +42,7 @@ describe('R6 timeout', () => {
       request(`trap '' TERM; echo $$ > ${pidFile}; sleep 60 & echo $! >> ${pidFile}; wait`, 300),
       { killGraceMs: 500 },
     );
-    const [shell, sleeper] = await pidsWrittenTo(pidFile, 2);
+    const [shell, sleeper] = await pidsWrittenTo(pidFile, 2, cleanup);
     expect(result).toMatchObject({ timedOut: true, exitCode: null, signal: 'SIGKILL', startError: null });
     // timeout 300 + grace 500: nothing answered SIGTERM, so the result came after the SIGKILL.
     expect(result.durationMs).toBeGreaterThanOrEqual(750);
@@ -72,7 +57,7 @@ describe('R6 timeout', () => {
     const result = await runHook(
       request(`echo $$ > ${pidFile}; sleep 60 & echo $! >> ${pidFile}; sleep 60`, 300),
     );
-    const [shell, background] = await pidsWrittenTo(pidFile, 2);
+    const [shell, background] = await pidsWrittenTo(pidFile, 2, cleanup);
     expect(result.timedOut).toBe(true);
     expect(isProcessAlive(background!)).toBe(false);
     expect(listLivingGroupMembers(shell!)).toEqual([]);
@@ -90,7 +75,7 @@ describe('R6 timeout', () => {
       ),
       { killGraceMs: 10_000 },
     );
-    const [shell, stubborn] = await pidsWrittenTo(pidFile, 2);
+    const [shell, stubborn] = await pidsWrittenTo(pidFile, 2, cleanup);
     expect(result).toMatchObject({ timedOut: true, exitCode: null, signal: 'SIGTERM' });
     expect(result.durationMs).toBeLessThan(3_000);
     expect(isProcessAlive(stubborn!)).toBe(false);
@@ -106,7 +91,7 @@ describe('R6 timeout', () => {
         400,
       ),
     );
-    const [shell, ...others] = await pidsWrittenTo(pidFile, 3);
+    const [shell, ...others] = await pidsWrittenTo(pidFile, 3, cleanup);
     expect(result.timedOut).toBe(true);
     for (const pid of others) expect(isProcessAlive(pid)).toBe(false);
     expect(listLivingGroupMembers(shell!)).toEqual([]);
@@ -117,7 +102,7 @@ describe('R6 timeout', () => {
     const result = await runHook(
       request(`setsid sleep 60 & echo $! > ${pidFile}; sleep 60`, 300),
     );
-    const [escaped] = await pidsWrittenTo(pidFile, 1);
+    const [escaped] = await pidsWrittenTo(pidFile, 1, cleanup);
     expect(result.timedOut).toBe(true);
     expect(isProcessAlive(escaped!)).toBe(false);
   });

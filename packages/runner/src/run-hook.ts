@@ -177,7 +177,7 @@ export function runValidatedHook(
       if (draining && stdoutDone && stderrDone) finish();
     };
 
-    // Done when the shell has exited and, after a timeout, the SIGKILL is out (R6, R7).
+    // Done when the shell has exited and, after a timeout or an abort, the SIGKILL is out (R6, R7).
     const maybeDrain = (): void => {
       if (draining || exit === undefined || (stopping && !killSent)) return;
       draining = true;

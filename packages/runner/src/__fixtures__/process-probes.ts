@@ -19,6 +19,24 @@ export function readPids(file: string): number[] {
 }
 
 /**
+ * Reads the pids a hook writes to `file`, waiting up to `timeoutMs` for `count` of them (a hook
+ * may be slow to write them), and adds them to `cleanup` for the test's afterEach.
+ */
+export async function pidsWrittenTo(file: string, count: number, cleanup: number[], timeoutMs = 5_000): Promise<number[]> {
+  let pids: number[] = [];
+  await waitUntil(() => {
+    try {
+      pids = readPids(file);
+    } catch {
+      return false;
+    }
+    return pids.length >= count;
+  }, timeoutMs);
+  cleanup.push(...pids);
+  return pids;
+}
+
+/**
  * `kill -0` says whether the pid exists; a zombie also exists but is dead (only not reaped yet:
  * this container's pid 1 may never reap orphans), so it counts as gone.
  */
