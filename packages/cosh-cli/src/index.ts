@@ -18,6 +18,6 @@ export { printProblems, problemLine } from './print-problems.ts';
 export { runCli, runMain } from './run-main.ts';
 export { commandPath, usageHint } from './usage-hint.ts';
 export type { HooksListJson } from './commands/hooks-list.ts';
-export type { HooksRunJson } from './commands/hooks-run-json.ts';
+export { type HookRunJson, type HooksRunJson, hookRunJson } from './commands/hooks-run-json.ts';
 export { parseToolInput, type ToolInputParse } from './commands/hooks-run-input.ts';
 export type { HooksValidateJson } from './commands/hooks-validate.ts';

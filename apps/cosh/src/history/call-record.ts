@@ -1,3 +1,4 @@
+import { type HookRunJson, hookRunJson } from '@cosh/cosh-cli';
 import type { HookReport, PostToolUseResult, PreToolUseResult } from '@cosh/hooks';
 import type { ToolCallResult } from '../tool-host.ts';
 
@@ -5,17 +6,7 @@ import type { ToolCallResult } from '../tool-host.ts';
 export type CallRecordStatus = 'ok' | 'error' | 'blocked' | 'halted' | 'skipped';
 
 /** One selected hook in a verdict: the fields of `cosh hooks run --json`, plus its reason and context. */
-export interface HookSummaryJson {
-  readonly name: string;
-  /** `null` for a deduplicated hook (M4), which did not run. */
-  readonly outcome: 'allow' | 'deny' | 'none' | 'halt' | 'error' | 'invalid' | null;
-  readonly exit_code: number | null;
-  readonly signal: string | null;
-  readonly timed_out: boolean;
-  readonly truncated: boolean;
-  /** Whole milliseconds; `null` when it did not run. */
-  readonly duration_ms: number | null;
-  readonly deduplicated: boolean;
+export interface HookSummaryJson extends HookRunJson {
   /** Why it denied or halted; else `null`. */
   readonly reason: string | null;
   /** The context it added; else `null`. */
@@ -88,18 +79,7 @@ const milliseconds = (value: number): number => Math.round(value);
 const optionalMilliseconds = (value: number | null): number | null => (value === null ? null : Math.round(value));
 
 function hookSummary(hook: HookReport): HookSummaryJson {
-  return {
-    name: hook.name,
-    outcome: hook.deduplicated ? null : hook.outcome,
-    exit_code: hook.exitCode,
-    signal: hook.signal,
-    timed_out: hook.timedOut,
-    truncated: hook.truncated,
-    duration_ms: hook.deduplicated ? null : optionalMilliseconds(hook.durationMs),
-    deduplicated: hook.deduplicated,
-    reason: hook.reason,
-    context: hook.context,
-  };
+  return { ...hookRunJson(hook), reason: hook.reason, context: hook.context };
 }
 
 /** One event's verdict as JSON (hooks' stdout and stderr are left out: they can be megabytes). */

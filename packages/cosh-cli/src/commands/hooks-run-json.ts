@@ -1,4 +1,32 @@
-import type { PostToolUseResult, PreToolUseResult } from '@cosh/hooks';
+import type { HookReport, PostToolUseResult, PreToolUseResult } from '@cosh/hooks';
+
+/** One selected hook in `cosh hooks run --json`; a deduplicated one (M4) has null outcome, exit code, signal, duration. */
+export interface HookRunJson {
+  readonly name: string;
+  readonly outcome: 'allow' | 'deny' | 'none' | 'halt' | 'error' | 'invalid' | null;
+  readonly exit_code: number | null;
+  readonly signal: string | null;
+  readonly timed_out: boolean;
+  readonly truncated: boolean;
+  /** Whole milliseconds. */
+  readonly duration_ms: number | null;
+  readonly deduplicated: boolean;
+}
+
+/** A hook's report as `cosh hooks run --json` shows it (SPEC X), keys in this order. */
+export function hookRunJson(hook: HookReport): HookRunJson {
+  // A deduplicated hook's report already has null outcome, exit code, signal and duration (M4).
+  return {
+    name: hook.name,
+    outcome: hook.outcome,
+    exit_code: hook.exitCode,
+    signal: hook.signal,
+    timed_out: hook.timedOut,
+    truncated: hook.truncated,
+    duration_ms: hook.durationMs === null ? null : Math.round(hook.durationMs),
+    deduplicated: hook.deduplicated,
+  };
+}
 
 /**
  * `cosh hooks run --json` (SPEC X): one object, keys in this order. Scripts rely on it.
@@ -15,17 +43,8 @@ export interface HooksRunJson {
   /** PostToolUse: the composed output (P2); PreToolUse: null. */
   readonly tool_output: string | null;
   /** Every selected hook, config order; deduplicated ones have null outcome, exit code, signal, duration. */
-  readonly hooks: readonly {
-    readonly name: string;
-    readonly outcome: 'allow' | 'deny' | 'none' | 'halt' | 'error' | 'invalid' | null;
-    readonly exit_code: number | null;
-    readonly signal: string | null;
-    readonly timed_out: boolean;
-    readonly truncated: boolean;
-    /** Whole milliseconds. */
-    readonly duration_ms: number | null;
-    readonly deduplicated: boolean;
-  }[];
+  /** Every selected hook, config order. */
+  readonly hooks: readonly HookRunJson[];
   readonly diagnostics: readonly { readonly level: 'error' | 'warning'; readonly hook: string | null; readonly message: string }[];
 }
 
@@ -40,16 +59,7 @@ export function hooksRunJson(result: PreToolUseResult | PostToolUseResult): Hook
     context: result.context,
     tool_input: result.toolInput,
     tool_output: result.event === 'PostToolUse' ? result.toolOutput : null,
-    hooks: result.hooks.map((hook) => ({
-      name: hook.name,
-      outcome: hook.deduplicated ? null : hook.outcome,
-      exit_code: hook.deduplicated ? null : hook.exitCode,
-      signal: hook.deduplicated ? null : hook.signal,
-      timed_out: hook.timedOut,
-      truncated: hook.truncated,
-      duration_ms: hook.deduplicated || hook.durationMs === null ? null : Math.round(hook.durationMs),
-      deduplicated: hook.deduplicated,
-    })),
+    hooks: result.hooks.map(hookRunJson),
     diagnostics: result.diagnostics.map((diagnostic) => ({
       level: diagnostic.level,
       hook: diagnostic.hook,
