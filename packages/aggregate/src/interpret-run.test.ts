@@ -235,6 +235,19 @@ describe('interpretRun: anything else (O5)', () => {
     expect(outcome.diagnostic?.message).toBe(`hook 'Guard' failed: failed to start: spawn /bin/sh EMFILE`);
   });
 
+  it('R9: a hook that could not start counts as a deny whatever onError says; its outcome stays error', () => {
+    for (const event of ['PreToolUse', 'PostToolUse'] as const) {
+      for (const hook of [guard, strictGuard]) {
+        const outcome = interpretRun(event, hook, runFacts({ exitCode: null, startError: 'working directory does not exist' }));
+        expect(outcome).toMatchObject({
+          kind: 'error',
+          countsAsDeny: true,
+          reason: `hook 'Guard' could not start: working directory does not exist; the call is refused`,
+        });
+      }
+    }
+  });
+
   it('O5: no exit code and no signal is still an error, not a crash', () => {
     expect(interpretRun('PreToolUse', guard, runFacts({ exitCode: null })).diagnostic?.message).toBe(
       `hook 'Guard' failed: ended without an exit code`,

@@ -131,5 +131,15 @@ export function interpretRun(event: HookEvent, hook: OutcomeHook, facts: RunFact
   const problem = describeFailure(hook, facts);
   const tail = stderrTail(facts.stderr);
   const message = `hook '${hook.name}' failed: ${problem}${tail === '' ? '' : `; stderr: ${tail}`}`;
+  if (facts.startError !== null) {
+    // R9: a guard that never ran must not wave the call through, whatever onError says; the model
+    // can cause these states (renaming the working folder, many calls at once).
+    return outcome(hook, {
+      kind: 'error',
+      reason: `hook '${hook.name}' could not start: ${facts.startError}; the call is refused`,
+      countsAsDeny: true,
+      diagnostic: { level: 'error', hook: hook.name, message },
+    });
+  }
   return failedOutcome(hook, 'error', problem, message);
 }

@@ -76,12 +76,14 @@ describe('payload, environment and directory (R3, R4, R5)', () => {
     expect(callDirectory.context).toBe(realpathSync(inner));
   });
 
-  it('R9: a missing working directory is a failed start of each hook, not a throw', async () => {
+  it('R9: a missing working directory is a failed start of each hook, not a throw, and refuses the call', async () => {
     const engine = createHookEngine(hooksConfig({ PreToolUse: [{ name: 'pwd', command: 'pwd' }] }));
     const pre = await engine.preToolUse({ toolName: 't', toolInput: {}, cwd: join(directory.path, 'missing') });
     expect(pre.hooks[0]).toMatchObject({ name: 'pwd', outcome: 'error', exitCode: null });
     expect(pre.diagnostics[0]?.message).toMatch(/^hook 'pwd' failed: failed to start: working directory does not exist/);
-    expect(pre.decision).toBe('none');
+    // onError is 'ignore', yet a guard that never ran must not wave the call through.
+    expect(pre.decision).toBe('deny');
+    expect(pre.reasons[0]).toMatch(/^hook 'pwd' could not start: working directory does not exist.*; the call is refused$/);
   });
 });
 
@@ -421,9 +423,12 @@ describe('nothing lost (R6, L5, L6)', () => {
       ['PreToolUse[2]', 'error', null],
       ['good', 'allow', pre.hooks[3]?.durationMs],
     ]);
-    // onError: 'deny' still applies to the malformed entry: it fails closed.
+    // A malformed entry never started, so it fails closed whatever its onError (R9).
     expect(pre.decision).toBe('deny');
-    expect(pre.reasons).toEqual(["hook 'no command' failed: failed to start: invalid hook entry: command must be a non-empty string"]);
+    expect(pre.reasons).toHaveLength(3);
+    expect(pre.reasons[1]).toBe(
+      "hook 'no command' could not start: invalid hook entry: command must be a non-empty string; the call is refused",
+    );
     expect(pre.diagnostics[0]?.message).toContain('timeout must be a number of seconds above 0 and at most 86400');
   });
 
@@ -446,14 +451,15 @@ describe('nothing lost (R6, L5, L6)', () => {
     expect(() => readFileSync(marker)).toThrow();
   });
 
-  it('L6: an input that cannot be serialised is a failed start of each hook (onError decides)', async () => {
+  it('L6, R9: an input that cannot be serialised is a failed start of each hook, which refuses the call', async () => {
     const engine = createHookEngine(
       hooksConfig({ PreToolUse: [{ name: 'strict', command: 'true', onError: 'deny' }, { name: 'lenient', command: 'true # 2' }] }),
     );
     const pre = await engine.preToolUse({ toolName: 't', toolInput: { size: 10n } });
     expect(pre.hooks.map((hook) => hook.outcome)).toEqual(['error', 'error']);
     expect(pre.decision).toBe('deny');
-    expect(pre.reasons[0]).toMatch(/^hook 'strict' failed: failed to start: the tool input cannot be sent as JSON: /);
+    expect(pre.reasons).toHaveLength(2);
+    expect(pre.reasons[1]).toMatch(/^hook 'lenient' could not start: the tool input cannot be sent as JSON: .*; the call is refused$/);
   });
 
   it('createHookEngine throws HooksError for a config or options of the wrong shape, before any call', () => {

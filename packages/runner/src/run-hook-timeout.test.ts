@@ -150,7 +150,7 @@ describe('runHook with an abort signal', () => {
   it('R6: an abort stops the whole group at once, long before the timeout; timedOut stays false', async () => {
     const pidFile = join(temporary.path, 'aborted.pids');
     const controller = new AbortController();
-    const running = runHook(abortable(`echo $$ > ${pidFile}; sleep 60 & echo $! >> ${pidFile}; echo started; sleep 60`, controller.signal));
+    const running = runHook(abortable(`echo started; echo $$ > ${pidFile}; sleep 60 & echo $! >> ${pidFile}; sleep 60`, controller.signal));
     const [shell, background] = await pidsWrittenTo(pidFile, 2, cleanup);
     controller.abort();
     const result = await running;
