@@ -39,7 +39,7 @@ interface HookRun {
 }
 
 /** Runs a hook as the engine will (R1, R3, R4) and returns what the engine would read. */
-function runHook(entry: HookEntry, toolName: string, toolInput: Record<string, unknown>, toolOutput?: string, command = entry.command): Promise<HookRun> {
+function runHook(entry: HookEntry, toolName: string, toolInput: Record<string, unknown>, toolOutput?: string, command = entry.command ?? ''): Promise<HookRun> {
   const payload = JSON.stringify({
     event: entry.event,
     tool_name: toolName,
@@ -96,7 +96,7 @@ describe('Emergency stop', () => {
     expect(entry.command).toContain('/tmp/cosh-halt');
     // The real /tmp/cosh-halt would stop other sessions on this machine: use a private one.
     const haltFile = join(directory, 'cosh-halt');
-    const command = entry.command.replaceAll('/tmp/cosh-halt', haltFile);
+    const command = (entry.command ?? '').replaceAll('/tmp/cosh-halt', haltFile);
     expect(await runHook(entry, 'fs_read', { path: 'x' }, undefined, command)).toEqual({ code: 0, stdout: '', stderr: '' });
     await writeFile(haltFile, '');
     const halted = await runHook(entry, 'bash_run', { command: 'ls' }, undefined, command);

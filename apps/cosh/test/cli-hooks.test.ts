@@ -70,7 +70,7 @@ describe('bad usage exits 64 with a one-line hint', () => {
     [['hooks', 'disable', 'PretoolUse'], "cosh: unknown event 'PretoolUse' (did you mean PreToolUse?). See 'cosh hooks disable --help'."],
     [['hooks', 'enable', 'Stop'], "cosh: unknown event 'Stop' (expected PreToolUse or PostToolUse). See 'cosh hooks enable --help'."],
     [['hooks', 'list', 'extra'], "cosh: too many arguments for 'list'. Expected 0 arguments but got 1. See 'cosh hooks list --help'."],
-    [['hooks'], "cosh: missing command: one of list, validate, enable, disable, run. See 'cosh hooks --help'."],
+    [['hooks'], "cosh: missing command: one of list, validate, enable, disable, run, schema. See 'cosh hooks --help'."],
     [['hookz'], "cosh: unknown command 'hookz' (did you mean hooks?). See 'cosh --help'."],
   ])('%j', async (args, hint) => {
     expect(await cosh(args)).toEqual({ code: 64, stdout: '', stderr: `${hint}\n` });
@@ -90,13 +90,16 @@ describe('configuration errors exit 78 with file:line:col lines on stderr', () =
       [
         '4:7: error: hooks.PreToolUse[0] has no "command"',
         '5:7: error: hooks.PreToolUse[1] has no "command"',
-        '5:8: warning: hooks.PreToolUse[1]: unknown field "cmd" is ignored (did you mean command?)',
+        '5:8: error: hooks.PreToolUse[1]: unknown field "cmd" (did you mean command?)',
       ],
     ],
     ['a zero timeout', '{"hooks": {"PreToolUse": [{"command": "x", "timeout": 0}]}}', ['1:55: error: hooks.PreToolUse[0].timeout must be a number of seconds']],
     ['a quoted timeout', '{"hooks": {"PreToolUse": [{"command": "x", "timeout": "60"}]}}', ['(write it without quotes: 60)']],
     ['a bad onError', '{"hooks": {"PreToolUse": [{"command": "x", "onError": "Deny"}]}}', ['(did you mean "deny"?)']],
     ['a non-boolean toggle', '{"hooksEnabled": {"PreToolUse": "no"}}', ['1:33: error: hooksEnabled.PreToolUse must be true or false']],
+    ['a misspelt event', '{"hooks": {"PretoolUse": [{"command": "exit 2"}]}}', ['1:12: error: unknown event "PretoolUse" (did you mean PreToolUse?)']],
+    ['a misspelt matcher field', '{"hooks": {"PreToolUse": [{"command": "exit 2", "matchr": "^fs_read$"}]}}', ['1:49: error: hooks.PreToolUse[0]: unknown field "matchr" (did you mean matcher?)']],
+    ['a misspelt hooks key', '{"Hooks": {}}', ['1:2: error: "Hooks" is not a Cosh setting (did you mean hooks?)']],
   ])('%s', async (_kind, text, expected) => {
     const file = await writeSetup(text);
     for (const command of ['list', 'validate']) {
@@ -146,6 +149,8 @@ describe('cosh hooks list', () => {
       index: 0,
       name: 'true',
       command: 'true',
+      url: null,
+      protocol: 'cosh',
       matcher: '*',
       timeout: 60,
       on_error: 'ignore',
@@ -159,13 +164,13 @@ describe('cosh hooks validate', () => {
   it('exits 0 when clean or with warnings only', async () => {
     const clean = await writeSetup('{"hooks": {"PreToolUse": [{"command": "true"}]}}', 'clean.json');
     expect(await cosh(['hooks', 'validate', '--config', clean])).toEqual({ code: 0, stdout: `${clean}: valid\n`, stderr: '' });
-    const warned = await writeSetup('{"hooks": {"PreTooluse": [], "PostToolUse": [{"command": "x", "matcher": "("}]}}', 'warned.json');
+    const warned = await writeSetup('{"hooksEnabled": {"PreTooluse": true}, "hooks": {"PostToolUse": [{"command": "x", "matcher": "("}]}}', 'warned.json');
     const result = await cosh(['hooks', 'validate', '--config', warned]);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(`${warned}: valid (2 warnings)\n`);
     expect(result.stderr.split('\n')).toEqual([
-      `${warned}:1:12: warning: unknown event "PreTooluse" (did you mean PreToolUse?): its hooks never run; the events are PreToolUse and PostToolUse`,
-      `${warned}:1:74: warning: hooks.PostToolUse[0].matcher: "(" is not a valid regular expression (unterminated group), so this hook never runs; did you mean "\\\\("?`,
+      `${warned}:1:19: warning: hooksEnabled: unknown event "PreTooluse" is ignored (did you mean PreToolUse?)`,
+      `${warned}:1:94: warning: hooks.PostToolUse[0].matcher: "(" is not a valid regular expression (unterminated group), so this hook never runs; did you mean "\\\\("?`,
       '',
     ]);
   });

@@ -269,13 +269,13 @@ describe('cosh exec: the lifecycle (L1)', () => {
 
   it('hook diagnostics and config warnings go to stderr; stdout keeps only the output', async () => {
     const { folder, config, exec } = await project({ PreToolUse: [{ name: 'noisy', command: 'echo not json' }] });
-    await writeFile(config, JSON.stringify({ hooks: { PreToolUse: [{ name: 'noisy', command: 'echo not json', cmd: 'x' }] } }));
+    await writeFile(config, JSON.stringify({ hooks: { PreToolUse: [{ name: 'noisy', command: 'echo not json' }] }, hooksEnabled: { pretooluse: true } }));
     await writeFile(join(folder, 'notes.txt'), 'fine');
     const result = await exec('fs_read', { path: 'notes.txt' });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('fine\n');
     const lines = result.stderr.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/setup\.json:1:\d+: warning: .*did you mean command\?/);
+    expect(lines[0]).toMatch(/setup\.json:1:\d+: warning: .*did you mean PreToolUse\?/);
     expect(lines[1]).toMatch(/^cosh: PreToolUse: error: .*noisy/);
   });
 

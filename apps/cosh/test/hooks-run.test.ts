@@ -196,12 +196,12 @@ describe('cosh hooks run --json: verdicts (SPEC X)', () => {
     expect((await hooksRun(config, ['PostToolUse', '--tool', 'bash_run'])).json.tool_output).toBe('');
   });
 
-  it('X/C4/C5/M2: configuration warnings go to stderr as file:line:col: warning: …, the hooks still run', async () => {
+  it('X/C7/M2: configuration warnings go to stderr as file:line:col: warning: …, the hooks still run', async () => {
     const config = await setup(`{
+  "hooksEnabled": {"pretooluse": true},
   "hooks": {
-    "PretoolUse": [{"command": "exit 2"}],
     "PreToolUse": [
-      {"command": "exit 2", "name": "blocker", "timout": 5},
+      {"command": "exit 2", "name": "blocker", "name": "blocker"},
       {"command": "exit 2", "name": "glob", "matcher": "*"}
     ]
   }
@@ -213,8 +213,8 @@ describe('cosh hooks run --json: verdicts (SPEC X)', () => {
     expect(json.diagnostics).toEqual([]);
     const lines = stderr.trimEnd().split('\n');
     expect(lines).toEqual([
-      expect.stringMatching(new RegExp(`^${escape(config)}:3:5: warning: .*did you mean PreToolUse\\?`)),
-      expect.stringMatching(new RegExp(`^${escape(config)}:5:48: warning: .*did you mean timeout\\?`)),
+      expect.stringMatching(new RegExp(`^${escape(config)}:2:20: warning: .*did you mean PreToolUse\\?`)),
+      expect.stringMatching(new RegExp(`^${escape(config)}:5:29: warning: .*set more than once`)),
       expect.stringMatching(new RegExp(`^${escape(config)}:6:56: warning: .*did you mean "\\.\\*"\\?`)),
     ]);
   });

@@ -1,22 +1,31 @@
-import type { HookEvent, OnError } from './hook-events.ts';
+import type { HookEvent, HookProtocol, OnError } from './hook-events.ts';
 
 /** One hook of setup.json after validation, with every default applied (SPEC C5). */
 export interface HookEntry {
   readonly event: HookEvent;
   /** Position in that event's array in the file (0-based), so tools can point back at it. */
   readonly index: number;
-  /** The entry's `name`, or its command when the name is absent or blank. */
+  /** The entry's `name`, or its command (or url) when the name is absent or blank. */
   readonly name: string;
-  /** The shell command, exactly as written (it is compared byte for byte when deduplicating). */
-  readonly command: string;
+  /**
+   * The shell command, exactly as written (it is compared byte for byte when deduplicating);
+   * `null` for an HTTP hook. Exactly one of `command` and `url` is set (SPEC C5).
+   */
+  readonly command: string | null;
+  /** The `http:` or `https:` address of an HTTP hook (SPEC H1); `null` for a command hook. */
+  readonly url: string | null;
+  /** An HTTP hook's headers as written (`${NAME}` is expanded when sent); empty for a command hook. */
+  readonly headers: Readonly<Record<string, string>>;
   /** A regular expression searched in the tool name; `''` (also when absent) matches every tool. */
   readonly matcher: string;
-  /** Seconds before the hook's process group is killed; default 60, at most 86400. */
+  /** Seconds before the hook's process group is killed; default 60 (600 for `claude`), at most 86400. */
   readonly timeout: number;
   /** Default `'ignore'`. */
   readonly onError: OnError;
   /** Default `true`. Disabled entries are kept so tools can show them; the engine skips them. */
   readonly enabled: boolean;
+  /** The protocol the hook speaks: `'cosh'` (default) or `'claude'` (SPEC K1). */
+  readonly protocol: HookProtocol;
 }
 
 /** The hooks part of setup.json, validated. */

@@ -14,3 +14,9 @@ export type OnError = (typeof ON_ERROR_VALUES)[number];
 export function isHookEvent(value: unknown): value is HookEvent {
   return typeof value === 'string' && (HOOK_EVENTS as readonly string[]).includes(value);
 }
+
+/** The hook protocols a hook entry can speak (SPEC C5, K1). */
+export const HOOK_PROTOCOLS = ['cosh', 'claude'] as const;
+
+/** `cosh` (default: SPEC R3, O1–O6) or `claude` (Claude Code's hook protocol, SPEC K1–K5). */
+export type HookProtocol = (typeof HOOK_PROTOCOLS)[number];

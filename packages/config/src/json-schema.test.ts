@@ -31,7 +31,11 @@ describe('the JSON Schema of setup.json', () => {
     expect(schema.additionalProperties).toEqual({});
     expect(schema.properties.hooks.additionalProperties).toBe(false);
     const entry = schema.properties.hooks.properties['PreToolUse']?.items;
-    expect(entry?.required).toEqual(['command']);
+    // C5: exactly one of command and url.
+    expect(entry?.required).toBeUndefined();
+    expect(entry?.['oneOf' as never]).toHaveLength(2);
+    expect(entry?.properties['protocol']).toMatchObject({ enum: ['cosh', 'claude'], default: 'cosh' });
+    expect(entry?.properties['url']).toMatchObject({ type: 'string' });
     expect(entry?.additionalProperties).toBe(false);
     expect(entry?.properties['timeout']).toMatchObject({ type: 'number', exclusiveMinimum: 0, maximum: 86400, default: 60 });
     expect(entry?.properties['onError']).toMatchObject({ enum: ['ignore', 'deny'], default: 'ignore' });

@@ -103,38 +103,54 @@ describe('C3 shared file', () => {
     });
   });
 
-  it('C3: warns about a top-level key that is a near miss of ours, and still ignores it', () => {
-    const { config, warnings } = load('{"Hooks": {"PreToolUse": [{"command": "true"}]}}');
-    expect(config.hooks.PreToolUse).toEqual([]);
-    expect(where(warnings)).toEqual(['1:2 warning unknown_field']);
-    expect(warnings[0]?.message).toMatch(/did you mean hooks\?/);
+  it('C5: a top-level near miss of hooks or hooksEnabled is an error: the guards in it would never run', () => {
+    for (const [key, meant] of [
+      ['Hooks', 'hooks'],
+      ['hook', 'hooks'],
+      ['HOOKS', 'hooks'],
+      ['hoks', 'hooks'],
+      ['hooksEnable', 'hooksEnabled'],
+      ['HooksEnabled', 'hooksEnabled'],
+      ['hookEnabled', 'hooksEnabled'],
+    ] as const) {
+      const error = failure(`{"${key}": {}}`);
+      expect(error.code).toBe('E_CONFIG_INVALID');
+      expect(where(error.problems)).toEqual(['1:2 error unknown_field']);
+      expect(error.problems[0]?.message).toBe(`"${key}" is not a Cosh setting (did you mean ${meant}?)`);
+    }
+  });
+
+  it('C3: keys of other programs are kept and ignored, also ones a little like ours but farther than 2 edits', () => {
+    expect(load('{"editor": {"tabs": 2}, "hooksConfig": 1, "theme": "dark", "$schema": "x"}').warnings).toEqual([]);
   });
 });
 
 describe('C4 events', () => {
-  it('C4: an unknown event is a warning with the closest event, and its entries never run', () => {
-    const { config, warnings } = load(`{
+  it('C4: an unknown event is an error naming the closest event: a guard filed there would never run', () => {
+    const error = failure(`{
   "hooks": {
     "PretoolUse": [{"command": "echo never"}],
     "PostToolUse": [{"command": "echo yes"}]
   }
 }`);
-    expect(config.hooks.PreToolUse).toEqual([]);
-    expect(config.hooks.PostToolUse.map((hook) => hook.command)).toEqual(['echo yes']);
-    expect(where(warnings)).toEqual(['3:5 warning unknown_event']);
-    expect(warnings[0]?.message).toContain('did you mean PreToolUse?');
-    expect(warnings[0]?.path).toEqual(['hooks', 'PretoolUse']);
-    expect(warnings[0]?.hook).toBeUndefined();
+    expect(error.code).toBe('E_CONFIG_INVALID');
+    expect(where(error.problems)).toEqual(['3:5 error unknown_event']);
+    expect(error.problems[0]?.message).toBe(
+      'unknown event "PretoolUse" (did you mean PreToolUse?): the events are PreToolUse and PostToolUse',
+    );
+    expect(error.problems[0]?.path).toEqual(['hooks', 'PretoolUse']);
+    expect(error.problems[0]?.hook).toBeUndefined();
   });
 
-  it('C4: an event nothing resembles is still a warning, naming the known events', () => {
-    const { warnings } = load('{"hooks": {"Stop": []}}');
-    expect(warnings[0]?.message).not.toContain('did you mean');
-    expect(warnings[0]?.message).toContain('PreToolUse and PostToolUse');
+  it('C4: an event nothing resembles is an error too, naming the known events', () => {
+    const error = failure('{"hooks": {"Stop": []}}');
+    expect(error.problems[0]?.message).not.toContain('did you mean');
+    expect(error.problems[0]?.message).toContain('PreToolUse and PostToolUse');
   });
 
-  it('C4/C6: an unknown event holding garbage is only a warning (it never runs)', () => {
-    expect(where(load('{"hooks": {"Stop": 5}}').warnings)).toEqual(['1:12 warning unknown_event']);
+  it('C4/C6: an unknown event is an error whatever it holds, and lower-case names are suggested', () => {
+    expect(where(failure('{"hooks": {"Stop": 5}}').problems)).toEqual(['1:12 error unknown_event']);
+    expect(failure('{"hooks": {"pretooluse": []}}').problems[0]?.message).toContain('did you mean PreToolUse?');
   });
 });
 
@@ -146,10 +162,13 @@ describe('C5 hook entry', () => {
       index: 0,
       name: 'echo hi',
       command: 'echo hi',
+      url: null,
+      headers: {},
       matcher: '',
       timeout: 60,
       onError: 'ignore',
       enabled: true,
+      protocol: 'cosh',
     });
   });
 
@@ -163,11 +182,60 @@ describe('C5 hook entry', () => {
       index: 1,
       name: 'Flag',
       command: ' b ',
+      url: null,
+      headers: {},
       matcher: '^fs_read$',
       timeout: 0.25,
       onError: 'deny',
       enabled: false,
+      protocol: 'cosh',
     });
+  });
+
+  it('K2: a claude hook defaults to a 600 s timeout; an explicit one wins', () => {
+    const { config } = load(
+      '{"hooks": {"PreToolUse": [{"command": "a", "protocol": "claude"}, {"command": "b", "protocol": "claude", "timeout": 5}]}}',
+    );
+    expect(config.hooks.PreToolUse.map((hook) => [hook.protocol, hook.timeout])).toEqual([
+      ['claude', 600],
+      ['claude', 5],
+    ]);
+  });
+
+  it('C5/C6: a protocol other than cosh or claude is an error with a did-you-mean', () => {
+    const error = failure('{"hooks": {"PreToolUse": [{"command": "a", "protocol": "Claude"}]}}');
+    expect(where(error.problems)).toEqual(['1:56 error invalid_value']);
+    expect(error.problems[0]?.message).toContain('must be "cosh" or "claude", got the string "Claude" (did you mean "claude"?)');
+  });
+
+  it('H1: an HTTP hook has a url and headers instead of a command; its name defaults to the url', () => {
+    const { config } = load(
+      '{"hooks": {"PreToolUse": [{"url": "http://127.0.0.1:8080/hook", "headers": {"authorization": "Bearer ${TOKEN}"}}]}}',
+    );
+    expect(config.hooks.PreToolUse[0]).toMatchObject({
+      name: 'http://127.0.0.1:8080/hook',
+      command: null,
+      url: 'http://127.0.0.1:8080/hook',
+      headers: { authorization: 'Bearer ${TOKEN}' },
+      timeout: 60,
+    });
+  });
+
+  it('C5/C6: neither or both of command and url, a url that is not http(s), or headers that are not strings are errors', () => {
+    const cases: Array<[string, string]> = [
+      ['{"name": "n"}', 'hooks.PreToolUse[0] has no "command": every hook needs the shell command to run (or a "url" for an HTTP hook)'],
+      ['{"command": "x", "url": "http://a"}', 'hooks.PreToolUse[0] has both "command" and "url": a hook is either a shell command or an HTTP endpoint, not both'],
+      ['{"url": "ftp://a/b"}', 'hooks.PreToolUse[0].url must be an http:// or https:// address, got the string "ftp://a/b"'],
+      ['{"url": "http://"}', 'hooks.PreToolUse[0].url must be an http:// or https:// address, got the string "http://"'],
+      ['{"url": "http://a", "headers": {"x": 1}}', 'hooks.PreToolUse[0].headers.x must be an object of header name → string value, got 1'],
+      ['{"url": "http://a", "headers": ["x"]}', 'hooks.PreToolUse[0].headers must be an object of header name → string value, got an array'],
+      ['{"command": "x", "headers": {"x": "y"}}', 'hooks.PreToolUse[0].headers is only for an HTTP hook (one with a "url")'],
+    ];
+    for (const [entry, message] of cases) {
+      const error = failure(`{"hooks": {"PreToolUse": [${entry}]}}`);
+      expect(error.code).toBe('E_CONFIG_INVALID');
+      expect(error.problems.map((problem) => problem.message)).toEqual([message]);
+    }
   });
 
   it('C5: a blank name falls back to the command', () => {
@@ -179,18 +247,18 @@ describe('C5 hook entry', () => {
     expect(config.hooks.PreToolUse.map((hook) => hook.timeout)).toEqual([0.001, 86400]);
   });
 
-  it('C5: an unknown field is a warning naming the closest field, and the hook still runs', () => {
-    const { config, warnings } = load('{"hooks": {"PreToolUse": [{"command": "x", "timout": 5}]}}');
-    expect(config.hooks.PreToolUse[0]?.timeout).toBe(60);
-    expect(where(warnings)).toEqual(['1:44 warning unknown_field']);
-    expect(warnings[0]?.message).toContain('did you mean timeout?');
-    expect(warnings[0]?.hook).toEqual({ event: 'PreToolUse', index: 0 });
+  it('C5: an unknown field is an error naming the closest field: a misspelt matcher would run the hook for every tool', () => {
+    const error = failure('{"hooks": {"PreToolUse": [{"command": "x", "matchr": "^fs_read$"}]}}');
+    expect(where(error.problems)).toEqual(['1:44 error unknown_field']);
+    expect(error.problems[0]?.message).toBe('hooks.PreToolUse[0]: unknown field "matchr" (did you mean matcher?)');
+    expect(error.problems[0]?.hook).toEqual({ event: 'PreToolUse', index: 0 });
+    expect(failure('{"hooks": {"PreToolUse": [{"command": "x", "timout": 5}]}}').problems[0]?.message).toContain('did you mean timeout?');
   });
 
   it('C5: an unknown field is quoted with control characters escaped, so a message cannot drive a terminal', () => {
-    const { warnings } = load('{"hooks": {"PreToolUse": [{"command": "x", "a\\u001b[2J\\u009b": 1}]}}');
-    expect(warnings[0]?.message).toContain('unknown field "a\\u001b[2J\\u009b" is ignored');
-    expect(warnings[0]?.message).not.toMatch(/[\u001b\u009b]/);
+    const error = failure('{"hooks": {"PreToolUse": [{"command": "x", "a\\u001b[2J\\u009b": 1}]}}');
+    expect(error.problems[0]?.message).toContain('unknown field "a\\u001b[2J\\u009b"');
+    expect(error.problems[0]?.message).not.toMatch(/[\u001b\u009b]/);
   });
 
   it('M2: a matcher that does not compile is a warning with the reason and the fix', () => {
@@ -316,16 +384,19 @@ describe('C6 errors stop the load', () => {
     expect(where(error.problems)).toEqual([
       '4:7 error missing_field',
       '6:7 error missing_field',
-      '6:8 warning unknown_field',
+      '6:8 error unknown_field',
       '9:9 error missing_field',
     ]);
     expect(error.problems[0]?.path).toEqual(['hooks', 'PreToolUse', 0, 'command']);
-    expect(error.problems[0]?.message).toBe('hooks.PreToolUse[0] has no "command": every hook needs the shell command to run');
+    expect(error.problems[0]?.message).toBe(
+      'hooks.PreToolUse[0] has no "command": every hook needs the shell command to run (or a "url" for an HTTP hook)',
+    );
     expect(error.problems[2]?.message).toContain('did you mean command?');
     expect(error.message.split('\n')).toEqual([
-      `${file}:4:7: error: hooks.PreToolUse[0] has no "command": every hook needs the shell command to run`,
-      `${file}:6:7: error: hooks.PreToolUse[2] has no "command": every hook needs the shell command to run`,
-      `${file}:9:9: error: hooks.PostToolUse[0] has no "command": every hook needs the shell command to run`,
+      `${file}:4:7: error: hooks.PreToolUse[0] has no "command": every hook needs the shell command to run (or a "url" for an HTTP hook)`,
+      `${file}:6:7: error: hooks.PreToolUse[2] has no "command": every hook needs the shell command to run (or a "url" for an HTTP hook)`,
+      `${file}:6:8: error: hooks.PreToolUse[2]: unknown field "cmd" (did you mean command?)`,
+      `${file}:9:9: error: hooks.PostToolUse[0] has no "command": every hook needs the shell command to run (or a "url" for an HTTP hook)`,
     ]);
   });
 
@@ -337,11 +408,11 @@ describe('C6 errors stop the load', () => {
 
   it('C6: warnings alone never stop a load', () => {
     const result = parseConfig(
-      '{"hooks": {"Pre": [], "PreToolUse": [{"command": "x", "matcher": "(", "extra": 1}]}, "hooksEnabled": {"Post": false}}',
+      '{"hooks": {"PreToolUse": [], "PreToolUse": [{"command": "x", "matcher": "("}]}, "hooksEnabled": {"Post": false}}',
       file,
     );
     expect(result.ok).toBe(true);
-    if (result.ok) expect(result.warnings.map((warning) => warning.code)).toEqual(['unknown_event', 'invalid_matcher', 'unknown_field', 'unknown_event']);
+    if (result.ok) expect(result.warnings.map((warning) => warning.code)).toEqual(['duplicate_key', 'invalid_matcher', 'unknown_event']);
   });
 
   it('C6: parsing never throws and every problem points inside the text', () => {
@@ -391,8 +462,14 @@ describe('parsed configs', () => {
   });
 
   it('keep a __proto__ key as plain data', () => {
-    const { config } = load('{"__proto__": {"polluted": true}, "hooks": {"PreToolUse": [{"command": "x", "__proto__": {"enabled": false}}]}}');
+    const { config } = load('{"__proto__": {"polluted": true}, "hooks": {"PreToolUse": [{"command": "x"}]}}');
     expect(config.hooks.PreToolUse[0]?.enabled).toBe(true);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    // In an entry it is an unknown field (C5), still without touching any prototype.
+    const error = failure('{"hooks": {"PreToolUse": [{"command": "x", "__proto__": {"enabled": false}}]}}');
+    expect(error.problems[0]?.message).toMatch(/^hooks\.PreToolUse\[0\]: unknown field "__proto__"/);
+    expect(({} as Record<string, unknown>)['enabled']).toBeUndefined();
+    load('{"hooks": {"PreToolUse": [{"url": "http://a", "headers": {"__proto__": {"polluted": true}}}]}}'.replace('{"polluted": true}', '"x"'));
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 });

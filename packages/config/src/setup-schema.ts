@@ -1,11 +1,17 @@
 import * as z from 'zod/mini';
-import { ON_ERROR_VALUES } from './hook-events.ts';
+import { HOOK_PROTOCOLS, ON_ERROR_VALUES } from './hook-events.ts';
 
 /** Seconds a hook may run when its entry sets no `timeout` (SPEC C5). */
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 
+/** Seconds a `"protocol": "claude"` hook may run when its entry sets no `timeout` (SPEC K2). */
+export const DEFAULT_CLAUDE_TIMEOUT_SECONDS = 600;
+
 /** The largest `timeout` accepted: one day (SPEC C5). */
 export const MAX_TIMEOUT_SECONDS = 86_400;
+
+/** What a hook's `url` must look like before it is parsed as a URL (SPEC H1). */
+const HTTP_URL = /^https?:\/\/\S+$/i;
 
 // One schema serves two jobs: validating a parsed file (C5, C6) and generating the JSON Schema
 // editors use for completion (C9). Defaults are therefore documented as metadata rather than
@@ -20,19 +26,28 @@ const hookEntrySchema = z
   .object({
     name: z
       .optional(z.string())
-      .register(z.globalRegistry, { description: 'Shown in listings and diagnostics. Defaults to the command.' }),
-    command: z.string().check(z.minLength(1), z.regex(/\S/)).register(z.globalRegistry, {
+      .register(z.globalRegistry, { description: 'Shown in listings and diagnostics. Defaults to the command (or the url).' }),
+    command: z.optional(z.string().check(z.minLength(1), z.regex(/\S/))).register(z.globalRegistry, {
       description:
-        'Run as `/bin/sh -c <command>`, with {"event","tool_name","tool_input"} (and "tool_output" after the call) as one line of JSON on stdin, and COSH_EVENT, COSH_TOOL_NAME, COSH_HOOK_NAME in the environment. Exit 0 with nothing or {"decision","reason","context","updated_input"} on stdout, exit 2 to deny, exit 49 to halt the turn.',
+        'Run as `/bin/sh -c <command>`, with {"event","tool_name","tool_input"} (and "tool_output" after the call) as one line of JSON on stdin, and COSH_EVENT, COSH_TOOL_NAME, COSH_HOOK_NAME, COSH_CONFIG_DIR in the environment. Exit 0 with nothing or {"decision","reason","context","updated_input"} on stdout, exit 2 to deny, exit 49 to halt the turn. Give either command or url.',
+    }),
+    url: z.optional(z.string().check(z.regex(HTTP_URL))).register(z.globalRegistry, {
+      description:
+        'An http:// or https:// address: the same JSON is POSTed to it, and a 2xx response body is read as the hook\'s stdout. Give either command or url.',
+      examples: ['http://127.0.0.1:8787/cosh'],
+    }),
+    headers: z.optional(z.record(z.string(), z.string())).register(z.globalRegistry, {
+      description: 'HTTP headers sent with a url hook; ${NAME} in a value is replaced from the environment (unset: empty).',
+      examples: [{ authorization: 'Bearer ${POLICY_TOKEN}' }],
     }),
     matcher: z.optional(z.string()).register(z.globalRegistry, {
       description:
-        'A regular expression searched in the tool name (case-sensitive, no flags): "bash_run" also matches "my_bash_runner", "^fs_read$" only fs_read. Absent or "" matches every tool. A matcher that does not compile means the hook never runs.',
+        'A regular expression searched in the tool name (case-sensitive, no flags): "bash_run" also matches "my_bash_runner", "^fs_read$" only fs_read. Absent or "" matches every tool. A matcher that does not compile means the hook never runs. With "protocol": "claude", Claude Code\'s rules on Claude\'s tool names ("Bash", "Read|Write", "*").',
       examples: ['^bash_run$', '^fs_(read|write)$', ''],
     }),
     timeout: z.optional(z.number().check(z.gt(0), z.maximum(MAX_TIMEOUT_SECONDS))).register(z.globalRegistry, {
       description:
-        'Seconds before the hook and everything it started are killed (SIGTERM, then SIGKILL). Fractions allowed.',
+        'Seconds before the hook and everything it started are killed (SIGTERM, then SIGKILL). Fractions allowed. Default 60 (600 with "protocol": "claude").',
       default: DEFAULT_TIMEOUT_SECONDS,
     }),
     onError: z.optional(z.enum(ON_ERROR_VALUES)).register(z.globalRegistry, {
@@ -43,8 +58,16 @@ const hookEntrySchema = z
     enabled: z
       .optional(z.boolean())
       .register(z.globalRegistry, { description: 'false turns this one hook off, as if it were not there.', default: true }),
+    protocol: z.optional(z.enum(HOOK_PROTOCOLS)).register(z.globalRegistry, {
+      description:
+        'The hook protocol the command speaks: "cosh" (default) or "claude" (a Claude Code hook, run unchanged: Claude\'s tool names, stdin and outputs).',
+      default: 'cosh',
+    }),
   })
-  .register(z.globalRegistry, { title: 'Hook', description: 'A shell command run for every tool call its matcher selects.' });
+  .register(z.globalRegistry, {
+    title: 'Hook',
+    description: 'A shell command (or an HTTP endpoint) run for every tool call its matcher selects.',
+  });
 
 const hookListSchema = z.array(hookEntrySchema);
 
@@ -78,6 +101,11 @@ export const setupFileSchema = z
     $schema: z.optional(z.string()).register(z.globalRegistry, { description: 'The JSON Schema of this file, for editors.' }),
     hooks: z.optional(hooksSchema),
     hooksEnabled: z.optional(hooksEnabledSchema),
+    allowManagedHooksOnly: z.optional(z.boolean()).register(z.globalRegistry, {
+      description:
+        'In the managed file (/etc/cosh/setup.json) only: true loads no user or project hooks. Ignored, with a warning, elsewhere.',
+      default: false,
+    }),
   })
   .register(z.globalRegistry, {
     title: 'Cosh setup.json',
@@ -86,3 +114,6 @@ export const setupFileSchema = z
 
 /** The known fields of a hook entry, for "did you mean" suggestions. */
 export const HOOK_ENTRY_FIELDS: readonly string[] = Object.keys(hookEntrySchema.shape);
+
+/** The schema of one hook entry, so the JSON Schema can state "command or url, not both". */
+export const hookEntryShape = hookEntrySchema;

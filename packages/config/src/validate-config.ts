@@ -4,8 +4,15 @@ import { checkMatcher } from './check-matcher.ts';
 import { suggestClosest } from './closest-match.ts';
 import type { ConfigProblem, HookEntry, HooksConfig, JsonPath } from './config-types.ts';
 import { formatJsonPath } from './format-problem.ts';
-import { HOOK_EVENTS, type HookEvent, isHookEvent, ON_ERROR_VALUES } from './hook-events.ts';
-import { DEFAULT_TIMEOUT_SECONDS, HOOK_ENTRY_FIELDS, MAX_TIMEOUT_SECONDS, setupFileSchema } from './setup-schema.ts';
+import { HOOK_EVENTS, HOOK_PROTOCOLS, type HookEvent, isHookEvent, ON_ERROR_VALUES } from './hook-events.ts';
+import { editDistance } from './closest-match.ts';
+import {
+  DEFAULT_CLAUDE_TIMEOUT_SECONDS,
+  DEFAULT_TIMEOUT_SECONDS,
+  HOOK_ENTRY_FIELDS,
+  MAX_TIMEOUT_SECONDS,
+  setupFileSchema,
+} from './setup-schema.ts';
 import type { SourceMap } from './source-map.ts';
 
 /** The outcome of validating a parsed setup.json: a config only when there is no error. */
@@ -18,16 +25,18 @@ export interface ValidationResult {
 type ValidatedFile = z.output<typeof setupFileSchema>;
 
 /**
- * Validates the value of a parsed setup.json (SPEC C3–C7, M2). Wrong types are errors (C6);
- * unknown events and fields, misspelt top-level keys, duplicate keys and matchers that do not
- * compile are warnings. Every problem is reported, each at its own line and column.
+ * Validates the value of a parsed setup.json (SPEC C3–C7, M2, H1). Wrong types, unknown events
+ * and hook fields, near misses of `hooks` and `hooksEnabled`, and a hook with neither or both of
+ * `command` and `url` are errors (C4–C6): each would leave a guard silently not running.
+ * Duplicate keys, other unknown keys and matchers that do not compile are warnings. Every
+ * problem is reported, each at its own line and column.
  */
 export function validateConfig(value: unknown, tree: Node, sourceMap: SourceMap): ValidationResult {
   const errors: ConfigProblem[] = [];
   const warnings: ConfigProblem[] = [];
   const result = setupFileSchema.safeParse(value);
+  const seenPaths = new Set<string>();
   if (!result.success) {
-    const seenPaths = new Set<string>();
     for (const issue of result.error.issues) {
       // One check failing can fail the next (an empty command is both too short and blank).
       const key = JSON.stringify(issue.path);
@@ -36,7 +45,10 @@ export function validateConfig(value: unknown, tree: Node, sourceMap: SourceMap)
       errors.push(problemFromIssue(issue, value, sourceMap));
     }
   }
-  warnings.push(...findUnknownKeys(value, sourceMap), ...findDuplicateKeys(tree, sourceMap));
+  for (const problem of [...findUnknownKeys(value, sourceMap), ...findTransportProblems(value, sourceMap, seenPaths)]) {
+    (problem.severity === 'error' ? errors : warnings).push(problem);
+  }
+  warnings.push(...findDuplicateKeys(tree, sourceMap));
   if (result.success) warnings.push(...findInvalidMatchers(result.data, sourceMap));
   return {
     config: result.success && errors.length === 0 ? buildConfig(result.data) : undefined,
@@ -50,22 +62,36 @@ function buildConfig(file: ValidatedFile): HooksConfig {
   const hooksEnabled = {} as Record<HookEvent, boolean>;
   for (const event of HOOK_EVENTS) {
     hooks[event] = Object.freeze(
-      (file.hooks?.[event] ?? []).map((entry, index): HookEntry =>
-        Object.freeze({
+      (file.hooks?.[event] ?? []).map((entry, index): HookEntry => {
+        // findTransportProblems made sure exactly one of the two is set.
+        const command = entry.command ?? null;
+        const url = command === null ? (entry.url ?? null) : null;
+        const protocol = entry.protocol ?? 'cosh';
+        return Object.freeze({
           event,
           index,
-          name: entry.name === undefined || entry.name.trim() === '' ? entry.command : entry.name,
-          command: entry.command,
+          name: entry.name === undefined || entry.name.trim() === '' ? (command ?? url ?? '') : entry.name,
+          command,
+          url,
+          headers: Object.freeze(copyHeaders(url === null ? undefined : entry.headers)),
           matcher: entry.matcher ?? '',
-          timeout: entry.timeout ?? DEFAULT_TIMEOUT_SECONDS,
+          timeout: entry.timeout ?? (protocol === 'claude' ? DEFAULT_CLAUDE_TIMEOUT_SECONDS : DEFAULT_TIMEOUT_SECONDS),
           onError: entry.onError ?? 'ignore',
           enabled: entry.enabled ?? true,
-        }),
-      ),
+          protocol,
+        });
+      }),
     );
     hooksEnabled[event] = file.hooksEnabled?.[event] ?? true;
   }
   return Object.freeze({ hooks: Object.freeze(hooks), hooksEnabled: Object.freeze(hooksEnabled) });
+}
+
+/** Header names and values as plain own data, whatever keys (`__proto__`) the file used. */
+function copyHeaders(headers: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  const copy: Record<string, string> = Object.create(null);
+  for (const [name, value] of Object.entries(headers ?? {})) copy[name] = value;
+  return copy;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -106,6 +132,12 @@ function expectation(path: JsonPath): string {
     switch (field) {
       case 'command':
         return 'must be a non-empty string (the shell command to run)';
+      case 'url':
+        return 'must be an http:// or https:// address';
+      case 'headers':
+        return 'must be an object of header name → string value';
+      case 'protocol':
+        return `must be ${HOOK_PROTOCOLS.map((value) => JSON.stringify(value)).join(' or ')}`;
       case 'name':
         return 'must be a string';
       case 'matcher':
@@ -126,6 +158,7 @@ function expectation(path: JsonPath): string {
       : 'must be true or false';
   }
   if (section === '$schema') return 'must be a string (the path or URL of the JSON Schema)';
+  if (section === 'allowManagedHooksOnly') return 'must be true or false';
   return 'is not valid';
 }
 
@@ -143,12 +176,13 @@ function hint(path: JsonPath, found: unknown): string {
   if (field === 'timeout' && jsonNumber.test(unquoted) && Number(unquoted) > 0 && Number(unquoted) <= MAX_TIMEOUT_SECONDS) {
     return ` (write it without quotes: ${unquoted})`;
   }
-  const booleanField = field === 'enabled' || (path[0] === 'hooksEnabled' && path.length === 2);
+  const booleanField =
+    field === 'enabled' || (path[0] === 'hooksEnabled' && path.length === 2) || (path[0] === 'allowManagedHooksOnly' && path.length === 1);
   if (booleanField && /^(true|false)$/i.test(unquoted)) {
     return ` (write it without quotes: ${unquoted.toLowerCase()})`;
   }
-  if (field === 'onError') {
-    const closest = suggestClosest(found, ON_ERROR_VALUES);
+  if (field === 'onError' || field === 'protocol') {
+    const closest = suggestClosest(found, field === 'onError' ? ON_ERROR_VALUES : HOOK_PROTOCOLS);
     return closest === undefined ? '' : ` (did you mean "${closest}"?)`;
   }
   if (field === 'command' && found !== '' && found.trim() === '') return ' (only whitespace)';
@@ -173,22 +207,40 @@ function describe(value: unknown, source: string | undefined): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Warnings (C4, C5, M2, and two slips that would otherwise pass unnoticed).
+// Unknown keys (C3–C5): a guard filed under a misspelt event, or with a misspelt field, would
+// silently not run (or run for every tool), so those are errors; other settings are kept.
+
+/** The top-level keys Cosh reads; any other is another program's setting (C3). */
+const COSH_TOP_LEVEL_KEYS = ['hooks', 'hooksEnabled'] as const;
+
+/**
+ * The Cosh key `key` is a near miss of (edit distance at most 2, or the same but for case:
+ * `hook`, `Hooks`, `hooksEnable`), or undefined (SPEC C5).
+ */
+function nearMissOfTopLevelKey(key: string): string | undefined {
+  return COSH_TOP_LEVEL_KEYS.find(
+    (known) => key.toLowerCase() === known.toLowerCase() || editDistance(key, known) <= 2,
+  );
+}
 
 function findUnknownKeys(root: unknown, sourceMap: SourceMap): ConfigProblem[] {
-  const warnings: ConfigProblem[] = [];
-  if (!isPlainObject(root)) return warnings;
-  const unknownKey = (path: JsonPath, message: string, code: string): void => {
-    warnings.push({ severity: 'warning', code, message, path, ...sourceMap.positionOfKey(path), ...hookOf(path) });
+  const problems: ConfigProblem[] = [];
+  if (!isPlainObject(root)) return problems;
+  const unknownKey = (path: JsonPath, message: string, code: string, severity: ConfigProblem['severity']): void => {
+    problems.push({ severity, code, message, path, ...sourceMap.positionOfKey(path), ...hookOf(path) });
   };
 
-  // C3 keeps unknown top-level keys for other settings; only a near miss of ours is worth a
-  // word, since `"Hooks"` would otherwise silently mean "no hooks".
   for (const key of Object.keys(root)) {
     if (Object.hasOwn(setupFileSchema.shape, key)) continue;
-    const closest = suggestClosest(key, ['hooks', 'hooksEnabled']);
+    const nearMiss = nearMissOfTopLevelKey(key);
+    if (nearMiss !== undefined) {
+      unknownKey([key], `${quote(key)} is not a Cosh setting (did you mean ${nearMiss}?)`, 'unknown_field', 'error');
+      continue;
+    }
+    // A near miss of a rarer key is only worth a word: it is ignored like any other setting.
+    const closest = suggestClosest(key, ['allowManagedHooksOnly']);
     if (closest !== undefined) {
-      unknownKey([key], `${quote(key)} is not a Cosh setting and is ignored (did you mean ${closest}?)`, 'unknown_field');
+      unknownKey([key], `${quote(key)} is not a Cosh setting and is ignored (did you mean ${closest}?)`, 'unknown_field', 'warning');
     }
   }
 
@@ -204,18 +256,19 @@ function findUnknownKeys(root: unknown, sourceMap: SourceMap): ConfigProblem[] {
             const closest = suggestClosest(field, HOOK_ENTRY_FIELDS);
             unknownKey(
               ['hooks', event, index, field],
-              `hooks.${event}[${index}]: unknown field ${quote(field)} is ignored${closest === undefined ? ` (known fields: ${HOOK_ENTRY_FIELDS.join(', ')})` : ` (did you mean ${closest}?)`}`,
+              `hooks.${event}[${index}]: unknown field ${quote(field)}${closest === undefined ? ` (known fields: ${HOOK_ENTRY_FIELDS.join(', ')})` : ` (did you mean ${closest}?)`}`,
               'unknown_field',
+              'error',
             );
           }
         });
       } else {
         const closest = suggestClosest(event, HOOK_EVENTS);
-        const count = Array.isArray(entries) ? entries.length : 0;
         unknownKey(
           ['hooks', event],
-          `unknown event ${quote(event)}${closest === undefined ? '' : ` (did you mean ${closest}?)`}: ${count === 1 ? 'its hook never runs' : 'its hooks never run'}; the events are ${HOOK_EVENTS.join(' and ')}`,
+          `unknown event ${quote(event)}${closest === undefined ? '' : ` (did you mean ${closest}?)`}: the events are ${HOOK_EVENTS.join(' and ')}`,
           'unknown_event',
+          'error',
         );
       }
     }
@@ -223,6 +276,7 @@ function findUnknownKeys(root: unknown, sourceMap: SourceMap): ConfigProblem[] {
 
   const hooksEnabled = root['hooksEnabled'];
   if (isPlainObject(hooksEnabled)) {
+    // A misspelt toggle leaves its event on: hooks still run, so a warning is enough.
     for (const event of Object.keys(hooksEnabled)) {
       if (isHookEvent(event)) continue;
       const closest = suggestClosest(event, HOOK_EVENTS);
@@ -230,10 +284,63 @@ function findUnknownKeys(root: unknown, sourceMap: SourceMap): ConfigProblem[] {
         ['hooksEnabled', event],
         `hooksEnabled: unknown event ${quote(event)} is ignored${closest === undefined ? `; the events are ${HOOK_EVENTS.join(' and ')}` : ` (did you mean ${closest}?)`}`,
         'unknown_event',
+        'warning',
       );
     }
   }
-  return warnings;
+  return problems;
+}
+
+/**
+ * C5, H1: a hook is exactly one of a `command` and a `url`, and a url parses as an http(s)
+ * address. Paths zod already reported (a command of the wrong type) are not reported twice.
+ */
+function findTransportProblems(root: unknown, sourceMap: SourceMap, reported: ReadonlySet<string>): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  if (!isPlainObject(root) || !isPlainObject(root['hooks'])) return problems;
+  for (const event of HOOK_EVENTS) {
+    const entries = root['hooks'][event];
+    if (!Array.isArray(entries)) continue;
+    entries.forEach((entry, index) => {
+      if (!isPlainObject(entry)) return;
+      const at = ['hooks', event, index];
+      const hasCommand = Object.hasOwn(entry, 'command');
+      const hasUrl = Object.hasOwn(entry, 'url');
+      const entryPath = formatJsonPath(at);
+      const problem = (path: JsonPath, code: string, message: string): void => {
+        if (reported.has(JSON.stringify(path))) return;
+        problems.push({ severity: 'error', code, message, path, ...sourceMap.positionOfPath(path), hook: { event, index } });
+      };
+      if (!hasCommand && !hasUrl) {
+        problem(
+          [...at, 'command'],
+          'missing_field',
+          `${entryPath} has no "command": every hook needs the shell command to run (or a "url" for an HTTP hook)`,
+        );
+      } else if (hasCommand && hasUrl) {
+        problem(
+          [...at, 'url'],
+          'invalid_value',
+          `${entryPath} has both "command" and "url": a hook is either a shell command or an HTTP endpoint, not both`,
+        );
+      } else if (hasUrl && typeof entry['url'] === 'string' && !isHttpUrl(entry['url'])) {
+        problem([...at, 'url'], 'invalid_value', `${formatJsonPath([...at, 'url'])} must be an http:// or https:// address, got ${describe(entry['url'], undefined)}`);
+      }
+      if (!hasUrl && Object.hasOwn(entry, 'headers')) {
+        problem([...at, 'headers'], 'invalid_value', `${formatJsonPath([...at, 'headers'])} is only for an HTTP hook (one with a "url")`);
+      }
+    });
+  }
+  return problems;
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
 }
 
 /** Earlier copies of a duplicated key are dead text: only the last one counts. */

@@ -70,6 +70,15 @@ export function createProgram(options: CreateProgramOptions): Command {
 
   addHooksRunCommand(hooks);
 
+  hooks
+    .command('schema')
+    .description('print the JSON Schema of setup.json (for editors: save it and point "$schema" at it)')
+    .addHelpText('after', '\nExample:\n  cosh hooks schema > ~/.config/cosh/setup.schema.json')
+    .action(async (_flags: unknown, command: Command) => {
+      const { renderSetupJsonSchema } = await import('@cosh/config');
+      contextOf(command).out.write(renderSetupJsonSchema());
+    });
+
   program
     .command('settings')
     .description('open the settings screen: switch each event and each hook on or off (saved at once)')

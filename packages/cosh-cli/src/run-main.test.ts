@@ -41,7 +41,7 @@ describe('runCli', () => {
     [['hooks', 'enable', 'Stop'], "cosh: unknown event 'Stop' (expected PreToolUse or PostToolUse). See 'cosh hooks enable --help'."],
     [['hooks', 'validate', '--config'], "cosh: option '--config <file>' argument missing. See 'cosh hooks validate --help'."],
     [['hooks', 'list', '--config', ''], "cosh: option '--config <file>' needs a file name, not an empty string. See 'cosh hooks list --help'."],
-    [['hooks'], "cosh: missing command: one of list, validate, enable, disable, run. See 'cosh hooks --help'."],
+    [['hooks'], "cosh: missing command: one of list, validate, enable, disable, run, schema. See 'cosh hooks --help'."],
     [['nope'], "cosh: unknown command 'nope'. See 'cosh --help'."],
   ])('bad usage %j exits 64 with one line on stderr', async (argv, hint) => {
     const result = await runInProcess(argv, { cwd: directory });
@@ -92,10 +92,12 @@ describe('runCli', () => {
     expect(await runInProcess(['crash'], { cwd: directory, extend })).toEqual({ code: 70, stdout: '', stderr: 'cosh: internal error: boom\n' });
     expect(await runInProcess(['exit-with', '1', '--bad'], { cwd: directory, extend })).toMatchObject({ code: 64 });
 
-    await writeFile(join(directory, 'warn.json'), '{"hooks": {"PreToolUse": [{"command": "x", "cmd": "y"}]}}');
+    await writeFile(join(directory, 'warn.json'), '{"hooks": {"PreToolUse": [{"command": "x", "matcher": "*"}]}}');
     const printed = await runInProcess(['print', '--config', 'warn.json'], { cwd: directory, extend });
     expect(printed.code).toBe(0);
     expect(printed.stdout).toBe('1\n');
-    expect(printed.stderr).toBe(`${join(directory, 'warn.json')}:1:44: warning: hooks.PreToolUse[0]: unknown field "cmd" is ignored (did you mean command?)\n`);
+    expect(printed.stderr).toBe(
+      `${join(directory, 'warn.json')}:1:55: warning: hooks.PreToolUse[0].matcher: "*" is not a valid regular expression (nothing to repeat), so this hook never runs; did you mean ".*"?\n`,
+    );
   });
 });

@@ -51,7 +51,13 @@ function prepareHook(raw: unknown, index: number, event: HookEvent): PreparedHoo
   if (!isRecord(raw)) problems.push('the entry is not an object');
 
   const commandIsValid = typeof entry.command === 'string' && entry.command.trim() !== '';
-  if (isRecord(raw) && !commandIsValid) problems.push('command must be a non-empty string');
+  // Until the engine runs HTTP hooks and speaks Claude's protocol, such a hook must not run as a
+  // Cosh command (its verdicts would be misread): it fails closed as a hook that could not start.
+  if (isRecord(raw) && typeof entry.url === 'string') problems.push('HTTP hooks (url) are not run by this engine yet');
+  else if (isRecord(raw) && !commandIsValid) problems.push('command must be a non-empty string');
+  if (isRecord(raw) && entry.protocol !== undefined && entry.protocol !== 'cosh') {
+    problems.push(`protocol ${JSON.stringify(entry.protocol)} is not run by this engine yet`);
+  }
 
   let matcher = '';
   if (typeof entry.matcher === 'string') matcher = entry.matcher;

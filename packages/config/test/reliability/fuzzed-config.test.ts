@@ -29,8 +29,9 @@ function expectCompleteConfig(config: HooksConfig): void {
     config.hooks[event].forEach((hook, index) => {
       expect(hook.event).toBe(event);
       expect(hook.index).toBe(index);
-      expect(typeof hook.command).toBe('string');
-      expect(hook.command.trim()).not.toBe('');
+      // C5: exactly one of command and url.
+      expect((hook.command === null) !== (hook.url === null)).toBe(true);
+      expect((hook.command ?? hook.url ?? '').trim()).not.toBe('');
       expect(typeof hook.name).toBe('string');
       expect(typeof hook.matcher).toBe('string');
       expect(hook.timeout).toBeGreaterThan(0);

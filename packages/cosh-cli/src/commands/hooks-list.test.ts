@@ -10,14 +10,13 @@ let file: string;
 
 const setup = `{
   "hooks": {
-    "PretoolUse": [],
     "PreToolUse": [
       {"name": "Block dangerous bash", "matcher": "^bash_run$", "command": "exit 0", "timeout": 10, "onError": "deny"},
-      {"command": "echo '{\\"decision\\": \\"allow\\"}'", "matcher": "*read", "enabled": false, "cmd": 1}
+      {"command": "echo '{\\"decision\\": \\"allow\\"}'", "matcher": "*read", "enabled": true, "enabled": false}
     ],
     "PostToolUse": [{"command": "true"}]
   },
-  "hooksEnabled": {"PostToolUse": false}
+  "hooksEnabled": {"PostToolUse": false, "Stop": true}
 }
 `;
 
@@ -42,15 +41,15 @@ PreToolUse   enabled   2 hooks
   #  NAME                          MATCHER     TIMEOUT  ON ERROR  STATE
   0  Block dangerous bash          ^bash_run$  10s      deny      on
   1  echo '{"decision": "allow"}'  *read       60s      ignore    off
-     warning ${file}:6:66: hooks.PreToolUse[1].matcher: "*read" is not a valid regular expression (nothing to repeat), so this hook never runs; did you mean ".*read"?
-     warning ${file}:6:93: hooks.PreToolUse[1]: unknown field "cmd" is ignored (did you mean command?)
+     warning ${file}:5:66: hooks.PreToolUse[1].matcher: "*read" is not a valid regular expression (nothing to repeat), so this hook never runs; did you mean ".*read"?
+     warning ${file}:5:75: hooks.PreToolUse[1].enabled is set more than once: this one is ignored, the last one (line 5, column 92) counts
 
 PostToolUse  disabled  1 hook  (hooksEnabled.PostToolUse is false: none of them run)
   #  NAME  MATCHER     TIMEOUT  ON ERROR  STATE
   0  true  (any tool)  60s      ignore    on
 
 Other warnings:
-  ${file}:3:5: warning: unknown event "PretoolUse" (did you mean PreToolUse?): its hooks never run; the events are PreToolUse and PostToolUse
+  ${file}:9:42: warning: hooksEnabled: unknown event "Stop" is ignored; the events are PreToolUse and PostToolUse
 `);
   });
 
@@ -67,6 +66,8 @@ Other warnings:
       index: 0,
       name: 'Block dangerous bash',
       command: 'exit 0',
+      url: null,
+      protocol: 'cosh',
       matcher: '^bash_run$',
       timeout: 10,
       on_error: 'deny',
@@ -75,11 +76,11 @@ Other warnings:
     });
     expect(listing.events[0]?.hooks[1]?.warnings).toHaveLength(2);
     expect(listing.warnings.map((warning) => [warning.line, warning.column, warning.code])).toEqual([
-      [3, 5, 'unknown_event'],
-      [6, 66, 'invalid_matcher'],
-      [6, 93, 'unknown_field'],
+      [5, 66, 'invalid_matcher'],
+      [5, 75, 'duplicate_key'],
+      [9, 42, 'unknown_event'],
     ]);
-    expect(listing.warnings[1]).toMatchObject({ file, path: ['hooks', 'PreToolUse', 1, 'matcher'], fix: '.*read' });
+    expect(listing.warnings[0]).toMatchObject({ file, path: ['hooks', 'PreToolUse', 1, 'matcher'], fix: '.*read' });
   });
 
   it('C1: with no file at the default location there are no hooks, and it says where it looked', async () => {

@@ -14,7 +14,11 @@ export interface HooksListJson {
     readonly hooks: readonly {
       readonly index: number;
       readonly name: string;
-      readonly command: string;
+      /** `null` for an HTTP hook. */
+      readonly command: string | null;
+      /** `null` for a command hook. */
+      readonly url: string | null;
+      readonly protocol: string;
       readonly matcher: string;
       readonly timeout: number;
       readonly on_error: string;
@@ -44,6 +48,8 @@ export async function runHooksList(
           index: hook.index,
           name: hook.name,
           command: hook.command,
+          url: hook.url,
+          protocol: hook.protocol,
           matcher: hook.matcher,
           timeout: hook.timeout,
           on_error: hook.onError,

@@ -145,7 +145,10 @@ describe('cosh hooks run --json (SPEC X)', () => {
 
   it('X/C4/C5/M2: configuration warnings go to stderr as file:line:col: warning: …; stdout stays pure JSON', async () => {
     const file = join(directory, 'setup.json');
-    await writeFile(file, '{\n  "hooks": {\n    "PretoolUse": [],\n    "PreToolUse": [{"command": "true", "cmd": 1, "matcher": "*"}]\n  }\n}\n');
+    await writeFile(
+      file,
+      '{\n  "hooks": {\n    "PreToolUse": [],\n    "PreToolUse": [{"command": "true", "matcher": "*"}]\n  },\n  "hooksEnabled": {"pretooluse": true}\n}\n',
+    );
     const result = await run(['PreToolUse', '--tool', 't', '--config', file, '--json']);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ hooks: [], diagnostics: [] });

@@ -49,7 +49,7 @@ describe('cosh hooks validate', () => {
     expect(code).toBe(78);
     expect(stdout).toBe('');
     expect(stderr.split('\n')).toEqual([
-      `${file}:4:7: error: hooks.PreToolUse[0] has no "command": every hook needs the shell command to run`,
+      `${file}:4:7: error: hooks.PreToolUse[0] has no "command": every hook needs the shell command to run (or a "url" for an HTTP hook)`,
       `${file}:5:35: error: hooks.PreToolUse[1].timeout must be a number of seconds greater than 0 and at most 86400, got -5`,
       `${file}:6:35: error: hooks.PreToolUse[2].onError must be "ignore" or "deny", got the string "block"`,
       `${file}: invalid: 3 errors, 0 warnings`,

@@ -23,11 +23,10 @@ function readyState(text: string, exists = true): Extract<SettingsState, { statu
 }
 
 const twoEvents = readyState(`{
-  "hooksEnabled": {"PostToolUse": false},
+  "hooksEnabled": {"PostToolUse": false, "Stop": true},
   "hooks": {
     "PreToolUse": [{"name": "Guard", "command": "g", "matcher": "^bash_run$", "timeout": 5}, {"command": "audit", "matcher": "*", "enabled": false}],
-    "PostToolUse": [{"name": "Log", "command": "l", "timeout": 0.5}],
-    "Stop": []
+    "PostToolUse": [{"name": "Log", "command": "l", "timeout": 0.5}]
   }
 }`);
 
@@ -73,7 +72,7 @@ describe('listLines', () => {
       'row 3',
       'row 4',
       'note 4: Other warnings:',
-      expect.stringMatching(/^note 4: ⚠ 6:5 .*"Stop".*/),
+      expect.stringMatching(/^note 4: ⚠ 2:42 .*"Stop".*/),
     ]);
   });
 });

@@ -41,15 +41,14 @@ describe('settingsStateOf', () => {
   });
 
   it('M2: an invalid matcher is marked under its hook, with the regex error and the fix', () => {
-    const state = ready(stateOf('{"hooks": {"PreToolUse": [{"command": "x", "matcher": "*", "cmd": "y"}]}}'));
+    const state = ready(stateOf('{"hooks": {"PreToolUse": [{"command": "x", "matcher": "*"}]}}'));
     expect(state.rows[1]?.kind === 'hook' && state.rows[1].warnings).toEqual([
       '⚠ invalid matcher: "*" (nothing to repeat), never runs; did you mean ".*"?',
-      '⚠ unknown field "cmd" is ignored (did you mean command?)',
     ]);
   });
 
   it('C4: warnings that belong to no hook keep their line and column', () => {
-    const state = ready(stateOf('{\n  "hooks": {\n    "PretoolUse": []\n  }\n}'));
+    const state = ready(stateOf('{\n  "hooksEnabled": {\n    "PretoolUse": false\n  }\n}'));
     expect(state.otherWarnings).toHaveLength(1);
     expect(state.otherWarnings[0]).toMatch(/^3:5 .*did you mean PreToolUse\?/);
   });

@@ -17,10 +17,13 @@ export function hooksConfig(
       index,
       name: entry.name ?? entry.command,
       command: entry.command,
+      url: null,
+      headers: {},
       matcher: entry.matcher ?? '',
       timeout: entry.timeout ?? 60,
       onError: entry.onError ?? 'ignore',
       enabled: entry.enabled ?? true,
+      protocol: entry.protocol ?? 'cosh',
     }));
   return {
     hooks: { PreToolUse: entries('PreToolUse'), PostToolUse: entries('PostToolUse') },
