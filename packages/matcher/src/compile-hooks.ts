@@ -1,11 +1,21 @@
+import { compileClaudeMatcher } from './compile-claude-matcher.ts';
 import { compileMatcher, type MatcherTest } from './compile-matcher.ts';
+import { dedupeKey, type HookProtocol, protocolOf } from './dedupe-key.ts';
 
-/** The two fields of a hook entry that matching needs (M1, M4); any richer hook type fits. */
+/** The fields of a hook entry that matching needs (M1, M4, K2); any richer hook type fits. */
 export interface MatchableHook {
-  /** The shell command; identical strings among the selected hooks run once (M4). */
-  readonly command: string;
-  /** A regular expression searched in the tool name; absent or `""` matches every tool (M1). */
+  /** The shell command; identical commands of one protocol among the selected hooks run once (M4). */
+  readonly command?: string | null | undefined;
+  /** An HTTP hook's address (H1), compared with its headers and protocol instead of a command. */
+  readonly url?: string | null | undefined;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
+  /**
+   * Cosh's matcher: a regular expression searched in the tool name; absent or `""` matches every
+   * tool (M1). A `protocol: 'claude'` hook's matcher follows Claude Code's rules instead (K2).
+   */
   readonly matcher?: string | undefined;
+  /** `'claude'`: the matcher is tested on the Claude tool name by Claude's rules (K1, K2). Default `'cosh'`. */
+  readonly protocol?: HookProtocol | undefined;
 }
 
 /**
@@ -36,9 +46,11 @@ export interface CompiledHooks<H extends MatchableHook> {
 export interface CompiledInternals {
   /** One entry per distinct matcher string. */
   readonly tests: readonly MatcherTest[];
+  /** For each test, 1 when it reads the Claude tool name (a `protocol: 'claude'` matcher, K2). */
+  readonly testReadsClaudeName: Uint8Array;
   /** For each hook (config order), the index of its matcher in `tests`. */
   readonly testOfHook: Int32Array;
-  /** For each hook, a small integer naming its command: equal commands share one (M4). */
+  /** For each hook, a small integer naming its {@link dedupeKey}: equal keys share one (M4). */
   readonly commandOfHook: Int32Array;
   readonly distinctCommands: number;
   /**
@@ -84,9 +96,10 @@ function makeDuplicateSelections(
 }
 
 /**
- * Compile every hook's matcher once (M5). Identical matcher strings share one compiled regex;
- * a matcher that does not compile makes its hook never match (M2) and is listed in
- * `invalidMatchers` for tooling. Never throws.
+ * Compile every hook's matcher once (M5), by its protocol's rules: Cosh's regex (M1) or Claude's
+ * (K2). Identical matcher strings of one protocol share one compiled test; a matcher that does
+ * not compile makes its hook never match (M2) and is listed in `invalidMatchers` for tooling.
+ * Never throws.
  *
  * @example
  * const compiled = compileHooks(config.hooks.PreToolUse);
@@ -95,25 +108,30 @@ function makeDuplicateSelections(
 export function compileHooks<H extends MatchableHook>(hooks: readonly H[]): CompiledHooks<H> {
   const ownHooks = Object.freeze([...hooks]);
   const tests: MatcherTest[] = [];
-  const testIndexByMatcher = new Map<unknown, number>();
-  const errorByMatcher = new Map<unknown, string>();
-  const commandIndexByCommand = new Map<string, number>();
+  const testReadsClaudeName: number[] = [];
+  // One map per protocol: the same text means different things under each (K2).
+  const testIndexByMatcher = { cosh: new Map<unknown, number>(), claude: new Map<unknown, number>() };
+  const errorByTest = new Map<number, string>();
+  const commandIndexByKey = new Map<string, number>();
+  let distinctCommands = 0;
   const testOfHook = new Int32Array(ownHooks.length);
   const commandOfHook = new Int32Array(ownHooks.length);
   const invalidMatchers: InvalidMatcher<H>[] = [];
 
   ownHooks.forEach((hook, index) => {
     const matcher: unknown = hook.matcher;
-    let testIndex = testIndexByMatcher.get(matcher);
+    const protocol = protocolOf(hook);
+    let testIndex = testIndexByMatcher[protocol].get(matcher);
     if (testIndex === undefined) {
-      const compilation = compileMatcher(matcher);
+      const compilation = protocol === 'claude' ? compileClaudeMatcher(matcher) : compileMatcher(matcher);
       testIndex = tests.length;
       tests.push(compilation.ok ? compilation.test : { kind: 'none' });
-      testIndexByMatcher.set(matcher, testIndex);
-      if (!compilation.ok) errorByMatcher.set(matcher, compilation.error);
+      testReadsClaudeName.push(protocol === 'claude' ? 1 : 0);
+      testIndexByMatcher[protocol].set(matcher, testIndex);
+      if (!compilation.ok) errorByTest.set(testIndex, compilation.error);
     }
     // Every hook with a broken matcher is listed, not only the first to use that matcher.
-    const error = errorByMatcher.get(matcher);
+    const error = errorByTest.get(testIndex);
     if (error !== undefined) {
       invalidMatchers.push({
         hook,
@@ -124,10 +142,13 @@ export function compileHooks<H extends MatchableHook>(hooks: readonly H[]): Comp
     }
     testOfHook[index] = testIndex;
 
-    let commandIndex = commandIndexByCommand.get(hook.command);
+    const key = dedupeKey(hook);
+    let commandIndex = key === null ? undefined : commandIndexByKey.get(key);
     if (commandIndex === undefined) {
-      commandIndex = commandIndexByCommand.size;
-      commandIndexByCommand.set(hook.command, commandIndex);
+      // A hook without a key gets a number of its own: it is never merged with another.
+      commandIndex = distinctCommands;
+      distinctCommands += 1;
+      if (key !== null) commandIndexByKey.set(key, commandIndex);
     }
     commandOfHook[index] = commandIndex;
   });
@@ -138,9 +159,10 @@ export function compileHooks<H extends MatchableHook>(hooks: readonly H[]): Comp
   });
   internalsByCompiled.set(compiled, {
     tests,
+    testReadsClaudeName: Uint8Array.from(testReadsClaudeName),
     testOfHook,
     commandOfHook,
-    distinctCommands: commandIndexByCommand.size,
+    distinctCommands,
     runningSelections: ownHooks.map((hook) => Object.freeze({ hook, duplicateOf: null })),
     duplicateSelection: makeDuplicateSelections(ownHooks),
   });

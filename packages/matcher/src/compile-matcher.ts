@@ -7,6 +7,8 @@ export type MatcherTest =
   | { readonly kind: 'all' }
   | { readonly kind: 'none' }
   | { readonly kind: 'equals' | 'startsWith' | 'endsWith' | 'includes'; readonly literal: string }
+  /** Claude's list of exact tool names (K2). */
+  | { readonly kind: 'oneOf'; readonly names: ReadonlySet<string> }
   | { readonly kind: 'regex'; readonly regex: RegExp };
 
 /** The result of compiling one matcher: its test, or the reason it never matches (M2). */
@@ -66,6 +68,8 @@ export function matcherMatches(test: MatcherTest, toolName: string): boolean {
       return toolName.endsWith(test.literal);
     case 'includes':
       return toolName.includes(test.literal);
+    case 'oneOf':
+      return test.names.has(toolName);
     case 'regex':
       // Without `g`/`y`, `test` neither reads nor writes `lastIndex`; resetting anyway keeps a
       // result independent of any earlier call should that ever change.

@@ -4,4 +4,5 @@ export {
   type InvalidMatcher,
   type MatchableHook,
 } from './compile-hooks.ts';
+export type { HookProtocol } from './dedupe-key.ts';
 export { selectHooks, type HookSelection } from './select-hooks.ts';

@@ -165,3 +165,101 @@ describe('selectHooks', () => {
     expect(selectHooks(compileHooks([]), 'bash_run')).toEqual([]);
   });
 });
+
+describe('selectHooks with Claude hooks (K1, K2)', () => {
+  interface ProtocolHook extends TestHook {
+    readonly protocol?: 'cosh' | 'claude' | undefined;
+  }
+
+  function selectBoth(hooks: readonly ProtocolHook[], toolName: string, claudeToolName: string): string[] {
+    return selectHooks(compileHooks(hooks), toolName, claudeToolName).map(({ hook, duplicateOf }) =>
+      duplicateOf === null ? hook.name : `${hook.name}=>${duplicateOf.name}`,
+    );
+  }
+
+  it('K2: a Claude hook is matched on the Claude name, a Cosh hook on the Cosh name, in config order', () => {
+    const hooks: ProtocolHook[] = [
+      { name: 'claude Bash', command: 'a', matcher: 'Bash', protocol: 'claude' },
+      { name: 'cosh bash', command: 'b', matcher: 'bash' },
+      { name: 'claude bash_run', command: 'c', matcher: 'bash_run', protocol: 'claude' },
+      { name: 'cosh Bash', command: 'd', matcher: 'Bash', protocol: 'cosh' },
+      { name: 'claude all', command: 'e', matcher: '*', protocol: 'claude' },
+    ];
+    expect(selectBoth(hooks, 'bash_run', 'Bash')).toEqual(['claude Bash', 'cosh bash', 'claude all']);
+    expect(selectBoth(hooks, 'fs_read', 'Read')).toEqual(['claude all']);
+  });
+
+  it('K2: the same matcher text means different things under each protocol', () => {
+    const hooks: ProtocolHook[] = [
+      { name: 'cosh star', command: 'a', matcher: '*' },
+      { name: 'claude star', command: 'b', matcher: '*', protocol: 'claude' },
+      { name: 'cosh Read', command: 'c', matcher: 'Read' },
+      { name: 'claude Read', command: 'd', matcher: 'Read', protocol: 'claude' },
+    ];
+    const compiled = compileHooks(hooks);
+    // `*` is an invalid regex for Cosh (M2) and "every tool" for Claude (K2).
+    expect(compiled.invalidMatchers.map((invalid) => invalid.hook.name)).toEqual(['cosh star']);
+    // A Cosh regex searches anywhere; a Claude name is exact.
+    expect(selectBoth(hooks, 'ReadMe', 'ReadMe')).toEqual(['claude star', 'cosh Read']);
+    expect(selectBoth(hooks, 'fs_read', 'Read')).toEqual(['claude star', 'claude Read']);
+  });
+
+  it('K2: an invalid Claude regex is listed and never runs', () => {
+    const compiled = compileHooks<ProtocolHook>([{ name: 'broken', command: 'a', matcher: 'Bash(', protocol: 'claude' }]);
+    expect(compiled.invalidMatchers.map((invalid) => [invalid.hook.name, invalid.matcher])).toEqual([['broken', 'Bash(']]);
+    expect(selectHooks(compiled, 'Bash(', 'Bash(')).toEqual([]);
+  });
+
+  it('K2: without a Claude name, a Claude hook is matched on the tool name as given', () => {
+    const hooks: ProtocolHook[] = [{ name: 'claude Edit', command: 'a', matcher: 'Edit', protocol: 'claude' }];
+    expect(names(selectHooks(compileHooks(hooks), 'Edit'))).toEqual(['claude Edit']);
+  });
+
+  it('K2, M4: dedupe compares protocol and command: the same script under both protocols runs twice', () => {
+    const hooks: ProtocolHook[] = [
+      { name: 'cosh guard', command: './guard.sh' },
+      { name: 'claude guard', command: './guard.sh', protocol: 'claude' },
+      { name: 'cosh guard again', command: './guard.sh', protocol: 'cosh' },
+      { name: 'claude guard again', command: './guard.sh', matcher: 'Bash', protocol: 'claude' },
+    ];
+    expect(selectBoth(hooks, 'bash_run', 'Bash')).toEqual([
+      'cosh guard',
+      'claude guard',
+      'cosh guard again=>cosh guard',
+      'claude guard again=>claude guard',
+    ]);
+  });
+
+  it('M5: answers are remembered per pair of names, never mixed up between pairs', () => {
+    const compiled = compileHooks<ProtocolHook>([
+      { name: 'claude Bash', command: 'a', matcher: 'Bash', protocol: 'claude' },
+      { name: 'cosh x', command: 'b', matcher: '^x$' },
+    ]);
+    for (let round = 0; round < 3; round += 1) {
+      expect(names(selectHooks(compiled, 'x', 'Bash'))).toEqual(['claude Bash', 'cosh x']);
+      expect(names(selectHooks(compiled, 'x', 'Read'))).toEqual(['cosh x']);
+      expect(names(selectHooks(compiled, 'x'))).toEqual(['cosh x']);
+      // Pairs whose concatenations are equal stay apart.
+      expect(names(selectHooks(compiled, 'xB', 'ash'))).toEqual([]);
+      expect(names(selectHooks(compiled, 'x', 'Bash'))).toEqual(['claude Bash', 'cosh x']);
+    }
+  });
+});
+
+describe('selectHooks with HTTP hooks (H, M4)', () => {
+  it('H: url hooks are deduplicated on url, headers and protocol', () => {
+    const hooks = [
+      { name: 'policy', url: 'http://127.0.0.1:1/hook', headers: { a: '1' } },
+      { name: 'policy again', url: 'http://127.0.0.1:1/hook', headers: { a: '1' } },
+      { name: 'other header', url: 'http://127.0.0.1:1/hook', headers: { a: '2' } },
+      { name: 'claude policy', url: 'http://127.0.0.1:1/hook', headers: { a: '1' }, protocol: 'claude' as const },
+    ];
+    const selection = selectHooks(compileHooks(hooks), 'bash_run', 'Bash');
+    expect(selection.map(({ hook, duplicateOf }) => [hook.name, duplicateOf?.name ?? null])).toEqual([
+      ['policy', null],
+      ['policy again', 'policy'],
+      ['other header', null],
+      ['claude policy', null],
+    ]);
+  });
+});

@@ -22,8 +22,12 @@ type PackedSelection = Int32Array;
 
 const memoByCompiled = new WeakMap<object, Map<string, PackedSelection>>();
 
-function computeSelection(compiled: CompiledHooks<MatchableHook>, toolName: string): PackedSelection {
-  const { tests, testOfHook, commandOfHook, distinctCommands } = getCompiledInternals(compiled);
+function computeSelection(
+  compiled: CompiledHooks<MatchableHook>,
+  toolName: string,
+  claudeToolName: string,
+): PackedSelection {
+  const { tests, testReadsClaudeName, testOfHook, commandOfHook, distinctCommands } = getCompiledInternals(compiled);
   const hookCount = testOfHook.length;
   // Each distinct matcher is tested once per tool name: 0 = not yet tested, 1 = match, 2 = no match.
   const verdicts = new Uint8Array(tests.length);
@@ -36,7 +40,8 @@ function computeSelection(compiled: CompiledHooks<MatchableHook>, toolName: stri
     const testIndex = testOfHook[index] as number;
     let verdict = verdicts[testIndex] as number;
     if (verdict === 0) {
-      verdict = matcherMatches(tests[testIndex] as MatcherTest, toolName) ? 1 : 2;
+      const name = testReadsClaudeName[testIndex] === 1 ? claudeToolName : toolName;
+      verdict = matcherMatches(tests[testIndex] as MatcherTest, name) ? 1 : 2;
       verdicts[testIndex] = verdict;
     }
     if (verdict !== 1) continue;
@@ -70,14 +75,19 @@ function unpack<H extends MatchableHook>(compiled: CompiledHooks<H>, packed: Pac
  * nothing (M5); results are remembered per tool name (bounded). Each call returns a fresh array
  * the caller may change; the selection objects in it are frozen and shared.
  *
+ * A `protocol: 'claude'` hook is matched against `claudeToolName` instead (K2): the caller gives
+ * the tool's Claude name (K3: `Bash` for `bash_run`, `mcp__server__tool` for a proxied tool). It
+ * defaults to `toolName`, for a tool whose name is the same in both.
+ *
  * @example
- * for (const { hook, duplicateOf } of selectHooks(compiled, 'fs_read')) {
+ * for (const { hook, duplicateOf } of selectHooks(compiled, 'fs_read', 'Read')) {
  *   if (duplicateOf === null) start(hook);
  * }
  */
 export function selectHooks<H extends MatchableHook>(
   compiled: CompiledHooks<H>,
   toolName: string,
+  claudeToolName: string = toolName,
 ): HookSelection<H>[] {
   let memo = memoByCompiled.get(compiled);
   if (memo === undefined) {
@@ -86,15 +96,17 @@ export function selectHooks<H extends MatchableHook>(
     memo = new Map();
     memoByCompiled.set(compiled, memo);
   }
-  let packed = memo.get(toolName);
+  // The length prefix keeps the two names apart whatever characters they hold.
+  const memoKey = `${toolName.length}:${toolName}${claudeToolName}`;
+  let packed = memo.get(memoKey);
   if (packed === undefined) {
-    packed = computeSelection(compiled, toolName);
+    packed = computeSelection(compiled, toolName, claudeToolName);
     if (memo.size >= MEMO_LIMIT) {
       // Maps iterate in insertion order: drop the oldest name.
       const oldest = memo.keys().next();
       if (oldest.done !== true) memo.delete(oldest.value);
     }
-    memo.set(toolName, packed);
+    memo.set(memoKey, packed);
   }
   return unpack(compiled, packed);
 }
