@@ -116,3 +116,25 @@ describe('aggregatePostToolUse', () => {
     ]);
   });
 });
+
+describe('aggregatePostToolUse: ask (K7, P3)', () => {
+  it('K7, P3: an ask after the call changes nothing but is reported, with a warning', () => {
+    const verdict = aggregatePostToolUse({ toolOutput: 'out' }, [post.ask('late', { reason: 'too late', context: 'ctx' })]);
+    expect(verdict.decision).toBe('ask');
+    expect(verdict.reasons).toEqual(['too late']);
+    expect(verdict.toolOutput).toBe('out\nctx');
+    expect(verdict.diagnostics).toEqual([
+      {
+        level: 'warning',
+        hook: 'late',
+        message: `hook 'late' asked for confirmation in PostToolUse; it is ignored because the tool already ran`,
+      },
+    ]);
+  });
+
+  it('K7, P2: a PostToolUse deny still gives its [hook] line beside an ask', () => {
+    const verdict = aggregatePostToolUse({ toolOutput: 'out' }, [post.ask('late'), post.exit2('flag', 'secret')]);
+    expect(verdict.decision).toBe('deny');
+    expect(verdict.toolOutput).toBe('out\n[hook] secret');
+  });
+});

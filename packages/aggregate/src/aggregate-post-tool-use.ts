@@ -4,7 +4,7 @@ import { summarizeOutcomes } from './summarize-outcomes.ts';
 
 /** What the PostToolUse hooks made of one successful call (P1–P4). */
 export interface PostToolUseVerdict {
-  /** Reported for tooling; after the call, only a deny has an effect (a `[hook]` line, P2, P3). */
+  /** Reported for tooling; after the call, only a deny has an effect (a `[hook]` line, P2, P3); an ask has none. */
   readonly decision: Decision;
   /** P4: any hook halted; the composed output still enters history, then the turn stops. */
   readonly halt: boolean;
@@ -14,7 +14,7 @@ export interface PostToolUseVerdict {
   readonly context: string;
   /** P2: the output that enters history. */
   readonly toolOutput: string;
-  /** The outcomes' diagnostics in config order, then a warning for each ignored `updated_input` (P3). */
+  /** The outcomes' diagnostics in config order, then a warning for each ignored ask (K7) and `updated_input` (P3). */
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -43,6 +43,13 @@ export function aggregatePostToolUse(
   const summary = summarizeOutcomes('PostToolUse', outcomes);
   const diagnostics = [...summary.diagnostics];
   for (const outcome of outcomes) {
+    if (outcome.kind === 'ask') {
+      diagnostics.push({
+        level: 'warning',
+        hook: outcome.hook,
+        message: `hook '${outcome.hook}' asked for confirmation in PostToolUse; it is ignored because the tool already ran`,
+      });
+    }
     if (outcome.updatedInput !== null) {
       diagnostics.push({
         level: 'warning',

@@ -158,3 +158,53 @@ describe('aggregatePreToolUse', () => {
     expect(second.reasons).toEqual(['B', 'A']);
   });
 });
+
+describe('aggregatePreToolUse: ask (K7)', () => {
+  it('K7: precedence halt > deny > ask > allow > none, whatever the order', () => {
+    const ask = pre.ask('asker', { reason: 'confirm this' });
+    expect(aggregatePreToolUse(input, [pre.allow('a'), ask]).decision).toBe('ask');
+    expect(aggregatePreToolUse(input, [ask, pre.allow('a')]).decision).toBe('ask');
+    expect(aggregatePreToolUse(input, [ask, pre.none('n')]).decision).toBe('ask');
+    expect(aggregatePreToolUse(input, [ask, pre.exit2('d', 'no')]).decision).toBe('deny');
+    expect(aggregatePreToolUse(input, [pre.denyJson('d'), ask]).decision).toBe('deny');
+    expect(aggregatePreToolUse(input, [pre.crash('strict', { onError: 'deny' }), ask]).decision).toBe('deny');
+    const halted = aggregatePreToolUse(input, [ask, pre.halt('stop', 'stopped')]);
+    expect([halted.halt, halted.decision, halted.reasons]).toEqual([true, 'ask', ['stopped']]);
+  });
+
+  it('K7: with ask, reasons are the asks\' reasons in config order; allows add none', () => {
+    const verdict = aggregatePreToolUse(input, [
+      pre.ask('first', { reason: 'pushes to main' }),
+      pre.allow('ok', { reason: 'ignored' }),
+      pre.ask('second'),
+    ]);
+    expect(verdict.decision).toBe('ask');
+    expect(verdict.reasons).toEqual(['pushes to main', `asked by hook 'second'`]);
+  });
+
+  it('K7: a deny keeps only the denies\' reasons, not the asks\'', () => {
+    const verdict = aggregatePreToolUse(input, [pre.ask('asker', { reason: 'confirm' }), pre.exit2('d', 'no')]);
+    expect(verdict.reasons).toEqual(['no']);
+  });
+
+  it('K7, A7: an asked call may still run, so updated_input merges in config order, the asker\'s included', () => {
+    const verdict = aggregatePreToolUse({ command: 'git push', cwd: '/repo' }, [
+      pre.allow('a', { updated_input: { command: 'git push --dry-run' } }),
+      pre.ask('b', { updated_input: { command: 'git push --dry-run --verbose' } }),
+      pre.none('c', { updated_input: { extra: 1 } }),
+    ]);
+    expect(verdict.decision).toBe('ask');
+    expect(verdict.toolInput).toEqual({ command: 'git push --dry-run --verbose', cwd: '/repo', extra: 1 });
+    expect(verdict.diagnostics.map((diagnostic) => diagnostic.level)).toEqual(['warning']);
+  });
+
+  it('K7, A7: a denied call keeps its input even if an asker rewrote it', () => {
+    const original = { command: 'rm -rf /' };
+    const verdict = aggregatePreToolUse(original, [pre.ask('b', { updated_input: { command: 'ls' } }), pre.exit2('d')]);
+    expect(verdict.toolInput).toBe(original);
+  });
+
+  it('K7, A6: an asker\'s context counts like any valid output\'s', () => {
+    expect(aggregatePreToolUse(input, [pre.ask('b', { context: 'asked because' })]).context).toBe('asked because');
+  });
+});

@@ -1,11 +1,14 @@
 /** The two events that run hooks. */
 export type HookEvent = 'PreToolUse' | 'PostToolUse';
 
-/** A hook's or a verdict's opinion on a tool call. */
-export type Decision = 'allow' | 'deny' | 'none';
+/**
+ * A hook's or a verdict's opinion on a tool call. `ask` (K7) sends the call to the permission
+ * system, forced: a person confirms it, or it is refused where nobody can be asked.
+ */
+export type Decision = 'allow' | 'deny' | 'ask' | 'none';
 
-/** What one hook run amounted to (O1–O6). */
-export type OutcomeKind = 'allow' | 'deny' | 'none' | 'halt' | 'error' | 'invalid';
+/** What one hook run amounted to (O1–O6, K5, K7). */
+export type OutcomeKind = 'allow' | 'deny' | 'ask' | 'none' | 'halt' | 'error' | 'invalid';
 
 /**
  * The raw facts of one finished hook run: structurally a subset of `@cosh/runner`'s result, so
@@ -38,10 +41,16 @@ export interface OutcomeHook {
   readonly timeout?: number | undefined;
 }
 
-/** A problem worth telling the user about: a broken hook, a merge conflict, an ignored field. */
+/**
+ * Something worth telling the user about: a broken hook, a merge conflict, an ignored field, or a
+ * message a hook addressed to the person (Claude's `systemMessage`, K5). Never shown to the model.
+ */
 export interface Diagnostic {
-  /** `'error'` for an invalid output or a failed hook; `'warning'` otherwise. */
-  readonly level: 'error' | 'warning';
+  /**
+   * `'error'` for an invalid output or a failed hook; `'info'` for a hook's message to the person
+   * (K5); `'warning'` otherwise.
+   */
+  readonly level: 'error' | 'warning' | 'info';
   /** The hook it is about, or `null` when it is about no single hook. */
   readonly hook: string | null;
   readonly message: string;
@@ -52,14 +61,18 @@ export interface HookOutcome {
   /** The hook's name. */
   readonly hook: string;
   readonly kind: OutcomeKind;
-  /** Why it denied or halted (O3, O4, O6), or why its failure counts as a deny; else `null`. */
+  /** Why it denied, asked or halted (O3, O4, O6, K7), or why its failure counts as a deny; else `null`. */
   readonly reason: string | null;
-  /** The non-empty `context` of a valid output (allow, deny, none, halt); else `null`. */
+  /** The non-empty `context` of a valid output (allow, deny, ask, none, halt); else `null`. */
   readonly context: string | null;
-  /** The `updated_input` of a valid exit-0 output; else `null`. */
+  /**
+   * The `updated_input` of a valid exit-0 output (allow, ask, none); else `null`. For a Claude hook
+   * (K5) it is Claude's `updatedInput` as printed (any exit code), in Claude's fields: the caller
+   * translates it back (K3) before aggregating.
+   */
   readonly updatedInput: Readonly<Record<string, unknown>> | null;
   /** A deny, or an error or invalid output of a hook with `onError: 'deny'` (O2, O5). */
   readonly countsAsDeny: boolean;
-  /** For `invalid` and `error`: names the hook and the exact problem; else `null`. */
+  /** For `invalid` and `error`: names the hook and the exact problem; a Claude hook's `systemMessage` (K5); else `null`. */
   readonly diagnostic: Diagnostic | null;
 }

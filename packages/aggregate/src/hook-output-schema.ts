@@ -7,7 +7,7 @@ export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const DECISIONS = ['allow', 'deny', 'none'] as const satisfies readonly Decision[];
+const DECISIONS = ['allow', 'deny', 'ask', 'none'] as const satisfies readonly Decision[];
 
 /**
  * The fields of a hook's stdout (O1). Unknown fields are stripped. `updated_input` is checked

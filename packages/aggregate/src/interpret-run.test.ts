@@ -49,7 +49,7 @@ describe('interpretRun: exit 0 (O1, O2, O6)', () => {
         diagnostic: {
           level: 'error',
           hook: 'Guard',
-          message: `hook 'Guard' printed invalid output: decision must be one of allow, deny, none (got "block")`,
+          message: `hook 'Guard' printed invalid output: decision must be one of allow, deny, ask, none (got "block")`,
         },
       }),
     );
@@ -278,5 +278,43 @@ describe('interpretRun: anything else (O5)', () => {
     for (const exitCode of [3, 48, 50, 255, -1]) {
       expect(interpretRun('PreToolUse', guard, runFacts({ exitCode })).kind).toBe('error');
     }
+  });
+});
+
+describe('interpretRun: ask (K7)', () => {
+  it('K7: {"decision": "ask"} is valid Cosh output: outcome ask with its reason, context and updated_input', () => {
+    const outcome = interpretRun(
+      'PreToolUse',
+      guard,
+      runFacts({ stdout: '{"decision":"ask","reason":"pushes to main","context":"c","updated_input":{"command":"git push --dry-run"}}' }),
+    );
+    expect(outcome).toEqual(
+      noOpinion({
+        kind: 'ask',
+        reason: 'pushes to main',
+        context: 'c',
+        updatedInput: { command: 'git push --dry-run' },
+      }),
+    );
+  });
+
+  it('K7: an ask without a reason takes stderr, else the default; it never counts as a deny', () => {
+    expect(interpretRun('PreToolUse', guard, runFacts({ stdout: '{"decision":"ask"}', stderr: ' sure? \n' })).reason).toBe(
+      'sure?',
+    );
+    const bare = interpretRun('PreToolUse', strictGuard, runFacts({ stdout: '{"decision":"ask","reason":"  "}' }));
+    expect(bare.reason).toBe(`asked by hook 'Guard'`);
+    expect(bare.countsAsDeny).toBe(false);
+  });
+
+  it('K7, O2: the decision stays case-sensitive: "Ask" is invalid', () => {
+    expect(interpretRun('PreToolUse', guard, runFacts({ stdout: '{"decision":"Ask"}' })).diagnostic?.message).toBe(
+      `hook 'Guard' printed invalid output: decision must be one of allow, deny, ask, none (got "Ask")`,
+    );
+  });
+
+  it('K7, O3, O4: exit 2 and 49 win over an ask printed on stdout', () => {
+    expect(interpretRun('PreToolUse', guard, runFacts({ exitCode: 2, stdout: '{"decision":"ask"}' })).kind).toBe('deny');
+    expect(interpretRun('PreToolUse', guard, runFacts({ exitCode: 49, stdout: '{"decision":"ask"}' })).kind).toBe('halt');
   });
 });

@@ -1,7 +1,7 @@
 import { trimBlank } from './blank-text.ts';
 import { describeFailure, stderrTail } from './describe-failure.ts';
 import type { HookEvent, HookOutcome, OutcomeHook, RunFacts } from './hook-outcome.ts';
-import { parseHookOutput, type HookOutput, type ParsedHookOutput } from './parse-hook-output.ts';
+import { parseHookOutput, type ParsedHookOutput } from './parse-hook-output.ts';
 
 /** Exit code that blocks the call whatever stdout says (O3). */
 export const DENY_EXIT_CODE = 2;
@@ -18,21 +18,34 @@ export function defaultHaltReason(hookName: string): string {
   return `halted by hook '${hookName}'`;
 }
 
-function readStdout(facts: RunFacts): ParsedHookOutput {
+/** `asked by hook 'X'`: the reason of an `ask` that gave none (K7). */
+export function defaultAskReason(hookName: string): string {
+  return `asked by hook '${hookName}'`;
+}
+
+/** The problem of an output cut at the cap (R8): it is invalid whatever was kept (O2, K5). */
+export const TRUNCATED_OUTPUT_PROBLEM = 'output was truncated (over 1 MiB)';
+
+/** Whether stdout was cut at the cap (R8). */
+export function isStdoutTruncated(facts: RunFacts): boolean {
   // `truncated` also covers stderr; only a cut stdout makes the output unreadable (R8, O2).
-  const stdoutTruncated = typeof facts.stdoutTruncated === 'boolean' ? facts.stdoutTruncated : facts.truncated;
-  if (stdoutTruncated) return { kind: 'invalid', problem: 'output was truncated (over 1 MiB)' };
+  return typeof facts.stdoutTruncated === 'boolean' ? facts.stdoutTruncated : facts.truncated;
+}
+
+function readStdout(facts: RunFacts): ParsedHookOutput {
+  if (isStdoutTruncated(facts)) return { kind: 'invalid', problem: TRUNCATED_OUTPUT_PROBLEM };
   return parseHookOutput(facts.stdout);
 }
 
-/** O3/O4/O6: the output's reason if it has one, else stderr, else the default. */
-function pickReason(output: HookOutput | null, stderr: string, fallback: string): string {
-  if (output?.reason != null) return output.reason;
+/** O3/O4/O6, K5: the output's reason if it has one, else stderr, else the default. */
+export function pickReason(reason: string | null | undefined, stderr: string, fallback: string): string {
+  if (reason != null) return reason;
   const trimmed = trimBlank(stderr);
   return trimmed === '' ? fallback : trimmed;
 }
 
-interface OutcomeFields {
+/** The fields of an outcome a caller sets; the others default to `null` / `false`. */
+export interface OutcomeFields {
   readonly kind: HookOutcome['kind'];
   readonly reason?: string | null;
   readonly context?: string | null;
@@ -41,7 +54,8 @@ interface OutcomeFields {
   readonly diagnostic?: HookOutcome['diagnostic'];
 }
 
-function outcome(hook: OutcomeHook, fields: OutcomeFields): HookOutcome {
+/** One outcome of `hook`, every field present. */
+export function outcome(hook: OutcomeHook, fields: OutcomeFields): HookOutcome {
   return {
     hook: hook.name,
     kind: fields.kind,
@@ -54,7 +68,7 @@ function outcome(hook: OutcomeHook, fields: OutcomeFields): HookOutcome {
 }
 
 /** A hook that broke (O2, O5): no opinion, an error diagnostic, a deny if it asked for one. */
-function failedOutcome(
+export function failedOutcome(
   hook: OutcomeHook,
   kind: 'error' | 'invalid',
   problem: string,
@@ -70,7 +84,7 @@ function failedOutcome(
 }
 
 /**
- * Interpret one finished hook run (O1–O6). Pure and total: every combination of facts, however
+ * Interpret one finished run of a Cosh-protocol hook (O1–O6, K7). Pure and total: every combination of facts, however
  * broken, gives an outcome; nothing throws.
  *
  * Order of precedence: failed to start, timed out, killed by a signal (O5); then exit 2 deny
@@ -92,14 +106,14 @@ export function interpretRun(event: HookEvent, hook: OutcomeHook, facts: RunFact
     if (facts.exitCode === DENY_EXIT_CODE) {
       return outcome(hook, {
         kind: 'deny',
-        reason: pickReason(output, facts.stderr, defaultDenyReason(event, hook.name)),
+        reason: pickReason(output?.reason, facts.stderr, defaultDenyReason(event, hook.name)),
         context: output?.context ?? null,
         countsAsDeny: true,
       });
     }
     return outcome(hook, {
       kind: 'halt',
-      reason: pickReason(output, facts.stderr, defaultHaltReason(hook.name)),
+      reason: pickReason(output?.reason, facts.stderr, defaultHaltReason(hook.name)),
       context: output?.context ?? null,
     });
   }
@@ -119,15 +133,33 @@ export function interpretRun(event: HookEvent, hook: OutcomeHook, facts: RunFact
     if (output.decision === 'deny') {
       return outcome(hook, {
         kind: 'deny',
-        reason: pickReason(output, facts.stderr, defaultDenyReason(event, hook.name)),
+        reason: pickReason(output.reason, facts.stderr, defaultDenyReason(event, hook.name)),
         context: output.context,
         updatedInput: output.updatedInput,
         countsAsDeny: true,
       });
     }
+    if (output.decision === 'ask') {
+      // K7: the reason is what the permission prompt shows, or the refusal where none can be shown.
+      return outcome(hook, {
+        kind: 'ask',
+        reason: pickReason(output.reason, facts.stderr, defaultAskReason(hook.name)),
+        context: output.context,
+        updatedInput: output.updatedInput,
+      });
+    }
     return outcome(hook, { kind: output.decision, context: output.context, updatedInput: output.updatedInput });
   }
 
+  return runFailureOutcome(hook, facts);
+}
+
+/**
+ * A run that did not end with an exit code its protocol reads (O5): failed to start, timed out,
+ * killed, or an exit code with no meaning. A hook that could not start counts as a deny whatever
+ * `onError` says (R9); any other failure only when `onError` is `'deny'`.
+ */
+export function runFailureOutcome(hook: OutcomeHook, facts: RunFacts): HookOutcome {
   const problem = describeFailure(hook, facts);
   const tail = stderrTail(facts.stderr);
   const message = `hook '${hook.name}' failed: ${problem}${tail === '' ? '' : `; stderr: ${tail}`}`;

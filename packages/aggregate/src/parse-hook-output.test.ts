@@ -36,8 +36,8 @@ describe('parseHookOutput', () => {
     });
   });
 
-  it('O1: each decision is accepted as written', () => {
-    for (const decision of ['allow', 'deny', 'none'] as const) {
+  it('O1, K7: each decision is accepted as written, ask included', () => {
+    for (const decision of ['allow', 'deny', 'ask', 'none'] as const) {
       const parsed = parseHookOutput(JSON.stringify({ decision }));
       expect(parsed.kind === 'valid' && parsed.output.decision).toBe(decision);
     }
@@ -96,18 +96,18 @@ describe('parseHookOutput', () => {
   });
 
   it('O2: an unknown decision is invalid, case-sensitive: "block", "Deny"', () => {
-    expect(problemOf('{"decision":"block"}')).toBe('decision must be one of allow, deny, none (got "block")');
-    expect(problemOf('{"decision":"Deny"}')).toBe('decision must be one of allow, deny, none (got "Deny")');
-    expect(problemOf('{"decision":""}')).toBe('decision must be one of allow, deny, none (got "")');
+    expect(problemOf('{"decision":"block"}')).toBe('decision must be one of allow, deny, ask, none (got "block")');
+    expect(problemOf('{"decision":"Deny"}')).toBe('decision must be one of allow, deny, ask, none (got "Deny")');
+    expect(problemOf('{"decision":""}')).toBe('decision must be one of allow, deny, ask, none (got "")');
   });
 
   it('O2: fields of the wrong type are invalid, every problem listed', () => {
-    expect(problemOf('{"decision":true}')).toBe('decision must be one of allow, deny, none (got true)');
-    expect(problemOf('{"decision":null}')).toBe('decision must be one of allow, deny, none (got null)');
+    expect(problemOf('{"decision":true}')).toBe('decision must be one of allow, deny, ask, none (got true)');
+    expect(problemOf('{"decision":null}')).toBe('decision must be one of allow, deny, ask, none (got null)');
     expect(problemOf('{"reason":42}')).toBe('reason must be a string (got 42)');
     expect(problemOf('{"context":["a"]}')).toBe('context must be a string (got an array)');
     expect(problemOf('{"decision":"block","reason":{},"context":null}')).toBe(
-      'decision must be one of allow, deny, none (got "block"); reason must be a string (got an object); ' +
+      'decision must be one of allow, deny, ask, none (got "block"); reason must be a string (got an object); ' +
         'context must be a string (got null)',
     );
   });
@@ -124,7 +124,7 @@ describe('parseHookOutput', () => {
     expect(problemOf(deep)).toBe('expected one JSON object, found an array');
     expect(problemOf('['.repeat(100_000))).toMatch(/^not valid JSON: /);
     expect(problemOf('{"a":' + '{"a":'.repeat(100_000))).toMatch(/^not valid JSON: /);
-    expect(problemOf(`{"decision":${deep}}`)).toBe('decision must be one of allow, deny, none (got an array)');
+    expect(problemOf(`{"decision":${deep}}`)).toBe('decision must be one of allow, deny, ask, none (got an array)');
   });
 
   it('O2: a 100,000-deep value inside updated_input is invalid, not an input no host could serialise again', () => {

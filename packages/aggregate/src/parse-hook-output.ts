@@ -100,7 +100,7 @@ function firstNonBlank(text: string, from = 0): number {
  *
  * @example
  * parseHookOutput('{"decision": "block"}');
- * // { kind: 'invalid', problem: 'decision must be one of allow, deny, none (got "block")' }
+ * // { kind: 'invalid', problem: 'decision must be one of allow, deny, ask, none (got "block")' }
  */
 export function parseHookOutput(stdout: string): ParsedHookOutput {
   if (isBlank(stdout)) return { kind: 'blank' };

@@ -1,7 +1,7 @@
 import type { Decision, Diagnostic, HookEvent, HookOutcome } from './hook-outcome.ts';
-import { defaultDenyReason, defaultHaltReason } from './interpret-run.ts';
+import { defaultAskReason, defaultDenyReason, defaultHaltReason } from './interpret-run.ts';
 
-/** What both events read the same way from config-ordered outcomes (A1–A6). */
+/** What both events read the same way from config-ordered outcomes (A1–A6, K7). */
 export interface OutcomeSummary {
   readonly decision: Decision;
   readonly halt: boolean;
@@ -21,10 +21,14 @@ function countsAsDeny(outcome: HookOutcome): boolean {
   return outcome.countsAsDeny || outcome.kind === 'deny';
 }
 
-/** Decision, halt, reasons, contexts and diagnostics of outcomes taken in config order. */
+/**
+ * Decision, halt, reasons, contexts and diagnostics of outcomes taken in config order. The
+ * decision's precedence is deny > ask > allow > none (A2–A4, K7); a halt is reported beside it.
+ */
 export function summarizeOutcomes(event: HookEvent, outcomes: readonly HookOutcome[]): OutcomeSummary {
   const haltReasons: string[] = [];
   const denyReasons: string[] = [];
+  const askReasons: string[] = [];
   const contexts: string[] = [];
   const diagnostics: Diagnostic[] = [];
   let anyAllow = false;
@@ -33,6 +37,7 @@ export function summarizeOutcomes(event: HookEvent, outcomes: readonly HookOutco
     if (outcome.kind === 'halt') haltReasons.push(outcome.reason ?? defaultHaltReason(outcome.hook));
     // Checked apart from the halt so that no outcome flagged as a deny is ever left out.
     if (countsAsDeny(outcome)) denyReasons.push(outcome.reason ?? defaultDenyReason(event, outcome.hook));
+    if (outcome.kind === 'ask') askReasons.push(outcome.reason ?? defaultAskReason(outcome.hook));
     if (outcome.kind === 'allow') anyAllow = true;
     // Only a valid output's context counts (A6), whatever else a caller filled in.
     if (outcome.kind !== 'error' && outcome.kind !== 'invalid' && outcome.context !== null && outcome.context !== '') {
@@ -41,12 +46,14 @@ export function summarizeOutcomes(event: HookEvent, outcomes: readonly HookOutco
     if (outcome.diagnostic !== null) diagnostics.push(outcome.diagnostic);
   }
 
-  const decision: Decision = denyReasons.length > 0 ? 'deny' : anyAllow ? 'allow' : 'none';
+  // K7: an ask is never cancelled by an allow, and never overrides a deny.
+  const decision: Decision =
+    denyReasons.length > 0 ? 'deny' : askReasons.length > 0 ? 'ask' : anyAllow ? 'allow' : 'none';
   const halt = haltReasons.length > 0;
   return {
     decision,
     halt,
-    reasons: halt ? haltReasons : decision === 'deny' ? denyReasons : [],
+    reasons: halt ? haltReasons : decision === 'deny' ? denyReasons : decision === 'ask' ? askReasons : [],
     denyReasons,
     contexts,
     diagnostics,

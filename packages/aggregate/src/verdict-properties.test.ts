@@ -26,7 +26,7 @@ function objectText(entries: readonly (readonly [string, unknown])[]): string {
 const validStdout = fc
   .record(
     {
-      decision: fc.constantFrom('allow', 'deny', 'none'),
+      decision: fc.constantFrom('allow', 'deny', 'ask', 'none'),
       reason: fc.constantFrom('', 'because', 'no way'),
       context: fc.constantFrom('', 'ctx one', 'ctx two\nmore'),
       updated_input: inputEntries,
@@ -149,6 +149,23 @@ describe('verdict properties', () => {
         expect(verdict.decision === 'deny').toBe(anyDeny);
         if (verdict.decision === 'allow') expect(outcomes.some((outcome) => outcome.kind === 'allow')).toBe(true);
         if (anyDeny && !verdict.halt) expect(verdict.reasons.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('K7: precedence deny > ask > allow > none; an ask is never cancelled by an allow', () => {
+    fc.assert(
+      fc.property(event, plainInput, runs, (currentEvent, toolInput, configRuns) => {
+        const outcomes = interpretAll(currentEvent, configRuns);
+        const verdict = aggregate(currentEvent, toolInput, outcomes);
+        const has = (kind: HookOutcome['kind']) => outcomes.some((outcome) => outcome.kind === kind);
+        const anyDeny = outcomes.some((outcome) => outcome.countsAsDeny);
+        const expected = anyDeny ? 'deny' : has('ask') ? 'ask' : has('allow') ? 'allow' : 'none';
+        expect(verdict.decision).toBe(expected);
+        if (verdict.decision === 'ask' && !verdict.halt) {
+          expect(verdict.reasons).toHaveLength(outcomes.filter((outcome) => outcome.kind === 'ask').length);
+        }
       }),
       { numRuns: 500 },
     );

@@ -15,11 +15,11 @@ export interface HookSummaryJson extends HookRunJson {
 
 /** What the hooks of one event decided about the call. */
 export interface VerdictJson {
-  readonly decision: 'allow' | 'deny' | 'none';
+  readonly decision: 'allow' | 'deny' | 'ask' | 'none';
   readonly halt: boolean;
   readonly reasons: readonly string[];
   readonly context: string;
-  readonly diagnostics: readonly { readonly level: 'error' | 'warning'; readonly hook: string | null; readonly message: string }[];
+  readonly diagnostics: readonly { readonly level: 'error' | 'warning' | 'info'; readonly hook: string | null; readonly message: string }[];
   readonly hooks: readonly HookSummaryJson[];
   readonly duration_ms: number;
 }
