@@ -11,9 +11,11 @@ export type {
   OutcomeKind,
   RunFacts,
 } from './hook-outcome.ts';
+export { interpretClaudeRun } from './interpret-claude-run.ts';
 export {
   DENY_EXIT_CODE,
   HALT_EXIT_CODE,
+  defaultAskReason,
   defaultDenyReason,
   defaultHaltReason,
   interpretRun,

@@ -1,7 +1,7 @@
 import { trimBlank } from './blank-text.ts';
 import { describeFailure, stderrTail } from './describe-failure.ts';
 import type { HookEvent, HookOutcome, OutcomeHook, RunFacts } from './hook-outcome.ts';
-import { parseHookOutput, type ParsedHookOutput } from './parse-hook-output.ts';
+import { parseHookOutput, type HookOutput, type ParsedHookOutput } from './parse-hook-output.ts';
 
 /** Exit code that blocks the call whatever stdout says (O3). */
 export const DENY_EXIT_CODE = 2;
@@ -37,14 +37,13 @@ function readStdout(facts: RunFacts): ParsedHookOutput {
   return parseHookOutput(facts.stdout);
 }
 
-/** O3/O4/O6, K5: the output's reason if it has one, else stderr, else the default. */
-export function pickReason(reason: string | null | undefined, stderr: string, fallback: string): string {
-  if (reason != null) return reason;
+/** O3/O4/O6: the output's reason if it has one, else stderr, else the default. */
+export function pickReason(output: Pick<HookOutput, 'reason'> | null, stderr: string, fallback: string): string {
+  if (output?.reason != null) return output.reason;
   const trimmed = trimBlank(stderr);
   return trimmed === '' ? fallback : trimmed;
 }
 
-/** The fields of an outcome a caller sets; the others default to `null` / `false`. */
 export interface OutcomeFields {
   readonly kind: HookOutcome['kind'];
   readonly reason?: string | null;
@@ -54,7 +53,6 @@ export interface OutcomeFields {
   readonly diagnostic?: HookOutcome['diagnostic'];
 }
 
-/** One outcome of `hook`, every field present. */
 export function outcome(hook: OutcomeHook, fields: OutcomeFields): HookOutcome {
   return {
     hook: hook.name,
@@ -84,8 +82,8 @@ export function failedOutcome(
 }
 
 /**
- * Interpret one finished run of a Cosh-protocol hook (O1–O6, K7). Pure and total: every combination of facts, however
- * broken, gives an outcome; nothing throws.
+ * Interpret one finished run of a Cosh-protocol hook (O1–O6, K7). Pure and total: every
+ * combination of facts, however broken, gives an outcome; nothing throws.
  *
  * Order of precedence: failed to start, timed out, killed by a signal (O5); then exit 2 deny
  * (O3), exit 49 halt (O4), exit 0 per stdout (O1, O2, O6); any other exit code (O5).
@@ -106,14 +104,14 @@ export function interpretRun(event: HookEvent, hook: OutcomeHook, facts: RunFact
     if (facts.exitCode === DENY_EXIT_CODE) {
       return outcome(hook, {
         kind: 'deny',
-        reason: pickReason(output?.reason, facts.stderr, defaultDenyReason(event, hook.name)),
+        reason: pickReason(output, facts.stderr, defaultDenyReason(event, hook.name)),
         context: output?.context ?? null,
         countsAsDeny: true,
       });
     }
     return outcome(hook, {
       kind: 'halt',
-      reason: pickReason(output?.reason, facts.stderr, defaultHaltReason(hook.name)),
+      reason: pickReason(output, facts.stderr, defaultHaltReason(hook.name)),
       context: output?.context ?? null,
     });
   }
@@ -133,7 +131,7 @@ export function interpretRun(event: HookEvent, hook: OutcomeHook, facts: RunFact
     if (output.decision === 'deny') {
       return outcome(hook, {
         kind: 'deny',
-        reason: pickReason(output.reason, facts.stderr, defaultDenyReason(event, hook.name)),
+        reason: pickReason(output, facts.stderr, defaultDenyReason(event, hook.name)),
         context: output.context,
         updatedInput: output.updatedInput,
         countsAsDeny: true,
@@ -143,7 +141,7 @@ export function interpretRun(event: HookEvent, hook: OutcomeHook, facts: RunFact
       // K7: the reason is what the permission prompt shows, or the refusal where none can be shown.
       return outcome(hook, {
         kind: 'ask',
-        reason: pickReason(output.reason, facts.stderr, defaultAskReason(hook.name)),
+        reason: pickReason(output, facts.stderr, defaultAskReason(hook.name)),
         context: output.context,
         updatedInput: output.updatedInput,
       });

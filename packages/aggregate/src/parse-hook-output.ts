@@ -103,15 +103,9 @@ function firstNonBlank(text: string, from = 0): number {
  * // { kind: 'invalid', problem: 'decision must be one of allow, deny, ask, none (got "block")' }
  */
 export function parseHookOutput(stdout: string): ParsedHookOutput {
-  if (isBlank(stdout)) return { kind: 'blank' };
-  // JSON's own whitespace is exactly O1's blank set, so parsing the untrimmed text accepts the
-  // same outputs and keeps every position in a message relative to what the hook printed.
-  const attempt = tryParseJson(stdout);
-  if (!attempt.ok) return { kind: 'invalid', problem: describeNonObject(stdout, attempt.message) };
-  if (!isJsonObject(attempt.value)) {
-    return { kind: 'invalid', problem: `expected one JSON object, found ${describeJsonKind(attempt.value)}` };
-  }
-  const result = hookOutputSchema.safeParse(attempt.value);
+  const read = readJsonObject(stdout);
+  if (read.kind !== 'object') return read;
+  const result = hookOutputSchema.safeParse(read.value);
   if (!result.success) {
     return { kind: 'invalid', problem: result.error.issues.map((issue) => issue.message).join('; ') };
   }
@@ -131,6 +125,29 @@ export function parseHookOutput(stdout: string): ParsedHookOutput {
       updatedInput: updatedInput ?? null,
     },
   };
+}
+
+/** A stdout read as one JSON object: blank, the object, or why it is not one (O2). */
+export type JsonObjectText =
+  | { readonly kind: 'blank' }
+  | { readonly kind: 'object'; readonly value: Record<string, unknown> }
+  | { readonly kind: 'invalid'; readonly problem: string };
+
+/**
+ * Read a stdout that must be blank or exactly one JSON object (strict `JSON.parse`, blanks around
+ * it allowed), naming the exact problem otherwise: text before or after the object, broken JSON,
+ * another JSON value. Shared by both protocols (O1, O2, K5). Never throws.
+ */
+export function readJsonObject(stdout: string): JsonObjectText {
+  if (isBlank(stdout)) return { kind: 'blank' };
+  // JSON's own whitespace is exactly O1's blank set, so parsing the untrimmed text accepts the
+  // same outputs and keeps every position in a message relative to what the hook printed.
+  const attempt = tryParseJson(stdout);
+  if (!attempt.ok) return { kind: 'invalid', problem: describeNonObject(stdout, attempt.message) };
+  if (!isJsonObject(attempt.value)) {
+    return { kind: 'invalid', problem: `expected one JSON object, found ${describeJsonKind(attempt.value)}` };
+  }
+  return { kind: 'object', value: attempt.value };
 }
 
 function describeJsonKind(value: unknown): string {

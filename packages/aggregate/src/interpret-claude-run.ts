@@ -1,0 +1,115 @@
+import type { Diagnostic, HookEvent, HookOutcome, OutcomeHook, RunFacts } from './hook-outcome.ts';
+import {
+  DENY_EXIT_CODE,
+  TRUNCATED_OUTPUT_PROBLEM,
+  defaultAskReason,
+  defaultDenyReason,
+  defaultHaltReason,
+  failedOutcome,
+  isStdoutTruncated,
+  outcome,
+  pickReason,
+  runFailureOutcome,
+} from './interpret-run.ts';
+import { type ClaudeHookOutput, parseClaudeOutput } from './parse-claude-output.ts';
+
+/** `systemMessage` (K5): shown to the person as an `info` diagnostic, never to the model. */
+function systemMessageDiagnostic(hook: OutcomeHook, output: ClaudeHookOutput | null): Diagnostic | null {
+  if (output?.systemMessage == null) return null;
+  return { level: 'info', hook: hook.name, message: `hook '${hook.name}': ${output.systemMessage}` };
+}
+
+function invalidOutcome(hook: OutcomeHook, problem: string): HookOutcome {
+  return failedOutcome(hook, 'invalid', `invalid output: ${problem}`, `hook '${hook.name}' printed invalid output: ${problem}`);
+}
+
+/** A valid output's own answer (K5, K7): its decision, reason, context and rewritten input. */
+function answerOutcome(event: HookEvent, hook: OutcomeHook, output: ClaudeHookOutput): HookOutcome {
+  const common = { context: output.context, diagnostic: systemMessageDiagnostic(hook, output) };
+  switch (output.decision) {
+    case 'deny':
+      // A deny ignores the rewritten input (K5): the call does not run.
+      return outcome(hook, {
+        kind: 'deny',
+        reason: output.reason ?? defaultDenyReason(event, hook.name),
+        countsAsDeny: true,
+        ...common,
+      });
+    case 'ask':
+      return outcome(hook, {
+        kind: 'ask',
+        reason: output.reason ?? defaultAskReason(hook.name),
+        updatedInput: output.updatedInput,
+        ...common,
+      });
+    case 'allow':
+    case 'none':
+      return outcome(hook, { kind: output.decision, updatedInput: output.updatedInput, ...common });
+  }
+}
+
+/**
+ * Interpret one finished run of a `protocol: "claude"` hook (K5): Claude Code's exit codes and
+ * JSON read into Cosh's outcomes. Pure and total: every combination of facts gives an outcome;
+ * nothing throws. The first rule that applies decides:
+ *
+ * 1. failed to start, killed by a signal, timed out → `error` (O5; a hook that could not start
+ *    counts as a deny, R9);
+ * 2. stdout cut at the cap (R8) → `invalid` (exit 2 still denies: its stdout never mattered);
+ * 3. stdout that is a JSON object with `continue: false` → `halt`, reason `stopReason`;
+ * 4. exit 2 → `deny`, reason the JSON's deny reason, else stderr, else the default (O3);
+ * 5. stdout meant as JSON (starting with `{`) that is not one valid object → `invalid` (O2);
+ * 6. a valid JSON object, on any exit code → its answer: `permissionDecision`
+ *    `allow|deny|ask|defer` → allow, deny, ask (K7), none; else the deprecated `decision`
+ *    `approve|block` → allow, deny; `updatedInput` (ignored with deny), `additionalContext` →
+ *    context, `systemMessage` → an `info` diagnostic;
+ * 7. exit 0 with blank or plain-text stdout → `none`; any other exit code, 49 included → `error`.
+ *
+ * The outcome's `updatedInput` is Claude's, in Claude's fields (`file_path`, `timeout` in ms):
+ * translate it back to the Cosh tool's fields before aggregating.
+ *
+ * @example
+ * interpretClaudeRun('PreToolUse', { name: 'guard', onError: 'ignore' },
+ *   { exitCode: 2, signal: null, stdout: '', stderr: 'rm -rf is not allowed\n',
+ *     timedOut: false, truncated: false, startError: null });
+ * // { hook: 'guard', kind: 'deny', reason: 'rm -rf is not allowed', countsAsDeny: true, … }
+ */
+export function interpretClaudeRun(event: HookEvent, hook: OutcomeHook, facts: RunFacts): HookOutcome {
+  const ended = facts.startError === null && !facts.timedOut && facts.signal === null;
+  if (!ended) return runFailureOutcome(hook, facts);
+
+  const denyByExit = facts.exitCode === DENY_EXIT_CODE;
+  if (isStdoutTruncated(facts)) {
+    if (denyByExit) {
+      return outcome(hook, {
+        kind: 'deny',
+        reason: pickReason(null, facts.stderr, defaultDenyReason(event, hook.name)),
+        countsAsDeny: true,
+      });
+    }
+    return invalidOutcome(hook, TRUNCATED_OUTPUT_PROBLEM);
+  }
+
+  const parsed = parseClaudeOutput(facts.stdout);
+  const output = parsed.kind === 'valid' ? parsed.output : null;
+  const stop = parsed.kind === 'plain' ? null : parsed.kind === 'valid' ? parsed.output.stop : parsed.stop;
+  // A valid output lends its context and its message for the person to a halt or an exit-2 deny.
+  const lent = { context: output?.context ?? null, diagnostic: systemMessageDiagnostic(hook, output) };
+
+  if (stop !== null) {
+    return outcome(hook, { kind: 'halt', reason: stop.reason ?? defaultHaltReason(hook.name), ...lent });
+  }
+  if (denyByExit) {
+    // The JSON's reason counts only when the JSON denies too.
+    return outcome(hook, {
+      kind: 'deny',
+      reason: pickReason(output?.decision === 'deny' ? output : null, facts.stderr, defaultDenyReason(event, hook.name)),
+      countsAsDeny: true,
+      ...lent,
+    });
+  }
+  if (parsed.kind === 'invalid') return invalidOutcome(hook, parsed.problem);
+  if (parsed.kind === 'valid') return answerOutcome(event, hook, parsed.output);
+  if (facts.exitCode === 0) return outcome(hook, { kind: 'none' });
+  return runFailureOutcome(hook, facts);
+}
