@@ -1,3 +1,14 @@
+// The Claude Code bridge (K8): read Claude's call as a Cosh call, answer with the Cosh verdict.
+export {
+  type AnsweredCall,
+  type AnsweredVerdict,
+  type ClaudeHookAnswer,
+  type ClaudeSpecificAnswer,
+  claudeFailureAnswer,
+  claudeHookAnswer,
+} from './claude-hook-answer.ts';
+export { toCoshToolInput } from './claude-tool-input.ts';
+export { type CoshToolName, fromClaudeToolName } from './claude-tool-names.ts';
 export {
   createHookEngine,
   type HookEngine,

@@ -1,0 +1,74 @@
+/** Cosh's built-in tools and their Claude Code twins (K3). */
+export const CLAUDE_TOOL_NAMES = {
+  bash_run: 'Bash',
+  fs_read: 'Read',
+  fs_write: 'Write',
+  find_grep: 'Grep',
+} as const satisfies Record<string, string>;
+
+/** A built-in Cosh tool that has a Claude Code twin. */
+export type TwinnedToolName = keyof typeof CLAUDE_TOOL_NAMES;
+
+const COSH_TOOL_NAMES = new Map<string, TwinnedToolName>(
+  Object.entries(CLAUDE_TOOL_NAMES).map(([cosh, claude]) => [claude, cosh as TwinnedToolName]),
+);
+
+const MCP_PREFIX = 'mcp__';
+const MCP_SEPARATOR = '__';
+
+/** Whether `toolName` is one of the built-in tools with a Claude twin. */
+export function isTwinnedTool(toolName: string): toolName is TwinnedToolName {
+  return Object.hasOwn(CLAUDE_TOOL_NAMES, toolName);
+}
+
+/**
+ * The name a `protocol: "claude"` hook sees for a Cosh tool (K3): `bash_run` → `Bash`, `fs_read` →
+ * `Read`, `fs_write` → `Write`, `find_grep` → `Grep`; a tool `t` of a proxied MCP server named
+ * `s` (`cosh mcp proxy --name s`) → `mcp__s__t`; any other name unchanged.
+ *
+ * @param mcpServer The name of the proxied MCP server the tool comes from, when it has one (an
+ * empty name counts as none). With a server, the tool is never taken for a built-in, even if it is
+ * named `bash_run`.
+ *
+ * @example
+ * toClaudeToolName('bash_run');                // 'Bash'
+ * toClaudeToolName('create_issue', 'github');  // 'mcp__github__create_issue'
+ */
+export function toClaudeToolName(toolName: string, mcpServer?: string | null): string {
+  if (mcpServer != null && mcpServer !== '') return `${MCP_PREFIX}${mcpServer}${MCP_SEPARATOR}${toolName}`;
+  return isTwinnedTool(toolName) ? CLAUDE_TOOL_NAMES[toolName] : toolName;
+}
+
+/** A Claude tool name read back as a Cosh tool (K8). */
+export interface CoshToolName {
+  readonly toolName: string;
+  /** The MCP server of an `mcp__<server>__<tool>` name, else `null`. */
+  readonly mcpServer: string | null;
+}
+
+/**
+ * K3's names read backwards, for the bridge (K8): `Bash` → `bash_run`, `Read` → `fs_read`, `Write` →
+ * `fs_write`, `Grep` → `find_grep`; `mcp__s__t` → tool `t` of server `s` (the server is the part up
+ * to the next `__`, as Claude Code builds the name); a tool with no Cosh twin (`Edit`, `WebFetch`)
+ * keeps its name.
+ *
+ * @example
+ * fromClaudeToolName('Read');                       // { toolName: 'fs_read', mcpServer: null }
+ * fromClaudeToolName('mcp__github__create_issue');  // { toolName: 'create_issue', mcpServer: 'github' }
+ * fromClaudeToolName('Edit');                       // { toolName: 'Edit', mcpServer: null }
+ */
+export function fromClaudeToolName(claudeToolName: string): CoshToolName {
+  const twin = COSH_TOOL_NAMES.get(claudeToolName);
+  if (twin !== undefined) return { toolName: twin, mcpServer: null };
+  if (claudeToolName.startsWith(MCP_PREFIX)) {
+    const separator = claudeToolName.indexOf(MCP_SEPARATOR, MCP_PREFIX.length);
+    // `mcp__` with no server, or a server with no tool, is not an MCP name: keep it as it is.
+    if (separator > MCP_PREFIX.length && separator + MCP_SEPARATOR.length < claudeToolName.length) {
+      return {
+        toolName: claudeToolName.slice(separator + MCP_SEPARATOR.length),
+        mcpServer: claudeToolName.slice(MCP_PREFIX.length, separator),
+      };
+    }
+  }
+  return { toolName: claudeToolName, mcpServer: null };
+}
