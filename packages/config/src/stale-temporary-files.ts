@@ -1,5 +1,6 @@
 import { lstat, readdir, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { isProcessAlive } from './is-process-alive.ts';
 
 /**
  * How old a dead writer's temporary file must be before it is removed. A writer holds its file
@@ -11,17 +12,6 @@ export const STALE_TEMPORARY_FILE_MS = 60_000;
 /** The temporary file `writeFileAtomically` uses for `file` in process `pid`. */
 export function temporaryFileFor(file: string, pid: number, suffix: string): string {
   return join(dirname(file), `.${basename(file)}.${pid}.${suffix}.tmp`);
-}
-
-function isProcessAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but is not ours to signal.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**

@@ -1,0 +1,220 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { breakStaleLock, inspect, lockFileFor, LockTimeoutError, withFileLock } from './file-lock.ts';
+
+let directory: string;
+let file: string;
+
+beforeEach(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'cosh-lock-'));
+  file = join(directory, 'setup.json');
+});
+
+afterEach(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+/** A pid that existed and is gone now: a child that already exited. */
+function deadPid(): number {
+  return Number(String(spawnSync('/bin/sh', ['-c', 'echo $$']).stdout).trim());
+}
+
+async function leaveLock(content: string, ageMs = 0): Promise<void> {
+  await writeFile(lockFileFor(file), content);
+  if (ageMs > 0) {
+    const seconds = (Date.now() - ageMs) / 1000;
+    await utimes(lockFileFor(file), seconds, seconds);
+  }
+}
+
+/**
+ * `count` holders at once, each reading a counter, yielding, and writing it back plus one: a
+ * lost update if two are inside together. Returns the final count and the most inside at once.
+ */
+async function contend(count: number, options: { staleMs?: number } = {}): Promise<{ total: number; mostInside: number }> {
+  const counter = join(directory, 'counter');
+  await writeFile(counter, '0');
+  let inside = 0;
+  let mostInside = 0;
+  await Promise.all(
+    Array.from({ length: count }, () =>
+      withFileLock(
+        file,
+        async () => {
+          inside += 1;
+          mostInside = Math.max(mostInside, inside);
+          const value = Number(await readFile(counter, 'utf8'));
+          await sleep(Math.random() * 5);
+          await writeFile(counter, String(value + 1));
+          inside -= 1;
+        },
+        { waitMs: 20_000, ...options },
+      ),
+    ),
+  );
+  return { total: Number(await readFile(counter, 'utf8')), mostInside };
+}
+
+describe('withFileLock', () => {
+  it('C8: the lock file sits beside the file, holds pid and host while held, and is gone after', async () => {
+    expect(lockFileFor(file)).toBe(join(directory, '.setup.json.lock'));
+    const seen = await withFileLock(file, async (lock) => {
+      expect(lock.path).toBe(lockFileFor(file));
+      expect(await lock.stillHeld()).toBe(true);
+      return readFile(lock.path, 'utf8');
+    });
+    expect(seen).toMatch(new RegExp(`^${process.pid}\n${hostname().replaceAll('.', '\\.')}\n[0-9a-f]{16}\n$`));
+    expect(await readdir(directory)).toEqual([]);
+  });
+
+  it('C8: twenty holders at once take turns: no update lost', async () => {
+    expect(await contend(20)).toEqual({ total: 20, mostInside: 1 });
+    expect(await readdir(directory)).toEqual(['counter']);
+  });
+
+  it('C8: many waiters finding the same stale lock still take turns (one breaks it, and only it)', async () => {
+    await leaveLock(`${deadPid()}\n${hostname()}\nstale\n`);
+    expect(await contend(12)).toEqual({ total: 12, mostInside: 1 });
+    expect(await readdir(directory)).toEqual(['counter']);
+  });
+
+  it('C8: breaking a stale lock removes that lock only: one taken since (by a quicker breaker) is put back', async () => {
+    await leaveLock(`${deadPid()}\n${hostname()}\nstale\n`);
+    const observed = await inspect(lockFileFor(file));
+    if (observed === undefined) throw new Error('no lock');
+    // Another waiter broke it first and took the lock: a live lock now stands in its place.
+    await rm(lockFileFor(file));
+    await leaveLock(`${process.pid}\n${hostname()}\nfresh\n`);
+    await breakStaleLock(lockFileFor(file), file, observed);
+    expect(await readFile(lockFileFor(file), 'utf8')).toContain('fresh');
+    expect(await readdir(directory)).toEqual(['.setup.json.lock']);
+    // The stale one itself goes, with nothing left aside.
+    await rm(lockFileFor(file));
+    await leaveLock(`${deadPid()}\n${hostname()}\nstale\n`);
+    await breakStaleLock(lockFileFor(file), file, (await inspect(lockFileFor(file))) as NonNullable<typeof observed>);
+    expect(await readdir(directory)).toEqual([]);
+  });
+
+  it('C8: a holder that fails still releases the lock', async () => {
+    await expect(
+      withFileLock(file, async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await readdir(directory)).toEqual([]);
+  });
+
+  it('C8: a live holder is waited for; once it releases, the waiter goes on', async () => {
+    const order: string[] = [];
+    const first = withFileLock(file, async () => {
+      order.push('first in');
+      await sleep(150);
+      order.push('first out');
+    });
+    await sleep(20);
+    await withFileLock(file, async () => {
+      order.push('second in');
+    });
+    await first;
+    expect(order).toEqual(['first in', 'first out', 'second in']);
+  });
+
+  it('C8: a live holder that keeps the lock past the wait: LockTimeoutError with the holder', async () => {
+    const holder = spawn('sleep', ['30']);
+    try {
+      await leaveLock(`${holder.pid}\n${hostname()}\nabc\n`);
+      const error = await withFileLock(file, async () => undefined, { waitMs: 200 }).catch((reason: unknown) => reason);
+      expect(error).toBeInstanceOf(LockTimeoutError);
+      expect(error).toMatchObject({ lockFile: lockFileFor(file), reason: 'held', holder: { pid: holder.pid, host: hostname() } });
+      expect((error as LockTimeoutError).heldMs).toBeGreaterThanOrEqual(200);
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+
+  /**
+   * Gives the lock to a first live holder, then (`done` settles when it has) makes it change
+   * hands every 50 ms, never absent, until `stop` is set, and frees it.
+   */
+  async function startQueueOfHolders(control: { stop: boolean }): Promise<{ done: Promise<void> }> {
+    await leaveLock(`${process.pid}\n${hostname()}\nturn-first\n`);
+    const done = (async () => {
+      for (let turn = 0; !control.stop; turn += 1) {
+        await sleep(50);
+        await writeFile(join(directory, 'next'), `${process.pid}\n${hostname()}\nturn-${turn}\n`);
+        await rename(join(directory, 'next'), lockFileFor(file));
+      }
+      await rm(lockFileFor(file), { force: true });
+    })();
+    return { done };
+  }
+
+  it('C8: a lock that keeps changing hands is a moving queue: the waiter waits past waitMs, then gets it', async () => {
+    const control = { stop: false };
+    const queue = await startQueueOfHolders(control);
+    setTimeout(() => (control.stop = true), 600);
+    const started = Date.now();
+    await withFileLock(file, async () => undefined, { waitMs: 200 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+    await queue.done;
+  });
+
+  it('C8: the whole wait is bounded too, however often the lock changes hands', async () => {
+    const control = { stop: false };
+    const queue = await startQueueOfHolders(control);
+    try {
+      const error = await withFileLock(file, async () => undefined, { waitMs: 200, queueMs: 500 }).catch((reason: unknown) => reason);
+      expect(error).toMatchObject({ reason: 'queue' });
+      expect((error as LockTimeoutError).waitedMs).toBeGreaterThanOrEqual(500);
+    } finally {
+      control.stop = true;
+      await queue.done;
+    }
+  });
+
+  it('C8: a dead holder\'s lock, or a very old one, is taken over at once', async () => {
+    for (const [content, ageMs] of [
+      [`${deadPid()}\n${hostname()}\nabc\n`, 0],
+      [`${process.pid}\n${hostname()}\nreused\n`, 60_000],
+      ['', 60_000],
+    ] as const) {
+      await leaveLock(content, ageMs);
+      const started = Date.now();
+      await withFileLock(file, async () => undefined, { waitMs: 5_000, staleMs: 30_000 });
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(await readdir(directory)).toEqual([]);
+    }
+  });
+
+  it('C8: a young lock with no pid yet (being written), or another host\'s, is not judged by its pid', async () => {
+    for (const content of ['', `${deadPid()}\nanother-host.example\nabc\n`]) {
+      await leaveLock(content);
+      const error = await withFileLock(file, async () => undefined, { waitMs: 150 }).catch((reason: unknown) => reason);
+      expect(error).toBeInstanceOf(LockTimeoutError);
+      await rm(lockFileFor(file));
+    }
+  });
+
+  it('C8: a holder whose lock was taken over as stale can tell before it commits', async () => {
+    await withFileLock(
+      file,
+      async (lock) => {
+        await writeFile(lock.path, `${process.pid}\n${hostname()}\nsomeone-else\n`);
+        expect(await lock.stillHeld()).toBe(false);
+      },
+      { waitMs: 1_000 },
+    );
+    // The other holder's lock is not ours to remove.
+    expect(await readFile(lockFileFor(file), 'utf8')).toContain('someone-else');
+  });
+
+  it('a folder that does not exist is the file system\'s ENOENT; a directory in the lock\'s place is named', async () => {
+    await expect(withFileLock(join(directory, 'missing', 'setup.json'), async () => undefined)).rejects.toMatchObject({ code: 'ENOENT' });
+    await mkdir(lockFileFor(file));
+    await expect(withFileLock(file, async () => undefined)).rejects.toThrow(`${lockFileFor(file)} is in the way of the lock file`);
+  });
+});

@@ -1,0 +1,242 @@
+// An advisory lock for one file between processes (SPEC C8): a lock file beside it, created
+// with O_EXCL, holding the holder's pid and host. Hand-written because the well-kept library
+// (proper-lockfile) locks with a directory whose mtime its holder keeps refreshing, and so
+// cannot tell a crashed holder from a busy one until that mtime ages; C8 asks for a lock that
+// is stale as soon as its process is gone.
+import { randomBytes } from 'node:crypto';
+import { link, lstat, open, readFile, rename, rm } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isProcessAlive } from './is-process-alive.ts';
+import { temporaryFileFor } from './stale-temporary-files.ts';
+
+/**
+ * How long one holder may keep the lock before a waiter gives up. A holder keeps it for the
+ * few milliseconds of a read and a rename (more on a loaded machine); one that keeps it this
+ * long is stuck. While the lock changes hands, a waiter is in a moving queue and waits on.
+ */
+export const LOCK_WAIT_MS = 15_000;
+
+/**
+ * How long a waiter waits in all, however often the lock changes hands (waiters poll, so one
+ * can keep losing the race). Fifty writers arriving at once on an overloaded two-core machine
+ * were all through in 30 s.
+ */
+export const LOCK_QUEUE_MS = 120_000;
+
+/**
+ * A lock file older than this is stale whatever its pid says: the pid may have been reused
+ * since its holder died (after a reboot, in another container), and no holder keeps a lock
+ * this long. A holder that did (stopped with SIGSTOP mid-write) finds out before it renames
+ * (see {@link HeldLock.stillHeld}).
+ */
+export const STALE_LOCK_MS = 30_000;
+
+/** The lock file of `file`: `.setup.json.lock` beside `setup.json`. */
+export function lockFileFor(file: string): string {
+  return join(dirname(file), `.${basename(file)}.lock`);
+}
+
+/** Test hooks; the defaults are {@link LOCK_WAIT_MS}, {@link LOCK_QUEUE_MS} and {@link STALE_LOCK_MS}. @internal */
+export interface FileLockOptions {
+  readonly waitMs?: number;
+  readonly queueMs?: number;
+  readonly staleMs?: number;
+}
+
+/** The lock while it is held. */
+export interface HeldLock {
+  /** The lock file. */
+  readonly path: string;
+  /**
+   * False when the lock file is no longer this holder's: another process judged it stale and
+   * took it over. A holder checks this just before it commits, and gives up its attempt.
+   */
+  stillHeld(): Promise<boolean>;
+}
+
+/** Who holds a lock, as its file says. */
+export interface LockHolder {
+  readonly pid: number;
+  readonly host: string;
+}
+
+/** The lock could not be taken: one holder kept it too long, or the queue did not reach us. */
+export class LockTimeoutError extends Error {
+  override readonly name = 'LockTimeoutError';
+
+  constructor(
+    /** The lock file. */
+    readonly lockFile: string,
+    /** `held`: one holder kept it `waitMs`; `queue`: it changed hands, never to us, for `queueMs`. */
+    readonly reason: 'held' | 'queue',
+    /** The holder last seen; undefined when its lock file did not say (still being written). */
+    readonly holder: LockHolder | undefined,
+    /** How long that holder had kept it, as far as this waiter saw. */
+    readonly heldMs: number,
+    /** How long this waiter waited in all. */
+    readonly waitedMs: number,
+  ) {
+    super(`the lock ${lockFile} stayed taken for ${Math.round(waitedMs / 1000)} s`);
+  }
+}
+
+/**
+ * Runs `action` while holding the lock of `file`, and releases it after, whatever happens.
+ * Waits (polling) while other live processes hold it; removes a stale one (its process is
+ * gone, or it is older than `staleMs`). Throws {@link LockTimeoutError} when one holder keeps
+ * it `waitMs` or the whole wait reaches `queueMs`, and the file system's error when the lock
+ * file cannot be created at all (`ENOENT` when the folder does not exist).
+ */
+export async function withFileLock<T>(
+  file: string,
+  action: (lock: HeldLock) => Promise<T>,
+  options: FileLockOptions = {},
+): Promise<T> {
+  const lock = await acquire(file, {
+    waitMs: options.waitMs ?? LOCK_WAIT_MS,
+    queueMs: options.queueMs ?? LOCK_QUEUE_MS,
+    staleMs: options.staleMs ?? STALE_LOCK_MS,
+  });
+  try {
+    return await action(lock);
+  } finally {
+    await lock.release();
+  }
+}
+
+interface OwnLock extends HeldLock {
+  release(): Promise<void>;
+}
+
+async function acquire(file: string, limits: Required<FileLockOptions>): Promise<OwnLock> {
+  const path = lockFileFor(file);
+  // The nonce tells this holder's lock from a later one of the same process.
+  const token = `${process.pid}\n${hostname()}\n${randomBytes(8).toString('hex')}\n`;
+  const started = Date.now();
+  // The holder seen last (its lock file's inode and token), and since when.
+  let seen = '';
+  let seenSince = started;
+  for (let attempt = 0; ; attempt += 1) {
+    if (await create(path, token)) return ownLock(path, token);
+    const current = await inspect(path);
+    // Released between our try and our look: try again at once.
+    if (current === undefined) continue;
+    if (!current.isFile) throw new Error(`${path} is in the way of the lock file: it is not a file; remove it`);
+    if (isStale(current, limits.staleMs)) {
+      await breakStaleLock(path, file, current);
+      continue;
+    }
+    const now = Date.now();
+    const holder = `${current.ino}:${current.content}`;
+    if (holder !== seen) {
+      seen = holder;
+      seenSince = now;
+    }
+    if (now - seenSince >= limits.waitMs || now - started >= limits.queueMs) {
+      const stuck = now - seenSince >= limits.waitMs;
+      throw new LockTimeoutError(path, stuck ? 'held' : 'queue', holderOf(current.content), now - seenSince, now - started);
+    }
+    // Quick at first (a holder is usually done within milliseconds), then every 100 ms or so;
+    // the jitter keeps many waiters from polling in step.
+    await sleep(Math.min(100, 2 ** attempt) + Math.random() * 10);
+  }
+}
+
+/** True when the lock file was created (and the token written); false when it exists. */
+async function create(path: string, token: string): Promise<boolean> {
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(path, 'wx', 0o644);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    await handle.writeFile(token, 'utf8');
+    await handle.close();
+    return true;
+  } catch (error) {
+    // A lock without its token (disk full) would only look stale later: take it back now.
+    await handle.close().catch(() => undefined);
+    await rm(path, { force: true });
+    throw error;
+  }
+}
+
+function ownLock(path: string, token: string): OwnLock {
+  const stillHeld = async (): Promise<boolean> => (await readFile(path, 'utf8').catch(() => undefined)) === token;
+  return {
+    path,
+    stillHeld,
+    async release(): Promise<void> {
+      // A lock taken over by another process is that process's to remove.
+      if (await stillHeld()) await rm(path, { force: true });
+    },
+  };
+}
+
+/** A lock file as one look found it. @internal */
+export interface LockFileState {
+  readonly content: string;
+  readonly ino: number;
+  readonly mtimeMs: number;
+  readonly isFile: boolean;
+}
+
+/** The lock file at `path`, or undefined when there is none. @internal */
+export async function inspect(path: string): Promise<LockFileState | undefined> {
+  try {
+    const stats = await lstat(path);
+    if (!stats.isFile()) return { content: '', ino: stats.ino, mtimeMs: stats.mtimeMs, isFile: false };
+    return { content: await readFile(path, 'utf8'), ino: stats.ino, mtimeMs: stats.mtimeMs, isFile: true };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+function holderOf(content: string): LockHolder | undefined {
+  const [pidText, host] = content.split('\n');
+  const pid = Number(pidText);
+  if (!/^\d+$/.test(pidText ?? '') || !Number.isSafeInteger(pid) || pid <= 0 || host === undefined || host === '') return undefined;
+  return { pid, host };
+}
+
+function isStale(lock: LockFileState, staleMs: number): boolean {
+  if (Date.now() - lock.mtimeMs > staleMs) return true;
+  const holder = holderOf(lock.content);
+  // No token yet: its holder is between creating the file and writing to it.
+  if (holder === undefined) return false;
+  // A pid of another machine (a shared folder) says nothing here; only the lock's age does.
+  if (holder.host !== hostname()) return false;
+  return !isProcessAlive(holder.pid);
+}
+
+/**
+ * Removes the stale lock `observed`, and only that one. Two waiters may judge the same lock
+ * stale; had both simply deleted it, the second would delete the lock the first had taken
+ * meanwhile. So the lock is first moved aside (rename is atomic: exactly one mover gets each
+ * file) and checked: when it is not the one judged stale, it goes back in place. Exported for
+ * its test. @internal
+ */
+export async function breakStaleLock(path: string, file: string, observed: LockFileState): Promise<void> {
+  // Named as a temporary file of ours, so a leftover (we die right here) is swept away by the
+  // next write (removeStaleTemporaryFiles).
+  const aside = temporaryFileFor(file, process.pid, randomBytes(6).toString('hex'));
+  try {
+    await rename(path, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  const moved = await inspect(aside).catch(() => undefined);
+  const same = moved !== undefined && moved.ino === observed.ino && moved.content === observed.content;
+  if (!same) {
+    // A live holder's lock: give it back (link fails, leaving the place to whoever took it
+    // since; that holder's stillHeld() then tells the displaced one to retry).
+    await link(aside, path).catch(() => undefined);
+  }
+  await rm(aside, { force: true });
+}
