@@ -9,12 +9,15 @@ export type ConfigErrorCode =
   | 'E_CONFIG_READ'
   | 'E_CONFIG_SYNTAX'
   | 'E_CONFIG_INVALID'
-  | 'E_CONFIG_WRITE';
+  | 'E_CONFIG_WRITE'
+  | 'E_CONFIG_CHANGED';
 
 /**
  * A config file that could not be used: missing, unreadable, not JSONC, failing validation
- * (SPEC C6), or a change that could not be written (C8). `problems` lists every problem found,
- * errors and the warnings that help explain them, in file order, each with line and column.
+ * (SPEC C6), a change that could not be written (C8), or a change refused because the file no
+ * longer holds what the caller showed (`E_CONFIG_CHANGED`: reload, then ask again). `problems`
+ * lists every problem found, errors and the warnings that help explain them, in file order,
+ * each with line and column.
  */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';

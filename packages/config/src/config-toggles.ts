@@ -1,7 +1,7 @@
 import type { ConfigError } from './config-error.ts';
 import type { HookEntry } from './config-types.ts';
 import type { HookEvent } from './hook-events.ts';
-import type { ConfigChange } from './write-config.ts';
+import type { ConfigChange, EventToggleOptions, HookToggleOptions, ToggleTarget } from './write-config.ts';
 
 // The writer (jsonc-parser's editor and formatter, node:crypto for the temporary file's name)
 // is loaded on the first write only: reading setup.json, which every `cosh hooks run` does,
@@ -11,23 +11,47 @@ const loadWriter = (): Promise<typeof import('./write-config.ts')> => import('./
 /**
  * Turns all hooks of an event on or off through `hooksEnabled` (SPEC C7), changing only that
  * value (C8): comments, formatting, key order and other keys stay; the write is atomic and
- * keeps the file's mode. `hooksEnabled` is inserted when absent; enabling an event whose key is
- * absent changes nothing (a missing key means enabled). Disabling with no file creates one, and
- * its folder. A file that another writer replaced or created meanwhile is not overwritten: the
- * change is made again on its text. A file that does not parse or fails validation is never
- * written: its {@link ConfigError} is thrown.
+ * keeps the file's mode. Turning an event off sets `false` (inserting `hooksEnabled` when
+ * absent); turning it on removes the key, since a missing key means enabled, and an
+ * `hooksEnabled` left empty (no key, no comment) goes too. A file that does not exist is
+ * created (with its folder) by a change that needs one, unless `target` says the user named it
+ * (SPEC C1): then its absence is the `E_CONFIG_NOT_FOUND` error loading gives.
+ *
+ * Read, change and rename happen under a lock (a `.setup.json.lock` file beside it, taken
+ * with O_EXCL; stale once its process is gone or after 30 s), so writers in other processes
+ * never lose each other's changes, and the result describes a change that is in the file. A
+ * writer that takes no lock (an editor) and replaces the file meanwhile is not overwritten:
+ * the change is made again on its text. Waiting longer than 15 s for the lock is an
+ * `E_CONFIG_WRITE` error naming the lock file. A file that does not parse or fails validation
+ * is never written: its {@link ConfigError} is thrown. With
+ * {@link EventToggleOptions.expectedHooks}, a file whose hooks of that event are not those
+ * shown is refused with `E_CONFIG_CHANGED`.
  */
-export async function setEventEnabled(file: string, event: HookEvent, enabled: boolean): Promise<ConfigChange> {
+export async function setEventEnabled(
+  target: ToggleTarget,
+  event: HookEvent,
+  enabled: boolean,
+  options?: EventToggleOptions,
+): Promise<ConfigChange> {
   const writer = await loadWriter();
-  return writer.setEventEnabled(file, event, enabled);
+  return writer.setEventEnabled(target, event, enabled, options);
 }
 
 /**
  * Turns one hook on or off through its `enabled` field (SPEC C5), with the guarantees of
- * {@link setEventEnabled}. `index` is the hook's position in the event's array
- * ({@link HookEntry.index}); a hook that does not exist is an `E_CONFIG_WRITE` error.
+ * {@link setEventEnabled}: off writes `"enabled": false`, on removes the field. `index` is the
+ * hook's position in the event's array ({@link HookEntry.index}); a hook that does not exist is
+ * an `E_CONFIG_WRITE` error, and a missing file is never created. With
+ * {@link HookToggleOptions.expected}, an entry at `index` with another name or command is
+ * refused with `E_CONFIG_CHANGED`, nothing written.
  */
-export async function setHookEnabled(file: string, event: HookEvent, index: number, enabled: boolean): Promise<ConfigChange> {
+export async function setHookEnabled(
+  target: ToggleTarget,
+  event: HookEvent,
+  index: number,
+  enabled: boolean,
+  options?: HookToggleOptions,
+): Promise<ConfigChange> {
   const writer = await loadWriter();
-  return writer.setHookEnabled(file, event, index, enabled);
+  return writer.setHookEnabled(target, event, index, enabled, options);
 }

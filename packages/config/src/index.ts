@@ -22,4 +22,10 @@ export {
 } from './resolve-config-path.ts';
 export { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS } from './setup-schema.ts';
 export { setEventEnabled, setHookEnabled } from './config-toggles.ts';
-export type { ConfigChange } from './write-config.ts';
+export type {
+  ConfigChange,
+  EventToggleOptions,
+  HookIdentity,
+  HookToggleOptions,
+  ToggleTarget,
+} from './write-config.ts';

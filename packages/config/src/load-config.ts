@@ -45,10 +45,7 @@ function readConfigText(location: ResolvedConfigPath): string | undefined {
     // ENOTDIR: a parent is a file (e.g. ~/.config is one): there is no setup.json either.
     const absent = code === 'ENOENT' || code === 'ENOTDIR';
     if (absent && !location.required) return undefined;
-    if (absent) {
-      const namedBy = location.source === 'env' ? ' (named by COSH_CONFIG)' : '';
-      throw fileError('E_CONFIG_NOT_FOUND', location.file, 'not_found', `config file not found${namedBy}`, error);
-    }
+    if (absent) throw configNotFoundError(location, error);
     throw fileError('E_CONFIG_READ', location.file, 'read', describeReadError(code, error), error);
   }
 }
@@ -63,6 +60,15 @@ function describeReadError(code: string | undefined, error: unknown): string {
     default:
       return `cannot read the config file: ${error instanceof Error ? error.message : String(error)}`;
   }
+}
+
+/**
+ * The error for a file that was named (`--config`, the API, `COSH_CONFIG`) and does not exist
+ * (SPEC C1): loading and writing say it in the same words.
+ */
+export function configNotFoundError(location: Pick<ResolvedConfigPath, 'file' | 'source'>, cause?: unknown): ConfigError {
+  const namedBy = location.source === 'env' ? ' (named by COSH_CONFIG)' : '';
+  return fileError('E_CONFIG_NOT_FOUND', location.file, 'not_found', `config file not found${namedBy}`, cause);
 }
 
 /** A ConfigError about the file as a whole, pointing at its start. */

@@ -1,6 +1,7 @@
-import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from './config-error.ts';
 import { parseConfig } from './parse-config.ts';
@@ -33,6 +34,11 @@ async function expectConfigError(promise: Promise<unknown>): Promise<ConfigError
   return error;
 }
 
+/** A pid that existed and is gone now: a child that already exited. */
+function deadPid(): number {
+  return Number(String(spawnSync('/bin/sh', ['-c', 'echo $$']).stdout).trim());
+}
+
 function configOf(text: string) {
   const result = parseConfig(text, 'test');
   if (!result.ok) throw result.error;
@@ -54,13 +60,12 @@ describe('setEventEnabled', () => {
     expect(configOf(text).hooksEnabled).toEqual({ PreToolUse: false, PostToolUse: true });
   });
 
-  it('C7: enabling again changes only that value', async () => {
+  it('C7 C8: enabling again removes the key, and the hooksEnabled it emptied: the file is as it was', async () => {
     const file = await fileWith(fixture);
     await setEventEnabled(file, 'PreToolUse', false);
-    const disabled = await readFile(file, 'utf8');
     const change = await setEventEnabled(file, 'PreToolUse', true);
     expect(change).toMatchObject({ changed: true, previous: false });
-    expect(await readFile(file, 'utf8')).toBe(disabled.replace('"PreToolUse": false', '"PreToolUse": true'));
+    expect(await readFile(file, 'utf8')).toBe(fixture);
   });
 
   it('C8: adds a key to an existing hooksEnabled and replaces a value in place, comments beside it kept', async () => {
@@ -272,5 +277,219 @@ describe('detectFormatting', () => {
     expect(detectFormatting('{\r\n\t"a": 1\r\n}')).toEqual({ insertSpaces: false, tabSize: 4, eol: '\r\n' });
     expect(detectFormatting('{"a": 1}')).toEqual({ insertSpaces: true, tabSize: 2, eol: '\n' });
     expect(detectFormatting('{\n  /*\n   * doc\n   */\n  "a": 1\n}')).toMatchObject({ tabSize: 2 });
+  });
+});
+
+describe('turning a switch back on (issue 13: values equal to the default are removed)', () => {
+  it('C7 C8: another key of hooksEnabled stays, and so does the object', async () => {
+    const file = await fileWith('{\n  "hooksEnabled": {\n    "PreToolUse": false,\n    "PostToolUse": false\n  }\n}\n');
+    await setEventEnabled(file, 'PreToolUse', true);
+    expect(await readFile(file, 'utf8')).toBe('{\n  "hooksEnabled": {\n    "PostToolUse": false\n  }\n}\n');
+    await setEventEnabled(file, 'PostToolUse', true);
+    expect(await readFile(file, 'utf8')).toBe('{\n}\n');
+  });
+
+  it('C8: an emptied hooksEnabled that holds a comment stays, with the comment', async () => {
+    const text = '{\n  "theme": "dark",\n  "hooksEnabled": {\n    // off while the guard is rewritten\n    "PreToolUse": false\n  }\n}\n';
+    const file = await fileWith(text);
+    await setEventEnabled(file, 'PreToolUse', true);
+    expect(await readFile(file, 'utf8')).toBe('{\n  "theme": "dark",\n  "hooksEnabled": {\n    // off while the guard is rewritten\n  }\n}\n');
+    expect(configOf(await readFile(file, 'utf8')).hooksEnabled.PreToolUse).toBe(true);
+  });
+
+  it('C8: a comment after the removed key on its line stays on a line of its own; the comma before goes', async () => {
+    const text = '{\n  "theme": "dark", // not ours\n  "hooksEnabled": {"PreToolUse": false} // paused\n}\n';
+    const file = await fileWith(text);
+    await setEventEnabled(file, 'PreToolUse', true);
+    expect(await readFile(file, 'utf8')).toBe('{\n  "theme": "dark" // not ours\n  // paused\n}\n');
+  });
+
+  it('C8: keeps trailing commas, CRLF and a byte order mark', async () => {
+    const text = '\uFEFF{\r\n\t"hooks": {},\r\n\t"hooksEnabled": {\r\n\t\t"PostToolUse": false,\r\n\t},\r\n}\r\n';
+    const file = await fileWith(text);
+    await setEventEnabled(file, 'PostToolUse', true);
+    expect(await readFile(file, 'utf8')).toBe('\uFEFF{\r\n\t"hooks": {},\r\n}\r\n');
+  });
+
+  it('C5 C8: a hook turned back on loses its "enabled": false; inline, last, first and middle fields alike', async () => {
+    const text = `{
+  "hooks": {
+    "PreToolUse": [
+      {"name": "inline", "command": "a", "enabled": false},
+      {
+        "enabled": false, // first field
+        "name": "first",
+        "command": "b"
+      },
+      {
+        "name": "last",
+        /* the switch */
+        "command": "c", // the command
+        "enabled": false
+      },
+      { "name": "middle", "enabled": false, "command": "d" }
+    ]
+  }
+}
+`;
+    const file = await fileWith(text);
+    for (let index = 0; index < 4; index += 1) await setHookEnabled(file, 'PreToolUse', index, true);
+    expect(await readFile(file, 'utf8')).toBe(`{
+  "hooks": {
+    "PreToolUse": [
+      {"name": "inline", "command": "a"},
+      {
+        // first field
+        "name": "first",
+        "command": "b"
+      },
+      {
+        "name": "last",
+        /* the switch */
+        "command": "c" // the command
+      },
+      { "name": "middle", "command": "d" }
+    ]
+  }
+}
+`);
+    expect(configOf(await readFile(file, 'utf8')).hooks.PreToolUse.every((hook) => hook.enabled)).toBe(true);
+  });
+
+  it('C8: where removing would leave an earlier duplicate in charge, true is written instead', async () => {
+    const file = await fileWith('{"hooksEnabled": {"PreToolUse": false, "PreToolUse": false}}');
+    await setEventEnabled(file, 'PreToolUse', true);
+    expect(await readFile(file, 'utf8')).toBe('{"hooksEnabled": {"PreToolUse": false, "PreToolUse": true}}');
+  });
+
+  it('C8: a layout the remover does not know (a comment inside a one-line object) gets true in place', async () => {
+    const file = await fileWith('{"hooksEnabled": {"PreToolUse": false /* for now */}}');
+    await setEventEnabled(file, 'PreToolUse', true);
+    expect(await readFile(file, 'utf8')).toBe('{"hooksEnabled": {"PreToolUse": true /* for now */}}');
+  });
+});
+
+describe('a file the user named (issue 13: enable|disable --config missing.json)', () => {
+  it('C1: is not created by either toggle: the error is the one loading gives', async () => {
+    const file = join(directory, 'missing.json');
+    for (const enabled of [false, true]) {
+      const error = await expectConfigError(setEventEnabled({ file, required: true, source: 'option' }, 'PreToolUse', enabled));
+      expect(error.code).toBe('E_CONFIG_NOT_FOUND');
+      expect(error.message).toBe(`${file}:1:1: error: config file not found`);
+    }
+    const fromEnvironment = await expectConfigError(setEventEnabled({ file, required: true, source: 'env' }, 'PreToolUse', false));
+    expect(fromEnvironment.message).toBe(`${file}:1:1: error: config file not found (named by COSH_CONFIG)`);
+    expect(await readdir(directory)).toEqual([]);
+  });
+
+  it('C1: a default location (not required) is still created by the first toggle', async () => {
+    const file = join(directory, 'cosh', 'setup.json');
+    expect(await setEventEnabled({ file, required: false, source: 'xdg' }, 'PreToolUse', false)).toMatchObject({ created: true });
+    expect(configOf(await readFile(file, 'utf8')).hooksEnabled.PreToolUse).toBe(false);
+  });
+});
+
+describe('what the caller showed (issue 13: the settings screen toggles the hook on screen)', () => {
+  const guards = '{"hooks": {"PreToolUse": [\n  {"name": "Lint", "command": "lint"},\n  {"name": "Block force push", "command": "guard"}\n]}}\n';
+
+  it('C5 C8: a hook still at its index with its name and command is changed', async () => {
+    const file = await fileWith(guards);
+    const change = await setHookEnabled(file, 'PreToolUse', 1, false, { expected: { name: 'Block force push', command: 'guard' } });
+    expect(change).toMatchObject({ changed: true });
+    expect(configOf(await readFile(file, 'utf8')).hooks.PreToolUse.map((hook) => hook.enabled)).toEqual([true, false]);
+  });
+
+  it('C5 C8: another hook at that index, a new command, or no hook at all: E_CONFIG_CHANGED, nothing written', async () => {
+    const inserted = guards.replace('\n  {"name": "Block', '\n  {"name": "Inserted", "command": "other"},\n  {"name": "Block');
+    for (const [text, index] of [
+      [inserted, 1],
+      [guards.replace('"guard"', '"guard --off"'), 1],
+      [guards.replace(',\n  {"name": "Block force push", "command": "guard"}', ''), 1],
+    ] as const) {
+      const file = await fileWith(text);
+      const error = await expectConfigError(setHookEnabled(file, 'PreToolUse', index, false, { expected: { name: 'Block force push', command: 'guard' } }));
+      expect(error.code).toBe('E_CONFIG_CHANGED');
+      expect(error.problems[0]?.message).toContain('hooks.PreToolUse[1] is not the hook "Block force push" any more');
+      expect(await readFile(file, 'utf8')).toBe(text);
+    }
+  });
+
+  it('C7 C8: an event whose hooks are not those shown is refused; the same hooks, other switches changed, are fine', async () => {
+    const file = await fileWith(guards);
+    const shown = [
+      { name: 'Lint', command: 'lint' },
+      { name: 'Block force push', command: 'guard' },
+    ];
+    const error = await expectConfigError(setEventEnabled(file, 'PreToolUse', false, { expectedHooks: shown.slice(0, 1) }));
+    expect(error.code).toBe('E_CONFIG_CHANGED');
+    expect(await readFile(file, 'utf8')).toBe(guards);
+    await setHookEnabled(file, 'PreToolUse', 0, false);
+    expect(await setEventEnabled(file, 'PreToolUse', false, { expectedHooks: shown })).toMatchObject({ changed: true });
+    // PostToolUse's hooks are what its switch is about; the PreToolUse ones do not matter there.
+    expect(await setEventEnabled(file, 'PostToolUse', false, { expectedHooks: [] })).toMatchObject({ changed: true });
+  });
+
+  it('C7: a missing file shows no hooks: creating it matches an empty list, not a list that had hooks', async () => {
+    const file = join(directory, 'gone.json');
+    const error = await expectConfigError(setEventEnabled(file, 'PreToolUse', false, { expectedHooks: [{ name: 'x', command: 'x' }] }));
+    expect(error.code).toBe('E_CONFIG_CHANGED');
+    expect(await readdir(directory)).toEqual([]);
+    expect(await setEventEnabled(file, 'PreToolUse', false, { expectedHooks: [] })).toMatchObject({ created: true });
+  });
+});
+
+describe('the lock (issue 17: concurrent writers never lose a change)', () => {
+  async function holdLock(file: string, content: string, ageMs = 0): Promise<string> {
+    const lock = join(directory, `.${basename(file)}.lock`);
+    await writeFile(lock, content);
+    if (ageMs > 0) {
+      const seconds = (Date.now() - ageMs) / 1000;
+      await utimes(lock, seconds, seconds);
+    }
+    return lock;
+  }
+
+  it('C8: a lock held by a live process makes the writer wait, then give up with the lock file named; nothing written', async () => {
+    const file = await fileWith(fixture);
+    const holder = spawn('sleep', ['30']);
+    try {
+      const lock = await holdLock(file, `${holder.pid}\n${hostname()}\nabc\n`);
+      const started = Date.now();
+      const error = await expectConfigError(setEventEnabled(file, 'PreToolUse', false, { lock: { waitMs: 300 } }));
+      expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+      expect(error.code).toBe('E_CONFIG_WRITE');
+      expect(error.problems[0]?.message).toMatch(
+        new RegExp(`^another process \\(pid ${holder.pid}\\) has kept the file locked for \\d+ ms; try again \\(if no cosh is running, delete ${lock.replaceAll('.', '\\.')}\\)$`),
+      );
+      expect(await readFile(file, 'utf8')).toBe(fixture);
+      expect(await readFile(lock, 'utf8')).toContain(String(holder.pid));
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+
+  it('C8: the lock of a process that is gone is taken over, and no lock file stays behind', async () => {
+    const file = await fileWith(fixture);
+    await holdLock(file, `${deadPid()}\n${hostname()}\nabc\n`);
+    expect(await setEventEnabled(file, 'PreToolUse', false, { lock: { waitMs: 5_000 } })).toMatchObject({ changed: true });
+    expect(await readdir(directory)).toEqual(['setup.json']);
+  });
+
+  it('C8: a very old lock is stale even when its pid is alive again (reused)', async () => {
+    const file = await fileWith(fixture);
+    await holdLock(file, `${process.pid}\n${hostname()}\nold\n`, 10 * 60_000);
+    expect(await setEventEnabled(file, 'PreToolUse', false, { lock: { waitMs: 5_000 } })).toMatchObject({ changed: true });
+    expect(await readdir(directory)).toEqual(['setup.json']);
+  });
+
+  it('C8: no lock is needed (nor taken) to find that nothing changes', async () => {
+    const file = await fileWith(fixture);
+    const holder = spawn('sleep', ['30']);
+    try {
+      await holdLock(file, `${holder.pid}\n${hostname()}\nabc\n`);
+      expect(await setEventEnabled(file, 'PreToolUse', true, { lock: { waitMs: 100 } })).toMatchObject({ changed: false });
+    } finally {
+      holder.kill('SIGKILL');
+    }
   });
 });

@@ -1,15 +1,20 @@
 import { constants } from 'node:fs';
 import { access, lstat, mkdir, readFile, readlink, realpath, stat } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { applyEdits, type Edit, type FormattingOptions, modify } from 'jsonc-parser';
+import { applyEdits, type Edit, type FormattingOptions, modify, type Node } from 'jsonc-parser';
 import { ConfigError } from './config-error.ts';
-import type { HooksConfig, JsonPath } from './config-types.ts';
+import type { HookEntry, HooksConfig, JsonPath } from './config-types.ts';
+import { type FileLockOptions, type HeldLock, LockTimeoutError, withFileLock } from './file-lock.ts';
 import { formatJsonPath } from './format-problem.ts';
 import type { HookEvent } from './hook-events.ts';
 import { type InsertedValue, propertyInsertionEdits } from './insert-property.ts';
-import { fileError } from './load-config.ts';
-import { parseConfig } from './parse-config.ts';
+import { configNotFoundError, fileError } from './load-config.ts';
+import { emptyConfig, parseConfig } from './parse-config.ts';
 import { parseJsonc } from './parse-jsonc.ts';
+import { propertyRemovalEdits } from './remove-property.ts';
+import type { ResolvedConfigPath } from './resolve-config-path.ts';
+import type { SourceMap } from './source-map.ts';
 import { writeFileAtomically } from './write-file-atomically.ts';
 
 /** What a toggle did. */
@@ -24,36 +29,90 @@ export interface ConfigChange {
   readonly previous: boolean;
 }
 
+/** A hook as a person saw it (a settings screen's row): what a toggle must still find. */
+export type HookIdentity = Pick<HookEntry, 'name' | 'command'>;
+
+/**
+ * The file to change: a path, or where {@link resolveConfigPath} found it. A missing file is
+ * created by a change that needs one, except a file the user named (`required`: `--config`,
+ * `COSH_CONFIG`), whose absence is the error loading it gives (SPEC C1).
+ */
+export type ToggleTarget = string | Pick<ResolvedConfigPath, 'file' | 'required' | 'source'>;
+
+/** Options of `setEventEnabled`. */
+export interface EventToggleOptions {
+  /**
+   * The event's hooks as shown to the person toggling, in file order: when the file now holds
+   * others, the change is refused with `E_CONFIG_CHANGED` (switching an event switches all of
+   * its hooks, so none may be one the person has not seen).
+   */
+  readonly expectedHooks?: readonly HookIdentity[] | undefined;
+  /** @internal Test hooks for the lock's wait and staleness. */
+  readonly lock?: FileLockOptions | undefined;
+}
+
+/** Options of `setHookEnabled`. */
+export interface HookToggleOptions {
+  /**
+   * The hook as shown to the person toggling: when the entry at that index has another name or
+   * command now (another editor inserted, removed or rewrote hooks), the change is refused with
+   * `E_CONFIG_CHANGED` rather than made to a hook nobody chose.
+   */
+  readonly expected?: HookIdentity | undefined;
+  /** @internal Test hooks for the lock's wait and staleness. */
+  readonly lock?: FileLockOptions | undefined;
+}
+
 // The two toggles behind the package's entry points of the same names (config-toggles.ts, which
 // loads this module on the first write and documents what they guarantee).
 
 /** `hooksEnabled.<event>` (SPEC C7, C8); see config-toggles.ts. */
-export async function setEventEnabled(file: string, event: HookEvent, enabled: boolean): Promise<ConfigChange> {
-  return changeToggle(file, {
+export async function setEventEnabled(
+  target: ToggleTarget,
+  event: HookEvent,
+  enabled: boolean,
+  options: EventToggleOptions = {},
+): Promise<ConfigChange> {
+  const { expectedHooks } = options;
+  return changeToggle(target, options.lock, {
     path: ['hooksEnabled', event],
     enabled,
+    check: (config, file) => {
+      if (expectedHooks === undefined || sameHooks(config.hooks[event], expectedHooks)) return;
+      throw changedError(file, ['hooks', event], `the ${event} hooks are not the ones shown any more`);
+    },
     read: (config) => config.hooksEnabled[event],
     apply: (config) => ({ ...config, hooksEnabled: { ...config.hooksEnabled, [event]: enabled } }),
     createWhenMissing: true,
+    // `"hooksEnabled": {}` says nothing: when its last key goes, it goes too.
+    dropEmptiedParent: true,
   });
 }
 
 /** `hooks.<event>[index].enabled` (SPEC C5, C8); see config-toggles.ts. */
 export async function setHookEnabled(
-  file: string,
+  target: ToggleTarget,
   event: HookEvent,
   index: number,
   enabled: boolean,
+  options: HookToggleOptions = {},
 ): Promise<ConfigChange> {
-  return changeToggle(file, {
+  const { expected } = options;
+  return changeToggle(target, options.lock, {
     path: ['hooks', event, index, 'enabled'],
     enabled,
-    read: (config, target) => {
+    check: (config, file) => {
+      const hook = config.hooks[event][index];
+      if (expected === undefined || (hook !== undefined && sameHook(hook, expected))) return;
+      const now = hook === undefined ? 'there is none now' : `it is ${JSON.stringify(hook.name)} now`;
+      throw changedError(file, ['hooks', event, index], `hooks.${event}[${index}] is not the hook ${JSON.stringify(expected.name)} any more (${now})`);
+    },
+    read: (config, file) => {
       const hook = config.hooks[event][index];
       if (hook !== undefined) return hook.enabled;
       const count = config.hooks[event].length;
       throw writeError(
-        target,
+        file,
         ['hooks', event, index],
         `there is no hook hooks.${event}[${index}] to ${enabled ? 'enable' : 'disable'} (the file has ${count} ${event} ${count === 1 ? 'hook' : 'hooks'})`,
       );
@@ -66,96 +125,234 @@ export async function setHookEnabled(
       },
     }),
     createWhenMissing: false,
+    dropEmptiedParent: false,
   });
+}
+
+function sameHook(hook: HookIdentity, expected: HookIdentity): boolean {
+  return hook.name === expected.name && hook.command === expected.command;
+}
+
+function sameHooks(hooks: readonly HookIdentity[], expected: readonly HookIdentity[]): boolean {
+  return hooks.length === expected.length && hooks.every((hook, index) => sameHook(hook, expected[index] as HookIdentity));
 }
 
 interface ToggleRequest {
   readonly path: JsonPath;
   readonly enabled: boolean;
+  /** Throws `E_CONFIG_CHANGED` when the config is not the one the caller showed. */
+  readonly check: (config: HooksConfig, file: string) => void;
   /** The setting's current value in a valid config; throws a ConfigError when it cannot have one. */
   readonly read: (config: HooksConfig, file: string) => boolean;
   /** The config as it must read after the change: the one value differs, nothing else. */
   readonly apply: (config: HooksConfig) => HooksConfig;
   readonly createWhenMissing: boolean;
+  /** Whether the object holding the setting goes too when removing the setting empties it. */
+  readonly dropEmptiedParent: boolean;
 }
 
-// Another writer (the settings screen, a second `cosh hooks disable`) may replace the file
-// between our read and our rename; the change is then redone on its text, a few times at most.
+/** Where to write, once links are followed. */
+interface WriteLocation {
+  /** The file as named, for the not-found error (it names what the user typed). */
+  readonly named: Pick<ResolvedConfigPath, 'file' | 'source'>;
+  /** The file written: a symbolic link's target, so the link stays a link. */
+  readonly file: string;
+  readonly required: boolean;
+}
+
+// A writer that takes no lock (an editor, an older cosh) may still replace the file between our
+// read and our rename; the change is then redone on its text, a few times at most.
 const maximumAttempts = 5;
 
 // Changes to one file from this process are applied one after the other, so two toggles made at
-// once (two settings flipped quickly) both land; other processes are caught by the re-read just
-// before the rename.
+// once (two settings flipped quickly) both land without polling each other's lock.
 const pendingChanges = new Map<string, Promise<unknown>>();
 
-async function changeToggle(file: string, request: ToggleRequest): Promise<ConfigChange> {
-  const target = await resolveLinkTarget(resolve(file));
-  const previous = pendingChanges.get(target) ?? Promise.resolve();
+async function changeToggle(
+  target: ToggleTarget,
+  lockOptions: FileLockOptions | undefined,
+  request: ToggleRequest,
+): Promise<ConfigChange> {
+  const named = typeof target === 'string' ? { file: resolve(target), required: false, source: 'option' as const } : target;
+  const location: WriteLocation = { named, file: await resolveLinkTarget(resolve(named.file)), required: named.required };
+  const previous = pendingChanges.get(location.file) ?? Promise.resolve();
   const change = previous.then(
-    () => applyToggle(target, request),
-    () => applyToggle(target, request),
+    () => applyToggle(location, request, lockOptions),
+    () => applyToggle(location, request, lockOptions),
   );
   const settled = change.catch(() => undefined);
-  pendingChanges.set(target, settled);
+  pendingChanges.set(location.file, settled);
   void settled.then(() => {
-    if (pendingChanges.get(target) === settled) pendingChanges.delete(target);
+    if (pendingChanges.get(location.file) === settled) pendingChanges.delete(location.file);
   });
   return change;
 }
 
-async function applyToggle(target: string, request: ToggleRequest): Promise<ConfigChange> {
+/**
+ * SPEC C8: read, change and rename happen under the file's lock, so two writers never both
+ * change the text they read (the later one's rename would drop the earlier one's change).
+ */
+async function applyToggle(location: WriteLocation, request: ToggleRequest, lockOptions: FileLockOptions | undefined): Promise<ConfigChange> {
+  // What needs no write (the value is already so, a broken file, a changed one) is answered
+  // without taking the lock. The plan (parse, edit, validate: the costly part) is made before
+  // the lock too; under it, the file is read again and the plan kept only if the file is
+  // unchanged, so each writer holds the lock for a read and a rename, not a parse.
+  let plan = planToggle(location, request, await readExisting(location.file));
+  if (plan.kind === 'done') return plan.change;
+  if (plan.existing === undefined) await makeFolder(location.file);
   for (let attempt = 1; ; attempt += 1) {
-    const change = await attemptToggle(target, request);
+    const change = await withConfigLock(location.file, request.path, lockOptions, async (lock) => {
+      const existing = await readExisting(location.file);
+      if (plan.kind === 'done' || !sameFile(existing, plan.existing)) plan = planToggle(location, request, existing);
+      if (plan.kind === 'done') return plan.change;
+      return commit(location, request, plan, lock);
+    });
     if (change !== undefined) return change;
     if (attempt >= maximumAttempts) {
-      throw writeError(target, request.path, 'the file kept changing while it was being written; try again');
+      throw writeError(location.file, request.path, 'the file kept changing while it was being written; try again');
     }
   }
 }
 
-/** One try; undefined when another writer replaced (or created) the file between our read and our rename. */
-async function attemptToggle(target: string, request: ToggleRequest): Promise<ConfigChange | undefined> {
-  const original = await readExisting(target);
-  if (original === undefined) return createFile(target, request);
-
-  const parsed = parseConfig(original.text, target);
-  if (!parsed.ok) throw parsed.error;
-  const previous = request.read(parsed.config, target);
-  if (previous === request.enabled) return { file: target, changed: false, created: false, previous };
-
-  const byteOrderMark = original.text.startsWith('\uFEFF') ? '\uFEFF' : '';
-  const body = original.text.slice(byteOrderMark.length);
-  const updated = byteOrderMark + applyEdits(body, editsFor(body, request.path, request.enabled));
-  verify(updated, target, request, parsed.config);
-
+/** Writes a planned change under the lock; undefined when it must be made again (see inside). */
+async function commit(location: WriteLocation, request: ToggleRequest, plan: WritePlan, lock: HeldLock): Promise<ConfigChange | undefined> {
+  // Another writer took our lock as stale (we were stopped for half a minute) and may be
+  // changing the file now: start over rather than rename over its work.
+  if (!(await lock.stillHeld())) return undefined;
+  const { existing } = plan;
   let written: boolean;
   try {
-    written = await writeFileAtomically(target, updated, {
-      mode: original.mode,
-      owner: original.owner,
-      unchangedSince: original.text,
-    });
+    written = await writeFileAtomically(
+      location.file,
+      plan.text,
+      existing === undefined
+        ? { unchangedSince: null }
+        : { mode: existing.mode, owner: existing.owner, unchangedSince: existing.text },
+    );
   } catch (error) {
-    throw writeError(target, request.path, `cannot write the config file: ${(error as Error).message}`, error);
+    const verb = existing === undefined ? 'create' : 'write';
+    throw writeError(location.file, existing === undefined ? [] : request.path, `cannot ${verb} the config file: ${(error as Error).message}`, error);
   }
-  return written ? { file: target, changed: true, created: false, previous } : undefined;
+  // False: a writer that takes no lock (an editor) replaced the file since we read it; the
+  // change is made again on its text.
+  return written ? plan.change : undefined;
+}
+
+interface WritePlan {
+  readonly kind: 'write';
+  readonly change: ConfigChange;
+  readonly text: string;
+  /** The file the text was made from; undefined when it is to be created. */
+  readonly existing: ExistingFile | undefined;
+}
+
+type TogglePlan = { readonly kind: 'done'; readonly change: ConfigChange } | WritePlan;
+
+/** What the toggle does to the file as it is (`existing`): nothing, or which text to write. */
+function planToggle(location: WriteLocation, request: ToggleRequest, existing: ExistingFile | undefined): TogglePlan {
+  const { file } = location;
+  if (existing === undefined) {
+    if (location.required) throw configNotFoundError(location.named);
+    // No file reads as no hooks with every switch on (SPEC C1, C7).
+    const config = emptyConfig();
+    request.check(config, file);
+    if (!request.createWhenMissing) {
+      throw fileError('E_CONFIG_NOT_FOUND', file, 'not_found', `config file not found: there is no ${formatJsonPath(request.path.slice(0, -1))} to change`);
+    }
+    const previous = request.read(config, file);
+    // A missing key means enabled, so enabling needs no file at all.
+    if (previous === request.enabled) return { kind: 'done', change: { file, changed: false, created: false, previous } };
+    const formatting = { insertSpaces: true, tabSize: 2, eol: '\n' };
+    const text = `${applyEdits('{}', modify('{}', [...request.path], request.enabled, { formattingOptions: formatting }))}\n`;
+    return { kind: 'write', text, existing: undefined, change: { file, changed: true, created: true, previous } };
+  }
+
+  const parsed = parseConfig(existing.text, file);
+  if (!parsed.ok) throw parsed.error;
+  request.check(parsed.config, file);
+  const previous = request.read(parsed.config, file);
+  if (previous === request.enabled) return { kind: 'done', change: { file, changed: false, created: false, previous } };
+  const text = editedText(existing.text, file, request, parsed.config);
+  return { kind: 'write', text, existing, change: { file, changed: true, created: false, previous } };
+}
+
+function sameFile(a: ExistingFile | undefined, b: ExistingFile | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.text === b.text && a.mode === b.mode && a.owner.uid === b.owner.uid && a.owner.gid === b.owner.gid;
+}
+
+/**
+ * The file's text with the one setting changed. The default value (on) is written by removing
+ * the key, so a file holds only what differs from the defaults; where the layout is not one the
+ * remover knows, the value is written instead. Each candidate must parse, validate, and differ
+ * from the old config in exactly the one value; otherwise (a duplicated parent key took the
+ * edit, say) nothing is written.
+ */
+function editedText(text: string, file: string, request: ToggleRequest, before: HooksConfig): string {
+  const byteOrderMark = text.startsWith('\uFEFF') ? '\uFEFF' : '';
+  const body = text.slice(byteOrderMark.length);
+  const expected = JSON.stringify(request.apply(before));
+  for (const edits of candidateEdits(body, request)) {
+    const updated = byteOrderMark + applyEdits(body, edits);
+    const after = parseConfig(updated, file);
+    if (after.ok && JSON.stringify(after.config) === expected) return updated;
+  }
+  throw writeError(
+    file,
+    request.path,
+    `could not set ${formatJsonPath(request.path)} without changing anything else; is a key on its path written twice? Edit the file by hand`,
+  );
+}
+
+/** A toggle's value when its key is absent (SPEC C5 `enabled`, C7 `hooksEnabled`). */
+const DEFAULT_ENABLED = true;
+
+function* candidateEdits(text: string, request: ToggleRequest): Generator<Edit[]> {
+  const parsed = parseJsonc(text);
+  if (!parsed.ok) return;
+  if (request.enabled === DEFAULT_ENABLED) {
+    const removal = removalEdits(text, parsed.sourceMap, request);
+    if (removal !== undefined) yield removal;
+  }
+  yield editsFor(text, parsed.sourceMap, request.path, request.enabled);
+}
+
+/** Removes the setting's key (the last of duplicates, the one that counts), and its emptied parent. */
+function removalEdits(text: string, sourceMap: SourceMap, request: ToggleRequest): Edit[] | undefined {
+  const { path } = request;
+  const property = sourceMap.propertyNode(path);
+  const container = sourceMap.valueNode(path.slice(0, -1));
+  if (property === undefined || container === undefined) return undefined;
+  if (request.dropEmptiedParent && holdsOnly(text, container, property)) {
+    const parentProperty = sourceMap.propertyNode(path.slice(0, -1));
+    const grandparent = sourceMap.valueNode(path.slice(0, -2));
+    const edits = parentProperty === undefined || grandparent === undefined ? undefined : propertyRemovalEdits(text, grandparent, parentProperty);
+    if (edits !== undefined) return edits;
+  }
+  return propertyRemovalEdits(text, container, property);
+}
+
+/** True when `property` is all `objectNode` holds: no other key, and no comment either. */
+function holdsOnly(text: string, objectNode: Node, property: Node): boolean {
+  if (objectNode.children?.length !== 1) return false;
+  const inside =
+    text.slice(objectNode.offset + 1, property.offset) + text.slice(property.offset + property.length, objectNode.offset + objectNode.length - 1);
+  return /^\s*,?\s*$/.test(inside);
 }
 
 /** A replaced value is a literal swap; an inserted one is laid out like the file around it. */
-function editsFor(text: string, path: JsonPath, value: boolean): Edit[] {
-  const parsed = parseJsonc(text);
-  if (!parsed.ok) return [];
+function editsFor(text: string, sourceMap: SourceMap, path: JsonPath, value: boolean): Edit[] {
   // jsonc-parser's modify() edits the first of duplicate keys, but the last one is the one that
   // counts, so an existing value is replaced where the source map (last duplicate) finds it.
-  const existing = parsed.sourceMap.valueNode(path);
+  const existing = sourceMap.valueNode(path);
   if (existing !== undefined) {
     return [{ offset: existing.offset, length: existing.length, content: JSON.stringify(value) }];
   }
   // Insert into the deepest object on the path that exists, creating what is missing below it
   // (`hooksEnabled` itself when the file has none).
   let depth = path.length - 1;
-  while (depth > 0 && parsed.sourceMap.valueNode(path.slice(0, depth)) === undefined) depth -= 1;
-  const container = parsed.sourceMap.valueNode(path.slice(0, depth));
+  while (depth > 0 && sourceMap.valueNode(path.slice(0, depth)) === undefined) depth -= 1;
+  const container = sourceMap.valueNode(path.slice(0, depth));
   const key = path[depth];
   const formatting = detectFormatting(text);
   const rest = path.slice(depth + 1);
@@ -182,23 +379,6 @@ export function detectFormatting(text: string): FormattingOptions {
   return { insertSpaces: true, tabSize: smallest ?? 2, eol };
 }
 
-/**
- * The edited text must parse, validate, and differ from the old config in exactly the one
- * value; otherwise (a duplicated parent key took the edit, say) nothing is written.
- */
-function verify(updated: string, file: string, request: ToggleRequest, before: HooksConfig): void {
-  const after = parseConfig(updated, file);
-  const problem = (): ConfigError =>
-    writeError(
-      file,
-      request.path,
-      `could not set ${formatJsonPath(request.path)} without changing anything else; is a key on its path written twice? Edit the file by hand`,
-    );
-  if (!after.ok || request.read(after.config, file) !== request.enabled) throw problem();
-  const expected = request.apply(before);
-  if (JSON.stringify(after.config) !== JSON.stringify(expected)) throw problem();
-}
-
 interface ExistingFile {
   readonly text: string;
   readonly mode: number;
@@ -223,22 +403,47 @@ async function readExisting(file: string): Promise<ExistingFile | undefined> {
   }
 }
 
-/** Undefined when another writer created the file meanwhile (its text is then edited instead). */
-async function createFile(file: string, request: ToggleRequest): Promise<ConfigChange | undefined> {
-  // A missing key means enabled, so enabling needs no file at all.
-  if (request.enabled) return { file, changed: false, created: false, previous: true };
-  if (!request.createWhenMissing) {
-    throw fileError('E_CONFIG_NOT_FOUND', file, 'not_found', `config file not found: there is no ${formatJsonPath(request.path.slice(0, -1))} to change`);
-  }
-  const text = applyEdits('{}', modify('{}', [...request.path], false, { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } }));
-  let written: boolean;
+/** The folder of a file about to be created (SPEC C1: the first toggle creates `~/.config/cosh`). */
+async function makeFolder(file: string): Promise<void> {
   try {
     await mkdir(dirname(file), { recursive: true });
-    written = await writeFileAtomically(file, `${text}\n`, { unchangedSince: null });
   } catch (error) {
     throw writeError(file, [], `cannot create the config file: ${(error as Error).message}`, error);
   }
-  return written ? { file, changed: true, created: true, previous: true } : undefined;
+}
+
+/** {@link withFileLock}, its failures worded as config write errors. */
+async function withConfigLock<T>(
+  file: string,
+  path: JsonPath,
+  options: FileLockOptions | undefined,
+  action: (lock: HeldLock) => Promise<T>,
+): Promise<T> {
+  let inAction = false;
+  try {
+    return await withFileLock(
+      file,
+      (lock) => {
+        inAction = true;
+        return action(lock);
+      },
+      options,
+    );
+  } catch (error) {
+    if (inAction || ConfigError.isInstance(error)) throw error;
+    if (error instanceof LockTimeoutError) {
+      const holder =
+        error.holder === undefined
+          ? 'another process'
+          : `another process (pid ${error.holder.pid}${error.holder.host === hostname() ? '' : ` on ${error.holder.host}`})`;
+      const message =
+        error.reason === 'held'
+          ? `${holder} has kept the file locked for ${duration(error.heldMs)}; try again (if no cosh is running, delete ${error.lockFile})`
+          : `other writers kept the file locked for ${duration(error.waitedMs)}; try again`;
+      throw writeError(file, path, message, error);
+    }
+    throw writeError(file, path, `cannot lock the config file for writing: ${(error as Error).message}`, error);
+  }
 }
 
 /** Follows symbolic links (even a dangling one) so that the link stays a link after the rename. */
@@ -254,6 +459,17 @@ async function resolveLinkTarget(file: string, depth = 0): Promise<string> {
       return file;
     }
   }
+}
+
+function duration(milliseconds: number): string {
+  return milliseconds < 1_000 ? `${Math.round(milliseconds)} ms` : `${Math.round(milliseconds / 1_000)} s`;
+}
+
+/** The file no longer holds what the caller showed: nothing was written. */
+function changedError(file: string, path: JsonPath, message: string): ConfigError {
+  return new ConfigError('E_CONFIG_CHANGED', file, [
+    { severity: 'error', code: 'changed', message: `${message}: the file changed since it was read; reload it and try again`, path, line: 1, column: 1 },
+  ]);
 }
 
 function writeError(file: string, path: JsonPath, message: string, cause?: unknown): ConfigError {
