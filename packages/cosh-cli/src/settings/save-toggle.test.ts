@@ -5,12 +5,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveToggle } from './save-toggle.ts';
 import type { EventRow, HookRow } from './settings-state.ts';
 
-const preToolUse: EventRow = { kind: 'event', key: 'event:PreToolUse', event: 'PreToolUse', enabled: true, hookCount: 1 };
+const preToolUse: EventRow = {
+  kind: 'event',
+  key: 'event:PreToolUse',
+  event: 'PreToolUse',
+  enabled: true,
+  hookCount: 1,
+  hooks: [{ name: 'Guard', command: 'true' }],
+};
 const guard: HookRow = {
   kind: 'hook',
-  key: 'hook:PreToolUse:0',
+  key: 'hook:PreToolUse:["Guard","true"]:0',
   event: 'PreToolUse',
   index: 0,
+  identity: { name: 'Guard', command: 'true' },
   name: 'Guard',
   matcher: '',
   timeout: 60,
@@ -54,7 +62,9 @@ describe('saveToggle', () => {
 
   it('C1: creates a missing file (and its folder) when an event is turned off', async () => {
     const file = join(directory, 'new', 'setup.json');
-    expect(await saveToggle(file, preToolUse, false)).toEqual({ ok: true, message: `Saved: PreToolUse hooks off (created ${file})` });
+    // With no file the screen shows no hooks.
+    const shown: EventRow = { ...preToolUse, hookCount: 0, hooks: [] };
+    expect(await saveToggle(file, shown, false)).toEqual({ ok: true, message: `Saved: PreToolUse hooks off (created ${file})` });
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ hooksEnabled: { PreToolUse: false } });
   });
 
@@ -75,10 +85,23 @@ describe('saveToggle', () => {
     expect(await readFile(file, 'utf8')).toBe(broken);
   });
 
-  it('a hook that is no longer in the file is an error, not a silent no-op', async () => {
-    const file = join(directory, 'gone.json');
-    await writeFile(file, '{"hooks": {"PreToolUse": []}}');
-    const outcome = await saveToggle(file, guard, false);
-    expect(outcome).toEqual({ ok: false, message: expect.stringMatching(/^Not saved: there is no hook hooks\.PreToolUse\[0\]/) });
+  it('C5 C8: a hook that is no longer in the file, or not where it was shown, is refused: the file changed', async () => {
+    for (const [name, text] of [
+      ['gone.json', '{"hooks": {"PreToolUse": []}}'],
+      ['moved.json', '{"hooks": {"PreToolUse": [{"name": "New", "command": "x"}, {"name": "Guard", "command": "true"}]}}'],
+    ] as const) {
+      const file = join(directory, name);
+      await writeFile(file, text);
+      expect(await saveToggle(file, guard, false)).toEqual({ ok: false, fileChanged: true, message: 'Not saved: the file changed — press r' });
+      expect(await readFile(file, 'utf8')).toBe(text);
+    }
+  });
+
+  it('C7 C8: an event whose hooks are not the ones shown is refused: the file changed', async () => {
+    const file = join(directory, 'grown.json');
+    const text = '{"hooks": {"PreToolUse": [{"name": "Guard", "command": "true"}, {"name": "Unseen", "command": "x"}]}}';
+    await writeFile(file, text);
+    expect(await saveToggle(file, preToolUse, false)).toEqual({ ok: false, fileChanged: true, message: 'Not saved: the file changed — press r' });
+    expect(await readFile(file, 'utf8')).toBe(text);
   });
 });

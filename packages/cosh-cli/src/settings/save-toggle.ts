@@ -5,25 +5,37 @@ import { describeRow, type SettingsRow } from './settings-state.ts';
 /** What a save did, in the words the screen shows. */
 export type SaveOutcome =
   | { readonly ok: true; readonly message: string }
-  | { readonly ok: false; readonly message: string };
+  | {
+      readonly ok: false;
+      /** True when the file no longer holds what the row showed: the screen keeps showing it until r. */
+      readonly fileChanged: boolean;
+      readonly message: string;
+    };
+
+/** The message of a toggle refused because the file no longer holds what the row showed. */
+export const FILE_CHANGED_MESSAGE = 'Not saved: the file changed — press r';
 
 /**
  * Sets one switch in setup.json with SPEC C8's guarantees (only that value changes; atomic;
- * mode kept; a file that does not load is never written): an event's `hooksEnabled` (C7), or
- * one hook's `enabled` (C5). Never throws: a failure is an outcome whose message says why.
+ * mode kept; under the file's lock; a file that does not load is never written): an event's
+ * `hooksEnabled` (C7), or one hook's `enabled` (C5). The switch is the one the row showed: a
+ * hook still at its place with its name and command, an event still with the hooks shown;
+ * otherwise nothing is written and the outcome says {@link FILE_CHANGED_MESSAGE}. Never
+ * throws: a failure is an outcome whose message says why.
  */
 export async function saveToggle(file: string, row: SettingsRow, enabled: boolean): Promise<SaveOutcome> {
   const state = enabled ? 'on' : 'off';
   try {
     const change =
       row.kind === 'event'
-        ? await setEventEnabled(file, row.event, enabled)
-        : await setHookEnabled(file, row.event, row.index, enabled);
+        ? await setEventEnabled(file, row.event, enabled, { expectedHooks: row.hooks })
+        : await setHookEnabled(file, row.event, row.index, enabled, { expected: row.identity });
     if (change.created) return { ok: true, message: `Saved: ${describeRow(row)} ${state} (created ${change.file})` };
     if (!change.changed) return { ok: true, message: `Unchanged: ${describeRow(row)} already ${state} in the file` };
     return { ok: true, message: `Saved: ${describeRow(row)} ${state}` };
   } catch (error) {
-    return { ok: false, message: `Not saved: ${reasonOf(error)}` };
+    if (ConfigError.isInstance(error) && error.code === 'E_CONFIG_CHANGED') return { ok: false, fileChanged: true, message: FILE_CHANGED_MESSAGE };
+    return { ok: false, fileChanged: false, message: `Not saved: ${reasonOf(error)}` };
   }
 }
 

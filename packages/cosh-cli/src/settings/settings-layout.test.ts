@@ -55,7 +55,8 @@ describe('rowCells', () => {
 
 describe('withPendingChanges', () => {
   it('shows a switch not yet saved at its new value, and leaves the rest alone', () => {
-    const rows = withPendingChanges(twoEvents.rows, new Map([['event:PostToolUse', true], ['hook:PreToolUse:0', false]]));
+    const guard = twoEvents.rows[1]!;
+    const rows = withPendingChanges(twoEvents.rows, new Map([['event:PostToolUse', true], [guard.key, false]]));
     expect(rows.map((row) => row.enabled)).toEqual([true, false, false, true, true]);
     expect(rows[2]).toBe(twoEvents.rows[2]);
   });

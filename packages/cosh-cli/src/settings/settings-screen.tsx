@@ -21,6 +21,7 @@ import {
   wrapText,
 } from './settings-layout.ts';
 import { SaveQueue } from './save-queue.ts';
+import { settingsKeys } from './settings-keys.ts';
 import type { SaveOutcome } from './save-toggle.ts';
 import { describeRow, type SettingsRow, type SettingsState } from './settings-state.ts';
 
@@ -184,29 +185,34 @@ function SettingsScreen(props: SettingsScreenOptions & { readonly saves: SaveQue
         next.delete(row.key);
         return next;
       });
+      // The file no longer holds what the screen shows: rows moved under the cursor without
+      // a word would invite the next wrong toggle, so the screen stays as it was until r.
+      if (!outcome.ok && outcome.fileChanged) {
+        setMessage({ tone: 'error', text: outcome.message });
+        return;
+      }
       await reloadAfter({ tone: outcome.ok ? 'ok' : 'error', text: outcome.message });
     });
   };
 
   useInput((input: string, key: Key) => {
-    if (key.ctrl && input === 'c') {
-      exit('interrupted');
-      return;
-    }
-    if (input === 'q' || key.escape) {
-      exit('quit');
-      return;
-    }
     const page = Math.max(1, heights.list - 1);
-    if (key.upArrow || input === 'k') move(-1);
-    else if (key.downArrow || input === 'j') move(1);
-    else if (key.pageUp) move(-page);
-    else if (key.pageDown) move(page);
-    else if (key.home || input === 'g') move(Number.NEGATIVE_INFINITY);
-    else if (key.end || input === 'G') move(Number.POSITIVE_INFINITY);
-    else if (input === ' ') toggle();
-    // Queued behind any save still running, so it shows the file as that save left it.
-    else if (input === 'r') saves.add(() => reloadAfter({ tone: 'muted', text: 'Reloaded from the file.' }));
+    // One input can hold several key presses (`jj`): each is handled in turn, on the refs.
+    for (const press of settingsKeys(input, key)) {
+      if (press === 'interrupt' || press === 'quit') {
+        exit(press === 'interrupt' ? 'interrupted' : 'quit');
+        return;
+      }
+      if (press === 'up') move(-1);
+      else if (press === 'down') move(1);
+      else if (press === 'pageUp') move(-page);
+      else if (press === 'pageDown') move(page);
+      else if (press === 'top') move(Number.NEGATIVE_INFINITY);
+      else if (press === 'bottom') move(Number.POSITIVE_INFINITY);
+      else if (press === 'toggle') toggle();
+      // Queued behind any save still running, so it shows the file as that save left it.
+      else saves.add(() => reloadAfter({ tone: 'muted', text: 'Reloaded from the file.' }));
+    }
   });
 
   const paint = palette(color);

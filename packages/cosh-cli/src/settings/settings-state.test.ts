@@ -29,15 +29,35 @@ describe('settingsStateOf', () => {
     );
     expect(state.rows.map((row) => [row.key, row.enabled])).toEqual([
       ['event:PreToolUse', true],
-      ['hook:PreToolUse:0', true],
-      ['hook:PreToolUse:1', true],
+      ['hook:PreToolUse:["Guard","guard"]:0', true],
+      ['hook:PreToolUse:["audit","audit"]:0', true],
       ['event:PostToolUse', false],
-      ['hook:PostToolUse:0', false],
+      ['hook:PostToolUse:["log","log"]:0', false],
     ]);
-    expect(state.rows[0]).toMatchObject({ kind: 'event', hookCount: 2 });
+    expect(state.rows[0]).toMatchObject({
+      kind: 'event',
+      hookCount: 2,
+      hooks: [
+        { name: 'Guard', command: 'guard' },
+        { name: 'audit', command: 'audit' },
+      ],
+    });
     expect(state.rows[1]).toMatchObject({ name: 'Guard', matcher: '^bash_run$', timeout: 5 });
     // C5: a missing name is the command; a missing timeout is 60.
     expect(state.rows[2]).toMatchObject({ name: 'audit', matcher: '', timeout: 60 });
+  });
+
+  it('C5: a hook row is known by what it is, not where: the key follows it when a hook is inserted above', () => {
+    const before = ready(stateOf('{"hooks": {"PreToolUse": [{"name": "Lint", "command": "lint"}, {"name": "Guard", "command": "guard"}]}}'));
+    const after = ready(
+      stateOf('{"hooks": {"PreToolUse": [{"name": "Lint", "command": "lint"}, {"name": "New", "command": "new"}, {"name": "Guard", "command": "guard"}]}}'),
+    );
+    const guardBefore = before.rows.find((row) => row.kind === 'hook' && row.identity.name === 'Guard');
+    const guardAfter = after.rows.find((row) => row.key === guardBefore?.key);
+    expect(guardAfter).toMatchObject({ index: 2, identity: { name: 'Guard', command: 'guard' } });
+    // Identical entries (M4 runs only the first) still get a key each.
+    const twins = ready(stateOf('{"hooks": {"PreToolUse": [{"command": "x"}, {"command": "x"}]}}'));
+    expect(new Set(twins.rows.map((row) => row.key)).size).toBe(twins.rows.length);
   });
 
   it('M2: an invalid matcher is marked under its hook, with the regex error and the fix', () => {
@@ -79,8 +99,8 @@ describe('loadSettingsState', () => {
     expect(state.exists).toBe(false);
     expect(state.file).toBe(file);
     expect(state.rows).toEqual([
-      { kind: 'event', key: 'event:PreToolUse', event: 'PreToolUse', enabled: true, hookCount: 0 },
-      { kind: 'event', key: 'event:PostToolUse', event: 'PostToolUse', enabled: true, hookCount: 0 },
+      { kind: 'event', key: 'event:PreToolUse', event: 'PreToolUse', enabled: true, hookCount: 0, hooks: [] },
+      { kind: 'event', key: 'event:PostToolUse', event: 'PostToolUse', enabled: true, hookCount: 0, hooks: [] },
     ]);
   });
 

@@ -7,6 +7,7 @@ import {
   HOOK_EVENTS,
   type HookEntry,
   type HookEvent,
+  type HookIdentity,
   type HooksConfig,
   safeLoadConfig,
 } from '@cosh/config';
@@ -20,16 +21,24 @@ export interface EventRow {
   readonly event: HookEvent;
   readonly enabled: boolean;
   readonly hookCount: number;
+  /** The event's hooks as shown: a toggle is refused when the file holds others by then. */
+  readonly hooks: readonly HookIdentity[];
 }
 
 /** One hook of an event, with its own `enabled` (SPEC C5). */
 export interface HookRow {
   readonly kind: 'hook';
-  /** Stable across reloads: `hook:PreToolUse:0`. */
+  /**
+   * The hook's identity, stable across reloads that move it (another editor inserted a hook
+   * above): event, name, command, and which of identical entries it is. The cursor and a
+   * switch not yet saved follow the hook, not its position.
+   */
   readonly key: string;
   readonly event: HookEvent;
   /** Position in the event's array in the file. */
   readonly index: number;
+  /** The name and command as in the file (not escaped): what a toggle must still find there. */
+  readonly identity: HookIdentity;
   /** Printable (control characters escaped, on one line). */
   readonly name: string;
   /** Printable; `''` matches every tool. */
@@ -87,14 +96,20 @@ export function settingsStateOf(
   const rows: SettingsRow[] = [];
   for (const event of HOOK_EVENTS) {
     const hooks = config.hooks[event];
-    rows.push({ kind: 'event', key: `event:${event}`, event, enabled: config.hooksEnabled[event], hookCount: hooks.length });
+    const identities = hooks.map((hook) => ({ name: hook.name, command: hook.command }));
+    rows.push({ kind: 'event', key: `event:${event}`, event, enabled: config.hooksEnabled[event], hookCount: hooks.length, hooks: identities });
+    const seen = new Map<string, number>();
     for (const hook of hooks) {
       const own = warnings.filter((warning) => warning.hook?.event === event && warning.hook.index === hook.index);
+      const identity = JSON.stringify([hook.name, hook.command]);
+      const copy = seen.get(identity) ?? 0;
+      seen.set(identity, copy + 1);
       rows.push({
         kind: 'hook',
-        key: `hook:${event}:${hook.index}`,
+        key: `hook:${event}:${identity}:${copy}`,
         event,
         index: hook.index,
+        identity: { name: hook.name, command: hook.command },
         name: printableText(hook.name),
         matcher: printableText(hook.matcher),
         timeout: hook.timeout,
