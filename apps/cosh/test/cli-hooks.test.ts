@@ -212,28 +212,44 @@ describe('cosh hooks enable|disable', () => {
     const listed = JSON.parse((await cosh(['hooks', 'list', '--config', file, '--json'])).stdout);
     expect(listed.events.map((event: { enabled: boolean }) => event.enabled)).toEqual([false, false]);
 
+    // On is the default: enabling removes the key instead of writing true.
     const enabled = await cosh(['hooks', 'enable', 'PostToolUse', '--config', file]);
     expect(enabled.stdout).toBe(`PostToolUse hooks enabled in ${file}\n`);
-    expect(await readFile(file, 'utf8')).toBe(afterDisable.replace('"PostToolUse": false\n', '"PostToolUse": true,\n        "PreToolUse": false\n'));
+    expect(await readFile(file, 'utf8')).toBe(afterDisable.replace('"PostToolUse": false\n', '"PreToolUse": false\n'));
     expect((await stat(file)).mode & 0o777).toBe(0o640);
+    // Both on again: the emptied hooksEnabled goes too, and the file is as it was.
+    await cosh(['hooks', 'enable', 'PreToolUse', '--config', file]);
+    expect(await readFile(file, 'utf8')).toBe(commented);
     expect(await readdir(directory)).toEqual(['setup.json']);
   });
 
-  it('C8: with no file, disable creates it and its folder; enable says the event is already enabled', async () => {
-    const file = join(directory, 'a', 'b', 'setup.json');
-    expect(await cosh(['hooks', 'enable', 'PreToolUse', '--config', file])).toEqual({
+  it('C8: with no file at the default location, disable creates it and its folder; enable says the event is already enabled', async () => {
+    const env = { XDG_CONFIG_HOME: join(directory, 'xdg') };
+    const file = join(directory, 'xdg', 'cosh', 'setup.json');
+    expect(await cosh(['hooks', 'enable', 'PreToolUse'], env)).toEqual({
       code: 0,
       stdout: `PreToolUse hooks are already enabled (no config file at ${file})\n`,
       stderr: '',
     });
     expect(await readdir(directory)).toEqual([]);
-    expect(await cosh(['hooks', 'disable', 'PreToolUse', '--config', file])).toEqual({
+    expect(await cosh(['hooks', 'disable', 'PreToolUse'], env)).toEqual({
       code: 0,
       stdout: `PreToolUse hooks disabled: created ${file}\n`,
       stderr: '',
     });
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ hooksEnabled: { PreToolUse: false } });
-    expect((await cosh(['hooks', 'validate', '--config', file])).code).toBe(0);
+    expect((await cosh(['hooks', 'validate'], env)).code).toBe(0);
+  });
+
+  it('C1: --config naming a file that does not exist is the error validate gives (exit 78), for enable and disable alike', async () => {
+    const validated = await cosh(['hooks', 'validate', '--config', 'missing.json']);
+    expect(validated.code).toBe(78);
+    const message = `${join(directory, 'missing.json')}:1:1: error: config file not found`;
+    expect(validated.stderr.split('\n')[0]).toBe(message);
+    for (const verb of ['enable', 'disable']) {
+      expect(await cosh(['hooks', verb, 'PreToolUse', '--config', 'missing.json'])).toEqual({ code: 78, stdout: '', stderr: `${message}\n` });
+    }
+    expect(await readdir(directory)).toEqual([]);
   });
 
   it('C8: an unparsable or invalid file is never overwritten', async () => {

@@ -58,7 +58,7 @@ export function createProgram(options: CreateProgramOptions): Command {
       .description(
         enabled
           ? 'turn all hooks of an event back on (hooksEnabled in setup.json)'
-          : 'turn all hooks of an event off (hooksEnabled in setup.json; creates the file if needed)',
+          : 'turn all hooks of an event off (hooksEnabled in setup.json; creates the default file if there is none)',
       )
       .argument('<event>', 'PreToolUse or PostToolUse')
       .addOption(configOption())

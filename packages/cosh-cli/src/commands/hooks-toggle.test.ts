@@ -39,19 +39,38 @@ describe('cosh hooks enable|disable', () => {
     const listed = await runInProcess(['hooks', 'list', '--config', file, '--json'], { cwd: directory });
     expect(JSON.parse(listed.stdout).events[0].enabled).toBe(false);
 
+    // On is the default: the key goes again, and the hooksEnabled it emptied with it.
     const enabled = await runInProcess(['hooks', 'enable', 'PreToolUse', '--config', file], { cwd: directory });
     expect(enabled.stdout).toBe(`PreToolUse hooks enabled in ${file}\n`);
-    expect(await readFile(file, 'utf8')).toContain('"PreToolUse": true');
+    expect(await readFile(file, 'utf8')).toBe(commented);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
   });
 
-  it('C8: with no config file, disable creates it and its folder; enable changes nothing', async () => {
-    const file = join(directory, 'new', 'cosh', 'setup.json');
-    const enabled = await runInProcess(['hooks', 'enable', 'PostToolUse', '--config', file], { cwd: directory });
+  it('C8: with no config file at the default location, disable creates it and its folder; enable changes nothing', async () => {
+    const env = { XDG_CONFIG_HOME: join(directory, 'xdg') };
+    const file = join(directory, 'xdg', 'cosh', 'setup.json');
+    const enabled = await runInProcess(['hooks', 'enable', 'PostToolUse'], { cwd: directory, env });
     expect(enabled).toEqual({ code: 0, stdout: `PostToolUse hooks are already enabled (no config file at ${file})\n`, stderr: '' });
     expect(await readdir(directory)).toEqual([]);
-    const disabled = await runInProcess(['hooks', 'disable', 'PostToolUse', '--config', file], { cwd: directory });
+    const disabled = await runInProcess(['hooks', 'disable', 'PostToolUse'], { cwd: directory, env });
     expect(disabled.stdout).toBe(`PostToolUse hooks disabled: created ${file}\n`);
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ hooksEnabled: { PostToolUse: false } });
+  });
+
+  it('C1: a file named by --config or COSH_CONFIG that does not exist is the error validate gives (78), never created', async () => {
+    const file = join(directory, 'missing.json');
+    for (const [args, env] of [
+      [['--config', 'missing.json'], {}],
+      [[], { COSH_CONFIG: file }],
+    ] as const) {
+      const validated = await runInProcess(['hooks', 'validate', ...args], { cwd: directory, env });
+      expect(validated.code).toBe(78);
+      for (const verb of ['enable', 'disable']) {
+        const toggled = await runInProcess(['hooks', verb, 'PreToolUse', ...args], { cwd: directory, env });
+        expect(toggled).toEqual({ code: 78, stdout: '', stderr: `${validated.stderr.split('\n')[0]}\n` });
+      }
+    }
+    expect(await readdir(directory)).toEqual([]);
   });
 
   it('C1: writes the default location when no --config is given', async () => {

@@ -6,8 +6,10 @@ import { parseEventArgument } from './event-argument.ts';
 
 /**
  * `cosh hooks enable|disable <event> [--config F]` (SPEC C7, C8): changes only
- * `hooksEnabled.<event>` in setup.json. With no file yet, `disable` creates one (and its
- * folder) and `enable` changes nothing.
+ * `hooksEnabled.<event>` in setup.json (`enable` removes the key: on is the default). With no
+ * file at the default location, `disable` creates one (and its folder) and `enable` changes
+ * nothing; a file named by `--config` or `COSH_CONFIG` that does not exist is the configuration
+ * error `validate` reports (exit 78), never created (C1).
  */
 export async function runHooksToggle(
   context: CliContext,
@@ -21,8 +23,8 @@ export async function runHooksToggle(
 ): Promise<void> {
   const { enabled } = options;
   const event = parseEventArgument(options.event, options.command);
-  const { file } = resolveConfigPath({ path: options.configPath, cwd: context.cwd, env: context.env });
-  const change = await setEventEnabled(file, event, enabled);
+  const location = resolveConfigPath({ path: options.configPath, cwd: context.cwd, env: context.env });
+  const change = await setEventEnabled(location, event, enabled);
   const { style } = context.out;
   const state = enabled ? style.green('enabled') : style.yellow('disabled');
   if (change.created) {
