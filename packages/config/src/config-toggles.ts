@@ -18,11 +18,11 @@ const loadWriter = (): Promise<typeof import('./write-config.ts')> => import('./
  * (SPEC C1): then its absence is the `E_CONFIG_NOT_FOUND` error loading gives.
  *
  * Read, change and rename happen under a lock (a `.setup.json.lock` file beside it, taken
- * with O_EXCL; stale once its process is gone or after 30 s), so writers in other processes
+ * with O_EXCL; stale once its process is gone, or after 30 s), so writers in other processes
  * never lose each other's changes, and the result describes a change that is in the file. A
  * writer that takes no lock (an editor) and replaces the file meanwhile is not overwritten:
- * the change is made again on its text. Waiting longer than 15 s for the lock is an
- * `E_CONFIG_WRITE` error naming the lock file. A file that does not parse or fails validation
+ * the change is made again on its text. A lock one holder keeps for 15 s is an
+ * `E_CONFIG_WRITE` error naming the lock file (a lock changing hands is waited for). A file that does not parse or fails validation
  * is never written: its {@link ConfigError} is thrown. With
  * {@link EventToggleOptions.expectedHooks}, a file whose hooks of that event are not those
  * shown is refused with `E_CONFIG_CHANGED`.
@@ -42,8 +42,8 @@ export async function setEventEnabled(
  * {@link setEventEnabled}: off writes `"enabled": false`, on removes the field. `index` is the
  * hook's position in the event's array ({@link HookEntry.index}); a hook that does not exist is
  * an `E_CONFIG_WRITE` error, and a missing file is never created. With
- * {@link HookToggleOptions.expected}, an entry at `index` with another name or command is
- * refused with `E_CONFIG_CHANGED`, nothing written.
+ * {@link HookToggleOptions.expected}, an entry at `index` with another name, command or url
+ * is refused with `E_CONFIG_CHANGED`, nothing written.
  */
 export async function setHookEnabled(
   target: ToggleTarget,

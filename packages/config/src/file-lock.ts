@@ -33,6 +33,13 @@ export const LOCK_QUEUE_MS = 120_000;
  */
 export const STALE_LOCK_MS = 30_000;
 
+/**
+ * A lock file still without its holder's pid after this long is stale: its holder writes the
+ * pid right after creating the file, so only one killed in between leaves it empty. (A live
+ * holder this slow, on a machine overloaded that much, finds out before it renames.)
+ */
+export const UNWRITTEN_LOCK_MS = 5_000;
+
 /** The lock file of `file`: `.setup.json.lock` beside `setup.json`. */
 export function lockFileFor(file: string): string {
   return join(dirname(file), `.${basename(file)}.lock`);
@@ -205,10 +212,11 @@ function holderOf(content: string): LockHolder | undefined {
 }
 
 function isStale(lock: LockFileState, staleMs: number): boolean {
-  if (Date.now() - lock.mtimeMs > staleMs) return true;
+  const age = Date.now() - lock.mtimeMs;
+  if (age > staleMs) return true;
   const holder = holderOf(lock.content);
-  // No token yet: its holder is between creating the file and writing to it.
-  if (holder === undefined) return false;
+  // No token: its holder is between creating the file and writing to it, or was killed there.
+  if (holder === undefined) return age > Math.min(staleMs, UNWRITTEN_LOCK_MS);
   // A pid of another machine (a shared folder) says nothing here; only the lock's age does.
   if (holder.host !== hostname()) return false;
   return !isProcessAlive(holder.pid);

@@ -394,7 +394,7 @@ describe('what the caller showed (issue 13: the settings screen toggles the hook
 
   it('C5 C8: a hook still at its index with its name and command is changed', async () => {
     const file = await fileWith(guards);
-    const change = await setHookEnabled(file, 'PreToolUse', 1, false, { expected: { name: 'Block force push', command: 'guard' } });
+    const change = await setHookEnabled(file, 'PreToolUse', 1, false, { expected: { name: 'Block force push', command: 'guard', url: null } });
     expect(change).toMatchObject({ changed: true });
     expect(configOf(await readFile(file, 'utf8')).hooks.PreToolUse.map((hook) => hook.enabled)).toEqual([true, false]);
   });
@@ -407,18 +407,27 @@ describe('what the caller showed (issue 13: the settings screen toggles the hook
       [guards.replace(',\n  {"name": "Block force push", "command": "guard"}', ''), 1],
     ] as const) {
       const file = await fileWith(text);
-      const error = await expectConfigError(setHookEnabled(file, 'PreToolUse', index, false, { expected: { name: 'Block force push', command: 'guard' } }));
+      const error = await expectConfigError(setHookEnabled(file, 'PreToolUse', index, false, { expected: { name: 'Block force push', command: 'guard', url: null } }));
       expect(error.code).toBe('E_CONFIG_CHANGED');
       expect(error.problems[0]?.message).toContain('hooks.PreToolUse[1] is not the hook "Block force push" any more');
       expect(await readFile(file, 'utf8')).toBe(text);
     }
   });
 
+  it('C5 H1 C8: an HTTP hook is known by its url: the same name sending elsewhere is refused', async () => {
+    const text = '{"hooks": {"PreToolUse": [{"name": "Policy", "url": "https://policy.example/check"}]}}\n';
+    const file = await fileWith(text.replace('policy.example', 'elsewhere.example'));
+    const shown = { name: 'Policy', command: null, url: 'https://policy.example/check' };
+    expect((await expectConfigError(setHookEnabled(file, 'PreToolUse', 0, false, { expected: shown }))).code).toBe('E_CONFIG_CHANGED');
+    await writeFile(file, text);
+    expect(await setHookEnabled(file, 'PreToolUse', 0, false, { expected: shown })).toMatchObject({ changed: true });
+  });
+
   it('C7 C8: an event whose hooks are not those shown is refused; the same hooks, other switches changed, are fine', async () => {
     const file = await fileWith(guards);
     const shown = [
-      { name: 'Lint', command: 'lint' },
-      { name: 'Block force push', command: 'guard' },
+      { name: 'Lint', command: 'lint', url: null },
+      { name: 'Block force push', command: 'guard', url: null },
     ];
     const error = await expectConfigError(setEventEnabled(file, 'PreToolUse', false, { expectedHooks: shown.slice(0, 1) }));
     expect(error.code).toBe('E_CONFIG_CHANGED');
@@ -431,7 +440,7 @@ describe('what the caller showed (issue 13: the settings screen toggles the hook
 
   it('C7: a missing file shows no hooks: creating it matches an empty list, not a list that had hooks', async () => {
     const file = join(directory, 'gone.json');
-    const error = await expectConfigError(setEventEnabled(file, 'PreToolUse', false, { expectedHooks: [{ name: 'x', command: 'x' }] }));
+    const error = await expectConfigError(setEventEnabled(file, 'PreToolUse', false, { expectedHooks: [{ name: 'x', command: 'x', url: null }] }));
     expect(error.code).toBe('E_CONFIG_CHANGED');
     expect(await readdir(directory)).toEqual([]);
     expect(await setEventEnabled(file, 'PreToolUse', false, { expectedHooks: [] })).toMatchObject({ created: true });

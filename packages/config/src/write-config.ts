@@ -29,8 +29,11 @@ export interface ConfigChange {
   readonly previous: boolean;
 }
 
-/** A hook as a person saw it (a settings screen's row): what a toggle must still find. */
-export type HookIdentity = Pick<HookEntry, 'name' | 'command'>;
+/**
+ * A hook as a person saw it (a settings screen's row): its name and what it runs (a command,
+ * or an HTTP hook's url). What a toggle must still find.
+ */
+export type HookIdentity = Pick<HookEntry, 'name' | 'command' | 'url'>;
 
 /**
  * The file to change: a path, or where {@link resolveConfigPath} found it. A missing file is
@@ -54,8 +57,8 @@ export interface EventToggleOptions {
 /** Options of `setHookEnabled`. */
 export interface HookToggleOptions {
   /**
-   * The hook as shown to the person toggling: when the entry at that index has another name or
-   * command now (another editor inserted, removed or rewrote hooks), the change is refused with
+   * The hook as shown to the person toggling: when the entry at that index has another name,
+   * command or url now (another editor inserted, removed or rewrote hooks), the change is refused with
    * `E_CONFIG_CHANGED` rather than made to a hook nobody chose.
    */
   readonly expected?: HookIdentity | undefined;
@@ -130,7 +133,7 @@ export async function setHookEnabled(
 }
 
 function sameHook(hook: HookIdentity, expected: HookIdentity): boolean {
-  return hook.name === expected.name && hook.command === expected.command;
+  return hook.name === expected.name && hook.command === expected.command && hook.url === expected.url;
 }
 
 function sameHooks(hooks: readonly HookIdentity[], expected: readonly HookIdentity[]): boolean {
