@@ -11,14 +11,14 @@ const preToolUse: EventRow = {
   event: 'PreToolUse',
   enabled: true,
   hookCount: 1,
-  hooks: [{ name: 'Guard', command: 'true' }],
+  hooks: [{ name: 'Guard', command: 'true', url: null }],
 };
 const guard: HookRow = {
   kind: 'hook',
-  key: 'hook:PreToolUse:["Guard","true"]:0',
+  key: 'hook:PreToolUse:["Guard","true",null]:0',
   event: 'PreToolUse',
   index: 0,
-  identity: { name: 'Guard', command: 'true' },
+  identity: { name: 'Guard', command: 'true', url: null },
   name: 'Guard',
   matcher: '',
   timeout: 60,

@@ -29,17 +29,17 @@ describe('settingsStateOf', () => {
     );
     expect(state.rows.map((row) => [row.key, row.enabled])).toEqual([
       ['event:PreToolUse', true],
-      ['hook:PreToolUse:["Guard","guard"]:0', true],
-      ['hook:PreToolUse:["audit","audit"]:0', true],
+      ['hook:PreToolUse:["Guard","guard",null]:0', true],
+      ['hook:PreToolUse:["audit","audit",null]:0', true],
       ['event:PostToolUse', false],
-      ['hook:PostToolUse:["log","log"]:0', false],
+      ['hook:PostToolUse:["log","log",null]:0', false],
     ]);
     expect(state.rows[0]).toMatchObject({
       kind: 'event',
       hookCount: 2,
       hooks: [
-        { name: 'Guard', command: 'guard' },
-        { name: 'audit', command: 'audit' },
+        { name: 'Guard', command: 'guard', url: null },
+        { name: 'audit', command: 'audit', url: null },
       ],
     });
     expect(state.rows[1]).toMatchObject({ name: 'Guard', matcher: '^bash_run$', timeout: 5 });
@@ -54,7 +54,7 @@ describe('settingsStateOf', () => {
     );
     const guardBefore = before.rows.find((row) => row.kind === 'hook' && row.identity.name === 'Guard');
     const guardAfter = after.rows.find((row) => row.key === guardBefore?.key);
-    expect(guardAfter).toMatchObject({ index: 2, identity: { name: 'Guard', command: 'guard' } });
+    expect(guardAfter).toMatchObject({ index: 2, identity: { name: 'Guard', command: 'guard', url: null } });
     // Identical entries (M4 runs only the first) still get a key each.
     const twins = ready(stateOf('{"hooks": {"PreToolUse": [{"command": "x"}, {"command": "x"}]}}'));
     expect(new Set(twins.rows.map((row) => row.key)).size).toBe(twins.rows.length);

@@ -30,14 +30,14 @@ export interface HookRow {
   readonly kind: 'hook';
   /**
    * The hook's identity, stable across reloads that move it (another editor inserted a hook
-   * above): event, name, command, and which of identical entries it is. The cursor and a
+   * above): event, name, command or url, and which of identical entries it is. The cursor and a
    * switch not yet saved follow the hook, not its position.
    */
   readonly key: string;
   readonly event: HookEvent;
   /** Position in the event's array in the file. */
   readonly index: number;
-  /** The name and command as in the file (not escaped): what a toggle must still find there. */
+  /** The name and what it runs, as in the file (not escaped): what a toggle must still find there. */
   readonly identity: HookIdentity;
   /** Printable (control characters escaped, on one line). */
   readonly name: string;
@@ -96,12 +96,12 @@ export function settingsStateOf(
   const rows: SettingsRow[] = [];
   for (const event of HOOK_EVENTS) {
     const hooks = config.hooks[event];
-    const identities = hooks.map((hook) => ({ name: hook.name, command: hook.command }));
+    const identities = hooks.map(identityOf);
     rows.push({ kind: 'event', key: `event:${event}`, event, enabled: config.hooksEnabled[event], hookCount: hooks.length, hooks: identities });
     const seen = new Map<string, number>();
     for (const hook of hooks) {
       const own = warnings.filter((warning) => warning.hook?.event === event && warning.hook.index === hook.index);
-      const identity = JSON.stringify([hook.name, hook.command]);
+      const identity = JSON.stringify([hook.name, hook.command, hook.url]);
       const copy = seen.get(identity) ?? 0;
       seen.set(identity, copy + 1);
       rows.push({
@@ -109,7 +109,7 @@ export function settingsStateOf(
         key: `hook:${event}:${identity}:${copy}`,
         event,
         index: hook.index,
-        identity: { name: hook.name, command: hook.command },
+        identity: identityOf(hook),
         name: printableText(hook.name),
         matcher: printableText(hook.matcher),
         timeout: hook.timeout,
@@ -122,6 +122,10 @@ export function settingsStateOf(
     .filter((warning) => warning.hook === undefined)
     .map((warning) => `${warning.line}:${warning.column} ${printableText(warning.message)}`);
   return { status: 'ready', file, exists, rows, otherWarnings };
+}
+
+function identityOf(hook: HookEntry): HookIdentity {
+  return { name: hook.name, command: hook.command, url: hook.url };
 }
 
 /**
