@@ -2,8 +2,12 @@
 export interface HookProcessRequest {
   /** Run as `<shell> -c <command>` (R1): passed as one argument, never spliced or parsed. */
   readonly command: string;
-  /** Written to the hook's stdin, then stdin is closed (R3). A hook that never reads it is fine. */
-  readonly stdin: string;
+  /**
+   * Written to the hook's stdin, then stdin is closed (R3). A hook that never reads it is fine.
+   * A `Uint8Array` is written as it is, never copied: pass the same one to every hook of a call
+   * and a large payload is in memory once, whatever the number of hooks (R11).
+   */
+  readonly stdin: string | Uint8Array;
   /**
    * The complete environment of the hook (R4). It is not merged with `process.env`: the caller
    * passes the host's environment plus whatever it adds (`COSH_*`). `undefined` values are left out.
@@ -21,6 +25,12 @@ export interface HookProcessRequest {
    * changes nothing (background processes are left running, R7).
    */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * Called once, just before the process is spawned: the moment its timeout starts counting
+   * (R6). With a {@link HookRunner} that can be long after the call, when the hook waited for a
+   * free slot (R11). Not called for a hook that never got that far (aborted while waiting).
+   */
+  readonly onSpawn?: (() => void) | undefined;
 }
 
 /** Tuning knobs; the defaults are the SPEC values. */
@@ -33,6 +43,11 @@ export interface RunnerOptions {
   readonly killGraceMs?: number;
   /** After the shell exits, longest wait for output still in the pipes (R7). Default 100. */
   readonly drainMs?: number;
+  /**
+   * Hook processes that run at once; further hooks wait their turn (R11). Default 64. Applies
+   * to one {@link HookRunner} (an engine has one), or to one `runHooks` batch.
+   */
+  readonly maxConcurrentProcesses?: number;
 }
 
 /** The raw facts of one hook run. Never interpreted here: `@cosh/aggregate` does that. */
@@ -65,12 +80,35 @@ export interface ResolvedRunnerOptions {
   readonly maxOutputBytes: number;
   readonly killGraceMs: number;
   readonly drainMs: number;
+  readonly maxConcurrentProcesses: number;
 }
 
-/** The defaults of `RunnerOptions`, the values SPEC R6–R8 name. */
+/** The defaults of `RunnerOptions`, the values SPEC R6–R8 and R11 name. */
 export const defaultRunnerOptions: ResolvedRunnerOptions = Object.freeze({
   shell: '/bin/sh',
   maxOutputBytes: 1024 * 1024,
   killGraceMs: 1000,
   drainMs: 100,
+  maxConcurrentProcesses: 64,
 });
+
+/**
+ * Runs hook processes for one engine, at most `maxConcurrentProcesses` of them at once (R11):
+ * further hooks wait their turn, first come first served, and each one's timeout starts at its
+ * spawn. Create one per engine with `createHookRunner`.
+ */
+export interface HookRunner {
+  /** The options every run uses, defaults filled in. */
+  readonly options: ResolvedRunnerOptions;
+  /** `runHook`, once a slot is free. Never rejects; throws `RunnerError` for a malformed request. */
+  runHook(request: HookProcessRequest): Promise<HookProcessResult>;
+  /**
+   * `runHooks` within this runner's slots: as many hooks as slots are free start in the same
+   * tick (R2), the rest as slots free up; results in request order. Never rejects.
+   */
+  runHooks(requests: readonly HookProcessRequest[]): Promise<HookProcessResult[]>;
+  /** Hook processes running now. */
+  readonly runningProcesses: number;
+  /** Hooks waiting for a slot now. */
+  readonly waitingHooks: number;
+}

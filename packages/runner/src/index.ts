@@ -1,10 +1,12 @@
 export type {
   HookProcessRequest,
   HookProcessResult,
+  HookRunner,
   ResolvedRunnerOptions,
   RunnerOptions,
 } from './hook-process.ts';
 export { defaultRunnerOptions } from './hook-process.ts';
+export { createHookRunner } from './hook-runner.ts';
 export { runHook } from './run-hook.ts';
 export { runHooks } from './run-hooks.ts';
 export { RunnerError, type RunnerErrorCode } from './runner-error.ts';

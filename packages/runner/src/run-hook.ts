@@ -21,6 +21,25 @@ const gonePollMs = 5;
 
 const ignore = (): void => {};
 
+/** The result of a hook that never started (R9): the reason, and nothing else happened. */
+export function notStartedResult(startError: string, durationMs: number): HookProcessResult {
+  return {
+    exitCode: null,
+    signal: null,
+    stdout: '',
+    stderr: '',
+    stdoutTruncated: false,
+    stderrTruncated: false,
+    truncated: false,
+    timedOut: false,
+    startError,
+    durationMs,
+  };
+}
+
+/** Why a hook whose abort signal fired before its spawn did not start. */
+export const abortedBeforeStart = 'the run was aborted before it started';
+
 /**
  * Runs one hook command as `/bin/sh -c <command>` in its own process group and resolves with
  * the raw facts of the run (R1, R3–R10). Never rejects: a hook that cannot start, crashes,
@@ -88,10 +107,15 @@ export function runValidatedHook(
     };
 
     if (request.signal?.aborted === true) {
-      settle({ exitCode: null, signal: null }, false, 'the run was aborted before it started');
+      settle({ exitCode: null, signal: null }, false, abortedBeforeStart);
       return;
     }
 
+    try {
+      request.onSpawn?.();
+    } catch {
+      // The caller's bookkeeping failed; the hook still runs and still gets its result.
+    }
     let subprocess: ChildProcess;
     try {
       subprocess = spawn(options.shell, ['-c', request.command], {

@@ -16,28 +16,35 @@ const thrown = (action: () => unknown): RunnerError => {
 };
 
 describe('resolveRunnerOptions', () => {
-  it('R6 R7 R8: defaults are /bin/sh, 1 MiB per stream, 1000 ms grace, 100 ms drain', () => {
+  it('R6 R7 R8 R11: defaults are /bin/sh, 1 MiB per stream, 1000 ms grace, 100 ms drain, 64 processes', () => {
     expect(resolveRunnerOptions(undefined)).toEqual({
       shell: '/bin/sh',
       maxOutputBytes: 1_048_576,
       killGraceMs: 1_000,
       drainMs: 100,
+      maxConcurrentProcesses: 64,
     });
     expect(resolveRunnerOptions({})).toEqual(defaultRunnerOptions);
   });
 
   it('keeps given values, including zeros', () => {
-    expect(resolveRunnerOptions({ shell: '/bin/bash', maxOutputBytes: 0, killGraceMs: 0, drainMs: 0 })).toEqual({
+    expect(
+      resolveRunnerOptions({ shell: '/bin/bash', maxOutputBytes: 0, killGraceMs: 0, drainMs: 0, maxConcurrentProcesses: 1 }),
+    ).toEqual({
       shell: '/bin/bash',
       maxOutputBytes: 0,
       killGraceMs: 0,
       drainMs: 0,
+      maxConcurrentProcesses: 1,
     });
   });
 
   it('lists every bad option in one RunnerError', () => {
-    const error = thrown(() => resolveRunnerOptions({ shell: '', maxOutputBytes: 1.5, killGraceMs: -1, drainMs: Number.NaN }));
+    const error = thrown(() =>
+      resolveRunnerOptions({ shell: '', maxOutputBytes: 1.5, killGraceMs: -1, drainMs: Number.NaN, maxConcurrentProcesses: 0 }),
+    );
     expect(error.code).toBe('E_RUNNER_INVALID_OPTIONS');
+    expect(error.message).toContain('maxConcurrentProcesses must be an integer >= 1');
     expect(error.message).toContain('shell must be a non-empty string');
     expect(error.message).toContain('maxOutputBytes must be an integer >= 0');
     expect(error.message).toContain('killGraceMs');
@@ -49,6 +56,7 @@ describe('assertValidRequest', () => {
   it('accepts a well-formed request', () => {
     expect(() => assertValidRequest(valid)).not.toThrow();
     expect(() => assertValidRequest({ ...valid, env: { A: undefined, B: 'b' } })).not.toThrow();
+    expect(() => assertValidRequest({ ...valid, stdin: new Uint8Array([123, 125, 10]), onSpawn: () => {} })).not.toThrow();
   });
 
   it('R6: refuses a timeout that is not a positive, finite, timer-sized number', () => {
@@ -59,11 +67,11 @@ describe('assertValidRequest', () => {
   });
 
   it('names the request of a batch and every problem', () => {
-    const malformed = { command: 1, stdin: null, env: { A: 2 }, cwd: undefined, timeoutMs: 1 };
+    const malformed = { command: 1, stdin: null, env: { A: 2 }, cwd: undefined, timeoutMs: 1, onSpawn: 'now' };
     const error = thrown(() => assertValidRequest(malformed as unknown as HookProcessRequest, 3));
     expect(error.code).toBe('E_RUNNER_INVALID_REQUEST');
     expect(error.message).toBe(
-      'invalid hook request #3: command must be a string; stdin must be a string; cwd must be a string; env.A must be a string or undefined',
+      'invalid hook request #3: command must be a string; stdin must be a string or a Uint8Array; cwd must be a string; env.A must be a string or undefined; onSpawn must be a function or undefined',
     );
   });
 

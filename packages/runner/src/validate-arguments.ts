@@ -12,6 +12,9 @@ const longestTimerMs = 2 ** 31 - 1;
 const isNonNegativeNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
+const isTimeout = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= longestTimerMs;
+
 /** Fills in defaults and rejects values that cannot be right (a programmer error, thrown). */
 export function resolveRunnerOptions(options: RunnerOptions | undefined): ResolvedRunnerOptions {
   if (options === undefined) return defaultRunnerOptions;
@@ -23,6 +26,7 @@ export function resolveRunnerOptions(options: RunnerOptions | undefined): Resolv
     maxOutputBytes: options.maxOutputBytes ?? defaultRunnerOptions.maxOutputBytes,
     killGraceMs: options.killGraceMs ?? defaultRunnerOptions.killGraceMs,
     drainMs: options.drainMs ?? defaultRunnerOptions.drainMs,
+    maxConcurrentProcesses: options.maxConcurrentProcesses ?? defaultRunnerOptions.maxConcurrentProcesses,
   };
   const problems: string[] = [];
   if (typeof resolved.shell !== 'string' || resolved.shell === '') {
@@ -36,6 +40,9 @@ export function resolveRunnerOptions(options: RunnerOptions | undefined): Resolv
   }
   if (!isNonNegativeNumber(resolved.drainMs) || resolved.drainMs > longestTimerMs) {
     problems.push(`drainMs must be a number from 0 to ${longestTimerMs}`);
+  }
+  if (!Number.isSafeInteger(resolved.maxConcurrentProcesses) || resolved.maxConcurrentProcesses < 1) {
+    problems.push('maxConcurrentProcesses must be an integer >= 1');
   }
   if (problems.length > 0) {
     throw new RunnerError('E_RUNNER_INVALID_OPTIONS', `invalid runner options: ${problems.join('; ')}`);
@@ -51,7 +58,9 @@ export function assertValidRequest(request: HookProcessRequest, index?: number):
   }
   const problems: string[] = [];
   if (typeof request.command !== 'string') problems.push('command must be a string');
-  if (typeof request.stdin !== 'string') problems.push('stdin must be a string');
+  if (typeof request.stdin !== 'string' && !(request.stdin instanceof Uint8Array)) {
+    problems.push('stdin must be a string or a Uint8Array');
+  }
   if (typeof request.cwd !== 'string') problems.push('cwd must be a string');
   if (typeof request.env !== 'object' || request.env === null) {
     problems.push('env must be an object of strings');
@@ -62,16 +71,14 @@ export function assertValidRequest(request: HookProcessRequest, index?: number):
       }
     }
   }
-  if (
-    typeof request.timeoutMs !== 'number' ||
-    !Number.isFinite(request.timeoutMs) ||
-    request.timeoutMs <= 0 ||
-    request.timeoutMs > longestTimerMs
-  ) {
+  if (!isTimeout(request.timeoutMs)) {
     problems.push(`timeoutMs must be a number above 0 and at most ${longestTimerMs}`);
   }
   if (request.signal !== undefined && !(request.signal instanceof AbortSignal)) {
     problems.push('signal must be an AbortSignal or undefined');
+  }
+  if (request.onSpawn !== undefined && typeof request.onSpawn !== 'function') {
+    problems.push('onSpawn must be a function or undefined');
   }
   if (problems.length > 0) {
     throw new RunnerError('E_RUNNER_INVALID_REQUEST', `invalid ${where}: ${problems.join('; ')}`);
