@@ -7,6 +7,9 @@ export type {
 } from './hook-process.ts';
 export { defaultRunnerOptions } from './hook-process.ts';
 export { createHookRunner } from './hook-runner.ts';
+export { expandHeaderVariables } from './expand-header-variables.ts';
+export type { HttpHookClient, HttpHookClientOptions, HttpHookRequest, HttpHookResult } from './http-hook.ts';
+export { createHttpHookClient } from './http-hook-client.ts';
 export { runHook } from './run-hook.ts';
 export { runHooks } from './run-hooks.ts';
 export { RunnerError, type RunnerErrorCode } from './runner-error.ts';

@@ -4,7 +4,15 @@ import {
   type ResolvedRunnerOptions,
   type RunnerOptions,
 } from './hook-process.ts';
+import type { HttpHookClientOptions, HttpHookRequest } from './http-hook.ts';
 import { RunnerError } from './runner-error.ts';
+
+/** Every HTTP client option filled in. */
+export interface ResolvedHttpClientOptions {
+  readonly maxBodyBytes: number;
+  readonly idleConnectionMs: number;
+  readonly extraCertificateAuthorities: readonly string[];
+}
 
 // Node's setTimeout fires at once above this (and warns), which would kill every hook at spawn.
 const longestTimerMs = 2 ** 31 - 1;
@@ -83,4 +91,70 @@ export function assertValidRequest(request: HookProcessRequest, index?: number):
   if (problems.length > 0) {
     throw new RunnerError('E_RUNNER_INVALID_REQUEST', `invalid ${where}: ${problems.join('; ')}`);
   }
+}
+
+/** Rejects an HTTP hook request that cannot be right (a programmer error, thrown before sending). */
+export function assertValidHttpRequest(request: HttpHookRequest): URL {
+  if (typeof request !== 'object' || request === null) {
+    throw new RunnerError('E_RUNNER_INVALID_REQUEST', 'HTTP hook request must be an object');
+  }
+  const problems: string[] = [];
+  let url: URL | undefined;
+  if (typeof request.url !== 'string') problems.push('url must be a string');
+  else if (!URL.canParse(request.url)) problems.push('url must be an absolute http: or https: URL');
+  else {
+    url = new URL(request.url);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      problems.push(`url must use http: or https: (got ${url.protocol})`);
+    }
+  }
+  if (request.headers !== undefined) {
+    if (typeof request.headers !== 'object' || request.headers === null) problems.push('headers must be an object of strings');
+    else {
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (typeof value !== 'string') problems.push(`headers.${name} must be a string`);
+      }
+    }
+  }
+  if (typeof request.env !== 'object' || request.env === null) problems.push('env must be an object of strings');
+  if (typeof request.body !== 'string' && !(request.body instanceof Uint8Array)) {
+    problems.push('body must be a string or a Uint8Array');
+  }
+  if (!isTimeout(request.timeoutMs)) problems.push(`timeoutMs must be a number above 0 and at most ${longestTimerMs}`);
+  if (request.signal !== undefined && !(request.signal instanceof AbortSignal)) {
+    problems.push('signal must be an AbortSignal or undefined');
+  }
+  if (problems.length > 0 || url === undefined) {
+    throw new RunnerError('E_RUNNER_INVALID_REQUEST', `invalid HTTP hook request: ${problems.join('; ')}`);
+  }
+  return url;
+}
+
+/** Fills in the HTTP client's defaults and rejects values that cannot be right. */
+export function resolveHttpClientOptions(options: HttpHookClientOptions | undefined): ResolvedHttpClientOptions {
+  if (options !== undefined && (typeof options !== 'object' || options === null)) {
+    throw new RunnerError('E_RUNNER_INVALID_OPTIONS', 'HTTP hook client options must be an object');
+  }
+  const resolved: ResolvedHttpClientOptions = {
+    maxBodyBytes: options?.maxBodyBytes ?? defaultRunnerOptions.maxOutputBytes,
+    idleConnectionMs: options?.idleConnectionMs ?? 4_000,
+    extraCertificateAuthorities: options?.extraCertificateAuthorities ?? [],
+  };
+  const problems: string[] = [];
+  if (!isNonNegativeNumber(resolved.maxBodyBytes) || !Number.isInteger(resolved.maxBodyBytes)) {
+    problems.push('maxBodyBytes must be an integer >= 0');
+  }
+  if (!isNonNegativeNumber(resolved.idleConnectionMs) || resolved.idleConnectionMs > longestTimerMs) {
+    problems.push(`idleConnectionMs must be a number from 0 to ${longestTimerMs}`);
+  }
+  if (
+    !Array.isArray(resolved.extraCertificateAuthorities) ||
+    !resolved.extraCertificateAuthorities.every((authority) => typeof authority === 'string')
+  ) {
+    problems.push('extraCertificateAuthorities must be an array of PEM strings');
+  }
+  if (problems.length > 0) {
+    throw new RunnerError('E_RUNNER_INVALID_OPTIONS', `invalid HTTP hook client options: ${problems.join('; ')}`);
+  }
+  return resolved;
 }
