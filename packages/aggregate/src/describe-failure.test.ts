@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { stderrTail } from './describe-failure.ts';
+import { httpRunFacts, outcomeHook, runFacts } from './__fixtures__/run-facts.ts';
+import { describeFailure, stderrTail } from './describe-failure.ts';
 
 describe('stderrTail', () => {
   it('O5: keeps a short stderr whole, trimmed', () => {
@@ -19,5 +20,28 @@ describe('stderrTail', () => {
     const emoji = stderrTail('😀'.repeat(2_000));
     expect(emoji.startsWith('…😀')).toBe(true);
     expect(emoji.length).toBeLessThanOrEqual(1_025);
+  });
+});
+
+describe('describeFailure', () => {
+  const hook = outcomeHook('Guard', { timeout: 2 });
+
+  it('O5: names the process failure', () => {
+    expect(describeFailure(hook, runFacts({ exitCode: null, startError: 'shell not found: /bin/sh (ENOENT)' }))).toBe(
+      'failed to start: shell not found: /bin/sh (ENOENT)',
+    );
+    expect(describeFailure(hook, runFacts({ exitCode: null, timedOut: true }))).toBe('timed out after 2s');
+    expect(describeFailure(hook, runFacts({ exitCode: null, signal: 'SIGKILL' }))).toBe('killed by signal SIGKILL');
+    expect(describeFailure(hook, runFacts({ exitCode: 127 }))).toBe('exited with code 127 (command not found)');
+  });
+
+  it('H3: names the HTTP failure: timeout first, then the size, the connection, the status', () => {
+    expect(describeFailure(hook, httpRunFacts({ httpStatus: null, timedOut: true }))).toBe('timed out after 2s');
+    expect(describeFailure(hook, httpRunFacts({ truncated: true }))).toBe('response body over 1 MiB');
+    expect(describeFailure(hook, httpRunFacts({ httpStatus: null, failure: 'host not found: x (ENOTFOUND)' }))).toBe(
+      'host not found: x (ENOTFOUND)',
+    );
+    expect(describeFailure(hook, httpRunFacts({ httpStatus: 404 }))).toBe('HTTP status 404');
+    expect(describeFailure(hook, httpRunFacts({ httpStatus: null }))).toBe('no response');
   });
 });

@@ -11,8 +11,8 @@ export type Decision = 'allow' | 'deny' | 'ask' | 'none';
 export type OutcomeKind = 'allow' | 'deny' | 'ask' | 'none' | 'halt' | 'error' | 'invalid';
 
 /**
- * The raw facts of one finished hook run: structurally a subset of `@cosh/runner`'s result, so
- * a runner result can be passed as it is.
+ * The raw facts of one finished hook run: structurally a subset of `@cosh/runner`'s results
+ * (a process's, or an HTTP call's), so a runner result can be passed as it is.
  */
 export interface RunFacts {
   /** The shell's exit code, or `null` when it was killed by a signal or never started. */
@@ -29,6 +29,14 @@ export interface RunFacts {
   readonly stdoutTruncated?: boolean | undefined;
   /** Why the hook could not start (R9), or `null`. */
   readonly startError: string | null;
+  /**
+   * Present for an HTTP hook only (H3): the response's status, `null` when none came. Its run
+   * has no process (`exitCode`, `signal` and `startError` are `null`), and its `stdout` is the
+   * response body.
+   */
+  readonly httpStatus?: number | null | undefined;
+  /** An HTTP hook's failure other than its status, a timeout or the size (connection refused, …), or `null`. */
+  readonly failure?: string | null | undefined;
 }
 
 /** What interpreting a run needs to know about its hook. */

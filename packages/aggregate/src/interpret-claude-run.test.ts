@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { outcomeHook, runFacts } from './__fixtures__/run-facts.ts';
+import { httpRunFacts, outcomeHook, runFacts } from './__fixtures__/run-facts.ts';
 import { aggregatePostToolUse } from './aggregate-post-tool-use.ts';
 import { aggregatePreToolUse } from './aggregate-pre-tool-use.ts';
 import type { HookEvent, HookOutcome, OutcomeKind, RunFacts } from './hook-outcome.ts';
@@ -334,6 +334,29 @@ const claudeFacts: fc.Arbitrary<RunFacts> = fc.record({
   truncated: fc.boolean(),
   stdoutTruncated: fc.constantFrom(undefined, false, true),
   startError: fc.constantFrom(null, null, null, null, 'spawn /bin/sh EMFILE'),
+});
+
+describe('interpretClaudeRun: HTTP hooks (H3)', () => {
+  it('H3 K5: a 2xx body is read as the stdout of exit 0: a Claude answer, blank or plain text', () => {
+    expect(interpretClaudeRun('PreToolUse', guard, httpRunFacts({ stdout: answer({ permissionDecision: 'deny', permissionDecisionReason: 'no' }) }))).toEqual(
+      expected({ kind: 'deny', reason: 'no', countsAsDeny: true }),
+    );
+    expect(interpretClaudeRun('PreToolUse', guard, httpRunFacts({ stdout: 'ok, carry on' }))).toEqual(expected({}));
+    expect(interpretClaudeRun('PreToolUse', guard, httpRunFacts({ httpStatus: 204 }))).toEqual(expected({}));
+  });
+
+  it('H3: another status, a timeout or a connection failure is an error that onError decides', () => {
+    const down = interpretClaudeRun('PreToolUse', guard, httpRunFacts({ httpStatus: 500, stdout: answer({ permissionDecision: 'allow' }) }));
+    expect(down).toMatchObject({ kind: 'error', countsAsDeny: false });
+    expect(down.diagnostic?.message).toMatch(/^hook 'Guard' failed: HTTP status 500; response: /);
+    const refused = httpRunFacts({ httpStatus: null, failure: 'connection refused by h:1 (ECONNREFUSED)' });
+    expect(interpretClaudeRun('PreToolUse', strictGuard, refused)).toMatchObject({
+      kind: 'error',
+      countsAsDeny: true,
+      reason: "hook 'Guard' failed: connection refused by h:1 (ECONNREFUSED)",
+    });
+    expect(interpretClaudeRun('PreToolUse', guard, httpRunFacts({ timedOut: true })).kind).toBe('error');
+  });
 });
 
 describe('interpretClaudeRun properties', () => {

@@ -2,10 +2,12 @@ import type { Diagnostic, HookEvent, HookOutcome, OutcomeHook, RunFacts } from '
 import {
   DENY_EXIT_CODE,
   TRUNCATED_OUTPUT_PROBLEM,
+  asProcessRun,
   defaultAskReason,
   defaultDenyReason,
   defaultHaltReason,
   failedOutcome,
+  httpFailureOutcome,
   isStdoutTruncated,
   outcome,
   pickReason,
@@ -65,6 +67,9 @@ function answerOutcome(event: HookEvent, hook: OutcomeHook, output: ClaudeHookOu
  *    context, `systemMessage` → an `info` diagnostic;
  * 7. exit 0 with blank or plain-text stdout → `none`; any other exit code, 49 included → `error`.
  *
+ * An HTTP hook's run (H3, `httpStatus` present) is read as for the Cosh protocol: a 2xx response
+ * read whole is exit 0 with the body as stdout, anything else an `error` that `onError` decides.
+ *
  * The outcome's `updatedInput` is Claude's, in Claude's fields (`file_path`, `timeout` in ms):
  * translate it back to the Cosh tool's fields before aggregating.
  *
@@ -74,7 +79,11 @@ function answerOutcome(event: HookEvent, hook: OutcomeHook, output: ClaudeHookOu
  *     timedOut: false, truncated: false, startError: null });
  * // { hook: 'guard', kind: 'deny', reason: 'rm -rf is not allowed', countsAsDeny: true, … }
  */
-export function interpretClaudeRun(event: HookEvent, hook: OutcomeHook, facts: RunFacts): HookOutcome {
+export function interpretClaudeRun(event: HookEvent, hook: OutcomeHook, runFacts: RunFacts): HookOutcome {
+  // An HTTP hook (H3): a whole 2xx answer is read as exit 0 with the body as stdout, anything else fails.
+  const httpFailure = httpFailureOutcome(hook, runFacts);
+  if (httpFailure !== null) return httpFailure;
+  const facts = asProcessRun(runFacts);
   const ended = facts.startError === null && !facts.timedOut && facts.signal === null;
   if (!ended) return runFailureOutcome(hook, facts);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outcomeHook, runFacts } from './__fixtures__/run-facts.ts';
+import { httpRunFacts, outcomeHook, runFacts } from './__fixtures__/run-facts.ts';
 import type { HookOutcome } from './hook-outcome.ts';
 import { interpretRun } from './interpret-run.ts';
 
@@ -316,5 +316,98 @@ describe('interpretRun: ask (K7)', () => {
   it('K7, O3, O4: exit 2 and 49 win over an ask printed on stdout', () => {
     expect(interpretRun('PreToolUse', guard, runFacts({ exitCode: 2, stdout: '{"decision":"ask"}' })).kind).toBe('deny');
     expect(interpretRun('PreToolUse', guard, runFacts({ exitCode: 49, stdout: '{"decision":"ask"}' })).kind).toBe('halt');
+  });
+});
+
+describe('interpretRun: HTTP hooks (H3)', () => {
+  it('H3: a 2xx body is the stdout of a hook that exited 0 (O1, O6)', () => {
+    expect(interpretRun('PreToolUse', guard, httpRunFacts({ stdout: '{"decision":"allow","context":"ok"}' }))).toEqual(
+      noOpinion({ kind: 'allow', context: 'ok' }),
+    );
+    expect(interpretRun('PreToolUse', guard, httpRunFacts({ httpStatus: 204 }))).toEqual(noOpinion());
+    expect(interpretRun('PreToolUse', guard, httpRunFacts({ httpStatus: 201, stdout: '{"decision":"deny","reason":"no"}' }))).toMatchObject({
+      kind: 'deny',
+      reason: 'no',
+      countsAsDeny: true,
+    });
+    expect(interpretRun('PostToolUse', guard, httpRunFacts({ stdout: '{"decision":"deny"}' })).reason).toBe(
+      "hook 'Guard' flagged this output",
+    );
+  });
+
+  it('H3: an invalid 2xx body is invalid (O2), as stdout would be', () => {
+    const outcome = interpretRun('PreToolUse', guard, httpRunFacts({ stdout: '{"decision":"block"}' }));
+    expect(outcome.kind).toBe('invalid');
+    expect(outcome.diagnostic?.message).toBe(
+      `hook 'Guard' printed invalid output: decision must be one of allow, deny, ask, none (got "block")`,
+    );
+  });
+
+  it('H3: any other status is an error naming it, with the end of the body; no opinion by default', () => {
+    const outcome = interpretRun('PreToolUse', guard, httpRunFacts({ httpStatus: 500, stdout: 'policy service is down\n' }));
+    expect(outcome).toEqual(
+      noOpinion({
+        kind: 'error',
+        diagnostic: { level: 'error', hook: 'Guard', message: "hook 'Guard' failed: HTTP status 500; response: policy service is down" },
+      }),
+    );
+    const redirect = interpretRun('PreToolUse', guard, httpRunFacts({ httpStatus: 302, stdout: '{"decision":"allow"}' }));
+    expect(redirect.kind).toBe('error');
+    expect(redirect.diagnostic?.message).toBe(`hook 'Guard' failed: HTTP status 302; response: {"decision":"allow"}`);
+  });
+
+  it('H3 O5: with onError deny a failed HTTP hook counts as a deny; its reason names the status', () => {
+    expect(interpretRun('PreToolUse', strictGuard, httpRunFacts({ httpStatus: 503 }))).toMatchObject({
+      kind: 'error',
+      countsAsDeny: true,
+      reason: "hook 'Guard' failed: HTTP status 503",
+    });
+  });
+
+  it('H3: a connection failure is an error (onError decides), never R9\'s fail-closed "could not start"', () => {
+    const facts = httpRunFacts({ httpStatus: null, failure: 'connection refused by 127.0.0.1:9 (ECONNREFUSED)' });
+    expect(interpretRun('PreToolUse', guard, facts)).toEqual(
+      noOpinion({
+        kind: 'error',
+        diagnostic: {
+          level: 'error',
+          hook: 'Guard',
+          message: "hook 'Guard' failed: connection refused by 127.0.0.1:9 (ECONNREFUSED)",
+        },
+      }),
+    );
+    expect(interpretRun('PreToolUse', strictGuard, facts)).toMatchObject({
+      countsAsDeny: true,
+      reason: "hook 'Guard' failed: connection refused by 127.0.0.1:9 (ECONNREFUSED)",
+    });
+  });
+
+  it('H3: a timeout is an error, even after a 2xx status arrived', () => {
+    const outcome = interpretRun(
+      'PreToolUse',
+      outcomeHook('Guard', { timeout: 5 }),
+      httpRunFacts({ httpStatus: 200, timedOut: true, stdout: '{"decision":' }),
+    );
+    expect(outcome.kind).toBe('error');
+    expect(outcome.diagnostic?.message).toBe("hook 'Guard' failed: timed out after 5s");
+  });
+
+  it('H3 R8: a body over the cap is an error, not an invalid output', () => {
+    const outcome = interpretRun(
+      'PreToolUse',
+      guard,
+      httpRunFacts({ stdout: '{"decision":"allow"}', truncated: true, stdoutTruncated: true }),
+    );
+    expect(outcome.kind).toBe('error');
+    expect(outcome.diagnostic?.message).toBe("hook 'Guard' failed: response body over 1 MiB");
+  });
+
+  it('H3: a 2xx whose body was cut by the connection is an error, whatever arrived', () => {
+    const outcome = interpretRun(
+      'PreToolUse',
+      guard,
+      httpRunFacts({ stdout: '{"decision":"deny"}', failure: 'the connection to h:1 closed after 19 bytes of the response body, before its end' }),
+    );
+    expect(outcome).toMatchObject({ kind: 'error', countsAsDeny: false });
   });
 });

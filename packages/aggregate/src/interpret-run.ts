@@ -1,5 +1,5 @@
 import { trimBlank } from './blank-text.ts';
-import { describeFailure, stderrTail } from './describe-failure.ts';
+import { describeFailure, httpAnswered, httpErrorBodyTail, isHttpRun, stderrTail } from './describe-failure.ts';
 import type { HookEvent, HookOutcome, OutcomeHook, RunFacts } from './hook-outcome.ts';
 import { parseHookOutput, type HookOutput, type ParsedHookOutput } from './parse-hook-output.ts';
 
@@ -82,11 +82,34 @@ export function failedOutcome(
 }
 
 /**
+ * H3: the outcome of an HTTP hook that did not answer — another status than 2xx, a timeout, a
+ * body over the cap, a connection failure — as an `error` that `onError` decides (never R9's
+ * fail-closed "could not start", which is for processes only). `null` for a whole 2xx answer and
+ * for a process run: the protocol reads those.
+ */
+export function httpFailureOutcome(hook: OutcomeHook, facts: RunFacts): HookOutcome | null {
+  if (!isHttpRun(facts) || httpAnswered(facts)) return null;
+  const problem = describeFailure(hook, facts);
+  const body = httpErrorBodyTail(facts);
+  return failedOutcome(hook, 'error', problem, `hook '${hook.name}' failed: ${problem}${body === '' ? '' : `; response: ${body}`}`);
+}
+
+/** H3: a whole 2xx HTTP answer as the run it stands for, exit 0 with the body as stdout; a process run as it is. */
+export function asProcessRun(facts: RunFacts): RunFacts {
+  return isHttpRun(facts) ? { ...facts, exitCode: 0, signal: null, startError: null } : facts;
+}
+
+/**
  * Interpret one finished run of a Cosh-protocol hook (O1–O6, K7). Pure and total: every
  * combination of facts, however broken, gives an outcome; nothing throws.
  *
  * Order of precedence: failed to start, timed out, killed by a signal (O5); then exit 2 deny
  * (O3), exit 49 halt (O4), exit 0 per stdout (O1, O2, O6); any other exit code (O5).
+ *
+ * An HTTP hook's run (H3, `httpStatus` present): a 2xx response read whole is a run that exited
+ * 0 with the body as its stdout; anything else (another status, a timeout, a body over the cap,
+ * a connection failure) is `error` (O5), which `onError: 'deny'` turns into a deny. It is never
+ * R9's "could not start": that fail-closed rule is for processes only.
  *
  * @example
  * interpretRun('PreToolUse', { name: 'No rm', onError: 'ignore' },
@@ -94,7 +117,10 @@ export function failedOutcome(
  *     timedOut: false, truncated: false, startError: null });
  * // { hook: 'No rm', kind: 'deny', reason: 'rm -rf is not allowed', countsAsDeny: true, … }
  */
-export function interpretRun(event: HookEvent, hook: OutcomeHook, facts: RunFacts): HookOutcome {
+export function interpretRun(event: HookEvent, hook: OutcomeHook, runFacts: RunFacts): HookOutcome {
+  const httpFailure = httpFailureOutcome(hook, runFacts);
+  if (httpFailure !== null) return httpFailure;
+  const facts = asProcessRun(runFacts);
   const ended = facts.startError === null && !facts.timedOut && facts.signal === null;
 
   if (ended && (facts.exitCode === DENY_EXIT_CODE || facts.exitCode === HALT_EXIT_CODE)) {

@@ -18,3 +18,20 @@ export function runFacts(overrides: Partial<RunFacts> = {}): RunFacts {
 export function outcomeHook(name: string, overrides: Partial<OutcomeHook> = {}): OutcomeHook {
   return { name, onError: 'ignore', ...overrides };
 }
+
+/** A complete HTTP answer with status 200 and an empty body, as `@cosh/runner` reports it (H3). */
+export function httpRunFacts(overrides: Partial<RunFacts> = {}): RunFacts {
+  return {
+    httpStatus: 200,
+    failure: null,
+    exitCode: null,
+    signal: null,
+    stdout: '',
+    stderr: '',
+    timedOut: false,
+    truncated: false,
+    stdoutTruncated: false,
+    startError: null,
+    ...overrides,
+  };
+}
