@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HooksConfig } from '@cosh/config';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -221,6 +221,77 @@ describe('selection (M1–M5, C5, C7)', () => {
     );
     expect((await engine.preToolUse({ toolName: 't', toolInput: {} })).decision).toBe('none');
     expect((await engine.postToolUse({ toolName: 't', toolInput: {}, toolOutput: 'x' })).toolOutput).toBe('x\npost ran');
+  });
+});
+
+describe('bounded concurrency (R11)', () => {
+  /**
+   * A hook that records how many hooks are alive as it starts (marker files in `live`, each
+   * removed before its shell exits), then prints `output` (exit `exitCode`).
+   */
+  const counted = (live: string, output: string, exitCode = 0): string =>
+    `: > "${live}/$$"; set -- "${live}"/*; echo $# >> "${live}.counts"; sleep 0.02; rm "${live}/$$"; ${output}; exit ${exitCode}`;
+  const highestCount = (live: string): number => Math.max(...readFileSync(`${live}.counts`, 'utf8').trim().split('\n').map(Number));
+
+  it('R11: 200 hooks with a limit of 8 never run more than 8 at once; all finish; the verdict keeps config order', async () => {
+    const live = file('live');
+    mkdirSync(live);
+    const entries = Array.from({ length: 200 }, (_, index) =>
+      index % 50 === 7
+        ? { name: `deny ${index}`, command: counted(live, `echo 'reason ${index}' >&2`, 2) }
+        : { name: `context ${index}`, command: counted(live, printing({ context: `c${index}` })) },
+    );
+    const engine = createHookEngine(hooksConfig({ PreToolUse: entries }), { runner: { maxConcurrentProcesses: 8 } });
+    const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput: {} });
+    expect(pre.hooks).toHaveLength(200);
+    expect(pre.hooks.every((hook) => hook.exitCode !== null && !hook.timedOut)).toBe(true);
+    expect(pre.decision).toBe('deny');
+    expect(pre.reasons).toEqual(['reason 7', 'reason 57', 'reason 107', 'reason 157']);
+    expect(pre.context.split('\n')).toEqual(
+      Array.from({ length: 200 }, (_, index) => index).filter((index) => index % 50 !== 7).map((index) => `c${index}`),
+    );
+    expect(highestCount(live)).toBeLessThanOrEqual(8);
+    expect(highestCount(live)).toBeGreaterThan(1);
+  }, 120_000);
+
+  it('R11: the limit holds across calls the engine serves at the same time', async () => {
+    const live = file('live');
+    mkdirSync(live);
+    const entries = Array.from({ length: 6 }, (_, index) => ({ command: counted(live, 'true') + ` # ${index}` }));
+    const engine = createHookEngine(hooksConfig({ PreToolUse: entries, PostToolUse: entries }), {
+      runner: { maxConcurrentProcesses: 4 },
+    });
+    const results = await Promise.all([
+      engine.preToolUse({ toolName: 'a', toolInput: {} }),
+      engine.preToolUse({ toolName: 'b', toolInput: {} }),
+      engine.postToolUse({ toolName: 'c', toolInput: {}, toolOutput: '' }),
+    ]);
+    expect(results.flatMap((result) => result.hooks.map((hook) => hook.outcome))).toEqual(Array(18).fill('none'));
+    expect(highestCount(live)).toBeLessThanOrEqual(4);
+  }, 60_000);
+
+  it('R11 L6: a hook that waits for a slot gets its whole timeout once it runs', async () => {
+    const engine = createHookEngine(
+      hooksConfig({
+        PreToolUse: [
+          { name: 'first', command: 'sleep 1.5' },
+          { name: 'second', command: `sleep 0.2; ${printing({ decision: 'allow' })}`, timeout: 0.5 },
+        ],
+      }),
+      { runner: { maxConcurrentProcesses: 1 } },
+    );
+    const pre = await engine.preToolUse({ toolName: 't', toolInput: {} });
+    expect(pre.hooks.map((hook) => [hook.name, hook.outcome, hook.timedOut])).toEqual([
+      ['first', 'none', false],
+      ['second', 'allow', false],
+    ]);
+    expect(pre.decision).toBe('allow');
+  });
+
+  it('R11: createHookEngine refuses a limit below one', () => {
+    expect(() => createHookEngine(hooksConfig({}), { runner: { maxConcurrentProcesses: 0 } })).toThrow(
+      expect.objectContaining({ code: 'E_HOOKS_INVALID_OPTIONS' }),
+    );
   });
 });
 

@@ -7,7 +7,7 @@ import {
 } from '@cosh/aggregate';
 import { HOOK_EVENTS, type HookEvent, type HooksConfig } from '@cosh/config';
 import { type CompiledHooks, compileHooks, selectHooks } from '@cosh/matcher';
-import { defaultRunnerOptions, runHooks, type RunnerOptions } from '@cosh/runner';
+import { createHookRunner, type HookRunner, type RunnerOptions } from '@cosh/runner';
 import { failedPostToolUse, failedPreToolUse } from './failed-results.ts';
 import { hookPayload } from './hook-payload.ts';
 import type { HookReport } from './hook-report.ts';
@@ -23,7 +23,11 @@ export interface HookEngineOptions {
   readonly cwd?: string | undefined;
   /** The host environment hooks inherit (R4). Default: `process.env` at call time. */
   readonly env?: NodeJS.ProcessEnv | undefined;
-  /** Passed to `@cosh/runner` (shell, output cap, kill grace, drain); the defaults are SPEC's. */
+  /**
+   * Passed to `@cosh/runner` (shell, output cap, kill grace, drain, and
+   * `maxConcurrentProcesses`: the engine's hook processes at once across all its calls, 64 by
+   * default, R11); the defaults are SPEC's.
+   */
   readonly runner?: RunnerOptions | undefined;
 }
 
@@ -92,9 +96,11 @@ export interface HookEngine {
 
 // After a timeout the runner answers within its kill grace plus a few milliseconds, 0.9 s at
 // worst (the wait for the shell's exit after SIGKILL, the drain, the wait for the killed
-// processes to die). The watchdog waits 0.7 s past the grace, so L6's "largest timeout + 2 s"
-// holds with the default 1 s grace even on a loaded machine; if it fires first, the hook is
-// reported as timed out and the runner finishes the kill in the background.
+// processes to die). The watchdog waits 0.7 s past the grace, counted from the hook's spawn, so
+// L6's "largest timeout + 2 s" holds with the default 1 s grace even on a loaded machine; if it
+// fires first, the hook is reported as timed out and the runner finishes the kill in the
+// background. A hook that waits for a free slot (R11: more hooks running at once than the
+// runner's limit) starts its clock when it spawns, so an event's bound grows by that wait.
 const watchdogSlackMs = 700;
 
 function checkConfig(config: HooksConfig): Record<HookEvent, boolean> {
@@ -117,7 +123,8 @@ function checkConfig(config: HooksConfig): Record<HookEvent, boolean> {
   return enabled;
 }
 
-function checkOptions(options: HookEngineOptions): void {
+/** Checks the options and creates the engine's one runner (R11) from them. */
+function checkOptions(options: HookEngineOptions): HookRunner {
   if (!isRecord(options)) throw new HooksError('E_HOOKS_INVALID_OPTIONS', 'engine options must be an object');
   if (options.cwd !== undefined && typeof options.cwd !== 'string') {
     throw new HooksError('E_HOOKS_INVALID_OPTIONS', 'options.cwd must be a string');
@@ -126,8 +133,7 @@ function checkOptions(options: HookEngineOptions): void {
     throw new HooksError('E_HOOKS_INVALID_OPTIONS', 'options.env must be an object of strings');
   }
   try {
-    // An empty batch starts nothing; it only checks the options, as every batch does first.
-    void runHooks([], (options as HookEngineOptions).runner);
+    return createHookRunner((options as HookEngineOptions).runner);
   } catch (error) {
     throw new HooksError('E_HOOKS_INVALID_OPTIONS', describeError(error), { cause: error });
   }
@@ -167,28 +173,28 @@ function callProblem(call: unknown, event: HookEvent): string | null {
  */
 export function createHookEngine(config: HooksConfig, options: HookEngineOptions = {}): HookEngine {
   const enabled = checkConfig(config);
-  checkOptions(options);
+  const hookRunner = checkOptions(options);
   const compiled: Record<HookEvent, CompiledHooks<PreparedHook>> = {
     PreToolUse: compileHooks(prepareHooks(config, 'PreToolUse')),
     PostToolUse: compileHooks(prepareHooks(config, 'PostToolUse')),
   };
-  const runnerOptions = options.runner;
-  const killAllowanceMs = (runnerOptions?.killGraceMs ?? defaultRunnerOptions.killGraceMs) + watchdogSlackMs;
+  const killAllowanceMs = hookRunner.options.killGraceMs + watchdogSlackMs;
 
   interface EventRun {
     readonly hooks: readonly HookReport[];
     readonly outcomes: readonly HookOutcome[];
   }
 
-  async function runHooksOf(event: HookEvent, call: ToolCall, startedAt: number, toolOutput?: string): Promise<EventRun> {
+  async function runHooksOf(event: HookEvent, call: ToolCall, toolOutput?: string): Promise<EventRun> {
     if (!enabled[event]) return { hooks: [], outcomes: [] };
     const selections = selectHooks(compiled[event], call.toolName);
     if (selections.length === 0) return { hooks: [], outcomes: [] };
 
     let setupProblem: string | null = null;
-    let stdin = '';
+    let stdin = new Uint8Array(0);
     try {
-      stdin = hookPayload({ event, toolName: call.toolName, toolInput: call.toolInput, toolOutput });
+      // Encoded once: every hook of the call is given this one buffer, never a copy (R11).
+      stdin = Buffer.from(hookPayload({ event, toolName: call.toolName, toolInput: call.toolInput, toolOutput }));
     } catch (error) {
       setupProblem = `the tool input cannot be sent as JSON: ${describeError(error)}`;
     }
@@ -205,9 +211,8 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
       stdin,
       hostEnvironment: options.env ?? process.env,
       cwd,
-      runnerOptions,
+      hookRunner,
       killAllowanceMs,
-      startedAt,
       setupProblem,
     });
     return { hooks: run.reports, outcomes: run.outcomes };
@@ -221,7 +226,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
       try {
         const problem = callProblem(call, 'PreToolUse');
         if (problem !== null) return failedPreToolUse(call, `invalid tool call: ${problem}`, startedAt);
-        const run = await runHooksOf('PreToolUse', call, startedAt);
+        const run = await runHooksOf('PreToolUse', call);
         const verdict = aggregatePreToolUse(call.toolInput, run.outcomes);
         return {
           event: 'PreToolUse',
@@ -240,7 +245,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
       try {
         const problem = callProblem(call, 'PostToolUse');
         if (problem !== null) return failedPostToolUse(call, `invalid tool call: ${problem}`, startedAt);
-        const run = await runHooksOf('PostToolUse', call, startedAt, call.toolOutput);
+        const run = await runHooksOf('PostToolUse', call, call.toolOutput);
         const verdict = aggregatePostToolUse(
           { toolOutput: call.toolOutput, preToolUseContext: call.preToolUseContext },
           run.outcomes,

@@ -1,35 +1,42 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compileHooks, selectHooks } from '@cosh/matcher';
+import { createHookRunner, type HookRunner } from '@cosh/runner';
 import { hooksConfig } from './__fixtures__/hooks-config.ts';
 import { prepareHooks } from './prepare-hooks.ts';
-import { runEventHooks } from './run-event-hooks.ts';
+import { runEventHooks, type EventHooksSetup } from './run-event-hooks.ts';
 
-// A broken runner, to prove the engine's own guard: every other test uses the real one.
-vi.mock('@cosh/runner', async (importOriginal) => {
-  const original = await importOriginal<typeof import('@cosh/runner')>();
+/**
+ * A broken runner, to prove the engine's own guard (every other test uses the real one): it
+ * spawns and never answers, throws, or rejects for those commands, and runs the rest.
+ */
+function brokenRunner(): HookRunner {
+  const real = createHookRunner();
   return {
-    ...original,
-    runHook: (request: { command: string }, options?: unknown) => {
-      if (request.command === 'never answers') return new Promise(() => {});
+    ...real,
+    runHook(request) {
+      if (request.command === 'never answers') {
+        request.onSpawn?.();
+        return new Promise(() => {});
+      }
       if (request.command === 'throws') throw new Error('runner bug');
       if (request.command === 'rejects') return Promise.reject(new Error('async runner bug'));
-      return original.runHook(request as never, options as never);
+      return real.runHook(request);
     },
   };
-});
+}
 
 function selectionFor(commands: readonly { name: string; command: string; timeout?: number }[]) {
   const compiled = compileHooks(prepareHooks(hooksConfig({ PreToolUse: commands }), 'PreToolUse'));
   return selectHooks(compiled, 'tool');
 }
 
-const setup = {
-  event: 'PreToolUse' as const,
+const setup: EventHooksSetup = {
+  event: 'PreToolUse',
   toolName: 'tool',
-  stdin: '{}\n',
+  stdin: Buffer.from('{}\n'),
   hostEnvironment: { PATH: process.env['PATH'] },
   cwd: process.cwd(),
-  runnerOptions: undefined,
+  hookRunner: brokenRunner(),
   killAllowanceMs: 300,
   setupProblem: null,
 };
@@ -42,7 +49,7 @@ describe('runEventHooks guards the runner (L5, L6)', () => {
         { name: 'hung', command: 'never answers', timeout: 0.2 },
         { name: 'fine', command: 'exit 0' },
       ]),
-      { ...setup, startedAt },
+      setup,
     );
     const elapsed = performance.now() - startedAt;
     expect(elapsed).toBeGreaterThanOrEqual(490);
@@ -61,7 +68,7 @@ describe('runEventHooks guards the runner (L5, L6)', () => {
         { name: 'b', command: 'rejects' },
         { name: 'c', command: 'exit 2' },
       ]),
-      { ...setup, startedAt: performance.now() },
+      setup,
     );
     expect(run.reports.map((report) => report.outcome)).toEqual(['error', 'error', 'deny']);
     expect(run.outcomes.map((outcome) => outcome.diagnostic?.message ?? null)).toEqual([
@@ -71,10 +78,24 @@ describe('runEventHooks guards the runner (L5, L6)', () => {
     ]);
   });
 
+  it('R11 L6: the guard counts from the spawn: a hook that waited for a slot is not reported timed out', async () => {
+    const run = await runEventHooks(
+      selectionFor([
+        { name: 'slow', command: 'sleep 1.2', timeout: 5 },
+        // 0.1 s + 0.3 s allowance: counted from the event's start, this would be "timed out".
+        { name: 'quick', command: 'echo \'{"decision":"allow"}\'', timeout: 0.1 },
+      ]),
+      { ...setup, hookRunner: createHookRunner({ maxConcurrentProcesses: 1 }) },
+    );
+    expect(run.reports.map((report) => [report.name, report.outcome, report.timedOut])).toEqual([
+      ['slow', 'none', false],
+      ['quick', 'allow', false],
+    ]);
+  });
+
   it('R9: a setup problem (no payload, no directory) fails every hook that would run, with no duration', async () => {
     const run = await runEventHooks(selectionFor([{ name: 'a', command: 'exit 0' }]), {
       ...setup,
-      startedAt: performance.now(),
       setupProblem: 'no working directory: ENOENT',
     });
     expect(run.reports[0]).toMatchObject({ outcome: 'error', durationMs: null });

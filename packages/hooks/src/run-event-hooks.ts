@@ -1,7 +1,7 @@
 import { type HookOutcome, interpretRun, type RunFacts } from '@cosh/aggregate';
 import type { HookEvent } from '@cosh/config';
 import type { HookSelection } from '@cosh/matcher';
-import { type HookProcessRequest, runHook, type RunnerOptions } from '@cosh/runner';
+import type { HookProcessRequest, HookRunner } from '@cosh/runner';
 import { hookEnvironment } from './hook-environment.ts';
 import { deduplicatedReport, type HookReport, ranReport } from './hook-report.ts';
 import type { PreparedHook } from './prepare-hooks.ts';
@@ -11,15 +11,14 @@ import { describeError } from './describe-error.ts';
 export interface EventHooksSetup {
   readonly event: HookEvent;
   readonly toolName: string;
-  /** The serialised payload (R3). */
-  readonly stdin: string;
+  /** The serialised payload (R3), encoded once: every hook is given this same buffer (R11). */
+  readonly stdin: Uint8Array;
   readonly hostEnvironment: Readonly<Record<string, unknown>>;
   readonly cwd: string;
-  readonly runnerOptions: RunnerOptions | undefined;
+  /** The engine's runner: at most so many hook processes at once, across calls (R11). */
+  readonly hookRunner: HookRunner;
   /** How long after its timeout a hook's result may still take (the runner's kill sequence). */
   readonly killAllowanceMs: number;
-  /** `performance.now()` when the event started: every hook's deadline counts from there (L6). */
-  readonly startedAt: number;
   /**
    * Why no hook of this call can start (the input cannot be serialised, the working directory
    * cannot be known); every hook then fails to start with this reason (R9, O5).
@@ -51,23 +50,30 @@ function notStarted(startError: string, durationMs: number | null): RunResult {
 
 /**
  * One hook through the runner, made total: a throw or rejection (a runner bug, options it
- * refuses) is a start failure of that hook, and a result that has not come by `deadline` (a
- * `performance.now()` time: the hook's timeout plus the kill allowance) is reported as a
- * timeout (L5, L6). The runner goes on killing the hook's processes in the background.
+ * refuses) is a start failure of that hook, and a result that has not come `budgetMs` after the
+ * hook's spawn (its timeout plus the kill allowance) is reported as a timeout (L5, L6). The
+ * clock starts at the spawn, as the hook's own timeout does (R11): a hook waiting for a free
+ * slot is not timed out while it waits. The runner goes on killing a late hook's processes in
+ * the background.
  */
-function runGuarded(request: HookProcessRequest, options: RunnerOptions | undefined, deadline: number): Promise<RunResult> {
-  const startedAt = performance.now();
-  const elapsed = (): number => performance.now() - startedAt;
-  let running: Promise<RunResult>;
-  try {
-    running = runHook(request, options);
-  } catch (error) {
-    return Promise.resolve(notStarted(`the runner refused the hook: ${describeError(error)}`, elapsed()));
-  }
+function runGuarded(hookRunner: HookRunner, request: HookProcessRequest, budgetMs: number): Promise<RunResult> {
   return new Promise<RunResult>((resolve) => {
-    const watchdog = setTimeout(() => {
-      resolve({ ...notStarted('', elapsed()), startError: null, timedOut: true });
-    }, Math.max(0, deadline - performance.now()));
+    let spawnedAt: number | null = null;
+    let watchdog: NodeJS.Timeout | undefined;
+    const elapsed = (): number => (spawnedAt === null ? 0 : performance.now() - spawnedAt);
+    const onSpawn = (): void => {
+      spawnedAt = performance.now();
+      watchdog = setTimeout(() => {
+        resolve({ ...notStarted('', elapsed()), startError: null, timedOut: true });
+      }, budgetMs);
+    };
+    let running: Promise<RunResult>;
+    try {
+      running = hookRunner.runHook({ ...request, onSpawn });
+    } catch (error) {
+      resolve(notStarted(`the runner refused the hook: ${describeError(error)}`, elapsed()));
+      return;
+    }
     running.then(
       (result) => {
         clearTimeout(watchdog);
@@ -82,7 +88,8 @@ function runGuarded(request: HookProcessRequest, options: RunnerOptions | undefi
 }
 
 /**
- * Starts every selected hook that is not deduplicated in the same tick (R2), waits for all,
+ * Starts every selected hook that is not deduplicated in the same tick (R2), as far as the
+ * engine's runner has free slots (R11: the rest start as slots free up), waits for all,
  * and gives reports and outcomes in config order whatever order they finished in (M3).
  * Never rejects.
  */
@@ -97,6 +104,7 @@ export async function runEventHooks(
     if (problem !== null) return Promise.resolve(notStarted(problem, null));
     const timeoutMs = hook.timeoutSeconds * 1000;
     return runGuarded(
+      setup.hookRunner,
       {
         command: hook.command,
         stdin: setup.stdin,
@@ -104,9 +112,7 @@ export async function runEventHooks(
         cwd: setup.cwd,
         timeoutMs,
       },
-      setup.runnerOptions,
-      // From the event's start, not the hook's: spawning many hooks takes a while (L6).
-      setup.startedAt + timeoutMs + setup.killAllowanceMs,
+      timeoutMs + setup.killAllowanceMs,
     );
   });
   const results = await Promise.all(runs);

@@ -128,6 +128,18 @@ if (scenario === 'soak') {
     keptStdout: result.hooks[0]?.stdout.length,
     diagnostics: result.diagnostics.map((diagnostic) => diagnostic.message),
   });
+} else if (scenario === 'shared-payload') {
+  // `count` hooks that each read the whole payload of a `megabytes` MB tool input: how far does
+  // the host's peak memory rise?
+  const [count, megabytes] = rest.map(Number);
+  const hooks = Array.from({ length: count }, (_, index) => ({ name: `reader ${index}`, command: `cat >/dev/null # ${index}` }));
+  const engine = engineFor({ PreToolUse: hooks });
+  await engine.preToolUse({ toolName: 'fs_write', toolInput: { content: 'warm-up' } });
+  const toolInput = { content: 'x'.repeat(megabytes * 1024 * 1024) };
+  liveHeap();
+  const peakBefore = peakResident();
+  const result = await engine.preToolUse({ toolName: 'fs_write', toolInput });
+  report({ peakBefore, peakAfter: peakResident(), outcomes: result.hooks.map((hook) => hook.outcome) });
 } else {
   throw new Error(`unknown scenario ${scenario}`);
 }

@@ -1,0 +1,36 @@
+// A large tool input and many hooks: the payload is encoded once per call and every hook reads
+// that one buffer (R11), measured as the peak resident size of a host of its own.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildHooksBundle } from './__fixtures__/hooks-bundle.ts';
+import { runEngineHost } from './__fixtures__/host-process.ts';
+
+const directory = mkdtempSync(join(tmpdir(), 'cosh-shared-payload-'));
+let bundle: Awaited<ReturnType<typeof buildHooksBundle>> | undefined;
+
+beforeAll(async () => {
+  bundle = await buildHooksBundle();
+});
+
+afterAll(() => {
+  bundle?.remove();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+describe('one shared payload (R11)', () => {
+  it('R11: 20 hooks reading a 30 MB input raise the peak by a few copies of it, not 20', async () => {
+    interface SharedPayloadReport {
+      peakBefore: number;
+      peakAfter: number;
+      outcomes: string[];
+    }
+    const { report } = await runEngineHost<SharedPayloadReport>((bundle as { file: string }).file, 'shared-payload', directory, '20', '30');
+    expect(report.outcomes).toEqual(Array(20).fill('none'));
+    // The input string (30 MB), its JSON payload (30 MB) and the payload's bytes (30 MB) are each
+    // needed once. A copy per hook, as before, raised the peak by about 720 MB.
+    const growthMegabytes = (report.peakAfter - report.peakBefore) / (1024 * 1024);
+    expect(growthMegabytes).toBeLessThan(250);
+  }, 120_000);
+});
