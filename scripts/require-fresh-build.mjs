@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+// Every publishable package's `prepack` (so `pnpm pack`, `pnpm publish` and `changeset publish`
+// run it): refuses to pack a package whose build is missing or older than what it is built from.
+// A publish from a clean checkout once shipped every package without `dist/` (consumers got
+// ERR_MODULE_NOT_FOUND), and a `changeset version` bump without a rebuild would ship the app
+// printing the previous version, since its version is baked into the bundle at build time.
+//
+//   node scripts/require-fresh-build.mjs [package folder]     (default: the current folder)
+//
+// Fresh means: dist/ holds files, every file the published manifest points at exists, and the
+// oldest file in dist/ is newer than every input of the build. The inputs are package.json (its
+// version), tsdown.config.ts, the repository's tsdown.base.ts, the package's src/ without tests
+// and fixtures, and the same of every public workspace package it depends on (the app's bundle
+// inlines them; for a library a rebuild is merely cheap). Exit 0 fresh, 1 stale or missing.
+// Times, not contents, are compared: a file saved without a change counts as changed, and turbo,
+// finding the same contents in its cache, leaves dist/ untouched; `pnpm build --force` settles it.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+const packageDirectory = resolve(process.argv[2] ?? process.cwd());
+const manifest = readManifest(packageDirectory);
+const repositoryRoot = findRepositoryRoot(packageDirectory);
+const workspacePackages = listWorkspacePackages(repositoryRoot);
+
+const problems = [...missingEntryPoints(packageDirectory, manifest), ...staleness()];
+if (problems.length > 0) {
+  process.stderr.write(
+    `${manifest.name}: refusing to pack, the build is not fresh:\n${problems.map((problem) => `  ${problem}\n`).join('')}` +
+      'Run `pnpm build` at the repository root, then pack or publish again (`pnpm build --force` when\n' +
+      'turbo answers from its cache: a file touched without a change keeps its outputs as they were).\n',
+  );
+  process.exitCode = 1;
+}
+
+/** @returns {string[]} one line per stale or missing output */
+function staleness() {
+  const outputs = listFiles(join(packageDirectory, 'dist'), () => true);
+  if (outputs.length === 0) return ['dist/ is missing or empty'];
+  const oldestOutput = outputs.map(withModificationTime).reduce((oldest, file) => (file.time < oldest.time ? file : oldest));
+  const newerInputs = buildInputs()
+    .map(withModificationTime)
+    .filter((input) => input.time > oldestOutput.time)
+    .sort((a, b) => b.time - a.time);
+  if (newerInputs.length === 0) return [];
+  const shown = newerInputs.slice(0, 5).map((input) => relative(repositoryRoot, input.path));
+  const more = newerInputs.length > shown.length ? ` and ${newerInputs.length - shown.length} more` : '';
+  return [`changed since the last build (${relative(repositoryRoot, oldestOutput.path)}): ${shown.join(', ')}${more}`];
+}
+
+/** The files a build of this package reads, its public workspace dependencies' included. */
+function buildInputs() {
+  const inputs = [join(repositoryRoot, 'tsdown.base.ts')].filter((path) => existsSync(path));
+  const visited = new Set();
+  const visit = (directory) => {
+    if (visited.has(directory)) return;
+    visited.add(directory);
+    const packageManifest = readManifest(directory);
+    inputs.push(join(directory, 'package.json'));
+    if (existsSync(join(directory, 'tsdown.config.ts'))) inputs.push(join(directory, 'tsdown.config.ts'));
+    inputs.push(...listFiles(join(directory, 'src'), isBuildSource));
+    for (const name of workspaceDependencyNames(packageManifest)) {
+      const dependency = workspacePackages.get(name);
+      if (dependency !== undefined && readManifest(dependency).private !== true) visit(dependency);
+    }
+  };
+  visit(packageDirectory);
+  return inputs;
+}
+
+function workspaceDependencyNames(packageManifest) {
+  const fields = [packageManifest.dependencies, packageManifest.devDependencies, packageManifest.peerDependencies];
+  return fields.flatMap((field) =>
+    Object.entries(field ?? {})
+      .filter(([, range]) => String(range).startsWith('workspace:'))
+      .map(([name]) => name),
+  );
+}
+
+/** Tests and their fixtures are not built into dist/: changing them leaves the build fresh. */
+function isBuildSource(path) {
+  return !/\.test\.tsx?$/.test(path) && !path.split(/[\\/]/).includes('__fixtures__');
+}
+
+/** Every file the published manifest names (exports, bin, main, types) must be in the package. */
+function missingEntryPoints(directory, packageManifest) {
+  const exportsField = packageManifest.publishConfig?.exports ?? packageManifest.exports;
+  const bin = typeof packageManifest.bin === 'string' ? [packageManifest.bin] : Object.values(packageManifest.bin ?? {});
+  const targets = [...collectStrings(exportsField), ...bin, packageManifest.main, packageManifest.types].filter(
+    (target) => typeof target === 'string',
+  );
+  return [...new Set(targets)]
+    .filter((target) => !existsSync(join(directory, target)))
+    .map((target) => `${target} is named by package.json but does not exist`);
+}
+
+function collectStrings(value) {
+  if (typeof value === 'string') return [value];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.values(value).flatMap(collectStrings);
+}
+
+function withModificationTime(path) {
+  return { path, time: statSync(path).mtimeMs };
+}
+
+function listFiles(directory, keep) {
+  if (!existsSync(directory)) return [];
+  return readdirSync(directory, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name))
+    .filter(keep);
+}
+
+function readManifest(directory) {
+  return JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8'));
+}
+
+/** The nearest folder upwards holding pnpm-workspace.yaml. */
+function findRepositoryRoot(start) {
+  for (let directory = start; ; directory = dirname(directory)) {
+    if (existsSync(join(directory, 'pnpm-workspace.yaml'))) return directory;
+    if (dirname(directory) === directory) throw new Error(`no pnpm-workspace.yaml above ${start}`);
+  }
+}
+
+/** Package name → folder, from pnpm-workspace.yaml's `- folder/*` entries (the only form used here). */
+function listWorkspacePackages(root) {
+  const packages = new Map();
+  const globs = [...readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8').matchAll(/^\s*-\s*['"]?([^'"\s]+)\/\*['"]?\s*$/gm)];
+  for (const [, parent] of globs) {
+    const parentDirectory = join(root, parent);
+    if (!existsSync(parentDirectory)) continue;
+    for (const entry of readdirSync(parentDirectory, { withFileTypes: true })) {
+      const directory = join(parentDirectory, entry.name);
+      if (entry.isDirectory() && existsSync(join(directory, 'package.json'))) packages.set(readManifest(directory).name, directory);
+    }
+  }
+  return packages;
+}
