@@ -1,0 +1,77 @@
+// scripts/check-packages.mjs (`pnpm lint:packages`, run by CI and `pnpm release`): packs a package
+// as it would be published and reports every way its tarball falls short. A real package of the
+// repository passes; a package made here with each fault fails, naming each.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const checkScript = join(root, 'scripts/check-packages.mjs');
+const folders: string[] = [];
+
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+function check(...packageFolders: string[]) {
+  const result = spawnSync(process.execPath, [checkScript, ...packageFolders], { cwd: root, encoding: 'utf8' });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('pnpm lint:packages (scripts/check-packages.mjs)', () => {
+  it("passes a package of this repository: its tarball is complete, publint and arethetypeswrong are clean", () => {
+    const result = check(join(root, 'packages/matcher'));
+    expect(result.stdout).toMatch(/^ok {3}@cosh\/matcher \(packages\/matcher\) \S+: \d+ files$/m);
+    expect(result.stdout).toContain('1 packages checked, 0 problems');
+    expect(result.code).toBe(0);
+  });
+
+  it('names each fault of an incomplete package and exits 1', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'cosh-check-packages-'));
+    folders.push(folder);
+    const files: Record<string, string> = {
+      // No LICENSE, no CHANGELOG.md, no repository/homepage/bugs/keywords/engines, no prepack
+      // guard; an export whose file is not built; sources shipped; a bin that lists a dependency.
+      'package.json': JSON.stringify({
+        name: '@fake/incomplete',
+        version: '1.0.0',
+        license: 'MIT',
+        type: 'module',
+        bin: { incomplete: './dist/cli.js' },
+        exports: { '.': './dist/index.js', './extra': './dist/extra.js' },
+        files: ['dist', 'src'],
+        dependencies: { 'left-pad': '^1.3.0' },
+      }),
+      'README.md': '# incomplete\n',
+      'dist/index.js': 'export {};\n',
+      'dist/cli.js': '#!/usr/bin/env node\n',
+      'src/index.test.ts': '// a test\n',
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(folder, path)), { recursive: true });
+      writeFileSync(join(folder, path), text);
+    }
+    const result = check(folder);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('FAIL @fake/incomplete');
+    for (const problem of [
+      'LICENSE is missing from the tarball',
+      'CHANGELOG.md is missing from the tarball',
+      './dist/extra.js is named by package.json but not in the tarball',
+      'sources or tests are in the tarball: src/index.test.ts',
+      "repository.url is not the root's",
+      'homepage is missing',
+      'bugs.url is missing',
+      'keywords are missing',
+      'engines.node is missing',
+      'scripts.prepack is not the fresh-build guard',
+      'a bundled program lists dependencies, which a global install would fetch: left-pad',
+      'publint error',
+    ]) {
+      expect(result.stdout).toContain(problem);
+    }
+  });
+});
