@@ -1,0 +1,87 @@
+// `pnpm install-global` (scripts/install-global.mjs after the build): the app packed as it will be
+// published and installed with `npm install -g` into an empty prefix made here (never the
+// machine's own), then used as a person would from PATH. The tarball's manifest must list no
+// dependency (the bundle holds them), so the install adds exactly one package.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt } from './__fixtures__/cli-run.ts';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const appVersion: string = JSON.parse(readFileSync(join(root, 'apps/cosh/package.json'), 'utf8')).version;
+let folder: string;
+let prefix: string;
+let install: { code: number | null; stdout: string; stderr: string };
+
+beforeAll(async () => {
+  await assertBuilt();
+  folder = mkdtempSync(join(tmpdir(), 'cosh-install-global-test-'));
+  prefix = join(folder, 'prefix');
+  const result = spawnSync(process.execPath, [join(root, 'scripts/install-global.mjs'), '--prefix', prefix], {
+    cwd: root,
+    // npm's cache and logs go to this folder, not the machine's.
+    env: { ...process.env, npm_config_cache: join(folder, 'npm-cache'), npm_config_update_notifier: 'false' },
+    encoding: 'utf8',
+  });
+  install = { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}, 180_000);
+
+afterAll(() => {
+  rmSync(folder, { recursive: true, force: true });
+});
+
+/** Runs the installed `cosh` found on PATH, in a clean environment. */
+function cosh(args: readonly string[]) {
+  const result = spawnSync('cosh', args, {
+    cwd: folder,
+    env: { PATH: `${join(prefix, 'bin')}:${process.env['PATH']}`, HOME: folder, COSH_TRUST: 'all' },
+    encoding: 'utf8',
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('pnpm install-global: cosh on PATH from a clone', () => {
+  it('installs the packed app, and only it, into the given prefix, and says where', () => {
+    expect(install.stderr).not.toContain('failed');
+    expect(install.code).toBe(0);
+    expect(install.stdout).toContain(`cosh is installed in ${join(prefix, 'bin')}`);
+    const installed = join(prefix, 'lib/node_modules/@cosh/app');
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+    expect(manifest.dependencies ?? {}).toEqual({});
+    // A copy of the package, not a link into the clone, and no dependency installed beside it.
+    expect(existsSync(join(installed, 'node_modules'))).toBe(false);
+    expect(existsSync(join(installed, 'src'))).toBe(false);
+  });
+
+  it('cosh --version prints the version of the package that was packed', () => {
+    expect(cosh(['--version'])).toEqual({ code: 0, stdout: `${appVersion}\n`, stderr: '' });
+  });
+
+  it('cosh hooks validate checks a setup.json (exit 0 clean, 78 on errors)', () => {
+    const valid = join(folder, 'setup.json');
+    writeFileSync(valid, '{"hooks": {"PreToolUse": [{"name": "Allow reads", "matcher": "^fs_read$", "command": "echo \'{\\"decision\\": \\"allow\\"}\'"}]}}\n');
+    expect(cosh(['hooks', 'validate', '--config', valid])).toMatchObject({ code: 0, stdout: `${valid}: valid\n` });
+    const broken = join(folder, 'broken.json');
+    writeFileSync(broken, '{"hooks": {"PreToolUse": [{"command": "true", "timeout": -1}]}}\n');
+    const result = cosh(['hooks', 'validate', '--config', broken]);
+    expect(result.code).toBe(78);
+    expect(result.stderr).toContain(`${broken}:1:`);
+  });
+
+  it('cosh exec runs a real tool call with its hooks', () => {
+    const config = join(folder, 'exec-setup.json');
+    writeFileSync(
+      config,
+      JSON.stringify({ hooks: { PostToolUse: [{ name: 'note', matcher: '^fs_read$', command: 'echo \'{"context": "read by the installed cosh"}\'' }] } }),
+    );
+    writeFileSync(join(folder, 'notes.txt'), 'hello from a file\n');
+    expect(cosh(['exec', 'fs_read', '--input', '{"path": "notes.txt"}', '--config', config])).toEqual({
+      code: 0,
+      stdout: 'hello from a file\nread by the installed cosh\n',
+      stderr: '',
+    });
+  });
+});
