@@ -327,7 +327,38 @@ async function coldStart(directory) {
   });
 }
 
-// 5. Peak memory of `cosh hooks run` while a hook prints 256 MB.
+// 5. Node's compile cache (Node 22.1+), which bin/cosh.js turns on: the same clean-environment
+// cold start with the cache on (as users run it) and off (NODE_DISABLE_COMPILE_CACHE=1).
+
+async function compileCache(directory) {
+  const { enableCompileCache } = await import('node:module');
+  if (typeof enableCompileCache !== 'function') {
+    report(`compile cache: not measured, Node ${process.version} has none (module.enableCompileCache arrived in 22.1; run the bench with Node 24)`);
+    return;
+  }
+  const setup = join(directory, 'compile-cache.json');
+  writeFileSync(setup, JSON.stringify({ hooks: { PreToolUse: [{ name: 'trivial', command: 'true' }] } }));
+  const cosh = [coshBin, 'hooks', 'run', 'PreToolUse', '--tool', 'bash_run', '--input', '{"command":"ls"}', '--config', setup, '--json'];
+  // Like `env -i PATH=… HOME=…`: nothing else of this shell's environment slows Node's start
+  // (COSH_TRUST=all: no terminal here to trust the file). The cache lives where users' does (the
+  // OS temp folder); the warm-up rounds fill it.
+  const cacheOn = { PATH: process.env.PATH, HOME: directory, COSH_TRUST: 'all' };
+  const cacheOff = { ...cacheOn, NODE_DISABLE_COMPILE_CACHE: '1' };
+  const times = await interleave(quick ? 8 : 30, 3, [
+    async () => (await runProcess(process.execPath, cosh, { env: cacheOff, cwd: directory })).elapsed,
+    async () => (await runProcess(process.execPath, cosh, { env: cacheOn, cwd: directory })).elapsed,
+  ]);
+  ratioRow({
+    what: `Node ${process.version} compile cache, \`cosh hooks run\` cold start`,
+    baseline: 'NODE_DISABLE_COMPILE_CACHE=1',
+    subject: 'the cache on, as bin/cosh.js sets it',
+    times,
+    // Worth its place only if it saves a tenth of the start.
+    target: 0.9,
+  });
+}
+
+// 6. Peak memory of `cosh hooks run` while a hook prints 256 MB.
 
 function readHighWaterMark(pid) {
   try {
@@ -388,7 +419,7 @@ async function peakMemory(directory) {
   });
 }
 
-// 6. Peak memory of one engine.preToolUse: 20 hooks each reading a 30 MB tool input (R11).
+// 7. Peak memory of one engine.preToolUse: 20 hooks each reading a 30 MB tool input (R11).
 
 async function sharedPayloadMemory(directory) {
   const script = join(directory, 'shared-payload.mjs');
@@ -424,7 +455,7 @@ async function sharedPayloadMemory(directory) {
   });
 }
 
-// 7. HTTP hooks: a call answered at once by a local server in another process, against the spawn
+// 8. HTTP hooks: a call answered at once by a local server in another process, against the spawn
 // floor and against Node's built-in fetch (undici), interleaved in one run.
 
 const policyServerSource = `
@@ -542,6 +573,7 @@ try {
   await httpHooks();
   selection();
   await coldStart(directory);
+  await compileCache(directory);
   await peakMemory(directory);
   await sharedPayloadMemory(directory);
   printTable();
