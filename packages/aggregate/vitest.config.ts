@@ -1,4 +1,3 @@
-import { defineProject, mergeConfig } from 'vitest/config';
-import shared from '../../vitest.shared.ts';
+import { definePackageTests } from '../../vitest.shared.ts';
 
-export default mergeConfig(shared, defineProject({}));
+export default definePackageTests();

@@ -1,13 +1,12 @@
 // What a cold `cosh hooks run` loads. Every tool call of an agent pays for it, so the heavy or
 // write-only code of the other commands stays off its path (scripts/bench.mjs measures the time;
 // this keeps a stray static import from quietly undoing it).
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, coshBin } from './__fixtures__/cli-run.ts';
+import { assertBuilt, runCosh } from './__fixtures__/cli-run.ts';
 
 const traceImports = fileURLToPath(new URL('./__fixtures__/trace-imports.mjs', import.meta.url));
 
@@ -46,27 +45,13 @@ interface TracedRun {
 
 let runs = 0;
 
-function runTraced(args: readonly string[]): Promise<TracedRun> {
+async function runTraced(args: readonly string[]): Promise<TracedRun> {
   runs += 1;
   const trace = join(directory, `imports-${runs}.txt`);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', traceImports, coshBin, ...args], {
-      cwd: directory,
-      env: { PATH: process.env['PATH'], HOME: directory, COSH_TEST_IMPORT_TRACE: trace },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      readFile(trace, 'utf8').then((text) => {
-        if (code !== 0) reject(new Error(`cosh ${args.join(' ')} exited with ${code}: ${stderr}`));
-        else resolve({ code, stdout, imports: [...new Set(text.split('\n').filter((line) => line !== ''))] });
-      }, reject);
-    });
-  });
+  const run = await runCosh(args, { cwd: directory, env: { COSH_TEST_IMPORT_TRACE: trace }, nodeOptions: ['--import', traceImports] });
+  if (run.code !== 0) throw new Error(`cosh ${args.join(' ')} exited with ${run.code}: ${run.stderr}`);
+  const text = await readFile(trace, 'utf8');
+  return { code: run.code, stdout: run.stdout, imports: [...new Set(text.split('\n').filter((line) => line !== ''))] };
 }
 
 async function loadsCode(run: TracedRun, marker: RegExp): Promise<boolean> {

@@ -2,7 +2,8 @@ import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HooksConfig } from '@cosh/config';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hooksConfig, printing, processAlive, shellQuote, temporaryDirectory } from './__fixtures__/hooks-config.ts';
+import { isProcessAlive } from '@cosh/test-utils';
+import { hooksConfig, printing, shellQuote, temporaryDirectory } from './__fixtures__/hooks-config.ts';
 import { createHookEngine } from './create-hook-engine.ts';
 import { HooksError } from './hooks-error.ts';
 
@@ -427,7 +428,7 @@ describe('nothing lost (R6, L5, L6)', () => {
     expect(pre.decision).toBe('none');
     const background = Number(readFileSync(pidFile, 'utf8'));
     expect(background).toBeGreaterThan(0);
-    expect(processAlive(background)).toBe(false);
+    expect(isProcessAlive(background)).toBe(false);
   });
 
   it('L6: crashes, garbage, floods and timeouts never throw and finish within the largest timeout + 2 s', async () => {

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRunnerBundle } from './__fixtures__/runner-bundle.ts';
+import { bundleSources } from '@cosh/test-utils';
 import { hostEnvironment, killQuietly, makeTemporaryDirectory, waitUntil } from './__fixtures__/process-probes.ts';
 import type { HookProcessRequest } from './hook-process.ts';
 import { createHookRunner } from './hook-runner.ts';
@@ -177,7 +178,7 @@ describe('R11 bounded concurrency', () => {
 describe('R11 one shared payload', () => {
   let bundle: { file: string; remove: () => void };
   beforeAll(async () => {
-    bundle = await buildRunnerBundle();
+    bundle = await bundleSources(fileURLToPath(new URL('../', import.meta.url)));
   });
   afterAll(() => {
     bundle.remove();

@@ -10,17 +10,17 @@ import {
   makeTemporaryDirectory,
   waitUntil,
 } from './__fixtures__/process-probes.ts';
-import { buildRunnerBundle } from './__fixtures__/runner-bundle.ts';
+import { bundleSources, type SourceBundle } from '@cosh/test-utils';
 import type { HookProcessResult } from './hook-process.ts';
 import { HookProcessGroup, signalProcessGroup } from './process-group.ts';
 import { readProcessEntry } from './process-table.ts';
 
 const hostScript = fileURLToPath(new URL('./__fixtures__/hook-host.mjs', import.meta.url));
-let bundle: { file: string; remove: () => void };
+let bundle: SourceBundle;
 const cleanup: number[] = [];
 
 beforeAll(async () => {
-  bundle = await buildRunnerBundle();
+  bundle = await bundleSources(fileURLToPath(new URL('../', import.meta.url)));
 });
 afterEach(() => {
   killQuietly(cleanup.splice(0));

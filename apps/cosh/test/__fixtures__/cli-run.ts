@@ -1,42 +1,37 @@
-import { spawn } from 'node:child_process';
 import { access } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { type NodeRun, runNode } from '@cosh/test-utils';
 
 /** The committed bin shim, which loads the built dist/cli.js, as users run it. */
 export const coshBin = fileURLToPath(new URL('../../bin/cosh.js', import.meta.url));
 const builtCli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
-/** Fails with what to do when the binary has not been built (tests never build: builds clash). */
+/**
+ * Fails with what to do when the binary has not been built. Turbo builds it before the app's
+ * tests (`pnpm test`, the task's `dependsOn`); a test run by hand after editing sources must
+ * rebuild it first.
+ */
 export async function assertBuilt(): Promise<void> {
   await access(builtCli).catch(() => {
-    throw new Error(`${builtCli} is missing: run \`pnpm --filter @cosh/app... build\` first`);
+    throw new Error(`${builtCli} is missing: run \`pnpm turbo run build --filter=@cosh/app\` first`);
   });
 }
 
-export interface CoshRun {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
+/** How a `cosh` run ended and what it printed. */
+export type CoshRun = NodeRun;
 
-/** Runs `node bin/cosh.js …args` and collects its exit status and output. */
+/**
+ * Runs `node bin/cosh.js …args` in a clean environment (no COSH_CONFIG or XDG_CONFIG_HOME of the
+ * machine leaks in; `HOME` is `cwd`) plus `env`.
+ */
 export function runCosh(
   args: readonly string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; input?: string },
+  options: { cwd: string; env?: NodeJS.ProcessEnv; input?: string; nodeOptions?: readonly string[] },
 ): Promise<CoshRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [coshBin, ...args], {
-      cwd: options.cwd,
-      // A clean environment: no COSH_CONFIG or XDG_CONFIG_HOME of the machine leaks in.
-      env: { PATH: process.env['PATH'], HOME: options.cwd, ...options.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(options.input ?? '');
+  return runNode(coshBin, args, {
+    cwd: options.cwd,
+    env: { PATH: process.env['PATH'], HOME: options.cwd, ...options.env },
+    input: options.input,
+    nodeOptions: options.nodeOptions,
   });
 }

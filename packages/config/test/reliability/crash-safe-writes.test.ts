@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig, setEventEnabled, setHookEnabled } from '../../src/index.ts';
 import { STALE_TEMPORARY_FILE_MS } from '../../src/stale-temporary-files.ts';
-import { buildConfigBundle } from './__fixtures__/config-bundle.ts';
+import { bundleSources, type SourceBundle } from '@cosh/test-utils';
 
 const writerScript = fileURLToPath(new URL('./__fixtures__/toggle-writer.mjs', import.meta.url));
 const kills = 50;
@@ -75,11 +75,11 @@ async function reachableStates(start: string): Promise<Set<string>> {
 let validStates = new Set<string>();
 const directory = mkdtempSync(join(tmpdir(), 'cosh-crash-'));
 const file = join(directory, 'setup.json');
-let bundle: Awaited<ReturnType<typeof buildConfigBundle>> | undefined;
+let bundle: SourceBundle | undefined;
 
 beforeAll(async () => {
   validStates = await reachableStates(initialText);
-  bundle = await buildConfigBundle();
+  bundle = await bundleSources(fileURLToPath(new URL('../..', import.meta.url)));
 }, 60_000);
 
 afterAll(() => {

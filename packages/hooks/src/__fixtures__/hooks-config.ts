@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HookEntry, HookEvent, HooksConfig } from '@cosh/config';
@@ -46,23 +46,4 @@ export function shellQuote(value: string): string {
 export function printing(output: unknown, exitCode = 0): string {
   const text = typeof output === 'string' ? output : JSON.stringify(output);
   return `printf '%s' ${shellQuote(text)}; exit ${exitCode}`;
-}
-
-/**
- * Whether a process with this id is still alive. A zombie (dead, waiting for its parent or
- * init to reap it) is not: here PID 1 may reap orphans a second or more late.
- */
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    // The state follows the command name, which is in parentheses and may itself hold spaces.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
 }

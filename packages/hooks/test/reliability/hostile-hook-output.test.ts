@@ -7,14 +7,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHookEngine, runToolCall } from '../../src/index.ts';
 import { hooksConfig, shellQuote } from '../../src/__fixtures__/hooks-config.ts';
-import { buildHooksBundle } from './__fixtures__/hooks-bundle.ts';
-import { runEngineHost } from './__fixtures__/host-process.ts';
+import type { SourceBundle } from '@cosh/test-utils';
+import { bundleEngine, runEngineHost } from './__fixtures__/host-process.ts';
 
 const directory = mkdtempSync(join(tmpdir(), 'cosh-hostile-output-'));
-let bundle: Awaited<ReturnType<typeof buildHooksBundle>> | undefined;
+let bundle: SourceBundle | undefined;
 
 beforeAll(async () => {
-  bundle = await buildHooksBundle();
+  bundle = await bundleEngine();
 });
 
 afterAll(() => {

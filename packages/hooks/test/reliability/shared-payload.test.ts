@@ -4,14 +4,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildHooksBundle } from './__fixtures__/hooks-bundle.ts';
-import { runEngineHost } from './__fixtures__/host-process.ts';
+import type { SourceBundle } from '@cosh/test-utils';
+import { bundleEngine, runEngineHost } from './__fixtures__/host-process.ts';
 
 const directory = mkdtempSync(join(tmpdir(), 'cosh-shared-payload-'));
-let bundle: Awaited<ReturnType<typeof buildHooksBundle>> | undefined;
+let bundle: SourceBundle | undefined;
 
 beforeAll(async () => {
-  bundle = await buildHooksBundle();
+  bundle = await bundleEngine();
 });
 
 afterAll(() => {

@@ -6,8 +6,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildHooksBundle } from './__fixtures__/hooks-bundle.ts';
-import { livingProcesses, runEngineHost } from './__fixtures__/host-process.ts';
+import { livingProcesses, type SourceBundle } from '@cosh/test-utils';
+import { bundleEngine, runEngineHost } from './__fixtures__/host-process.ts';
 
 // The 1,000 rounds the reliability issue names. Each round spawns four hooks (every one of the
 // six kinds runs in each event every three rounds), and a spawn costs 10-25 ms of the host's
@@ -46,11 +46,11 @@ const expectedRound: Record<string, string> = {
   ].join(' | '),
 };
 
-let bundle: Awaited<ReturnType<typeof buildHooksBundle>>;
+let bundle: SourceBundle;
 const workDirectory = mkdtempSync(join(tmpdir(), 'cosh-soak-'));
 
 beforeAll(async () => {
-  bundle = await buildHooksBundle();
+  bundle = await bundleEngine();
 });
 
 afterAll(() => {

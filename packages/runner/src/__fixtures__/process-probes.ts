@@ -1,8 +1,12 @@
-// Helpers for tests that check real processes: temp dirs, pid files, liveness, /proc scans.
+// Helpers for the runner's tests that check real processes: temp dirs, pid files, group members;
+// liveness and polling come from @cosh/test-utils.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { listProcesses, readProcessEntry } from '../process-table.ts';
+import { waitUntil } from '@cosh/test-utils';
+import { listProcesses } from '../process-table.ts';
+
+export { isProcessAlive, killQuietly, waitUntil } from '@cosh/test-utils';
 
 /** A fresh temporary directory, and a function that removes it. */
 export function makeTemporaryDirectory(): { path: string; remove: () => void } {
@@ -36,46 +40,11 @@ export async function pidsWrittenTo(file: string, count: number, cleanup: number
   return pids;
 }
 
-/**
- * `kill -0` says whether the pid exists; a zombie also exists but is dead (only not reaped yet:
- * this container's pid 1 may never reap orphans), so it counts as gone.
- */
-export function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  const entry = readProcessEntry(pid);
-  return entry !== undefined && entry.state !== 'Z';
-}
-
 /** Living (not zombie) processes whose process group is `processGroup`, from `/proc`. */
 export function listLivingGroupMembers(processGroup: number): number[] {
   return listProcesses()
     .filter((entry) => entry.processGroup === processGroup && entry.state !== 'Z')
     .map((entry) => entry.pid);
-}
-
-/** Polls `condition` every 20 ms until it holds or `timeoutMs` passes; returns whether it held. */
-export async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition()) {
-    if (performance.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return true;
-}
-
-/** SIGKILLs pids a test left running on purpose (R7 background processes). */
-export function killQuietly(pids: readonly number[]): void {
-  for (const pid of pids) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  }
 }
 
 /** The complete environment a hook gets in these tests: the host's, as the engine passes it. */

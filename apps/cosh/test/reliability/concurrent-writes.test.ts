@@ -10,10 +10,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@cosh/config';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, coshBin, coshCommandLine, KEYS, TerminalSession } from '../__fixtures__/settings-terminal.ts';
+import { assertBuilt, coshBin } from '../__fixtures__/cli-run.ts';
+import { coshCommandLine, KEYS, TerminalSession } from '../__fixtures__/settings-terminal.ts';
 
 /** @cosh/config as built (the app bundles the same sources). */
-const builtConfig = fileURLToPath(new URL('../../../config/dist/index.js', import.meta.url));
+const builtConfig = fileURLToPath(new URL('../../../../packages/config/dist/index.js', import.meta.url));
 
 let directory: string;
 const sessions: TerminalSession[] = [];

@@ -1,21 +1,9 @@
 // A real terminal for the settings screen's tests: the built `cosh` binary runs in a
 // pseudo-terminal (node-pty) and its output feeds a headless xterm, so tests read the screen a
 // user would see (after every erase and redraw), not the stream of escape codes.
-import { access } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { spawn as spawnPty, type IPty } from '@lydell/node-pty';
 import xterm from '@xterm/headless';
-
-/** The app's committed bin shim, which loads the built dist/cli.js, as users run it. */
-export const coshBin = fileURLToPath(new URL('../../../../apps/cosh/bin/cosh.js', import.meta.url));
-const builtCli = fileURLToPath(new URL('../../../../apps/cosh/dist/cli.js', import.meta.url));
-
-/** Fails with what to do when the binary has not been built (tests never build: builds clash). */
-export async function assertBuilt(): Promise<void> {
-  await access(builtCli).catch(() => {
-    throw new Error(`${builtCli} is missing: run \`pnpm turbo run build --filter=@cosh/app...\` first`);
-  });
-}
+import { coshBin } from './cli-run.ts';
 
 /** Single-quoted for /bin/sh. */
 export function shellQuote(word: string): string {

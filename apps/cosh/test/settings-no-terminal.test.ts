@@ -1,14 +1,14 @@
 // `cosh settings` where there is no terminal to draw on (a pipe, a script, CI), and the promise
 // that the screen's libraries (ink, react) load for the screen only.
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, coshBin, coshCommandLine, shellQuote, TerminalSession } from './__fixtures__/settings-terminal.ts';
+import { assertBuilt, coshBin, runCosh as runCoshIn } from './__fixtures__/cli-run.ts';
+import { coshCommandLine, shellQuote, TerminalSession } from './__fixtures__/settings-terminal.ts';
 
-const traceLoads = fileURLToPath(new URL('./__fixtures__/trace-loads.mjs', import.meta.url));
+const traceImports = fileURLToPath(new URL('./__fixtures__/trace-imports.mjs', import.meta.url));
 // A string literal only ink's own code contains (the name of its root node), in any quotes (the
 // minified app bundle writes string literals as template literals).
 const inkMarker = /["'`]ink-root["'`]/;
@@ -24,28 +24,9 @@ afterAll(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
 /** Runs the built cosh with pipes for stdin, stdout and stderr: no terminal anywhere. */
-function runCosh(args: readonly string[], env: NodeJS.ProcessEnv = {}, nodeOptions: readonly string[] = []): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeOptions, coshBin, ...args], {
-      cwd: directory,
-      env: { PATH: process.env['PATH'], HOME: directory, ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end();
-  });
+function runCosh(args: readonly string[], env: NodeJS.ProcessEnv = {}, nodeOptions: readonly string[] = []) {
+  return runCoshIn(args, { cwd: directory, env, nodeOptions });
 }
 
 describe('cosh settings without a terminal', () => {
@@ -96,7 +77,7 @@ describe('cosh settings without a terminal', () => {
 describe('what the settings command loads', () => {
   async function loadedFiles(trace: string): Promise<string[]> {
     const urls = (await readFile(trace, 'utf8')).split('\n').filter((line) => line !== '');
-    return urls.map((url) => fileURLToPath(url));
+    return urls.filter((url) => url.startsWith('file:')).map((url) => fileURLToPath(url));
   }
 
   async function loadsInk(files: readonly string[]): Promise<boolean> {
@@ -110,7 +91,7 @@ describe('what the settings command loads', () => {
     await writeFile(file, '{"hooks": {"PreToolUse": [{"name": "Guard", "command": "true"}]}}');
     for (const args of [['--version'], ['hooks', 'list', '--config', file], ['settings', '--config', file]]) {
       const trace = join(directory, `trace-${args[0]}-${args.length}.txt`);
-      const run = await runCosh(args, { COSH_TEST_LOAD_TRACE: trace }, ['--import', traceLoads]);
+      const run = await runCosh(args, { COSH_TEST_IMPORT_TRACE: trace }, ['--import', traceImports]);
       expect(run.code).toBe(0);
       const files = await loadedFiles(trace);
       expect(files.some((loaded) => loaded.endsWith('cli.js'))).toBe(true);
@@ -121,9 +102,9 @@ describe('what the settings command loads', () => {
   it('the screen on a terminal does load it (the check above can fail)', async () => {
     const file = join(directory, 'setup.json');
     const trace = join(directory, 'trace-screen.txt');
-    const commandLine = `COSH_TEST_LOAD_TRACE=${shellQuote(trace)} ${coshCommandLine(['settings', '--config', file]).replace(
+    const commandLine = `COSH_TEST_IMPORT_TRACE=${shellQuote(trace)} ${coshCommandLine(['settings', '--config', file]).replace(
       shellQuote(coshBin),
-      `--import ${shellQuote(traceLoads)} ${shellQuote(coshBin)}`,
+      `--import ${shellQuote(traceImports)} ${shellQuote(coshBin)}`,
     )}`;
     const session = new TerminalSession(commandLine, { cwd: directory });
     try {
