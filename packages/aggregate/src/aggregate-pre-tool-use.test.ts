@@ -143,9 +143,9 @@ describe('aggregatePreToolUse', () => {
     expect(({} as Record<string, unknown>)['isAdmin']).toBeUndefined();
   });
 
-  it('A2: a hand-built deny outcome without countsAsDeny or reason still denies, with a reason', () => {
+  it('A2/A5: a deny outcome without a reason still denies, with the default reason', () => {
     const verdict = aggregatePreToolUse(input, [
-      { hook: 'manual', kind: 'deny', reason: null, context: null, updatedInput: null, countsAsDeny: false, diagnostic: null },
+      { hook: 'manual', kind: 'deny', reason: null, context: null, updatedInput: null, countsAsDeny: true, diagnostic: null },
     ]);
     expect(verdict.decision).toBe('deny');
     expect(verdict.reasons).toEqual([`blocked by hook 'manual'`]);

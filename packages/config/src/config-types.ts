@@ -28,8 +28,18 @@ export interface HookEntry {
   readonly protocol: HookProtocol;
 }
 
-/** The hooks part of setup.json, validated. */
+// A type-only mark: a HooksConfig is made by this package's parser or validator, never by hand,
+// so the engine and tools that take one need not check it again (validation once, at the edge).
+declare const validatedBySetupSchema: unique symbol;
+
+/**
+ * The hooks part of setup.json, validated (SPEC C5–C7). Only `parseConfig`, `loadConfig`,
+ * `validateHooksConfig` and `emptyConfig` make one: a config built in code goes through
+ * `validateHooksConfig` like a file.
+ */
 export interface HooksConfig {
+  /** The mark of a validated config (no value at run time). */
+  readonly [validatedBySetupSchema]: true;
   /** Every entry of each known event, in file order, disabled ones included. */
   readonly hooks: Readonly<Record<HookEvent, readonly HookEntry[]>>;
   /** `hooksEnabled` with missing keys filled in as `true` (SPEC C7). */

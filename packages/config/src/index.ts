@@ -13,7 +13,7 @@ export { formatJsonPath, formatProblem } from './format-problem.ts';
 export { HOOK_EVENTS, type HookEvent, isHookEvent, ON_ERROR_VALUES, type OnError } from './hook-events.ts';
 export { createSetupJsonSchema, renderSetupJsonSchema } from './json-schema.ts';
 export { loadConfig, safeLoadConfig } from './load-config.ts';
-export { emptyConfig, type ParseConfigResult, parseConfig } from './parse-config.ts';
+export { emptyConfig, type ParseConfigResult, parseConfig, validateHooksConfig } from './parse-config.ts';
 export {
   type ConfigLocationOptions,
   type ConfigSource,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ConfigProblem } from './config-types.ts';
-import { emptyConfig, parseConfig } from './parse-config.ts';
+import { emptyConfig, parseConfig, validateHooksConfig } from './parse-config.ts';
 
 const file = '/home/user/.config/cosh/setup.json';
 
@@ -473,3 +473,32 @@ describe('parsed configs', () => {
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 });
+
+describe('validateHooksConfig', () => {
+  it('C5/C6: checks a config built in code exactly as parseConfig checks a file', () => {
+    const document = {
+      hooks: { PreToolUse: [{ name: 'Guard', matcher: '^bash_run$', command: './guard.sh', timeout: 5 }, { command: 'true', enabled: false }] },
+      hooksEnabled: { PostToolUse: false },
+    };
+    const built = validateHooksConfig(document);
+    expect(built).toEqual(parseConfig(JSON.stringify(document), '(hooks config)'));
+    expect(built.ok && built.config.hooks.PreToolUse[1]).toMatchObject({ name: 'true', timeout: 60, onError: 'ignore', enabled: false });
+  });
+
+  it('C6: a hand-built entry of the wrong shape is an error naming every problem, never a config', () => {
+    const result = validateHooksConfig({ hooks: { PreToolUse: [{ command: '' }, { command: 'x', timeout: -1, onError: 'block' }] } }, 'my-host');
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe('E_CONFIG_INVALID');
+    expect(result.error.problems.map((problem) => formatPath(problem.path))).toEqual([
+      'hooks.PreToolUse.0.command',
+      'hooks.PreToolUse.1.timeout',
+      'hooks.PreToolUse.1.onError',
+    ]);
+    expect(result.error.message).toMatch(/^my-host:1:1: error: hooks\.PreToolUse\[0\]\.command must be a non-empty string/);
+  });
+});
+
+function formatPath(path: readonly (string | number)[]): string {
+  return path.join('.');
+}

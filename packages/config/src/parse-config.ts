@@ -2,7 +2,8 @@ import { ConfigError } from './config-error.ts';
 import type { ConfigProblem, HookEntry, HooksConfig } from './config-types.ts';
 import { HOOK_EVENTS, type HookEvent } from './hook-events.ts';
 import { parseJsonc, stripByteOrderMark } from './parse-jsonc.ts';
-import { validateConfig } from './validate-config.ts';
+import { SourceMap } from './source-map.ts';
+import { type ValidationResult, validateConfig } from './validate-config.ts';
 
 /** What {@link parseConfig} returns: a config with its warnings, or the error that stops it. */
 export type ParseConfigResult =
@@ -20,7 +21,25 @@ export function parseConfig(text: string, file: string): ParseConfigResult {
   if (!parsed.ok) {
     return { ok: false, error: new ConfigError('E_CONFIG_SYNTAX', file, parsed.problems) };
   }
-  const { config, errors, warnings } = validateConfig(parsed.value, parsed.tree, parsed.sourceMap);
+  return validated(validateConfig(parsed.value, parsed.tree, parsed.sourceMap), file);
+}
+
+/**
+ * Validates a setup.json document built in code rather than read from a file (SPEC C3–C7, M2),
+ * exactly as {@link parseConfig} validates a file's text: the only way to turn a hand-built
+ * value into a {@link HooksConfig} the engine takes. Problems point at line 1, column 1 (there
+ * is no text); `file` names the config in them. Pure; never throws.
+ *
+ * @example
+ * const result = validateHooksConfig({ hooks: { PreToolUse: [{ matcher: '^bash_run$', command: './guard.sh' }] } });
+ * if (!result.ok) throw result.error;
+ * const engine = createHookEngine(result.config);
+ */
+export function validateHooksConfig(document: unknown, file = '(hooks config)'): ParseConfigResult {
+  return validated(validateConfig(document, undefined, new SourceMap('', undefined)), file);
+}
+
+function validated({ config, errors, warnings }: ValidationResult, file: string): ParseConfigResult {
   if (config === undefined || errors.length > 0) {
     const problems = [...errors, ...warnings].sort(
       (left, right) => left.line - right.line || left.column - right.column,
@@ -38,5 +57,5 @@ export function emptyConfig(): HooksConfig {
     hooks[event] = Object.freeze([]);
     hooksEnabled[event] = true;
   }
-  return Object.freeze({ hooks: Object.freeze(hooks), hooksEnabled: Object.freeze(hooksEnabled) });
+  return Object.freeze({ hooks: Object.freeze(hooks), hooksEnabled: Object.freeze(hooksEnabled) }) as HooksConfig;
 }

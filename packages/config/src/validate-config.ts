@@ -31,7 +31,7 @@ type ValidatedFile = z.output<typeof setupFileSchema>;
  * Duplicate keys, other unknown keys and matchers that do not compile are warnings. Every
  * problem is reported, each at its own line and column.
  */
-export function validateConfig(value: unknown, tree: Node, sourceMap: SourceMap): ValidationResult {
+export function validateConfig(value: unknown, tree: Node | undefined, sourceMap: SourceMap): ValidationResult {
   const errors: ConfigProblem[] = [];
   const warnings: ConfigProblem[] = [];
   const result = setupFileSchema.safeParse(value);
@@ -84,7 +84,8 @@ function buildConfig(file: ValidatedFile): HooksConfig {
     );
     hooksEnabled[event] = file.hooksEnabled?.[event] ?? true;
   }
-  return Object.freeze({ hooks: Object.freeze(hooks), hooksEnabled: Object.freeze(hooksEnabled) });
+  // The one place a validated config is made (with emptyConfig's, which has nothing to check).
+  return Object.freeze({ hooks: Object.freeze(hooks), hooksEnabled: Object.freeze(hooksEnabled) }) as HooksConfig;
 }
 
 /** Header names and values as plain own data, whatever keys (`__proto__`) the file used. */
@@ -104,13 +105,13 @@ function problemFromIssue(issue: z.core.$ZodIssue, root: unknown, sourceMap: Sou
   const where = formatJsonPath(path);
   let message: string;
   if (path.length === 0) {
-    message = `the file must hold a JSON object such as {"hooks": {}}, not ${describe(found, sourceMap.sourceOf(path))}`;
+    message = `the file must hold a JSON object such as {"hooks": {}}, not ${describeFound(found, sourceMap.sourceOf(path))}`;
   } else if (missing && path.at(-1) === 'command') {
     message = `${formatJsonPath(path.slice(0, -1))} has no "command": every hook needs the shell command to run`;
   } else if (missing) {
     message = `${where} is missing: it ${expectation(path)}`;
   } else {
-    message = `${where} ${expectation(path)}, got ${describe(found, sourceMap.sourceOf(path))}${hint(path, found)}`;
+    message = `${where} ${expectation(path)}, got ${describeFound(found, sourceMap.sourceOf(path))}${hint(path, found)}`;
   }
   return {
     severity: 'error',
@@ -190,7 +191,7 @@ function hint(path: JsonPath, found: unknown): string {
 }
 
 /** How a found value reads in a message: its source text when short, else its kind. */
-function describe(value: unknown, source: string | undefined): string {
+function describeFound(value: unknown, source: string | undefined): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
@@ -324,7 +325,7 @@ function findTransportProblems(root: unknown, sourceMap: SourceMap, reported: Re
           `${entryPath} has both "command" and "url": a hook is either a shell command or an HTTP endpoint, not both`,
         );
       } else if (hasUrl && typeof entry['url'] === 'string' && !isHttpUrl(entry['url'])) {
-        problem([...at, 'url'], 'invalid_value', `${formatJsonPath([...at, 'url'])} must be an http:// or https:// address, got ${describe(entry['url'], undefined)}`);
+        problem([...at, 'url'], 'invalid_value', `${formatJsonPath([...at, 'url'])} must be an http:// or https:// address, got ${describeFound(entry['url'], undefined)}`);
       }
       if (!hasUrl && Object.hasOwn(entry, 'headers')) {
         problem([...at, 'headers'], 'invalid_value', `${formatJsonPath([...at, 'headers'])} is only for an HTTP hook (one with a "url")`);
@@ -344,7 +345,7 @@ function isHttpUrl(text: string): boolean {
 }
 
 /** Earlier copies of a duplicated key are dead text: only the last one counts. */
-function findDuplicateKeys(tree: Node, sourceMap: SourceMap): ConfigProblem[] {
+function findDuplicateKeys(tree: Node | undefined, sourceMap: SourceMap): ConfigProblem[] {
   const warnings: ConfigProblem[] = [];
   const check = (objectNode: Node | undefined, path: JsonPath): void => {
     if (objectNode?.type !== 'object') return;

@@ -166,10 +166,11 @@ describe('selection (M1–M5, C5, C7)', () => {
   });
 
   it('M5: matchers are compiled when the engine is made, not per call', async () => {
-    const config = hooksConfig({ PreToolUse: [{ name: 'only bash', matcher: '^bash_run$', command: printing({ decision: 'allow' }) }] });
-    const engine = createHookEngine(config);
-    // Changing the (unfrozen) config afterwards cannot change what the engine compiled.
-    (config.hooks.PreToolUse[0] as { matcher: string }).matcher = '^fs_read$';
+    const validated = hooksConfig({ PreToolUse: [{ name: 'only bash', matcher: '^bash_run$', command: printing({ decision: 'allow' }) }] });
+    // A validated config is frozen; an unfrozen copy shows that a later change cannot reach the engine.
+    const entry = { ...validated.hooks.PreToolUse[0]! };
+    const engine = createHookEngine({ ...validated, hooks: { ...validated.hooks, PreToolUse: [entry] } });
+    entry.matcher = '^fs_read$';
     expect((await engine.preToolUse({ toolName: 'bash_run', toolInput: {} })).decision).toBe('allow');
     expect((await engine.preToolUse({ toolName: 'fs_read', toolInput: {} })).hooks).toEqual([]);
   });

@@ -1,34 +1,21 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { HookEntry, HookEvent, HooksConfig } from '@cosh/config';
+import { type HookEntry, type HookEvent, type HooksConfig, validateHooksConfig } from '@cosh/config';
 
-/** A hook entry as a test writes it: only `command` is required, the rest gets C5's defaults. */
-export type TestEntry = Partial<Omit<HookEntry, 'event' | 'index'>> & { readonly command: string };
+/** A hook entry as a test writes it: setup.json's fields; only `command` is required. */
+export type TestEntry = Partial<Pick<HookEntry, 'name' | 'matcher' | 'timeout' | 'onError' | 'enabled' | 'protocol'>> & {
+  readonly command: string;
+};
 
-/** A validated-looking config, as `@cosh/config` would produce it from setup.json. */
+/** A config as `@cosh/config` validates it, from the entries a test writes. */
 export function hooksConfig(
   hooks: Partial<Record<HookEvent, readonly TestEntry[]>>,
   hooksEnabled: Partial<Record<HookEvent, boolean>> = {},
 ): HooksConfig {
-  const entries = (event: HookEvent): HookEntry[] =>
-    (hooks[event] ?? []).map((entry, index) => ({
-      event,
-      index,
-      name: entry.name ?? entry.command,
-      command: entry.command,
-      url: null,
-      headers: {},
-      matcher: entry.matcher ?? '',
-      timeout: entry.timeout ?? 60,
-      onError: entry.onError ?? 'ignore',
-      enabled: entry.enabled ?? true,
-      protocol: entry.protocol ?? 'cosh',
-    }));
-  return {
-    hooks: { PreToolUse: entries('PreToolUse'), PostToolUse: entries('PostToolUse') },
-    hooksEnabled: { PreToolUse: hooksEnabled.PreToolUse ?? true, PostToolUse: hooksEnabled.PostToolUse ?? true },
-  };
+  const result = validateHooksConfig({ hooks, hooksEnabled });
+  if (!result.ok) throw result.error;
+  return result.config;
 }
 
 /** A fresh directory for one test, removed by the returned function. */
