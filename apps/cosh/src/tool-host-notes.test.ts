@@ -21,7 +21,7 @@ describe('callNotes', () => {
       historyError: 'cannot write to history file',
     });
     expect(notes).toEqual([
-      "PreToolUse: error: hook 'h' exited 1: \\x1b[31mboom\\nline",
+      "PreToolUse: error: hook 'h' exited 1: \\u001b[31mboom\\nline",
       'PostToolUse: warning: w',
       'a PostToolUse hook halted the turn after bash_run ran: stop',
       'warning: cannot write to history file',

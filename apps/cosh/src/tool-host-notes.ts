@@ -1,4 +1,4 @@
-import { makeVisible } from './permission/index.ts';
+import { escapeForTerminal } from '@cosh/cosh-cli';
 import type { ToolCallResult } from './tool-host.ts';
 
 /**
@@ -11,15 +11,15 @@ import type { ToolCallResult } from './tool-host.ts';
 export function callNotes(result: Pick<ToolCallResult, 'toolName' | 'pre' | 'post' | 'blockedBy' | 'permissionMessage' | 'historyError'>): string[] {
   const notes: string[] = [];
   for (const verdict of [result.pre, result.post]) {
-    for (const diagnostic of verdict?.diagnostics ?? []) notes.push(`${verdict?.event}: ${diagnostic.level}: ${makeVisible(diagnostic.message)}`);
+    for (const diagnostic of verdict?.diagnostics ?? []) notes.push(`${verdict?.event}: ${diagnostic.level}: ${escapeForTerminal(diagnostic.message)}`);
   }
-  const tool = makeVisible(result.toolName);
+  const tool = escapeForTerminal(result.toolName);
   if (result.blockedBy === 'permission' && result.permissionMessage !== null) {
-    notes.push(`${tool} was not run: ${makeVisible(result.permissionMessage)}`);
+    notes.push(`${tool} was not run: ${escapeForTerminal(result.permissionMessage)}`);
   }
   if (result.post?.halt === true) {
-    notes.push(`a PostToolUse hook halted the turn after ${tool} ran: ${makeVisible(result.post.reasons.join('; '))}`);
+    notes.push(`a PostToolUse hook halted the turn after ${tool} ran: ${escapeForTerminal(result.post.reasons.join('; '))}`);
   }
-  if (result.historyError !== null) notes.push(`warning: ${makeVisible(result.historyError)}`);
+  if (result.historyError !== null) notes.push(`warning: ${escapeForTerminal(result.historyError)}`);
   return notes;
 }

@@ -38,6 +38,20 @@ describe('suggestClosest', () => {
     expect(suggestClosest('description', fields)).toBeUndefined();
   });
 
+  it('with parts, a prefix or a part of a name suggests it (tool names); without, it does not', () => {
+    const tools = ['bash_run', 'find_grep', 'fs_read', 'fs_write'];
+    expect(suggestClosest('bash', tools, { parts: true })).toBe('bash_run');
+    expect(suggestClosest('grep', tools, { parts: true })).toBe('find_grep');
+    expect(suggestClosest('write', tools, { parts: true })).toBe('fs_write');
+    expect(suggestClosest('BASH_RUN', tools, { parts: true })).toBe('bash_run');
+    expect(suggestClosest('fs_raed', tools, { parts: true })).toBe('fs_read');
+    expect(suggestClosest('fs_wirte', tools, { parts: true })).toBe('fs_write');
+    expect(suggestClosest('timout', ['command', 'timeout'], { parts: true })).toBe('timeout');
+    for (const word of ['ls', 'python', '', 'x']) expect(suggestClosest(word, tools, { parts: true })).toBeUndefined();
+    expect(suggestClosest('grep', tools)).toBeUndefined();
+    expect(suggestClosest('enabled', ['hooks', 'hooksEnabled'])).toBeUndefined();
+  });
+
   it('never suggests the word itself', () => {
     expect(suggestClosest('name', ['name'])).toBeUndefined();
   });

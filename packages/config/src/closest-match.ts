@@ -27,19 +27,34 @@ export function editDistance(from: string, to: string): number {
   return at(rows - 1, columns - 1);
 }
 
+/** Options of {@link suggestClosest}. */
+export interface SuggestOptions {
+  /**
+   * Also suggest a candidate that `input` is a part of, or that is a part of `input` (`grep` →
+   * `find_grep`, `bash` → `bash_run`): for names people shorten, such as tool names. Off for
+   * setup.json's own keys, where a shared file's unrelated keys must not look like our typos.
+   */
+  readonly parts?: boolean;
+}
+
 /**
- * The candidate closest to `input`, or undefined when none is close enough to be a plausible
- * typo. Case, `_` and `-` count as nothing (`pretooluse`, `on_error`); otherwise a candidate must
- * be within a third of its length (1 to 3 edits), or `input` must abbreviate it (`cmd` →
- * `command`, `match` → `matcher`). So `Stop` suggests nothing rather than something unrelated.
+ * The "did you mean" of every Cosh message: the candidate closest to `input`, or undefined when
+ * none is close enough to be a plausible typo. Case, `_` and `-` count as nothing (`pretooluse`,
+ * `on_error`); otherwise a candidate must be within a third of its length (1 to 3 edits), or
+ * `input` must abbreviate it (`cmd` → `command`, `match` → `matcher`), or, with `parts`, one of
+ * the two must contain the other. So `Stop` suggests nothing rather than something unrelated.
  */
-export function suggestClosest(input: string, candidates: readonly string[]): string | undefined {
+export function suggestClosest(
+  input: string,
+  candidates: readonly string[],
+  options: SuggestOptions = {},
+): string | undefined {
   const wanted = normalize(input);
   let best: string | undefined;
   let bestScore = Number.POSITIVE_INFINITY;
   for (const candidate of candidates) {
     if (candidate === input) continue;
-    const score = similarity(wanted, normalize(candidate));
+    const score = similarity(wanted, normalize(candidate), options.parts === true);
     if (score < bestScore) {
       best = candidate;
       bestScore = score;
@@ -53,11 +68,13 @@ function normalize(word: string): string {
 }
 
 /** Lower is closer; infinity means "not a plausible typo". */
-function similarity(input: string, candidate: string): number {
+function similarity(input: string, candidate: string, parts: boolean): number {
   const allowed = Math.min(3, Math.max(1, Math.floor(candidate.length / 3)));
   const distance = editDistance(input, candidate);
   if (distance <= allowed) return distance;
   if (abbreviates(input, candidate) || abbreviates(candidate, input)) return allowed + 0.5;
+  const contains = (long: string, short: string): boolean => short.length >= 2 && long.includes(short);
+  if (parts && (contains(candidate, input) || contains(input, candidate))) return allowed + 0.5;
   return Number.POSITIVE_INFINITY;
 }
 

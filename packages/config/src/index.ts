@@ -1,5 +1,5 @@
 export { checkMatcher, type MatcherCheck } from './check-matcher.ts';
-export { editDistance, suggestClosest } from './closest-match.ts';
+export { editDistance, type SuggestOptions, suggestClosest } from './closest-match.ts';
 export { ConfigError, type ConfigErrorCode } from './config-error.ts';
 export type {
   ConfigProblem,
@@ -29,3 +29,4 @@ export type {
   HookToggleOptions,
   ToggleTarget,
 } from './write-config.ts';
+export { type AtomicWriteOptions, writeFileAtomically } from './write-file-atomically.ts';

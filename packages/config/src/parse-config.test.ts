@@ -255,10 +255,9 @@ describe('C5 hook entry', () => {
     expect(failure('{"hooks": {"PreToolUse": [{"command": "x", "timout": 5}]}}').problems[0]?.message).toContain('did you mean timeout?');
   });
 
-  it('C5: an unknown field is quoted with control characters escaped, so a message cannot drive a terminal', () => {
+  it('C5: an unknown field is quoted as JSON quotes it (the CLI escapes whatever reaches a terminal)', () => {
     const error = failure('{"hooks": {"PreToolUse": [{"command": "x", "a\\u001b[2J\\u009b": 1}]}}');
-    expect(error.problems[0]?.message).toContain('unknown field "a\\u001b[2J\\u009b"');
-    expect(error.problems[0]?.message).not.toMatch(/[\u001b\u009b]/);
+    expect(error.problems[0]?.message).toContain(`unknown field ${JSON.stringify('a\u001b[2J\u009b')}`);
   });
 
   it('M2: a matcher that does not compile is a warning with the reason and the fix', () => {

@@ -9,9 +9,18 @@ import { isProcessAlive } from './is-process-alive.ts';
  */
 export const STALE_TEMPORARY_FILE_MS = 60_000;
 
+/**
+ * The start of the names of `file`'s temporary files: a dot (hidden in most listings) and the
+ * file's name, or `file` for a name over 100 bytes, so the whole name stays under NAME_MAX.
+ */
+function temporaryPrefix(file: string): string {
+  const name = basename(file);
+  return `.${Buffer.byteLength(name) <= 100 ? name : 'file'}.`;
+}
+
 /** The temporary file `writeFileAtomically` uses for `file` in process `pid`. */
 export function temporaryFileFor(file: string, pid: number, suffix: string): string {
-  return join(dirname(file), `.${basename(file)}.${pid}.${suffix}.tmp`);
+  return join(dirname(file), `${temporaryPrefix(file)}${pid}.${suffix}.tmp`);
 }
 
 /**
@@ -23,7 +32,7 @@ export function temporaryFileFor(file: string, pid: number, suffix: string): str
  */
 export async function removeStaleTemporaryFiles(file: string, now: number = Date.now()): Promise<string[]> {
   const directory = dirname(file);
-  const prefix = `.${basename(file)}.`;
+  const prefix = temporaryPrefix(file);
   let names: string[];
   try {
     names = await readdir(directory);

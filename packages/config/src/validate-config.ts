@@ -235,13 +235,13 @@ function findUnknownKeys(root: unknown, sourceMap: SourceMap): ConfigProblem[] {
     if (Object.hasOwn(setupFileSchema.shape, key)) continue;
     const nearMiss = nearMissOfTopLevelKey(key);
     if (nearMiss !== undefined) {
-      unknownKey([key], `${quote(key)} is not a Cosh setting (did you mean ${nearMiss}?)`, 'unknown_field', 'error');
+      unknownKey([key], `${JSON.stringify(key)} is not a Cosh setting (did you mean ${nearMiss}?)`, 'unknown_field', 'error');
       continue;
     }
     // A near miss of a rarer key is only worth a word: it is ignored like any other setting.
     const closest = suggestClosest(key, ['allowManagedHooksOnly']);
     if (closest !== undefined) {
-      unknownKey([key], `${quote(key)} is not a Cosh setting and is ignored (did you mean ${closest}?)`, 'unknown_field', 'warning');
+      unknownKey([key], `${JSON.stringify(key)} is not a Cosh setting and is ignored (did you mean ${closest}?)`, 'unknown_field', 'warning');
     }
   }
 
@@ -257,7 +257,7 @@ function findUnknownKeys(root: unknown, sourceMap: SourceMap): ConfigProblem[] {
             const closest = suggestClosest(field, HOOK_ENTRY_FIELDS);
             unknownKey(
               ['hooks', event, index, field],
-              `hooks.${event}[${index}]: unknown field ${quote(field)}${closest === undefined ? ` (known fields: ${HOOK_ENTRY_FIELDS.join(', ')})` : ` (did you mean ${closest}?)`}`,
+              `hooks.${event}[${index}]: unknown field ${JSON.stringify(field)}${closest === undefined ? ` (known fields: ${HOOK_ENTRY_FIELDS.join(', ')})` : ` (did you mean ${closest}?)`}`,
               'unknown_field',
               'error',
             );
@@ -267,7 +267,7 @@ function findUnknownKeys(root: unknown, sourceMap: SourceMap): ConfigProblem[] {
         const closest = suggestClosest(event, HOOK_EVENTS);
         unknownKey(
           ['hooks', event],
-          `unknown event ${quote(event)}${closest === undefined ? '' : ` (did you mean ${closest}?)`}: the events are ${HOOK_EVENTS.join(' and ')}`,
+          `unknown event ${JSON.stringify(event)}${closest === undefined ? '' : ` (did you mean ${closest}?)`}: the events are ${HOOK_EVENTS.join(' and ')}`,
           'unknown_event',
           'error',
         );
@@ -283,7 +283,7 @@ function findUnknownKeys(root: unknown, sourceMap: SourceMap): ConfigProblem[] {
       const closest = suggestClosest(event, HOOK_EVENTS);
       unknownKey(
         ['hooksEnabled', event],
-        `hooksEnabled: unknown event ${quote(event)} is ignored${closest === undefined ? `; the events are ${HOOK_EVENTS.join(' and ')}` : ` (did you mean ${closest}?)`}`,
+        `hooksEnabled: unknown event ${JSON.stringify(event)} is ignored${closest === undefined ? `; the events are ${HOOK_EVENTS.join(' and ')}` : ` (did you mean ${closest}?)`}`,
         'unknown_event',
         'warning',
       );
@@ -405,11 +405,6 @@ function findInvalidMatchers(file: ValidatedFile, sourceMap: SourceMap): ConfigP
 }
 
 // ---------------------------------------------------------------------------------------------
-
-/** A key as JSON writes it: quoted, with control characters escaped (they reach terminals). */
-function quote(key: string): string {
-  return JSON.stringify(key).replace(/[\u007f-\u009f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
 
 function positionText(sourceMap: SourceMap, node: Node): string {
   const { line, column } = sourceMap.positionAt(node.offset);

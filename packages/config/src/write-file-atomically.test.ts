@@ -43,3 +43,21 @@ describe('writeFileAtomically with unchangedSince', () => {
     expect(await readdir(directory)).toEqual([]);
   });
 });
+
+describe('writeFileAtomically', () => {
+  it('C8: an abort before the rename leaves the file as it was and no temporary file', async () => {
+    const file = join(directory, 'notes.txt');
+    await writeFile(file, 'old');
+    const controller = new AbortController();
+    controller.abort(new Error('cancelled'));
+    await expect(writeFileAtomically(file, 'new', { signal: controller.signal })).rejects.toThrow('cancelled');
+    expect(await readFile(file, 'utf8')).toBe('old');
+    expect(await readdir(directory)).toEqual(['notes.txt']);
+  });
+
+  it('C8: a file name too long to take a suffix gets a short temporary name, and the write succeeds', async () => {
+    const file = join(directory, `${'n'.repeat(250)}.txt`);
+    expect(await writeFileAtomically(file, 'long')).toBe(true);
+    expect(await readFile(file, 'utf8')).toBe('long');
+  });
+});

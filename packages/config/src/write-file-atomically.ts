@@ -15,14 +15,21 @@ export interface AtomicWriteOptions {
    * `false` returned, so the caller can redo its change on the new text.
    */
   readonly unchangedSince?: string | null | undefined;
+  /**
+   * Aborted before the rename: the temporary file is removed, the file is left as it was, and
+   * the signal's reason is thrown (`fs_write` of a cancelled call).
+   */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /**
- * Writes `text` to a temporary file in the same folder (same file system, so the rename is
- * atomic), flushes it, then renames it over `file`: a reader sees the old file or the new one,
- * never half of one, and a crash leaves the old file intact (and at most a temporary file,
- * removed by a later write once its process is gone, see `removeStaleTemporaryFiles`). Returns
- * false when `unchangedSince` no longer matches.
+ * The one atomic write of Cosh (setup.json's toggles, the app's `fs_write`). Writes `text` to a
+ * temporary file in the same folder (same file system, so the rename is atomic), flushes it,
+ * then renames it over `file`: a reader sees the old file or the new one, never half of one,
+ * and a crash leaves the old file intact (and at most a temporary file, removed by a later write
+ * once its process is gone, see `removeStaleTemporaryFiles`). Returns false when
+ * `unchangedSince` no longer matches. `file` must not be a symbolic link (resolve it first, or
+ * the link is replaced by a file).
  */
 export async function writeFileAtomically(
   file: string,
@@ -45,6 +52,7 @@ export async function writeFileAtomically(
     await handle.sync();
     await handle.close();
     handle = undefined;
+    options.signal?.throwIfAborted();
     if (options.unchangedSince !== undefined) {
       const current = await readFile(file, 'utf8').catch((error: unknown) => {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;

@@ -1,6 +1,6 @@
 import { type ConfigProblem, formatProblem } from '@cosh/config';
 import type { Writer } from './cli-context.ts';
-import { escapeControlCharacters } from './printable-text.ts';
+import { escapeForTerminal } from './terminal-text.ts';
 
 /**
  * Problems as `file:line:col: severity: message`, one per line, the form compilers print and
@@ -17,8 +17,8 @@ export function printProblems(writer: Writer, file: string, problems: readonly C
  */
 export function problemLine(writer: Writer, file: string, problem: ConfigProblem): string {
   const { style } = writer;
-  const shown = { ...problem, message: escapeControlCharacters(problem.message) };
-  const shownFile = escapeControlCharacters(file);
+  const shown = { ...problem, message: escapeForTerminal(problem.message) };
+  const shownFile = escapeForTerminal(file);
   if (!style.enabled) return formatProblem(shownFile, shown);
   const severity = problem.severity === 'error' ? style.red('error') : style.yellow('warning');
   return `${style.bold(`${shownFile}:${problem.line}:${problem.column}:`)} ${severity}: ${shown.message}`;

@@ -1,3 +1,4 @@
+import { jsonKind, parserMessage } from '@cosh/cosh-cli';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '@cosh/hooks';
 
 /** One line of `cosh session`'s input, understood. */
@@ -19,19 +20,6 @@ export type SessionMessage =
 export const newTurnAnswer = { type: 'new_turn', ok: true } as const;
 
 const example = '{"id": 1, "tool_name": "fs_read", "tool_input": {"path": "README.md"}}';
-const messageLimit = 160;
-
-/** A parser's message on one printable line of bounded length (it may quote the input). */
-function oneLine(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '?').trim();
-  return flat.length <= messageLimit ? flat : `${flat.slice(0, messageLimit - 1)}…`;
-}
-
-function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return `a ${typeof value}`;
-}
 
 /**
  * Reads one non-blank line of the session protocol (strict JSON, like `--input`):
@@ -50,7 +38,7 @@ export function parseSessionLine(text: string, lineNumber: number): SessionMessa
     value = JSON.parse(text);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return invalid(null, null, undefined, 'invalid_json', `${where} is not valid JSON: ${oneLine(reason)}`);
+    return invalid(null, null, undefined, 'invalid_json', `${where} is not valid JSON: ${parserMessage(reason)}`);
   }
   // Checked before any of it is used: the answer echoes `id` and the input, and writing back a
   // value thousands of levels deep would overflow the stack. One level more than a tool input
@@ -59,7 +47,7 @@ export function parseSessionLine(text: string, lineNumber: number): SessionMessa
     return invalid(null, null, undefined, 'nested_too_deep', `${where} nests more than ${MAX_JSON_DEPTH + 1} levels deep (a tool input may have ${MAX_JSON_DEPTH}) and was not read`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return invalid(null, null, undefined, 'not_an_object', `${where} must be a JSON object such as ${example}, not ${kindOf(value)}`);
+    return invalid(null, null, undefined, 'not_an_object', `${where} must be a JSON object such as ${example}, not ${jsonKind(value)}`);
   }
   const record = value as Record<string, unknown>;
   const id = Object.hasOwn(record, 'id') ? record['id'] : null;
@@ -71,13 +59,13 @@ export function parseSessionLine(text: string, lineNumber: number): SessionMessa
   const type = record['type'];
   if (type === 'new_turn') return { kind: 'new_turn' };
   if (type !== undefined && type !== 'tool_call') {
-    return invalid(id, toolName, inputAsGiven, 'unknown_type', `${where}: unknown "type" ${oneLine(JSON.stringify(type) ?? String(type))} (expected "new_turn", or no type for a tool call)`);
+    return invalid(id, toolName, inputAsGiven, 'unknown_type', `${where}: unknown "type" ${parserMessage(JSON.stringify(type) ?? String(type))} (expected "new_turn", or no type for a tool call)`);
   }
   if (!Object.hasOwn(record, 'tool_name')) {
     return invalid(id, null, inputAsGiven, 'missing_tool_name', `${where}: missing "tool_name" (the tool to call, such as "fs_read")`);
   }
   if (toolName === null) {
-    return invalid(id, null, inputAsGiven, 'invalid_tool_name', `${where}: "tool_name" must be a string, not ${kindOf(record['tool_name'])}`);
+    return invalid(id, null, inputAsGiven, 'invalid_tool_name', `${where}: "tool_name" must be a string, not ${jsonKind(record['tool_name'])}`);
   }
   return { kind: 'call', id, toolName, toolInput };
 }

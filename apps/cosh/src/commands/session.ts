@@ -1,9 +1,9 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
-import { type CliContext, UsageError } from '@cosh/cosh-cli';
+import { type CliContext, escapeForTerminal, UsageError } from '@cosh/cosh-cli';
 import { callRecord, type CallRecordJson, unrunRecord } from '../history/index.ts';
-import { makeVisible, type PermissionMode } from '../permission/index.ts';
+import type { PermissionMode } from '../permission/index.ts';
 import type { Command } from '../tool-host-cli-options.ts';
 import { callNotes } from '../tool-host-notes.ts';
 import { setUpToolHost } from '../tool-host-setup.ts';
@@ -55,7 +55,7 @@ export async function runSession(context: CliContext, options: SessionOptions, s
     );
   }
   const output = lineWriter(streams.output);
-  const note = (id: unknown, text: string): void => context.err.line(`cosh session: call ${makeVisible(JSON.stringify(id) ?? 'null')}: ${text}`);
+  const note = (id: unknown, text: string): void => context.err.line(`cosh session: call ${escapeForTerminal(JSON.stringify(id) ?? 'null')}: ${text}`);
   // The halting call's reasons while the turn is halted (L3), else null.
   let haltReasons: readonly string[] | null = null;
 
@@ -96,7 +96,7 @@ export async function runSession(context: CliContext, options: SessionOptions, s
             inputAsGiven: message.toolInput,
           });
           const appended = await setup.history?.append(answer);
-          if (appended?.ok === false) note(message.id, `warning: ${makeVisible(appended.error)}`);
+          if (appended?.ok === false) note(message.id, `warning: ${escapeForTerminal(appended.error)}`);
         } else {
           const result = await setup.host.call(message.toolName, message.toolInput, { id: message.id });
           for (const text of callNotes(result)) note(message.id, text);

@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { type ProcessGroupChild, spawnProcessGroup } from '@cosh/runner';
 import { JsonRpcLineReader } from './json-rpc-lines.ts';
 
 /** How the downstream server's process ended. */
@@ -46,38 +46,9 @@ function describeStartError(command: string, error: NodeJS.ErrnoException): stri
   return `cannot run \`${command}\`: ${(error.code !== undefined && reasons[error.code]) || error.message}`;
 }
 
-// Not unref'd: while we wait for the server to go, nothing else may keep this process alive
-// (stdin has ended, the server has exited), and an empty event loop would end the process in
-// the middle of stopping what is left of the group.
+// Not unref'd: while we wait for the server to go, nothing else may keep this process alive.
 function delay(milliseconds: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, milliseconds));
-}
-
-/** Whether any process of the group still exists (kill -0). */
-function isGroupAlive(processGroup: number): boolean {
-  try {
-    process.kill(-processGroup, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function signalGroup(processGroup: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-processGroup, signal);
-  } catch {
-    // ESRCH: nothing left to stop.
-  }
-}
-
-async function waitForGroupExit(processGroup: number, milliseconds: number): Promise<boolean> {
-  const deadline = Date.now() + milliseconds;
-  while (isGroupAlive(processGroup)) {
-    if (Date.now() >= deadline) return false;
-    await delay(25);
-  }
-  return true;
 }
 
 /**
@@ -102,16 +73,13 @@ export class DownstreamTransport implements Transport {
   readonly #queue: JSONRPCMessage[] = [];
   #delivering = false;
   #closePending = false;
-  #child: ChildProcess | undefined;
+  #child: ProcessGroupChild['child'] | undefined;
+  #group: ProcessGroupChild | undefined;
   #exit: DownstreamExit | null = null;
   #closed = false;
   #stopping: Promise<void> | undefined;
   readonly #exited: Promise<DownstreamExit>;
   #resolveExited: (exit: DownstreamExit) => void = () => undefined;
-  // Kills what is left if this process exits some other way (an uncaught error, process.exit).
-  readonly #killOnExit = () => {
-    if (this.#child?.pid !== undefined) signalGroup(this.#child.pid, 'SIGKILL');
-  };
 
   constructor(options: DownstreamTransportOptions) {
     this.#options = options;
@@ -140,18 +108,15 @@ export class DownstreamTransport implements Transport {
   start(): Promise<void> {
     if (this.#child !== undefined) return Promise.reject(new Error('the downstream MCP server is already started'));
     return new Promise((resolve, reject) => {
-      const child = spawn(this.#options.command, [...this.#options.args], {
-        cwd: this.#options.cwd,
-        env: this.#options.env,
-        stdio: ['pipe', 'pipe', 'pipe'],
-        // Its own process group (a new session), so it can be stopped with all it started.
-        detached: true,
-      });
+      // Its own process group (a new session), so it can be stopped with all it started; the
+      // runner kills the group if this process exits some other way (a crash, process.exit).
+      const group = spawnProcessGroup(this.#options.command, this.#options.args, { cwd: this.#options.cwd, env: this.#options.env });
+      const { child } = group;
+      this.#group = group;
       this.#child = child;
       let started = false;
       child.once('spawn', () => {
         started = true;
-        process.on('exit', this.#killOnExit);
         resolve();
       });
       child.once('error', (error) => {
@@ -211,19 +176,11 @@ export class DownstreamTransport implements Transport {
     this.#finish();
   }
 
-  /** SIGTERM to what is left of the group, SIGKILL after the grace; then nothing to do at our exit. */
+  /** What is left of the group (and its escaped descendants): stopped as a hook's timeout stops one. */
   async #stopGroup(): Promise<void> {
-    const processGroup = this.#child?.pid;
-    if (processGroup === undefined) return;
-    if (isGroupAlive(processGroup)) {
-      signalGroup(processGroup, 'SIGTERM');
-      if (!(await waitForGroupExit(processGroup, this.#graceMs))) {
-        signalGroup(processGroup, 'SIGKILL');
-        // SIGKILL is not refused; wait for the exit so that how it ended is known.
-        if (this.#exit === null) await Promise.race([this.#exited, delay(500)]);
-      }
-    }
-    process.off('exit', this.#killOnExit);
+    await this.#group?.stop(this.#graceMs);
+    // SIGKILL is not refused; wait for the exit so that how it ended is known.
+    if (this.#child?.pid !== undefined && this.#exit === null) await Promise.race([this.#exited, delay(500)]);
   }
 
   /**

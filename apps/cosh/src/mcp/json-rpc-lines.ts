@@ -1,3 +1,4 @@
+import { escapeForTerminal, shortenText } from '@cosh/cosh-cli';
 import { deserializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
@@ -77,8 +78,7 @@ function tooLong(maxLineBytes: number): string {
   return `a line longer than ${maxLineBytes} bytes, dropped`;
 }
 
-/** The start of a line for a log: printable, at most 200 characters. */
+/** The start of a line for a log: printable, at most 200 characters and an ellipsis. */
 export function preview(text: string): string {
-  const printable = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return printable.length > 200 ? `${printable.slice(0, 200)}…` : printable;
+  return shortenText(escapeForTerminal(text), 201);
 }

@@ -29,6 +29,6 @@ describe('createMcpLog', () => {
     const written: string[] = [];
     const log = createMcpLog('cosh mcp serve', (text) => written.push(text));
     log('bash_run: error hook \'x\': \u001b[2Jcleared\nsecond line');
-    expect(written).toEqual(["cosh mcp serve: bash_run: error hook 'x': \\x1b[2Jcleared\\nsecond line\n"]);
+    expect(written).toEqual(["cosh mcp serve: bash_run: error hook 'x': \\u001b[2Jcleared\\nsecond line\n"]);
   });
 });

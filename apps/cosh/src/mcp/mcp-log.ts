@@ -1,5 +1,5 @@
 import { HOOK_EVENTS, type HooksConfig, type ToolCallOutcome } from '@cosh/hooks';
-import { makeVisible } from '../permission/index.ts';
+import { escapeForTerminal } from '@cosh/cosh-cli';
 
 /** One line on stderr, prefixed with the command (`cosh mcp proxy: …`); stdout is the protocol's. */
 export type McpLog = (message: string) => void;
@@ -11,7 +11,7 @@ export type McpLog = (message: string) => void;
  * one entry into several lines.
  */
 export function createMcpLog(prefix: string, write: (text: string) => void): McpLog {
-  return (message) => write(`${prefix}: ${makeVisible(message)}\n`);
+  return (message) => write(`${prefix}: ${escapeForTerminal(message)}\n`);
 }
 
 /**

@@ -9,5 +9,5 @@ export {
   type PermissionPrompt,
   type PermissionRequest,
 } from './permission-check.ts';
-export { makeVisible, renderCall } from './render-call.ts';
+export { renderCall } from './render-call.ts';
 export { createTerminalPrompt, type TerminalStreams } from './terminal-prompt.ts';

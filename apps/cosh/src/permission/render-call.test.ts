@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeVisible, renderCall } from './render-call.ts';
+import { renderCall } from './render-call.ts';
 
 describe('renderCall', () => {
   it('T: bash_run shows the command itself, where it runs and its timeout', () => {
@@ -24,7 +24,7 @@ describe('renderCall', () => {
   it('T: terminal control and invisible characters are shown as escapes, never sent to the terminal', () => {
     const command = 'rm -rf ~\r\u001b[2Kecho harmless \u202egnp.exe\u200b';
     const shown = renderCall({ toolName: 'bash_run', toolInput: { command } });
-    expect(shown).toBe('bash_run wants to run:\n  $ rm -rf ~\\r\\x1b[2Kecho harmless \\u202egnp.exe\\u200b');
+    expect(shown).toBe('bash_run wants to run:\n  $ rm -rf ~\\r\\u001b[2Kecho harmless \\u202egnp.exe\\u200b');
     expect(shown).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e\u200b]/);
   });
 
@@ -59,15 +59,5 @@ describe('renderCall', () => {
     expect(renderCall({ toolName: 'bash_run', toolInput: { command: 42 } })).toBe(
       'bash_run wants to run with this input:\n  {\n    "command": 42\n  }',
     );
-  });
-});
-
-describe('makeVisible', () => {
-  it('T: keeps ordinary text, tabs and non-Latin letters', () => {
-    expect(makeVisible('héllo\twörld 日本 🌍')).toBe('héllo\twörld 日本 🌍');
-  });
-
-  it('T: escapes C0, DEL, C1, bidi and zero-width characters', () => {
-    expect(makeVisible('\u0000\u0007\u001b\u007f\u009b\u200e\u2066\ufeff')).toBe('\\x00\\x07\\x1b\\x7f\\x9b\\u200e\\u2066\\ufeff');
   });
 });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { closestName } from './closest-name.ts';
+import { suggestClosest } from '@cosh/config';
 
 /**
  * One line that says what is wrong with a tool's input, naming every bad field and what was
@@ -32,7 +32,7 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown, knownFields: rea
     }
     case 'unrecognized_keys':
       return issue.keys.map((key) => {
-        const suggestion = closestName(key, knownFields);
+        const suggestion = suggestClosest(key, knownFields, { parts: true });
         const hint = suggestion === undefined ? '' : ` (did you mean ${suggestion}?)`;
         const known = knownFields.length > 0 ? `; known fields: ${knownFields.join(', ')}` : '';
         return `${formatPath([...issue.path, key])}: unknown field${hint}${known}`;

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { constants, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
+import { writeFileAtomically } from '@cosh/config';
 import path from 'node:path';
 import { z } from 'zod';
 import { defineTool } from './define-tool.ts';
@@ -16,11 +16,11 @@ export type FsWriteInput = z.infer<typeof inputSchema>;
 /**
  * `fs_write {path, content}`: replace (or create) a file with `content`, UTF-8, atomically.
  *
- * The text goes to a temporary file beside the target (same folder, so same file system),
- * which is flushed to disk and then renamed over the target: a reader sees the old file or the
- * new one, never a mix, and a crash leaves no partial file. An existing file keeps its mode; a
- * symbolic link keeps pointing where it did and its target is replaced; missing parent folders
- * are created. Succeeds with `wrote N bytes to <path>` (`(new file)` added when it created one).
+ * Through `writeFileAtomically` of `@cosh/config`, the write setup.json's toggles use: a
+ * temporary file beside the target, flushed, then renamed over it; a reader sees the old file
+ * or the new one, never a mix, and a crash leaves at most a temporary file, which a later write
+ * removes. An existing file keeps its mode; a symbolic link keeps pointing where it did and its
+ * target is replaced; missing parent folders are created. Succeeds with `wrote N bytes to <path>` (`(new file)` added when it created one).
  */
 export const fsWriteTool = defineTool({
   name: 'fs_write',
@@ -42,36 +42,17 @@ export const fsWriteTool = defineTool({
       return { ok: false, error: `fs_write: cannot create the folder of ${displayPath}: ${describeFsError(error, path.dirname(displayPath))}` };
     }
 
-    const content = Buffer.from(input.content, 'utf8');
-    // A dot file with a random part: invisible in most listings, never an existing name
-    // (O_EXCL), and short enough for NAME_MAX (255 bytes) whatever the target's name.
-    const baseName = path.basename(target.path);
-    const stem = Buffer.byteLength(baseName) <= 100 ? baseName : 'file';
-    const temporaryPath = path.join(folder, `.${stem}.${randomBytes(6).toString('hex')}.cosh-write`);
-    let handle: fs.FileHandle | undefined;
+    const bytes = Buffer.byteLength(input.content);
     try {
-      handle = await fs.open(temporaryPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o666);
-      await handle.writeFile(content);
-      // Mode before rename, so the file never appears under its name with the wrong mode.
-      if (target.mode !== undefined) await handle.chmod(target.mode);
-      await handle.sync();
-      await handle.close();
-      handle = undefined;
-      if (context.signal?.aborted === true) throw new CancelledError();
-      await fs.rename(temporaryPath, target.path);
+      await writeFileAtomically(target.path, input.content, { mode: target.mode, signal: context.signal });
     } catch (error) {
-      await handle?.close().catch(() => undefined);
-      await fs.rm(temporaryPath, { force: true }).catch(() => undefined);
-      if (error instanceof CancelledError) return { ok: false, error: `fs_write: cancelled; ${displayPath} was not changed` };
+      if (context.signal?.aborted === true) return { ok: false, error: `fs_write: cancelled; ${displayPath} was not changed` };
       return { ok: false, error: `fs_write: ${describeFsError(error, displayPath)}; ${displayPath} was not changed` };
     }
-    await syncFolder(folder);
     const created = target.mode === undefined ? ' (new file)' : '';
-    return { ok: true, output: `wrote ${content.length} ${content.length === 1 ? 'byte' : 'bytes'} to ${displayPath}${created}` };
+    return { ok: true, output: `wrote ${bytes} ${bytes === 1 ? 'byte' : 'bytes'} to ${displayPath}${created}` };
   },
 });
-
-class CancelledError extends Error {}
 
 type Target = { ok: true; path: string; mode: number | undefined } | { ok: false; error: string };
 
@@ -104,16 +85,6 @@ async function resolveTarget(requestedPath: string, displayPath: string): Promis
 
 async function readLink(linkPath: string): Promise<string> {
   return fs.readlink(linkPath).catch(() => '?');
-}
-
-/** Make the rename itself durable. Best effort: some file systems refuse fsync on a folder. */
-async function syncFolder(folder: string): Promise<void> {
-  try {
-    const handle = await fs.open(folder, constants.O_RDONLY);
-    await handle.sync().finally(() => handle.close());
-  } catch {
-    // The file is already in place and complete; only durability across a power cut is weaker.
-  }
 }
 
 function isCode(error: unknown, code: string): boolean {

@@ -1,5 +1,5 @@
 import { bashRunTool } from './bash-run.ts';
-import { closestName } from './closest-name.ts';
+import { suggestClosest } from '@cosh/config';
 import type { DefinedTool } from './define-tool.ts';
 import { findGrepTool } from './find-grep.ts';
 import { fsReadTool } from './fs-read.ts';
@@ -46,7 +46,7 @@ export function createToolRegistry(): ToolRegistry {
     parseCall(name, rawInput) {
       const tool = byName.get(name);
       if (tool === undefined) {
-        const suggestion = closestName(name, knownNames);
+        const suggestion = suggestClosest(name, knownNames, { parts: true });
         const hint = suggestion === undefined ? '' : ` (did you mean ${suggestion}?)`;
         return { ok: false, error: `unknown tool '${name}'${hint}; known tools: ${knownNames.join(', ')}` };
       }

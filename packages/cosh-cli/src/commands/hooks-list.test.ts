@@ -114,6 +114,16 @@ Other warnings:
     expect(result.stdout).not.toContain('\u001b');
   });
 
+  it('a name with a right-to-left override shows the escape, not reordered text (safe\\u202egnp.exe, never safeexe.png)', async () => {
+    await writeFile(file, JSON.stringify({ hooks: { PreToolUse: [{ name: 'safe\u202egnp.exe', command: 'true' }] } }));
+    for (const json of [false, true]) {
+      const result = await runInProcess(['hooks', 'list', '--config', file, ...(json ? ['--json'] : [])], { cwd: directory });
+      expect(result.stdout).toContain('safe\\u202egnp.exe');
+      expect(result.stdout).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200b-\u200f\ufeff]/);
+      if (json) expect(JSON.parse(result.stdout).events[0].hooks[0].name).toBe('safe\u202egnp.exe');
+    }
+  });
+
   it('M2: a warning quoting a control character of the file shows it as an escape', async () => {
     await writeFile(file, String.raw`{"hooks": {"PreToolUse": [{"name": "a", "command": "x", "matcher": "\u009b31m["}]}}`);
     const result = await runInProcess(['hooks', 'list', '--config', file], { cwd: directory });

@@ -1,7 +1,7 @@
 import { type ConfigProblem, HOOK_EVENTS, type HookEntry, type HookEvent } from '@cosh/config';
 import type { CliContext, Writer } from '../cli-context.ts';
 import { loadCommandConfig } from '../load-command-config.ts';
-import { escapeControlCharacters, printableText, shortenText } from '../printable-text.ts';
+import { escapeForTerminal, printableText, shortenText } from '../terminal-text.ts';
 import { problemLine } from '../print-problems.ts';
 import { printJson, type ProblemJson, problemJson } from './problem-json.ts';
 
@@ -113,8 +113,8 @@ function printHookTable(
     const line = `  ${layout(rows[position] ?? [])}`;
     out.line(hook.enabled ? line : style.dim(line));
     for (const warning of warningsOf(hook)) {
-      const where = `${escapeControlCharacters(file)}:${warning.line}:${warning.column}`;
-      out.line(`  ${' '.repeat(widths[0] ?? 1)}  ${style.yellow('warning')} ${where}: ${escapeControlCharacters(warning.message)}`);
+      const where = `${escapeForTerminal(file)}:${warning.line}:${warning.column}`;
+      out.line(`  ${' '.repeat(widths[0] ?? 1)}  ${style.yellow('warning')} ${where}: ${escapeForTerminal(warning.message)}`);
     }
   });
 }

@@ -1,19 +1,18 @@
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '@cosh/hooks';
+import { printableText, shortenText } from '../terminal-text.ts';
 
 /** A tool input read from `--input` or `--input-file`, or why it cannot be used. */
 export type ToolInputParse =
   | { readonly ok: true; readonly value: Record<string, unknown> }
   | { readonly ok: false; readonly message: string };
 
-const MESSAGE_LIMIT = 160;
-
-/** One printable line of at most {@link MESSAGE_LIMIT} characters (parser messages quote the input). */
-function oneLine(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '?').trim();
-  return flat.length <= MESSAGE_LIMIT ? flat : `${flat.slice(0, MESSAGE_LIMIT - 1)}…`;
+/** A parser's message (it may quote the input) on one printable line of at most 160 characters. */
+export function parserMessage(text: string): string {
+  return shortenText(printableText(text).trim(), 160);
 }
 
-function kindOf(value: unknown): string {
+/** `null`, `an array`, `a string`, …: what a JSON value is, for a message. */
+export function jsonKind(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return `a ${typeof value}`;
@@ -34,10 +33,10 @@ export function parseToolInput(text: string, source: string): ToolInputParse {
     value = JSON.parse(text);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, message: `${source} is not valid JSON: ${oneLine(reason)}` };
+    return { ok: false, message: `${source} is not valid JSON: ${parserMessage(reason)}` };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, message: `${source} must be a JSON object such as {"command": "ls"}, not ${kindOf(value)}` };
+    return { ok: false, message: `${source} must be a JSON object such as {"command": "ls"}, not ${jsonKind(value)}` };
   }
   if (nestsDeeperThan(value, MAX_JSON_DEPTH)) {
     return { ok: false, message: `${source} nests more than ${MAX_JSON_DEPTH} levels deep` };

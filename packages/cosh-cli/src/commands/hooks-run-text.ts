@@ -1,13 +1,13 @@
 import type { HookReport, PostToolUseResult, PreToolUseResult } from '@cosh/hooks';
 import type { Style, Writer } from '../cli-context.ts';
-import { escapeControlCharacters } from '../printable-text.ts';
+import { escapeForTerminal } from '../terminal-text.ts';
 
 /** Lines of a block of text (line breaks and tabs kept, other control characters escaped). */
 function printableLines(text: string): string[] {
   return text
     .replace(/\r\n/g, '\n')
     .split('\n')
-    .map((line) => line.split('\t').map(escapeControlCharacters).join('\t'));
+    .map((line) => line.split('\t').map(escapeForTerminal).join('\t'));
 }
 
 function paintOutcome(style: Style, outcome: string): string {
@@ -56,7 +56,7 @@ export function printHooksRun(
   const { style } = out;
   const ran = result.hooks.filter((hook) => !hook.deduplicated).length;
   const deduplicated = result.hooks.length - ran;
-  const heading = `${style.bold(result.event)} hooks for ${style.bold(escapeControlCharacters(result.toolName))}`;
+  const heading = `${style.bold(result.event)} hooks for ${style.bold(escapeForTerminal(result.toolName))}`;
   if (!details.eventEnabled) {
     out.line(`${heading}: none run (hooksEnabled.${result.event} is false)`);
   } else if (result.hooks.length === 0) {
@@ -67,12 +67,12 @@ export function printHooksRun(
 
   const rows = result.hooks.map((hook) =>
     hook.deduplicated
-      ? { outcome: 'deduplicated', end: '', duration: '', name: `${escapeControlCharacters(hook.name)} (same command as ${escapeControlCharacters(hook.duplicateOf ?? '')})` }
+      ? { outcome: 'deduplicated', end: '', duration: '', name: `${escapeForTerminal(hook.name)} (same command as ${escapeForTerminal(hook.duplicateOf ?? '')})` }
       : {
           outcome: hook.outcome ?? '',
           end: endOf(hook) + (hook.truncated ? ', truncated' : ''),
           duration: hook.durationMs === null ? '' : `${Math.round(hook.durationMs)} ms`,
-          name: escapeControlCharacters(hook.name),
+          name: escapeForTerminal(hook.name),
         },
   );
   const outcomeWidth = Math.max(0, ...rows.map((row) => row.outcome.length));

@@ -1,4 +1,5 @@
 import type { ConfigProblem } from '@cosh/config';
+import { escapeForTerminal } from '../terminal-text.ts';
 
 /** A problem in `--json` output: snake_case, stable (documented in the README). */
 export interface ProblemJson {
@@ -23,7 +24,12 @@ export function problemJson(file: string, problem: ConfigProblem): ProblemJson {
   };
 }
 
-/** Prints `value` as the one JSON document of a `--json` command. */
+/**
+ * Prints `value` as the one JSON document of a `--json` command. Characters JSON leaves raw in
+ * strings (DEL, C1 controls, bidi and zero-width marks) are written as `\u` escapes: the same
+ * document, which a terminal cannot be driven by.
+ */
 export function printJson(write: (text: string) => void, value: unknown): void {
-  write(`${JSON.stringify(value, null, 2)}\n`);
+  const lines = JSON.stringify(value, null, 2).split('\n');
+  write(`${lines.map(escapeForTerminal).join('\n')}\n`);
 }

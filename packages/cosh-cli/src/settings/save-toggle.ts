@@ -1,5 +1,5 @@
 import { ConfigError, setEventEnabled, setHookEnabled } from '@cosh/config';
-import { printableText } from '../printable-text.ts';
+import { printableText } from '../terminal-text.ts';
 import { describeRow, type SettingsRow } from './settings-state.ts';
 
 /** What a save did, in the words the screen shows. */

@@ -1,5 +1,5 @@
 import type { HookEvent } from '@cosh/config';
-import { printableText, shortenText } from '../printable-text.ts';
+import { printableText, shortenText } from '../terminal-text.ts';
 import type { SettingsRow, SettingsState } from './settings-state.ts';
 
 type ReadyState = Extract<SettingsState, { status: 'ready' }>;

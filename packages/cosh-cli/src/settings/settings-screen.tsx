@@ -2,7 +2,7 @@
 // lazily and only on a terminal, so no other command pays for loading react.
 import { Box, type Key, render, Text, useApp, useInput, useStdout } from 'ink';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { printableText } from '../printable-text.ts';
+import { printableText } from '../terminal-text.ts';
 import {
   columnWidths,
   type ColumnWidths,

@@ -11,7 +11,7 @@ import {
   type HooksConfig,
   safeLoadConfig,
 } from '@cosh/config';
-import { printableText, shortenText } from '../printable-text.ts';
+import { printableText, shortenText } from '../terminal-text.ts';
 
 /** An event's switch: `hooksEnabled.<event>` (SPEC C7). */
 export interface EventRow {

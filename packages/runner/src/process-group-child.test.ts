@@ -1,0 +1,50 @@
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  hostEnvironment,
+  isProcessAlive,
+  killQuietly,
+  listLivingGroupMembers,
+  makeTemporaryDirectory,
+  pidsWrittenTo,
+} from './__fixtures__/process-probes.ts';
+import { countRunningGroups } from './process-group.ts';
+import { spawnProcessGroup } from './process-group-child.ts';
+
+let temporary: { path: string; remove: () => void };
+const cleanup: number[] = [];
+
+beforeAll(() => {
+  temporary = makeTemporaryDirectory();
+});
+afterEach(() => {
+  killQuietly(cleanup.splice(0));
+});
+afterAll(() => {
+  temporary.remove();
+});
+
+describe('spawnProcessGroup', () => {
+  it('R6: stop() ends the whole group, SIGKILLing after the grace what ignores SIGTERM, and a setsid descendant', async () => {
+    const pidFile = join(temporary.path, 'server.pids');
+    const started = spawnProcessGroup(
+      '/bin/sh',
+      ['-c', `trap '' TERM; echo $$ > ${pidFile}; sleep 60 & echo $! >> ${pidFile}; setsid sleep 60 & echo $! >> ${pidFile}; wait`],
+      { cwd: temporary.path, env: hostEnvironment },
+    );
+    await new Promise((resolve) => started.child.once('spawn', resolve));
+    const [shell, sleeper, escaped] = await pidsWrittenTo(pidFile, 3, cleanup);
+    expect(countRunningGroups()).toBeGreaterThanOrEqual(1);
+    await started.stop(200);
+    for (const pid of [shell!, sleeper!, escaped!]) expect(isProcessAlive(pid)).toBe(false);
+    expect(listLivingGroupMembers(shell!)).toEqual([]);
+    await started.stop(200);
+  });
+
+  it('a command that cannot start reports it on the child, and stop() has nothing to do', async () => {
+    const started = spawnProcessGroup('/nonexistent/server', [], { cwd: temporary.path, env: hostEnvironment });
+    const error = await new Promise<NodeJS.ErrnoException>((resolve) => started.child.once('error', resolve));
+    expect(error.code).toBe('ENOENT');
+    await started.stop(200);
+  });
+});

@@ -1,0 +1,69 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { HookProcessGroup, trackRunningGroup, untrackRunningGroup } from './process-group.ts';
+
+/** How long a stop waits for the killed processes to be dead, as a hook's timeout does (R6). */
+const deadWaitMs = 500;
+const pollMs = 25;
+
+/** A long-running program started by {@link spawnProcessGroup}, and how to stop it whole. */
+export interface ProcessGroupChild {
+  /** The process, with its stdin, stdout and stderr as pipes. */
+  readonly child: ChildProcess;
+  /**
+   * Stops what is left of the group as a hook's timeout does (R6): SIGTERM to the group and to
+   * the descendants that left it while their parent lived, SIGKILL `graceMs` later to whatever
+   * still lives, then a wait (at most 500 ms) for them to be dead. Resolves once nothing of it
+   * is alive; safe to call again, and after the leader exited.
+   */
+  stop(graceMs: number): Promise<void>;
+}
+
+/**
+ * Starts `command args…` in a process group and session of its own, like a hook but without a
+ * timeout: a program that runs as long as its host needs it (the MCP server behind `cosh mcp
+ * proxy`). Its group is killed when the host exits, crashes or is stopped by a signal, as a
+ * running hook's is. Listen for the child's `error` event at once: a failed start (command not
+ * found) is reported there.
+ */
+export function spawnProcessGroup(
+  command: string,
+  args: readonly string[],
+  options: { readonly cwd: string; readonly env: NodeJS.ProcessEnv },
+): ProcessGroupChild {
+  const child = spawn(command, [...args], { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+  let group: HookProcessGroup | undefined;
+  child.once('spawn', () => {
+    if (child.pid === undefined) return;
+    group = new HookProcessGroup(child.pid);
+    trackRunningGroup(group);
+  });
+  let stopping: Promise<void> | undefined;
+  return {
+    child,
+    stop(graceMs) {
+      stopping ??= (async () => {
+        if (group === undefined) return;
+        group.collectDescendants();
+        group.signal('SIGTERM');
+        if (!(await waitUntilDead(group, graceMs))) {
+          group.collectDescendants();
+          group.signal('SIGKILL');
+          await waitUntilDead(group, deadWaitMs);
+        }
+        untrackRunningGroup(group);
+      })();
+      return stopping;
+    },
+  };
+}
+
+// Not unref'd: while a stop waits, nothing else may be keeping the host alive (stdin has ended,
+// the program has exited), and an empty event loop would end the host halfway through the stop.
+async function waitUntilDead(group: HookProcessGroup, milliseconds: number): Promise<boolean> {
+  const deadline = performance.now() + milliseconds;
+  while (group.isAnyAlive()) {
+    if (performance.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+  return true;
+}
