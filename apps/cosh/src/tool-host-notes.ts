@@ -1,5 +1,5 @@
 import { escapeForTerminal } from '@cosh/cosh-cli';
-import type { ToolCallResult } from './tool-host.ts';
+import type { ToolCallResult } from './tool-host-types.ts';
 
 /**
  * What a person should read on stderr about one call, one line each, without a prefix: the

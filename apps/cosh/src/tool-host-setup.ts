@@ -3,7 +3,8 @@ import { createHookEngine, type HooksConfig } from '@cosh/hooks';
 import { type HistoryWriter, openHistory } from './history/index.ts';
 import type { PermissionMode, PermissionPrompt } from './permission/index.ts';
 import type { Command } from './tool-host-cli-options.ts';
-import { createToolHost, type ToolHost, type ToolHostRegistry } from './tool-host.ts';
+import { createToolHost } from './tool-host.ts';
+import type { ToolHost, ToolHostRegistry } from './tool-host-types.ts';
 
 /** What a command that runs tool calls was asked (its `--config`, `--history`, `--permission`). */
 export interface ToolHostSetupOptions {

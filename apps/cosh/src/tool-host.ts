@@ -1,35 +1,9 @@
-import {
-  type HookEngine,
-  MAX_JSON_DEPTH,
-  nestsDeeperThan,
-  type PostToolUseResult,
-  type PreToolUseResult,
-  runToolCall,
-  type ToolCallStatus,
-} from '@cosh/hooks';
+import { type HookEngine, MAX_JSON_DEPTH, nestsDeeperThan, runToolCall } from '@cosh/hooks';
 import { callRecord } from './history/call-record.ts';
 import type { HistoryWriter } from './history/history-writer.ts';
 import { createPermissionCheck, type PermissionMode, type PermissionPrompt } from './permission/index.ts';
-import type { ToolContext, ToolResult } from './tools/index.ts';
-
-/** A tool the host can run, as a registry hands it out (the built-in tools are such tools). */
-export interface HostedTool {
-  /** `'ask'`: the permission system decides a call no hook allowed; `'allow'`: it always runs. */
-  readonly permission: 'allow' | 'ask';
-  /** Runs the tool with the input as it will run (after PreToolUse rewrites). Must never reject. */
-  run(input: unknown, context: ToolContext): Promise<ToolResult>;
-}
-
-/**
- * The tools of a host and the one place a raw call is checked; `createToolRegistry()` (the
- * built-in tools) is the one the commands use.
- */
-export interface ToolHostRegistry {
-  /** The tool of that name (its permission default), else `undefined`. */
-  get(name: string): { readonly permission: 'allow' | 'ask' } | undefined;
-  /** Checks a raw call; the error names the problem (unknown tool and the known ones, or the bad field). */
-  parseCall(name: string, rawInput: unknown): { ok: true; tool: HostedTool; input: unknown } | { ok: false; error: string };
-}
+import type { ToolHost, ToolHostRegistry, ToolCallResult } from './tool-host-types.ts';
+import type { ToolContext } from './tools/index.ts';
 
 /** Options of {@link createToolHost}. */
 export interface ToolHostOptions {
@@ -47,72 +21,6 @@ export interface ToolHostOptions {
   readonly env: NodeJS.ProcessEnv;
   /** When given, every call is appended to it before `call` resolves. */
   readonly history?: HistoryWriter | undefined;
-}
-
-/** Per-call details of {@link ToolHost.call}. */
-export interface ToolCallOptions {
-  /** The caller's id of the call (`cosh session`'s `id`), written to the history line as is. */
-  readonly id?: unknown;
-  /** Aborting stops the tool as soon as it can (the call then fails); hooks always run to their end. */
-  readonly signal?: AbortSignal | undefined;
-}
-
-/** Why a call never reached the hooks: the registry refused it. */
-export type ToolCallRejection = 'unknown_tool' | 'invalid_input';
-
-/** Everything about one call through the host. */
-export interface ToolCallResult {
-  /** When the call started (ISO 8601, UTC). */
-  readonly timestamp: string;
-  readonly toolName: string;
-  /** `ok` the tool succeeded; `error` it failed or the call was rejected; `blocked`; `halted` (PreToolUse, or PostToolUse after it ran). */
-  readonly status: ToolCallStatus;
-  /** Set when the registry refused the call: no hook ran, no tool ran, `output` says why. */
-  readonly rejected: ToolCallRejection | null;
-  /** Who blocked a `blocked` call. */
-  readonly blockedBy: 'hook' | 'permission' | null;
-  /** Exactly what enters history: the composed output (P2), the L2 message, the tool's error (L4) or the rejection. */
-  readonly output: string;
-  /** The input the caller gave. */
-  readonly inputAsGiven: unknown;
-  /** The input the tool ran with (after A7); `null` when it did not run. */
-  readonly inputAsRun: Readonly<Record<string, unknown>> | null;
-  /** The tool's own output before any appended line; `null` unless the tool succeeded. */
-  readonly toolOutput: string | null;
-  /** The PreToolUse verdict; `null` for a rejected call. */
-  readonly pre: PreToolUseResult | null;
-  /** The PostToolUse verdict; `null` unless the tool ran and succeeded (P1). */
-  readonly post: PostToolUseResult | null;
-  /** L3: no further call of this turn may be dispatched. */
-  readonly halt: boolean;
-  readonly haltReasons: readonly string[];
-  /** For a call the permission system refused: why, and how to allow it (for people, not the model). */
-  readonly permissionMessage: string | null;
-  /** Milliseconds per stage; `null` for a stage that did not happen. */
-  readonly durations: {
-    readonly preToolUseMs: number | null;
-    readonly permissionMs: number | null;
-    readonly toolMs: number | null;
-    readonly postToolUseMs: number | null;
-    readonly totalMs: number;
-  };
-  /** Why the history line could not be written; `null` when it was, or when there is no history. */
-  readonly historyError: string | null;
-}
-
-/**
- * Runs tool calls through the lifecycle (L1), the same way for `cosh exec`, `cosh session` and
- * `cosh mcp serve`. (`cosh mcp proxy` calls `runToolCall` itself: a downstream result is more
- * than the text a {@link HostedTool} returns, and passes to the client whole.)
- */
-export interface ToolHost {
-  /**
-   * One call: the registry checks it (an unknown tool or a bad input is an `error` result with
-   * the registry's message, and no hook runs), then PreToolUse → permission → the tool → PostToolUse,
-   * then the history line, then the result. Never rejects. Calls may overlap; each is
-   * independent (a halt is reported, the caller ends its turn).
-   */
-  call(toolName: string, rawInput: unknown, options?: ToolCallOptions): Promise<ToolCallResult>;
 }
 
 /**
@@ -199,10 +107,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
       const outcome = await runToolCall({
         engine,
         call: { toolName, toolInput, cwd },
-        async checkPermission(request) {
-          const answer = await checkPermission({ toolName: request.toolName, toolInput: request.toolInput, cwd });
-          return answer.granted ? { granted: true } : { granted: false, message: answer.hint ?? answer.message };
-        },
+        checkPermission: (request) => checkPermission({ ...request, cwd }),
         async executeTool(request) {
           const result = await parsed.tool.run(request.toolInput, context);
           if (result.ok) toolOutput = result.output;

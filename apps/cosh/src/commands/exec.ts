@@ -1,7 +1,7 @@
 import { type CliContext, ExitError, parseToolInput, UsageError } from '@cosh/cosh-cli';
 import { callRecord } from '../history/index.ts';
 import { createTerminalPrompt, openTerminal, type OpenTerminal, type PermissionMode } from '../permission/index.ts';
-import type { ToolCallResult } from '../tool-host.ts';
+import type { ToolCallResult } from '../tool-host-types.ts';
 import { callNotes } from '../tool-host-notes.ts';
 import type { Command } from '../tool-host-cli-options.ts';
 import { setUpToolHost } from '../tool-host-setup.ts';

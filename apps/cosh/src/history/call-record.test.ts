@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PreToolUseResult } from '@cosh/hooks';
-import type { ToolCallResult } from '../tool-host.ts';
+import type { ToolCallResult } from '../tool-host-types.ts';
 import { callRecord, unrunRecord } from './call-record.ts';
 
 const recordKeys = [

@@ -1,6 +1,6 @@
 import { type HookRunJson, hookRunJson } from '@cosh/cosh-cli';
 import type { HookReport, PostToolUseResult, PreToolUseResult } from '@cosh/hooks';
-import type { ToolCallResult } from '../tool-host.ts';
+import type { ToolCallResult } from '../tool-host-types.ts';
 
 /** The status of a call in a record: the host's, or `skipped` (`cosh session`, after a halt, L3). */
 export type CallRecordStatus = 'ok' | 'error' | 'blocked' | 'halted' | 'skipped';

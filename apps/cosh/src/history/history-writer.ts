@@ -73,7 +73,7 @@ function createWriter(handle: FileHandle, path: string): HistoryWriter {
       try {
         line = Buffer.from(`${JSON.stringify(record)}\n`, 'utf8');
       } catch (error) {
-        return { ok: false, error: `cannot write to history file '${path}': the record is not JSON (${describe(error)})` };
+        return { ok: false, error: `cannot write to history file '${path}': the record is not JSON (${errorText(error)})` };
       }
       try {
         let offset = 0;
@@ -116,10 +116,10 @@ function describeOpenError(error: unknown): string {
     case 'ENXIO':
       return 'it is not a regular file';
     default:
-      return code === undefined ? describe(error) : `${code}: ${describe(error)}`;
+      return code === undefined ? errorText(error) : `${code}: ${errorText(error)}`;
   }
 }
 
-function describe(error: unknown): string {
+function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -6,7 +6,7 @@ import {
   type Implementation,
   ListToolsRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolHost } from '../tool-host.ts';
+import type { ToolHost } from '../tool-host-types.ts';
 import type { ToolRegistry } from '../tools/index.ts';
 import { builtinToolList } from './builtin-tool-list.ts';
 import { logOutcome, type McpLog } from './mcp-log.ts';

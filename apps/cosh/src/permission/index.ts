@@ -2,7 +2,6 @@ export { openTerminal, type OpenTerminal } from './open-terminal.ts';
 export {
   createPermissionCheck,
   needsPrompt,
-  type PermissionAnswer,
   type PermissionCheckOptions,
   type PermissionDefaults,
   type PermissionMode,

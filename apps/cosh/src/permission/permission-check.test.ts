@@ -66,7 +66,6 @@ describe('createPermissionCheck', () => {
         const check = createPermissionCheck({ mode, tools: registry, ...(terminal === 'no terminal' ? {} : { prompt: scripted.prompt }) });
         const request = { toolName, toolInput: calls[toolName] };
         const answer = await check(request);
-        const message = `Permission denied: ${toolName}`;
         switch (expected) {
           case 'granted':
             expect(answer).toEqual({ granted: true });
@@ -77,21 +76,19 @@ describe('createPermissionCheck', () => {
             expect(scripted.asked).toEqual([]);
             break;
           case 'refused: asked':
-            expect(answer).toEqual({ granted: false, message, hint: 'refused at the prompt' });
+            expect(answer).toEqual({ granted: false, message: 'refused at the prompt' });
             expect(scripted.asked).toEqual([request]);
             break;
           case 'refused: no terminal':
             expect(answer).toEqual({
               granted: false,
-              message,
-              hint: `no terminal to ask on; pass --permission allow to run ${toolName} without asking`,
+              message: `no terminal to ask on; pass --permission allow to run ${toolName} without asking`,
             });
             break;
           case 'refused: deny mode':
             expect(answer).toEqual({
               granted: false,
-              message,
-              hint: `--permission deny refuses every call that needs permission; only a PreToolUse hook's allow lets ${toolName} run`,
+              message: `--permission deny refuses every call that needs permission; only a PreToolUse hook's allow lets ${toolName} run`,
             });
             expect(scripted.asked).toEqual([]);
             break;
@@ -111,8 +108,7 @@ describe('createPermissionCheck', () => {
     const check = createPermissionCheck({ mode: 'ask', prompt: scriptedPrompt(new Error('terminal closed')).prompt, tools: registry });
     expect(await check({ toolName: 'fs_write', toolInput: {} })).toEqual({
       granted: false,
-      message: 'Permission denied: fs_write',
-      hint: 'the permission prompt failed (terminal closed); pass --permission allow to run fs_write without asking',
+      message: 'the permission prompt failed (terminal closed); pass --permission allow to run fs_write without asking',
     });
   });
 
@@ -129,8 +125,7 @@ describe('createPermissionCheck', () => {
     const check = createPermissionCheck({ mode: 'sometimes' as PermissionMode, tools: registry });
     expect(await check({ toolName: 'bash_run', toolInput: {} })).toEqual({
       granted: false,
-      message: 'Permission denied: bash_run',
-      hint: "unknown permission mode 'sometimes'",
+      message: "unknown permission mode 'sometimes'",
     });
   });
 });

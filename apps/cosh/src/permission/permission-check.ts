@@ -1,3 +1,5 @@
+import type { PermissionAnswer } from '@cosh/hooks';
+
 /**
  * The permission system's answer for a call that needs one (`--permission`): `ask` prompts on
  * a terminal (and refuses without one), `allow` runs it without asking, `deny` refuses it.
@@ -12,16 +14,6 @@ export interface PermissionRequest {
   readonly cwd?: string;
 }
 
-/** The permission system's decision on one call. */
-export type PermissionAnswer =
-  | { readonly granted: true }
-  | {
-      readonly granted: false;
-      /** What the model sees (SPEC L2): `Permission denied: <tool_name>`. */
-      readonly message: string;
-      /** For the person at the terminal: why, and how to allow it. */
-      readonly hint?: string;
-    };
 
 /** Asks a person about one call; `true` means allowed. */
 export type PermissionPrompt = (request: PermissionRequest) => Promise<boolean>;
@@ -69,13 +61,14 @@ export function needsPrompt(tool: { readonly permission: 'allow' | 'ask' }): boo
  * @example
  * const check = createPermissionCheck({ mode: 'ask', prompt: terminal ? createTerminalPrompt(terminal) : undefined, tools: createToolRegistry() });
  * const answer = await check({ toolName: 'bash_run', toolInput: { command: 'make test' } });
- * if (!answer.granted) history.push(answer.message); // "Permission denied: bash_run"
+ * if (!answer.granted) console.error(answer.message); // "no terminal to ask on; pass --permission allow …"
  */
 export function createPermissionCheck(options: PermissionCheckOptions): (request: PermissionRequest) => Promise<PermissionAnswer> {
   return async (request) => {
     const tool = options.tools.get(request.toolName);
     if (tool !== undefined && !needsPrompt(tool)) return { granted: true };
-    const refuse = (hint: string): PermissionAnswer => ({ granted: false, message: `Permission denied: ${request.toolName}`, hint });
+    // The model sees `Permission denied: <tool>` (L2, runToolCall's text); the message is for the person.
+    const refuse = (message: string): PermissionAnswer => ({ granted: false, message });
     const howToAllow = `pass --permission allow to run ${request.toolName} without asking`;
     switch (options.mode) {
       case 'allow':
