@@ -2,7 +2,8 @@
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createHookEngine, parseConfig } from '@cosh/hooks';
+import { parseConfig } from '@cosh/config';
+import { createHookEngine } from '@cosh/hooks';
 import { describe, expect, it } from 'vitest';
 import { openHistory } from './history/history-writer.ts';
 import type { PermissionRequest } from './permission/index.ts';

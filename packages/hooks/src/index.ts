@@ -18,11 +18,8 @@ export {
   type PreToolUseResult,
   type ToolCall,
 } from './create-hook-engine.ts';
-export { hookEnvironment } from './hook-environment.ts';
-export { hookPayload, type HookPayloadFields } from './hook-payload.ts';
 export type { HookReport } from './hook-report.ts';
 export { HooksError, type HooksErrorCode } from './hooks-error.ts';
-export { blockedMessage, haltedMessage, permissionDeniedMessage } from './lifecycle-messages.ts';
 export {
   type PermissionAnswer,
   runToolCall,
@@ -33,31 +30,10 @@ export {
   type ToolExecution,
 } from './run-tool-call.ts';
 
-// What a host needs from the leaf packages, so that embedding Cosh hooks is one dependency.
-export type {
-  Decision,
-  Diagnostic,
-  HookOutcome,
-  OutcomeKind,
-  PostToolUseVerdict,
-  PreToolUseVerdict,
-} from '@cosh/aggregate';
-// The nesting limit every input is held to, so a host can refuse what hooks could not be sent.
-export { MAX_JSON_DEPTH, nestsDeeperThan } from '@cosh/aggregate';
-export {
-  ConfigError,
-  type ConfigErrorCode,
-  type ConfigProblem,
-  emptyConfig,
-  formatProblem,
-  HOOK_EVENTS,
-  type HookEntry,
-  type HookEvent,
-  type HooksConfig,
-  isHookEvent,
-  type LoadedConfig,
-  loadConfig,
-  parseConfig,
-  safeLoadConfig,
-} from '@cosh/config';
+// The types in the signatures above that come from the packages the engine wires.
+export type { Decision, Diagnostic, OutcomeKind, PostToolUseVerdict, PreToolUseVerdict } from '@cosh/aggregate';
+export type { HookEvent, HooksConfig } from '@cosh/config';
 export type { RunnerOptions } from '@cosh/runner';
+// The nesting limit the engine holds every input to (deeper, it could not be sent to hooks as
+// JSON): a host refuses such an input before it reaches the engine.
+export { MAX_JSON_DEPTH, nestsDeeperThan } from '@cosh/aggregate';

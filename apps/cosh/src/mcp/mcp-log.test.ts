@@ -1,4 +1,4 @@
-import { parseConfig } from '@cosh/hooks';
+import { parseConfig } from '@cosh/config';
 import { describe, expect, it } from 'vitest';
 import { createMcpLog, describeHookCount } from './mcp-log.ts';
 

@@ -1,4 +1,5 @@
-import { HOOK_EVENTS, type HooksConfig, type ToolCallOutcome } from '@cosh/hooks';
+import { HOOK_EVENTS, type HooksConfig } from '@cosh/config';
+import type { ToolCallOutcome } from '@cosh/hooks';
 import { escapeForTerminal } from '@cosh/cosh-cli';
 
 /** One line on stderr, prefixed with the command (`cosh mcp proxy: …`); stdout is the protocol's. */

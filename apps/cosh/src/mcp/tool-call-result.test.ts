@@ -1,4 +1,3 @@
-import { blockedMessage, haltedMessage, permissionDeniedMessage } from '@cosh/hooks';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { appendedText, type LifecycleOutcome, resultForOutcome, textOfContent } from './tool-call-result.ts';
@@ -34,7 +33,7 @@ describe('appendedText', () => {
 
 describe('resultForOutcome', () => {
   it('L2: a blocked call is one text item with the message, isError', () => {
-    const outcome: LifecycleOutcome = { status: 'blocked', output: blockedMessage(['no rm -rf'], 'see policy'), inputAsRun: null };
+    const outcome: LifecycleOutcome = { status: 'blocked', output: 'Blocked by hook: no rm -rf\nsee policy', inputAsRun: null };
     expect(resultForOutcome(outcome, undefined)).toEqual({
       content: [{ type: 'text', text: 'Blocked by hook: no rm -rf\nsee policy' }],
       isError: true,
@@ -42,11 +41,11 @@ describe('resultForOutcome', () => {
   });
 
   it('L2: a call halted before it ran, and one refused by the permission system, are isError text', () => {
-    expect(resultForOutcome({ status: 'halted', output: haltedMessage(['stop']), inputAsRun: null }, undefined)).toEqual({
+    expect(resultForOutcome({ status: 'halted', output: 'Halted by hook: stop', inputAsRun: null }, undefined)).toEqual({
       content: [{ type: 'text', text: 'Halted by hook: stop' }],
       isError: true,
     });
-    expect(resultForOutcome({ status: 'blocked', output: permissionDeniedMessage('fs_write'), inputAsRun: null }, undefined)).toEqual({
+    expect(resultForOutcome({ status: 'blocked', output: 'Permission denied: fs_write', inputAsRun: null }, undefined)).toEqual({
       content: [{ type: 'text', text: 'Permission denied: fs_write' }],
       isError: true,
     });

@@ -5,7 +5,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHookEngine, hookPayload, runToolCall } from '../../src/index.ts';
+import { hookPayload } from '../../src/hook-payload.ts';
+import { createHookEngine, runToolCall } from '../../src/index.ts';
 import { hooksConfig, shellQuote, temporaryDirectory } from '../../src/__fixtures__/hooks-config.ts';
 
 let directory: { readonly path: string; readonly remove: () => void };
