@@ -105,7 +105,10 @@ describe('createToolHost', () => {
     let asked = 0;
     const { host, folder } = await hostWith(
       { PreToolUse: [{ name: 'no writes', matcher: '^fs_write$', command: "echo 'writes are off' >&2; exit 2" }] },
-      { permission: 'ask', prompt: async () => (asked++, true) },
+      { permission: 'ask', prompt: async () => {
+        asked++;
+        return true;
+      } },
     );
     const result = await host.call('fs_write', { path: 'out.txt', content: 'x' });
     expect(result).toMatchObject({ status: 'blocked', blockedBy: 'hook', output: 'Blocked by hook: writes are off', inputAsRun: null, post: null });
@@ -140,7 +143,10 @@ describe('createToolHost', () => {
     const seen: PermissionRequest[] = [];
     const { host, folder } = await hostWith(
       { PreToolUse: [{ name: 'redirect', matcher: '^fs_write$', command: `echo '{"updated_input": {"path": "rewritten.txt"}}'` }] },
-      { permission: 'ask', prompt: async (request) => (seen.push(request), true) },
+      { permission: 'ask', prompt: async (request) => {
+        seen.push(request);
+        return true;
+      } },
     );
     const result = await host.call('fs_write', { path: 'given.txt', content: 'data' });
     expect(result).toMatchObject({ status: 'ok', inputAsGiven: { path: 'given.txt', content: 'data' }, inputAsRun: { path: 'rewritten.txt', content: 'data' } });

@@ -1,5 +1,7 @@
 // `cosh hooks run` as scripts use it: the built binary, a real setup.json, real hook processes,
-// the SPEC X JSON parsed and asserted key by key.
+// the SPEC X JSON parsed and asserted key by key. One smoke test per path and what only the
+// binary shows (exit statuses, flushed output, the process environment); the contract case by
+// case is tested in-process in @cosh/cosh-cli.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,65 +112,10 @@ describe('cosh hooks run --json: verdicts (SPEC X)', () => {
     expect(Number.isInteger(json.hooks[0]?.duration_ms)).toBe(true);
   });
 
-  it('X/A4: a harmless command: no opinion, decision none', async () => {
-    const { json } = await hooksRun(await setup(productPage), ['PreToolUse', '--tool', 'bash_run', '--input', '{"command": "ls"}']);
-    expect(json).toMatchObject({ decision: 'none', halt: false, reasons: [], tool_input: { command: 'ls' } });
-  });
 
-  it('X/A3/M4: allow, and an identical command deduplicated with null outcome, exit code, signal, duration', async () => {
-    const { json } = await hooksRun(await setup(productPage), ['PreToolUse', '--tool', 'fs_read', '--input', '{"path": "a"}']);
-    expect(json.decision).toBe('allow');
-    expect(json.hooks.map((hook) => hook.name)).toEqual(['Allow reads', 'Allow reads again', 'Emergency stop']);
-    expect(json.hooks[1]).toEqual({
-      name: 'Allow reads again',
-      outcome: null,
-      exit_code: null,
-      signal: null,
-      timed_out: false,
-      truncated: false,
-      duration_ms: null,
-      deduplicated: true,
-    });
-  });
 
-  it('X/A6/A7: rewrite: tool_input after the merge, context reported', async () => {
-    const { json } = await hooksRun(await setup(productPage), ['PreToolUse', '--tool', 'find_grep', '--input', '{"pattern": "x", "command": "old"}']);
-    expect(json).toMatchObject({ decision: 'none', context: 'colour disabled', tool_input: { pattern: 'x', command: '--color=never' } });
-  });
 
-  it('X/A1/O4: halt is sticky and reported beside the decision; exit 0 all the same', async () => {
-    const config = await setup(productPage);
-    await writeFile(join(directory, 'halt-now'), '');
-    const { json } = await hooksRun(config, ['PreToolUse', '--tool', 'bash_run', '--input', '{"command": "rm -rf /"}']);
-    expect(json).toMatchObject({ decision: 'deny', halt: true, reasons: ['HALTED'] });
-    expect(json.hooks.map((hook) => hook.outcome)).toEqual(['deny', 'halt']);
-  });
 
-  it('X/O2/O5/R6: invalid output, a failing hook and a timeout are outcomes with diagnostics, onError deny counts', async () => {
-    const config = await setup(`{"hooks": {"PreToolUse": [
-      {"name": "chatty", "command": "echo 'sure, go ahead'"},
-      {"name": "crash", "command": "echo boom >&2; exit 3"},
-      {"name": "stuck", "command": "sleep 30", "timeout": 0.3, "onError": "deny"},
-      {"name": "big", "command": "head -c 2000000 /dev/zero"}
-    ]}}`);
-    const startedAt = performance.now();
-    const { json } = await hooksRun(config, ['PreToolUse', '--tool', 'bash_run']);
-    expect(performance.now() - startedAt).toBeLessThan(0.3 * 1000 + 2000 + 1000);
-    expect(json.decision).toBe('deny');
-    expect(json.reasons).toEqual(["hook 'stuck' failed: timed out after 0.3s"]);
-    expect(json.hooks.map((hook) => [hook.name, hook.outcome, hook.exit_code, hook.timed_out, hook.truncated])).toEqual([
-      ['chatty', 'invalid', 0, false, false],
-      ['crash', 'error', 3, false, false],
-      ['stuck', 'error', null, true, false],
-      ['big', 'invalid', 0, false, true],
-    ]);
-    expect(json.diagnostics).toEqual([
-      { level: 'error', hook: 'chatty', message: expect.stringMatching(/^hook 'chatty' printed invalid output: /) },
-      { level: 'error', hook: 'crash', message: "hook 'crash' failed: exited with code 3; stderr: boom" },
-      { level: 'error', hook: 'stuck', message: "hook 'stuck' failed: timed out after 0.3s" },
-      { level: 'error', hook: 'big', message: "hook 'big' printed invalid output: output was truncated (over 1 MiB)" },
-    ]);
-  });
 
   it('X/P2/R3: PostToolUse: the raw output on stdin, the composed output in tool_output', async () => {
     const config = await setup(productPage);
@@ -190,37 +137,10 @@ describe('cosh hooks run --json: verdicts (SPEC X)', () => {
     );
   });
 
-  it('X/P2: PostToolUse with no hook matching leaves the output unchanged; --output omitted means ""', async () => {
-    const config = await setup(productPage);
-    expect((await hooksRun(config, ['PostToolUse', '--tool', 'bash_run', '--output', 'same\r\n'])).json.tool_output).toBe('same\r\n');
-    expect((await hooksRun(config, ['PostToolUse', '--tool', 'bash_run'])).json.tool_output).toBe('');
-  });
 
-  it('X/C7/M2: configuration warnings go to stderr as file:line:col: warning: …, the hooks still run', async () => {
-    const config = await setup(`{
-  "hooksEnabled": {"pretooluse": true},
-  "hooks": {
-    "PreToolUse": [
-      {"command": "exit 2", "name": "blocker", "name": "blocker"},
-      {"command": "exit 2", "name": "glob", "matcher": "*"}
-    ]
-  }
-}
-`);
-    const { json, stderr } = await hooksRun(config, ['PreToolUse', '--tool', 'bash_run']);
-    expect(json.hooks.map((hook) => hook.name)).toEqual(['blocker']);
-    expect(json.decision).toBe('deny');
-    expect(json.diagnostics).toEqual([]);
-    const lines = stderr.trimEnd().split('\n');
-    expect(lines).toEqual([
-      expect.stringMatching(new RegExp(`^${escape(config)}:2:20: warning: .*did you mean PreToolUse\\?`)),
-      expect.stringMatching(new RegExp(`^${escape(config)}:5:29: warning: .*set more than once`)),
-      expect.stringMatching(new RegExp(`^${escape(config)}:6:56: warning: .*did you mean "\\.\\*"\\?`)),
-    ]);
-  });
 });
 
-function escape(text: string): string {
+function shellEscape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
@@ -228,12 +148,6 @@ describe('cosh hooks run exit codes (SPEC X)', () => {
   it.each([
     [['hooks', 'run', 'PreTool', '--tool', 't'], "cosh: unknown event 'PreTool' (did you mean PreToolUse?). See 'cosh hooks run --help'."],
     [['hooks', 'run', 'PreToolUse'], "cosh: required option '--tool <name>' not specified. See 'cosh hooks run --help'."],
-    [['hooks', 'run', 'PreToolUse', '--tool', 't', '--input', '{}', '--input-file', 'in.json'], "cosh: option '--input <json>' cannot be used with option '--input-file <path>'. See 'cosh hooks run --help'."],
-    [['hooks', 'run', 'PreToolUse', '--tool', 't', '--input', '{"a":'], null],
-    [['hooks', 'run', 'PreToolUse', '--tool', 't', '--input', '[]'], 'cosh: --input must be a JSON object such as {"command": "ls"}, not an array. See \'cosh hooks run --help\'.'],
-    [['hooks', 'run', 'PreToolUse', '--tool', 't', '--input', 'null'], 'cosh: --input must be a JSON object such as {"command": "ls"}, not null. See \'cosh hooks run --help\'.'],
-    [['hooks', 'run', 'PreToolUse', '--tool', 't', '--input', '"ls"'], 'cosh: --input must be a JSON object such as {"command": "ls"}, not a string. See \'cosh hooks run --help\'.'],
-    [['hooks', 'run', 'PreToolUse', '--tool', 't', '--input', "{'a': 1}"], null],
   ])('X: %j exits 64 with one line on stderr and nothing on stdout', async (args, hint) => {
     const result = await runCosh(args, { cwd: directory });
     expect(result.code).toBe(64);
@@ -250,26 +164,12 @@ describe('cosh hooks run exit codes (SPEC X)', () => {
     const result = await runCosh(['hooks', 'run', 'PreToolUse', '--tool', 't', '--json'], { cwd: directory, env: { COSH_CONFIG: config } });
     expect(result.code).toBe(78);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(new RegExp(`^${escape(config)}:2:39: error: hooks\\.PreToolUse\\[0\\]\\.timeout`, 'm'));
-    expect(result.stderr).toMatch(new RegExp(`^${escape(config)}:3:15: error: hooks\\.PreToolUse\\[1\\]\\.command`, 'm'));
+    expect(result.stderr).toMatch(new RegExp(`^${shellEscape(config)}:2:39: error: hooks\\.PreToolUse\\[0\\]\\.timeout`, 'm'));
+    expect(result.stderr).toMatch(new RegExp(`^${shellEscape(config)}:3:15: error: hooks\\.PreToolUse\\[1\\]\\.command`, 'm'));
     await expect(readFile(join(directory, 'ran'))).rejects.toThrow();
   });
 
-  it('X/C2: a syntax error in setup.json exits 78 naming file, line and column', async () => {
-    const config = await setup('{"hooks": {"PreToolUse": [}\n');
-    const result = await runCosh(['hooks', 'run', 'PreToolUse', '--tool', 't', '--config', config], { cwd: directory });
-    expect(result.code).toBe(78);
-    expect(result.stderr).toMatch(new RegExp(`^${escape(config)}:1:\\d+: error: `));
-  });
 
-  it('prints help for hooks run and exits 0', async () => {
-    const result = await runCosh(['hooks', 'run', '--help'], { cwd: directory });
-    expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Usage: cosh hooks run \[options\] <event>/);
-    for (const option of ['--tool <name>', '--input <json>', '--input-file <path>', '--output <text>', '--output-file <path>', '--config <file>', '--json']) {
-      expect(result.stdout).toContain(option);
-    }
-  });
 });
 
 describe('cosh hooks run for people', () => {

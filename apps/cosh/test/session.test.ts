@@ -34,7 +34,7 @@ type Answer = Record<string, unknown> & { id: unknown; status: string; output: s
 
 /** Runs a session over `lines` (strings sent as is, objects as JSON) and parses every answer line. */
 async function session(config: string, folder: string, lines: readonly (string | object)[], ...flags: string[]) {
-  const input = lines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join('\n') + '\n';
+  const input = `${lines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join('\n')}\n`;
   const result = await runCosh(['session', '--config', config, ...flags], { cwd: folder, input });
   const answers = result.stdout === '' ? [] : result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Answer);
   return { ...result, answers };

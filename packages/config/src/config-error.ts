@@ -25,6 +25,7 @@ export class ConfigError extends Error {
   /** The file the error is about (absolute). */
   readonly file: string;
   readonly problems: readonly ConfigProblem[];
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: read by `in` in isInstance, across copies.
   private readonly [marker] = true;
 
   constructor(

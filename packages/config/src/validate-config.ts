@@ -377,7 +377,7 @@ function findDuplicateKeys(tree: Node | undefined, sourceMap: SourceMap): Config
   for (const event of HOOK_EVENTS) {
     const list = sourceMap.valueNode(['hooks', event]);
     if (list?.type !== 'array') continue;
-    (list.children ?? []).forEach((entryNode, index) => check(entryNode, ['hooks', event, index]));
+    for (const [index, entryNode] of (list.children ?? []).entries()) check(entryNode, ['hooks', event, index]);
   }
   return warnings;
 }

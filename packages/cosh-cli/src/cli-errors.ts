@@ -12,6 +12,7 @@ export class ExitError extends Error {
   override readonly name = 'ExitError';
   readonly code = 'E_EXIT';
   readonly exitCode: number;
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: read by `in` in isInstance, across copies.
   private readonly [exitMarker] = true;
 
   constructor(exitCode: number, message = '', options?: { cause?: unknown }) {
@@ -34,6 +35,7 @@ export class UsageError extends Error {
   readonly code = 'E_USAGE';
   /** The command whose `--help` the hint points at. */
   readonly command: Command | undefined;
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: read by `in` in isInstance, across copies.
   private readonly [usageMarker] = true;
 
   constructor(message: string, command?: Command, options?: { cause?: unknown }) {

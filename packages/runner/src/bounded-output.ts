@@ -44,7 +44,7 @@ export class BoundedOutput {
   decode(): string {
     if (this.#keptBytes === 0) return '';
     const bytes =
-      this.#chunks.length === 1 ? this.#chunks[0]! : Buffer.concat(this.#chunks, this.#keptBytes);
+      this.#chunks.length === 1 ? (this.#chunks[0] as Uint8Array) : Buffer.concat(this.#chunks, this.#keptBytes);
     // WHATWG decoding: a leading BOM is dropped, so BOM-prefixed JSON still parses downstream.
     return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   }

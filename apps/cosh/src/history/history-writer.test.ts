@@ -58,7 +58,10 @@ describe('openHistory', () => {
   });
 
   it.each([
-    ['a folder', async (folder: string) => (await mkdir(path.join(folder, 'target')), 'target'), "cannot open history file 'target': it is a folder"],
+    ['a folder', async (folder: string) => {
+      await mkdir(path.join(folder, 'target'));
+      return 'target';
+    }, "cannot open history file 'target': it is a folder"],
     ['a missing folder', async () => 'missing/history.jsonl', "cannot open history file 'missing/history.jsonl': its folder does not exist"],
     ['an empty name', async () => ' ', 'the history file name is empty'],
   ])('is a clear error for %s', async (_label, prepare, message) => {

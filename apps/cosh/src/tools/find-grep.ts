@@ -72,7 +72,7 @@ export const findGrepTool = defineTool({
     const absoluteRoot = path.resolve(context.cwd, displayRoot);
     const pattern = new RegExp(input.pattern);
 
-    let rootStats;
+    let rootStats: Awaited<ReturnType<typeof fs.stat>>;
     try {
       rootStats = await fs.stat(absoluteRoot);
     } catch (error) {

@@ -58,7 +58,7 @@ type Target = { ok: true; path: string; mode: number | undefined } | { ok: false
 
 /** Where the bytes go and which mode to keep: a symbolic link is followed to the file it names. */
 async function resolveTarget(requestedPath: string, displayPath: string): Promise<Target> {
-  let linkStats;
+  let linkStats: Awaited<ReturnType<typeof fs.lstat>>;
   try {
     linkStats = await fs.lstat(requestedPath);
   } catch (error) {

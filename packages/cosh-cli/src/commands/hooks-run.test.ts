@@ -232,9 +232,9 @@ describe('cosh hooks run for people', () => {
     const lines = result.stdout.split('\n');
     expect(lines.slice(0, 4)).toEqual([
       'PreToolUse hooks for bash_run: 2 hooks ran, 1 deduplicated',
-      expect.stringMatching(/^  none {10}exit 0  +\d+ ms  rewrite$/),
-      expect.stringMatching(/^  deduplicated {16} +again \(same command as rewrite\)$/),
-      expect.stringMatching(/^  error {9}exit 7  +\d+ ms  broken$/),
+      expect.stringMatching(/^ {2}none {10}exit 0 {2,}\d+ ms {2}rewrite$/),
+      expect.stringMatching(/^ {2}deduplicated {16} +again \(same command as rewrite\)$/),
+      expect.stringMatching(/^ {2}error {9}exit 7 {2,}\d+ ms {2}broken$/),
     ]);
     // The columns line up: every hook's name starts at the same place.
     expect(new Set(lines.slice(1, 4).map((line) => line.search(/(rewrite|again|broken)/))).size).toBe(1);

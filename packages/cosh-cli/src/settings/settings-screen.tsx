@@ -424,7 +424,7 @@ interface BrokenLine {
 function brokenScreenLines(state: Extract<SettingsState, { status: 'broken' }>, width: number): BrokenLine[] {
   const lines: BrokenLine[] = [{ text: 'Read-only: this config has errors, so nothing can be changed here.', tone: 'error' }];
   for (const problem of problemTexts(state)) {
-    wrapText(problem, width - 2).forEach((text, index) => lines.push({ text: `${index === 0 ? '' : '  '}${text}`, tone: 'error' }));
+    for (const [index, text] of wrapText(problem, width - 2).entries()) lines.push({ text: `${index === 0 ? '' : '  '}${text}`, tone: 'error' });
   }
   lines.push({ text: '', tone: 'plain' });
   for (const text of wrapText(`${readOnlyHint(state.file)} Then press r to reload.`, width)) lines.push({ text, tone: 'plain' });
