@@ -250,7 +250,8 @@ describe('cosh mcp proxy: a downstream that fails', () => {
     const call = session.client.request({ method: 'tools/call', params: { name: 'hang', arguments: {} } }, CallToolResultSchema, {
       signal: controller.signal,
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Cancelled once the call is running downstream, not after a guess of how long that takes.
+    await session.waitForStderr('[downstream] hang started');
     controller.abort('the user pressed stop');
     await expect(call).rejects.toThrow();
     await session.waitForStderr('[downstream] hang cancelled');

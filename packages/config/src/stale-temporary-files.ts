@@ -29,6 +29,8 @@ export function temporaryFileFor(file: string, pid: number, suffix: string): str
  * these): files named like {@link temporaryFileFor} whose process is gone and that are older
  * than {@link STALE_TEMPORARY_FILE_MS}. Symbolic links and anything else are left alone. Best
  * effort: never throws; returns the paths removed.
+ *
+ * @param now The time to judge ages by. @internal Tests pass another; callers leave it out.
  */
 export async function removeStaleTemporaryFiles(file: string, now: number = Date.now()): Promise<string[]> {
   const directory = dirname(file);

@@ -7,7 +7,10 @@ import { configOption, configPathOf } from './config-option.ts';
 export interface CreateProgramOptions {
   /** Printed by `cosh --version`. */
   readonly version: string;
-  /** Streams, environment and directory for the commands; the process's by default. */
+  /**
+   * Streams, environment and directory for the commands; the process's by default.
+   * @internal For in-process tests of the commands; the binary leaves it out.
+   */
   readonly io?: Partial<CliIo>;
 }
 

@@ -10,6 +10,7 @@ import {
   listLivingGroupMembers,
   makeTemporaryDirectory,
   pidsWrittenTo,
+  waitUntil,
 } from './__fixtures__/process-probes.ts';
 import type { HookProcessRequest } from './hook-process.ts';
 import { countRunningGroups } from './process-group.ts';
@@ -193,9 +194,12 @@ describe('runHook with an abort signal', () => {
 
   it('a timeout that comes first is still reported as a timeout when an abort follows', async () => {
     const controller = new AbortController();
-    const running = runHook(abortable('sleep 60', controller.signal, 200), { killGraceMs: 2_000 });
-    // The timeout has fired (SIGTERM sent) by now; sleep dies of it, so the abort has nothing to add.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    const marker = join(temporary.path, 'terminated-first');
+    const running = runHook(abortable(`trap 'touch ${marker}; exit 143' TERM; sleep 60 & wait`, controller.signal, 200), {
+      killGraceMs: 2_000,
+    });
+    // Aborted once the timeout's SIGTERM has reached the hook, whatever the machine's load.
+    expect(await waitUntil(() => existsSync(marker), 10_000)).toBe(true);
     controller.abort();
     expect(await running).toMatchObject({ timedOut: true });
   });

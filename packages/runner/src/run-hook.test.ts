@@ -7,6 +7,7 @@ import {
   killQuietly,
   makeTemporaryDirectory,
   readPids,
+  waitUntil,
 } from './__fixtures__/process-probes.ts';
 import type { HookProcessRequest } from './hook-process.ts';
 import { runHook } from './run-hook.ts';
@@ -142,8 +143,8 @@ describe('R7 completion', () => {
       leftRunning.push(...readPids(pidFile));
       await runHook(request('true', { cwd: join(temporary.path, 'missing') }));
     }
-    // Closing a pipe completes on the next turns of the event loop.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Closing a pipe completes on a later turn of the event loop: poll rather than guess how late.
+    await waitUntil(() => openDescriptors() <= before, 5_000);
     expect(openDescriptors()).toBeLessThanOrEqual(before);
   });
 

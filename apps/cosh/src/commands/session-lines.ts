@@ -19,6 +19,8 @@ const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
  * done with the lines of the one before, so a producer that writes faster than calls run is
  * held back by the pipe, and memory stays flat. A line longer than `maxLineBytes` is read
  * through and dropped, and reported as `tooLong` (never kept whole in memory).
+ *
+ * @param maxLineBytes @internal Tests pass a small limit; the session leaves the default.
  */
 export async function* readSessionLines(
   input: AsyncIterable<Buffer | string>,

@@ -27,6 +27,7 @@ export interface DownstreamTransportOptions {
    * How long {@link DownstreamTransport.close} waits after closing the server's stdin before
    * SIGTERM, and after SIGTERM before SIGKILL. Default 1000 ms each, so a client that waits
    * 2 s before killing us (the SDK's StdioClientTransport) still sees us stop the server.
+   * @internal Tests shorten it; the proxy leaves the default.
    */
   readonly graceMs?: number;
 }

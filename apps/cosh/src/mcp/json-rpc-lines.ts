@@ -24,6 +24,7 @@ export class JsonRpcLineReader {
   #discarding = false;
   readonly #maxLineBytes: number;
 
+  /** @param maxLineBytes @internal Tests pass a small limit; the proxy leaves the default. */
   constructor(maxLineBytes = maxMessageLineBytes) {
     this.#maxLineBytes = maxLineBytes;
   }

@@ -12,7 +12,9 @@ export interface OpenTerminal extends TerminalStreams {
  * `undefined` when there is none (a CI job, a daemon, an MCP server started by a client).
  *
  * Reading `/dev/tty` rather than stdin asks the person even when stdin and stdout are pipes
- * (`cosh exec … | jq`), and never steals a script's piped input. `path` is for tests.
+ * (`cosh exec … | jq`), and never steals a script's piped input.
+ *
+ * @param path The terminal device. @internal Tests pass another; callers leave it out.
  */
 export function openTerminal(path = '/dev/tty'): OpenTerminal | undefined {
   let readDescriptor: number | undefined;

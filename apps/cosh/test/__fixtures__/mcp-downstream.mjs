@@ -121,6 +121,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
         // A timer keeps the process alive, as a server stuck in real work would be.
         setInterval(() => undefined, 60_000);
         extra.signal.addEventListener('abort', () => process.stderr.write('hang cancelled\n'));
+        process.stderr.write('hang started\n');
       });
     case 'progress': {
       const progressToken = request.params._meta?.progressToken;

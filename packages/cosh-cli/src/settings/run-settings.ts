@@ -23,7 +23,11 @@ export interface SettingsTerminal {
  */
 export async function runSettings(
   context: CliContext,
-  options: { readonly configPath: string | undefined; readonly terminal?: SettingsTerminal },
+  options: {
+    readonly configPath: string | undefined;
+    /** @internal A pseudo-terminal of a test; the command uses the process's own. */
+    readonly terminal?: SettingsTerminal;
+  },
 ): Promise<void> {
   const { file } = resolveConfigPath({ path: options.configPath, cwd: context.cwd, env: context.env });
   const state = await loadSettingsState(file);
