@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { removeStaleTemporaryFiles, temporaryFileFor } from './stale-temporary-files.ts';
@@ -38,7 +37,10 @@ export async function writeFileAtomically(
 ): Promise<boolean> {
   // A writer killed mid-write leaves its temporary file (never a half-written config): tidy up.
   await removeStaleTemporaryFiles(file);
-  const temporary = temporaryFileFor(file, process.pid, randomBytes(6).toString('hex'));
+  // Opened with O_EXCL, so the name needs to be unlikely, not secret: no node:crypto, which would
+  // add its load to every `cosh hooks run` (this module is on the config loader's import path).
+  const suffix = Math.floor(Math.random() * 2 ** 48).toString(16).padStart(12, '0');
+  const temporary = temporaryFileFor(file, process.pid, suffix);
   let handle: Awaited<ReturnType<typeof open>> | undefined;
   let renamed = false;
   try {

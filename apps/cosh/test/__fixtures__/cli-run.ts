@@ -18,20 +18,21 @@ export async function assertBuilt(): Promise<void> {
 }
 
 /** How a `cosh` run ended and what it printed. */
-export type CoshRun = NodeRun;
+export type CoshRun = Pick<NodeRun, 'code' | 'stdout' | 'stderr'>;
 
 /**
  * Runs `node bin/cosh.js …args` in a clean environment (no COSH_CONFIG or XDG_CONFIG_HOME of the
  * machine leaks in; `HOME` is `cwd`) plus `env`.
  */
-export function runCosh(
+export async function runCosh(
   args: readonly string[],
   options: { cwd: string; env?: NodeJS.ProcessEnv; input?: string; nodeOptions?: readonly string[] },
 ): Promise<CoshRun> {
-  return runNode(coshBin, args, {
+  const { code, stdout, stderr } = await runNode(coshBin, args, {
     cwd: options.cwd,
     env: { PATH: process.env['PATH'], HOME: options.cwd, ...options.env },
     input: options.input,
     nodeOptions: options.nodeOptions,
   });
+  return { code, stdout, stderr };
 }
