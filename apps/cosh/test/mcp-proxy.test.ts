@@ -13,7 +13,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin, runCosh } from './__fixtures__/cli-run.ts';
-import { downstreamFixture, isAlive, type McpSession, pixelPng, startCosh, startMcpSession, waitForExit } from './__fixtures__/mcp-session.ts';
+import { isProcessAlive as isAlive } from '@cosh/test-utils';
+import { downstreamFixture, type McpSession, pixelPng, startCosh, startMcpSession, waitForExit } from './__fixtures__/mcp-session.ts';
 
 let directory: string;
 let markers: string;

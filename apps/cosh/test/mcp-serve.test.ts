@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createToolRegistry } from '../src/tools/index.ts';
 import { assertBuilt } from './__fixtures__/cli-run.ts';
-import { isAlive, type McpSession, startCosh, waitForExit } from './__fixtures__/mcp-session.ts';
+import { isProcessAlive as isAlive } from '@cosh/test-utils';
+import { type McpSession, startCosh, waitForExit } from './__fixtures__/mcp-session.ts';
 
 let directory: string;
 let markers: string;

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { type CallToolResult, CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { isProcessAlive, waitUntil } from '@cosh/test-utils';
 import { coshBin } from './cli-run.ts';
 
 /** The downstream MCP server of the proxy tests. */
@@ -106,23 +107,12 @@ export function startCosh(args: readonly string[], options: { cwd: string; env?:
   return startMcpSession(process.execPath, [coshBin, ...args], options);
 }
 
-/** Whether a process exists (`kill -0`). */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Waits until none of `pids` exists, at most `timeoutMs`; returns those still alive. */
+/**
+ * Waits until none of `pids` is alive, at most `timeoutMs`; returns those still alive. A zombie
+ * counts as dead (it runs nothing; this container's init may reap it late), as in the runner's
+ * own tests of R6.
+ */
 export async function waitForExit(pids: readonly number[], timeoutMs: number): Promise<number[]> {
-  const deadline = Date.now() + timeoutMs;
-  let alive = pids.filter(isAlive);
-  while (alive.length > 0 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    alive = alive.filter(isAlive);
-  }
-  return alive;
+  await waitUntil(() => !pids.some(isProcessAlive), timeoutMs);
+  return pids.filter(isProcessAlive);
 }
