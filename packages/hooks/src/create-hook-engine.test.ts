@@ -115,7 +115,9 @@ describe('selection (M1–M5, C5, C7)', () => {
     const elapsed = performance.now() - startedAt;
     expect(pre.hooks.every((hook) => hook.outcome === 'none')).toBe(true);
     expect(elapsed).toBeGreaterThanOrEqual(490);
-    expect(elapsed).toBeLessThan(1200);
+    // One after the other they would take 2 s: anything under that shows they ran together, and
+    // the margin is for a machine busy with other test suites.
+    expect(elapsed).toBeLessThan(1_900);
   });
 
   it('M4: identical commands run once; the first in config order wins (name, timeout, onError)', async () => {
