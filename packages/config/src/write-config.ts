@@ -7,6 +7,7 @@ import { ConfigError } from './config-error.ts';
 import type { HookEntry, HooksConfig, JsonPath } from './config-types.ts';
 import { type FileLockOptions, type HeldLock, LockTimeoutError, withFileLock } from './file-lock.ts';
 import { formatJsonPath } from './format-problem.ts';
+import type { HookEvent } from './hook-events.ts';
 import { type InsertedValue, propertyInsertionEdits } from './insert-property.ts';
 import { configNotFoundError, fileError } from './load-config.ts';
 import { emptyConfig, parseConfig } from './parse-config.ts';

@@ -1,5 +1,5 @@
 import { composeToolOutput } from '@cosh/aggregate';
-import type { PostToolUseCall, PostToolUseResult, PreToolUseResult, ToolCall } from './create-hook-engine.ts';
+import type { PostToolUseCall, PostToolUseResult, PreToolUseResult, ToolCall } from './hook-engine-types.ts';
 import { isRecord } from './is-record.ts';
 
 // A call the engine could not put through its hooks fails closed: hooks that might have

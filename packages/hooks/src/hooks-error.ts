@@ -13,6 +13,7 @@ export class HooksError extends Error {
   override readonly name = 'HooksError';
   readonly code: HooksErrorCode;
   // An own property, so the check survives two installed copies of this package.
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: read by `in` in isInstance, across copies.
   private readonly [marker] = true;
 
   constructor(code: HooksErrorCode, message: string, options?: { cause?: unknown }) {

@@ -9,15 +9,15 @@ export {
 } from './claude-hook-answer.ts';
 export { toCoshToolInput } from './claude-tool-input.ts';
 export { type CoshToolName, fromClaudeToolName } from './claude-tool-names.ts';
-export {
-  createHookEngine,
-  type HookEngine,
-  type HookEngineOptions,
-  type PostToolUseCall,
-  type PostToolUseResult,
-  type PreToolUseResult,
-  type ToolCall,
-} from './create-hook-engine.ts';
+export { createHookEngine } from './create-hook-engine.ts';
+export type {
+  HookEngine,
+  HookEngineOptions,
+  PostToolUseCall,
+  PostToolUseResult,
+  PreToolUseResult,
+  ToolCall,
+} from './hook-engine-types.ts';
 export type { HookReport } from './hook-report.ts';
 export { HooksError, type HooksErrorCode } from './hooks-error.ts';
 export {

@@ -1,5 +1,5 @@
 import { composeToolOutput } from '@cosh/aggregate';
-import type { HookEngine, PostToolUseResult, PreToolUseResult, ToolCall } from './create-hook-engine.ts';
+import type { HookEngine, PostToolUseResult, PreToolUseResult, ToolCall } from './hook-engine-types.ts';
 import { failedPostToolUse, failedPreToolUse } from './failed-results.ts';
 import { blockedMessage, haltedMessage, permissionDeniedMessage } from './lifecycle-messages.ts';
 import { describeError } from './describe-error.ts';

@@ -38,7 +38,7 @@ export function createHookRunner(options?: RunnerOptions): HookRunner {
       if (!Array.isArray(requests)) {
         throw new RunnerError('E_RUNNER_INVALID_REQUEST', 'hook requests must be an array');
       }
-      requests.forEach((request, index) => assertValidRequest(request, index));
+      for (const [index, request] of requests.entries()) assertValidRequest(request, index);
       // Hooks given the same stdin text share one encoded copy of it (R11).
       const encoded = new Map<string, Uint8Array>();
       const shareStdin = (request: HookProcessRequest): HookProcessRequest => {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostEnvironment, makeTemporaryDirectory } from './__fixtures__/process-probes.ts';

@@ -11,6 +11,7 @@ export type RunnerErrorCode = 'E_RUNNER_INVALID_REQUEST' | 'E_RUNNER_INVALID_OPT
 export class RunnerError extends Error {
   readonly code: RunnerErrorCode;
   // Kept as an own property so the check survives two installed copies of this package.
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: read by `in` in isInstance, across copies.
   private readonly [runnerErrorMarker] = true;
 
   constructor(code: RunnerErrorCode, message: string, options?: { cause?: unknown }) {

@@ -1,0 +1,81 @@
+import type { PostToolUseVerdict, PreToolUseVerdict } from '@cosh/aggregate';
+import type { HooksConfig } from '@cosh/config';
+import type { RunnerOptions } from '@cosh/runner';
+import type { HookReport } from './hook-report.ts';
+
+/** Options of `createHookEngine`. */
+export interface HookEngineOptions {
+  /** Working directory of the hooks when a call names none (R5). Default: `process.cwd()` at call time. */
+  readonly cwd?: string | undefined;
+  /** The host environment hooks inherit (R4). Default: `process.env` at call time. */
+  readonly env?: NodeJS.ProcessEnv | undefined;
+  /**
+   * Passed to `@cosh/runner` (shell, output cap, kill grace, drain, and
+   * `maxConcurrentProcesses`: the engine's hook processes at once across all its calls, 64 by
+   * default, R11); the defaults are SPEC's.
+   */
+  readonly runner?: RunnerOptions | undefined;
+}
+
+/** One tool call as the hooks see it. */
+export interface ToolCall {
+  readonly toolName: string;
+  /** A JSON object; it reaches hooks on stdin, never in the environment (R3, R4). */
+  readonly toolInput: Readonly<Record<string, unknown>>;
+  /** Working directory of this call's hooks; wins over {@link HookEngineOptions.cwd} (R5). */
+  readonly cwd?: string | undefined;
+}
+
+/** A tool call that ran and succeeded, for PostToolUse (P1). */
+export interface PostToolUseCall extends ToolCall {
+  /** The input as it ran (after A7). */
+  readonly toolInput: Readonly<Record<string, unknown>>;
+  /** The raw output; hooks receive it as `tool_output`. */
+  readonly toolOutput: string;
+  /** The PreToolUse result's `context`, appended first (P2). */
+  readonly preToolUseContext?: string | undefined;
+}
+
+/**
+ * What the PreToolUse hooks decided about one call (A1–A7): the verdict of `@cosh/aggregate`,
+ * and what happened to each hook.
+ */
+export interface PreToolUseResult extends PreToolUseVerdict {
+  readonly event: 'PreToolUse';
+  readonly toolName: string;
+  /** Every selected hook, config order (M3), deduplicated ones included (M4). */
+  readonly hooks: readonly HookReport[];
+  /** Milliseconds the event took. */
+  readonly durationMs: number;
+}
+
+/**
+ * What the PostToolUse hooks made of one successful call (P1–P4): the verdict of
+ * `@cosh/aggregate`, whose `toolOutput` enters history, and what happened to each hook.
+ */
+export interface PostToolUseResult extends PostToolUseVerdict {
+  readonly event: 'PostToolUse';
+  readonly toolName: string;
+  /** The input as it ran. */
+  readonly toolInput: Readonly<Record<string, unknown>>;
+  /** Every selected hook, config order (M3), deduplicated ones included (M4). */
+  readonly hooks: readonly HookReport[];
+  /** Milliseconds the event took. */
+  readonly durationMs: number;
+}
+
+/** The hooks of one config, compiled once (M5), ready for any number of calls. */
+export interface HookEngine {
+  /** The config the engine was created with. */
+  readonly config: HooksConfig;
+  /**
+   * Runs the PreToolUse hooks matching `call.toolName` and aggregates them (A1–A7). Never
+   * rejects; settles within the largest selected timeout plus two seconds (L5, L6).
+   */
+  preToolUse(call: ToolCall): Promise<PreToolUseResult>;
+  /**
+   * Runs the PostToolUse hooks of a call that succeeded and composes the output that enters
+   * history (P1–P4). Never rejects; bounded like {@link HookEngine.preToolUse}.
+   */
+  postToolUse(call: PostToolUseCall): Promise<PostToolUseResult>;
+}
