@@ -31,7 +31,8 @@ module.exports = {
     },
     {
       name: 'leaves-import-no-package',
-      comment: 'config, matcher, runner and aggregate import no other Cosh package: each states the small type it needs.',
+      comment:
+        'config, matcher, runner and aggregate import no other Cosh package: each states the small type it needs.',
       severity: 'error',
       from: { path: `^packages/${leaves}/` },
       to: { path: '^(packages|apps)/', pathNot: ['^packages/$1/', '^packages/test-utils/'] },
@@ -45,7 +46,8 @@ module.exports = {
     },
     {
       name: 'cli-imports-hooks-and-config',
-      comment: '@cosh/cosh-cli uses the engine and the config; the runner, matcher and aggregate are the engine\'s, the app is above it.',
+      comment:
+        "@cosh/cosh-cli uses the engine and the config; the runner, matcher and aggregate are the engine's, the app is above it.",
       severity: 'error',
       from: { path: '^packages/cosh-cli/' },
       to: { path: '^(packages/(runner|matcher|aggregate)|apps)/' },

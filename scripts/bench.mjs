@@ -20,18 +20,23 @@ const coshBin = join(root, 'apps/cosh/bin/cosh.js');
 const args = process.argv.slice(2);
 const jsonIndex = args.indexOf('--json');
 const jsonWanted = jsonIndex !== -1;
-const jsonFile = jsonWanted && args[jsonIndex + 1] !== undefined && !args[jsonIndex + 1].startsWith('--') ? args[jsonIndex + 1] : null;
+const jsonFile =
+  jsonWanted && args[jsonIndex + 1] !== undefined && !args[jsonIndex + 1].startsWith('--') ? args[jsonIndex + 1] : null;
 const quick = args.includes('--quick');
 // With --json and no file, stdout carries only the JSON document.
-const report = jsonWanted && jsonFile === null ? (line) => process.stderr.write(`${line}\n`) : (line) => process.stdout.write(`${line}\n`);
+const report =
+  jsonWanted && jsonFile === null
+    ? (line) => process.stderr.write(`${line}\n`)
+    : (line) => process.stdout.write(`${line}\n`);
 
 const importDist = (path) => import(pathToFileURL(join(root, path)).href);
-const [{ createHookEngine }, { compileHooks, selectHooks }, { createHttpHookClient }, { validateHooksConfig }] = await Promise.all([
-  importDist('packages/hooks/dist/index.js'),
-  importDist('packages/matcher/dist/index.js'),
-  importDist('packages/runner/dist/index.js'),
-  importDist('packages/config/dist/index.js'),
-]);
+const [{ createHookEngine }, { compileHooks, selectHooks }, { createHttpHookClient }, { validateHooksConfig }] =
+  await Promise.all([
+    importDist('packages/hooks/dist/index.js'),
+    importDist('packages/matcher/dist/index.js'),
+    importDist('packages/runner/dist/index.js'),
+    importDist('packages/config/dist/index.js'),
+  ]);
 
 // ---------------------------------------------------------------------------------------------
 // Statistics
@@ -72,7 +77,11 @@ async function interleave(rounds, warmup, tasks) {
 function runProcess(command, commandArgs, options = {}) {
   return new Promise((resolve, reject) => {
     const startedAt = performance.now();
-    const child = spawn(command, commandArgs, { stdio: ['ignore', options.stdout ?? 'ignore', 'pipe'], cwd: options.cwd, env: options.env });
+    const child = spawn(command, commandArgs, {
+      stdio: ['ignore', options.stdout ?? 'ignore', 'pipe'],
+      cwd: options.cwd,
+      env: options.env,
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk) => {
       if (stderr.length < 10_000) stderr += chunk;
@@ -139,14 +148,25 @@ function judge(checks) {
  * much of the ratio the machine itself imposes. `target` limits the median ratio; `p90Target`
  * the p90 ratio; `absoluteTarget` the subject's median itself, in `unit`.
  */
-function ratioRow({ what, baseline, subject, times, target, p90Target = null, absoluteTarget = null, floor = null, unit = 'ms' }) {
+function ratioRow({
+  what,
+  baseline,
+  subject,
+  times,
+  target,
+  p90Target = null,
+  absoluteTarget = null,
+  floor = null,
+  unit = 'ms',
+}) {
   const [baselineTimes, subjectTimes] = times;
   const baselineMedian = median(baselineTimes);
   const subjectMedian = median(subjectTimes);
   const ratioMedian = subjectMedian / baselineMedian;
   const ratioP90 = p90(subjectTimes) / p90(baselineTimes);
   const checks = [];
-  if (absoluteTarget !== null) checks.push({ label: 'median', value: subjectMedian, limit: absoluteTarget, unit: ` ${unit}` });
+  if (absoluteTarget !== null)
+    checks.push({ label: 'median', value: subjectMedian, limit: absoluteTarget, unit: ` ${unit}` });
   checks.push({ label: 'median ratio', value: ratioMedian, limit: target, unit: '×' });
   if (p90Target !== null) checks.push({ label: 'p90 ratio', value: ratioP90, limit: p90Target, unit: '×' });
   rows.push({
@@ -206,7 +226,9 @@ async function engineOverhead() {
 
 async function parallelSleeps() {
   // Distinct commands, or M4 would run them once.
-  const eight = createHookEngine(hooksConfig(Array.from({ length: 8 }, (_, index) => ({ command: `sleep 0.2 # ${index}` }))));
+  const eight = createHookEngine(
+    hooksConfig(Array.from({ length: 8 }, (_, index) => ({ command: `sleep 0.2 # ${index}` }))),
+  );
   const one = createHookEngine(hooksConfig([{ command: 'sleep 0.2' }]));
   const times = await interleave(quick ? 4 : 12, 1, [
     () => Promise.all(Array.from({ length: 8 }, (_, index) => rawSpawn(`sleep 0.2 # ${index}`))),
@@ -241,7 +263,10 @@ function selection() {
         return `(bash|shell)_run_${index}`;
     }
   };
-  const hooks = Array.from({ length: 1000 }, (_, index) => ({ command: `hook-${index % 900}`, matcher: matchers(index) }));
+  const hooks = Array.from({ length: 1000 }, (_, index) => ({
+    command: `hook-${index % 900}`,
+    matcher: matchers(index),
+  }));
   const compiled = compileHooks(hooks);
   const measure = (names) => {
     const startedAt = performance.now();
@@ -282,7 +307,18 @@ async function coldStart(directory) {
   const setup = join(directory, 'setup.json');
   writeFileSync(setup, JSON.stringify({ hooks: { PreToolUse: [{ name: 'trivial', command: 'true' }] } }));
   const env = { PATH: process.env.PATH, HOME: directory };
-  const cosh = ['hooks', 'run', 'PreToolUse', '--tool', 'bash_run', '--input', '{"command":"ls"}', '--config', setup, '--json'];
+  const cosh = [
+    'hooks',
+    'run',
+    'PreToolUse',
+    '--tool',
+    'bash_run',
+    '--input',
+    '{"command":"ls"}',
+    '--config',
+    setup,
+    '--json',
+  ];
   // What any Node program pays to run one hook: load child_process, spawn, wait, print.
   const floorScript = join(directory, 'spawn-one-hook.mjs');
   writeFileSync(
@@ -320,12 +356,26 @@ async function coldStart(directory) {
 async function compileCache(directory) {
   const { enableCompileCache } = await import('node:module');
   if (typeof enableCompileCache !== 'function') {
-    report(`compile cache: not measured, Node ${process.version} has none (module.enableCompileCache arrived in 22.1; run the bench with Node 24)`);
+    report(
+      `compile cache: not measured, Node ${process.version} has none (module.enableCompileCache arrived in 22.1; run the bench with Node 24)`,
+    );
     return;
   }
   const setup = join(directory, 'compile-cache.json');
   writeFileSync(setup, JSON.stringify({ hooks: { PreToolUse: [{ name: 'trivial', command: 'true' }] } }));
-  const cosh = [coshBin, 'hooks', 'run', 'PreToolUse', '--tool', 'bash_run', '--input', '{"command":"ls"}', '--config', setup, '--json'];
+  const cosh = [
+    coshBin,
+    'hooks',
+    'run',
+    'PreToolUse',
+    '--tool',
+    'bash_run',
+    '--input',
+    '{"command":"ls"}',
+    '--config',
+    setup,
+    '--json',
+  ];
   // Like `env -i PATH=… HOME=…`: nothing else of this shell's environment slows Node's start
   // (COSH_TRUST=all: no terminal here to trust the file). The cache lives where users' does (the
   // OS temp folder); the warm-up rounds fill it.
@@ -361,7 +411,10 @@ function readHighWaterMark(pid) {
 async function peakMemory(directory) {
   const setup = join(directory, 'flood.json');
   const bytes = 256 * 1024 * 1024;
-  writeFileSync(setup, JSON.stringify({ hooks: { PreToolUse: [{ name: 'flood', command: `head -c ${bytes} /dev/zero` }] } }));
+  writeFileSync(
+    setup,
+    JSON.stringify({ hooks: { PreToolUse: [{ name: 'flood', command: `head -c ${bytes} /dev/zero` }] } }),
+  );
   const env = { PATH: process.env.PATH, HOME: directory };
   const peaks = [];
   const rounds = quick ? 1 : 3;
@@ -430,7 +483,10 @@ async function sharedPayloadMemory(directory) {
   const growths = [];
   for (let round = 0; round < (quick ? 1 : 2); round += 1) {
     let output = '';
-    await runProcess(process.execPath, [script], { stdout: 'pipe', onSpawn: (child) => child.stdout.on('data', (chunk) => (output += chunk)) });
+    await runProcess(process.execPath, [script], {
+      stdout: 'pipe',
+      onSpawn: (child) => child.stdout.on('data', (chunk) => (output += chunk)),
+    });
     growths.push(Number(output));
   }
   absoluteRow({
@@ -484,13 +540,20 @@ async function startPolicyServer() {
 async function httpHooks() {
   const server = await startPolicyServer();
   const client = createHttpHookClient();
-  const body = Buffer.from(`${JSON.stringify({ event: 'PreToolUse', tool_name: call.toolName, tool_input: call.toolInput })}\n`);
+  const body = Buffer.from(
+    `${JSON.stringify({ event: 'PreToolUse', tool_name: call.toolName, tool_input: call.toolInput })}\n`,
+  );
   const httpCall = async () => {
     const result = await client.run({ url: server.url, env: {}, body, timeoutMs: 5_000 });
     if (result.httpStatus !== 200) throw new Error(`HTTP hook failed: ${result.failure ?? result.httpStatus}`);
   };
   const fetchCall = async () => {
-    const response = await fetch(server.url, { method: 'POST', body, headers: { 'content-type': 'application/json' }, redirect: 'manual' });
+    const response = await fetch(server.url, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+      redirect: 'manual',
+    });
     await response.text();
   };
   // One sample is the mean of a run of calls, one after another: a call costs a fraction of the
@@ -507,7 +570,8 @@ async function httpHooks() {
     ratioRow({
       what: 'HTTP hook answered at once by a local server',
       baseline: 'raw child_process.spawn + wait of /bin/sh -c true',
-      subject: 'createHttpHookClient().run(), kept-alive connection, server in another process (mean of 20 calls in a row)',
+      subject:
+        'createHttpHookClient().run(), kept-alive connection, server in another process (mean of 20 calls in a row)',
       times: [times[0], times[1]],
       target: 0.25,
       absoluteTarget: 0.5,
@@ -535,13 +599,23 @@ function format(value, digits = 2) {
 }
 
 function printTable() {
-  const header = ['what', 'baseline (median / p90)', 'subject (median / p90)', 'ratio (median / p90)', 'floor ratio', 'target', 'result'];
+  const header = [
+    'what',
+    'baseline (median / p90)',
+    'subject (median / p90)',
+    'ratio (median / p90)',
+    'floor ratio',
+    'target',
+    'result',
+  ];
   const lines = rows.map((row) => [
     row.what,
     row.baseline_median === null ? '—' : `${format(row.baseline_median)} / ${format(row.baseline_p90)} ${row.unit}`,
     `${format(row.subject_median, 3)} / ${format(row.subject_p90, 3)} ${row.unit}`,
     row.ratio_median === null ? '—' : `${format(row.ratio_median)}× / ${format(row.ratio_p90)}×`,
-    row.floor_ratio_median === null || row.floor_ratio_median === undefined ? '—' : `${format(row.floor_ratio_median)}×`,
+    row.floor_ratio_median === null || row.floor_ratio_median === undefined
+      ? '—'
+      : `${format(row.floor_ratio_median)}×`,
     row.target,
     row.pass ? 'pass' : `FAIL: ${row.miss}`,
   ]);
@@ -555,7 +629,11 @@ function printTable() {
 const directory = mkdtempSync(join(tmpdir(), 'cosh-bench-'));
 const startedAt = new Date();
 try {
-  report(`cosh bench: node ${process.version}, ${availableParallelism()} CPUs, load ${loadavg().map((load) => load.toFixed(2)).join(' ')}${quick ? ', quick' : ''}`);
+  report(
+    `cosh bench: node ${process.version}, ${availableParallelism()} CPUs, load ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}${quick ? ', quick' : ''}`,
+  );
   await engineOverhead();
   await parallelSleeps();
   await httpHooks();

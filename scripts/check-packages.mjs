@@ -31,7 +31,8 @@ const rootLicense = readFileSync(join(root, 'LICENSE'), 'utf8');
 const attw = join(root, 'node_modules/.bin/attw');
 const prepackGuard = 'node ../../scripts/require-fresh-build.mjs';
 
-const folders = process.argv.length > 2 ? process.argv.slice(2).map((folder) => resolve(folder)) : publicWorkspacePackages();
+const folders =
+  process.argv.length > 2 ? process.argv.slice(2).map((folder) => resolve(folder)) : publicWorkspacePackages();
 const scratch = mkdtempSync(join(tmpdir(), 'cosh-check-packages-'));
 let problemCount = 0;
 try {
@@ -61,7 +62,10 @@ async function checkPackage(folder, index) {
     const output = `${error.stdout ?? ''}${error.stderr ?? ''}`.trim().split('\n').slice(-8).join('\n       ');
     return { title, problems: [`pnpm pack failed:\n       ${output}`], notes: [] };
   }
-  const tarball = join(destination, readdirSync(destination).find((name) => name.endsWith('.tgz')));
+  const tarball = join(
+    destination,
+    readdirSync(destination).find((name) => name.endsWith('.tgz')),
+  );
   await run('tar', ['-xzf', tarball, '-C', join(destination, 'unpacked')]);
   const unpacked = join(destination, 'unpacked/package');
   const files = readdirSync(unpacked, { recursive: true, withFileTypes: true })
@@ -89,7 +93,8 @@ function contentProblems(unpacked, files, packedManifest) {
     problems.push("LICENSE differs from the repository's LICENSE");
   }
   for (const target of entryPoints(packedManifest)) {
-    if (!files.includes(target.replace(/^\.\//, ''))) problems.push(`${target} is named by package.json but not in the tarball`);
+    if (!files.includes(target.replace(/^\.\//, '')))
+      problems.push(`${target} is named by package.json but not in the tarball`);
   }
   const unwanted = files.filter((file) => /^(src|test)\//.test(file) || /\.test\.[cm]?[jt]sx?$/.test(file));
   if (unwanted.length > 0) problems.push(`sources or tests are in the tarball: ${unwanted.slice(0, 3).join(', ')}`);
@@ -101,7 +106,8 @@ function manifestProblems(folder, sourceManifest, packedManifest) {
   const directory = relative(root, folder);
   for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
     for (const [name, range] of Object.entries(packedManifest[field] ?? {})) {
-      if (String(range).startsWith('workspace:')) problems.push(`${field}.${name} is still ${range} in the published manifest`);
+      if (String(range).startsWith('workspace:'))
+        problems.push(`${field}.${name} is still ${range} in the published manifest`);
     }
   }
   if (JSON.stringify(packedManifest.exports ?? {}).includes('@cosh/source')) {
@@ -109,13 +115,16 @@ function manifestProblems(folder, sourceManifest, packedManifest) {
   }
   if (packedManifest.license !== 'MIT') problems.push(`license is ${packedManifest.license}, not MIT`);
   const repository = packedManifest.repository ?? {};
-  if (repository.url !== rootManifest.repository?.url) problems.push(`repository.url is not the root's (${rootManifest.repository?.url})`);
+  if (repository.url !== rootManifest.repository?.url)
+    problems.push(`repository.url is not the root's (${rootManifest.repository?.url})`);
   if (repository.directory !== directory) problems.push(`repository.directory is not "${directory}"`);
   if (typeof packedManifest.homepage !== 'string') problems.push('homepage is missing');
   if (typeof packedManifest.bugs?.url !== 'string') problems.push('bugs.url is missing');
-  if (!Array.isArray(packedManifest.keywords) || packedManifest.keywords.length === 0) problems.push('keywords are missing');
+  if (!Array.isArray(packedManifest.keywords) || packedManifest.keywords.length === 0)
+    problems.push('keywords are missing');
   if (typeof packedManifest.engines?.node !== 'string') problems.push('engines.node is missing');
-  if (sourceManifest.scripts?.prepack !== prepackGuard) problems.push(`scripts.prepack is not the fresh-build guard (${prepackGuard})`);
+  if (sourceManifest.scripts?.prepack !== prepackGuard)
+    problems.push(`scripts.prepack is not the fresh-build guard (${prepackGuard})`);
   if (packedManifest.bin !== undefined && Object.keys(packedManifest.dependencies ?? {}).length > 0) {
     problems.push(
       `a bundled program lists dependencies, which a global install would fetch: ${Object.keys(packedManifest.dependencies).join(', ')}`,
@@ -135,19 +144,31 @@ async function publintProblems(tarball) {
 
 async function typeResolutionProblems(tarball) {
   try {
-    await run(attw, [tarball, '--profile', 'esm-only', '--format', 'table-flipped', '--no-color'], { maxBuffer: 16 * 1024 * 1024 });
+    await run(attw, [tarball, '--profile', 'esm-only', '--format', 'table-flipped', '--no-color'], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
     return [];
   } catch (error) {
-    return [`arethetypeswrong (esm-only profile) found problems:\n${`${error.stdout ?? ''}${error.stderr ?? ''}`.trim()}`];
+    return [
+      `arethetypeswrong (esm-only profile) found problems:\n${`${error.stdout ?? ''}${error.stderr ?? ''}`.trim()}`,
+    ];
   }
 }
 
 /** Every path the manifest makes importable or runnable: exports targets, bin, main, types. */
 function entryPoints(manifest) {
   const collect = (value) =>
-    typeof value === 'string' ? [value] : value !== null && typeof value === 'object' ? Object.values(value).flatMap(collect) : [];
+    typeof value === 'string'
+      ? [value]
+      : value !== null && typeof value === 'object'
+        ? Object.values(value).flatMap(collect)
+        : [];
   const bin = typeof manifest.bin === 'string' ? [manifest.bin] : Object.values(manifest.bin ?? {});
-  return [...new Set([...collect(manifest.exports), ...bin, manifest.main, manifest.types].filter((path) => typeof path === 'string'))];
+  return [
+    ...new Set(
+      [...collect(manifest.exports), ...bin, manifest.main, manifest.types].filter((path) => typeof path === 'string'),
+    ),
+  ];
 }
 
 function exportsTypes(manifest) {
@@ -156,7 +177,9 @@ function exportsTypes(manifest) {
 
 /** The non-private packages of pnpm-workspace.yaml's `- folder/*` entries, in its order. */
 function publicWorkspacePackages() {
-  const parents = [...readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8').matchAll(/^\s*-\s*['"]?([^'"\s]+)\/\*['"]?\s*$/gm)];
+  const parents = [
+    ...readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8').matchAll(/^\s*-\s*['"]?([^'"\s]+)\/\*['"]?\s*$/gm),
+  ];
   return parents.flatMap(([, parent]) =>
     readdirSync(join(root, parent), { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && existsSync(join(root, parent, entry.name, 'package.json')))

@@ -33,7 +33,9 @@ const yellow = paint(33);
 const cyan = paint(36);
 
 if (!existsSync(join(root, 'apps/cosh/dist/cli.js'))) {
-  console.error('demo: the cosh binary is not built; run `pnpm demo` (it builds first) or `pnpm turbo run build --filter=@cosh/app...`');
+  console.error(
+    'demo: the cosh binary is not built; run `pnpm demo` (it builds first) or `pnpm turbo run build --filter=@cosh/app...`',
+  );
   process.exit(1);
 }
 
@@ -42,12 +44,16 @@ const folder = join(base, 'work');
 const historyFile = join(base, 'history.jsonl');
 await mkdir(folder);
 
-const session = spawn(process.execPath, [coshBin, 'session', '--config', configFile, '--permission', 'allow', '--history', historyFile], {
-  cwd: folder,
-  // The hooks' own environment: the user's, as in real use (HOME, PATH for node and grep).
-  env: process.env,
-  stdio: ['pipe', 'pipe', 'pipe'],
-});
+const session = spawn(
+  process.execPath,
+  [coshBin, 'session', '--config', configFile, '--permission', 'allow', '--history', historyFile],
+  {
+    cwd: folder,
+    // The hooks' own environment: the user's, as in real use (HOME, PATH for node and grep).
+    env: process.env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  },
+);
 const exited = new Promise((resolve) => session.on('close', (code, signal) => resolve({ code, signal })));
 let stderr = '';
 session.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
@@ -68,7 +74,10 @@ const indent = (text, prefix) =>
     .map((line) => `${prefix}${line}`)
     .join('\n');
 const hooksWith = (verdict, outcomes) =>
-  (verdict?.hooks ?? []).filter((hook) => outcomes.includes(hook.outcome)).map((hook) => `'${hook.name}'`).join(', ');
+  (verdict?.hooks ?? [])
+    .filter((hook) => outcomes.includes(hook.outcome))
+    .map((hook) => `'${hook.name}'`)
+    .join(', ');
 
 /** What the hooks did to the call, in a few words per line. */
 function explain(record) {
@@ -77,16 +86,27 @@ function explain(record) {
   const lines = [];
   if (pre?.halt) lines.push(red(`halted by ${hooksWith(pre, ['halt'])}: the tool did not run, the turn stops`));
   else if (pre?.decision === 'deny') lines.push(red(`blocked by ${hooksWith(pre, ['deny'])}: the tool did not run`));
-  else if (pre?.decision === 'allow') lines.push(green(`auto-approved by ${hooksWith(pre, ['allow'])} (no permission prompt)`));
+  else if (pre?.decision === 'allow')
+    lines.push(green(`auto-approved by ${hooksWith(pre, ['allow'])} (no permission prompt)`));
   if (record.blocked_by === 'permission') lines.push(red('refused by the permission system'));
-  if (pre !== null && record.tool_input !== null && JSON.stringify(pre.tool_input) !== JSON.stringify(record.tool_input_as_given)) {
+  if (
+    pre !== null &&
+    record.tool_input !== null &&
+    JSON.stringify(pre.tool_input) !== JSON.stringify(record.tool_input_as_given)
+  ) {
     lines.push(cyan(`input rewritten by PreToolUse; it ran as ${JSON.stringify(record.tool_input)}`));
   }
-  const annotators = (verdict) => (verdict?.hooks ?? []).filter((hook) => hook.context).map((hook) => `'${hook.name}'`).join(', ');
+  const annotators = (verdict) =>
+    (verdict?.hooks ?? [])
+      .filter((hook) => hook.context)
+      .map((hook) => `'${hook.name}'`)
+      .join(', ');
   if (pre?.context) lines.push(cyan(`annotated by PreToolUse ${annotators(pre)}: its context is appended`));
   if (post?.context) lines.push(cyan(`annotated by PostToolUse ${annotators(post)}: its context is appended`));
-  if (post?.decision === 'deny') lines.push(yellow(`flagged by PostToolUse ${hooksWith(post, ['deny'])}: a [hook] line is appended`));
-  if (record.status === 'error' && record.pre_tool_use !== null) lines.push(yellow('the tool failed: its error enters history, no PostToolUse hook ran'));
+  if (post?.decision === 'deny')
+    lines.push(yellow(`flagged by PostToolUse ${hooksWith(post, ['deny'])}: a [hook] line is appended`));
+  if (record.status === 'error' && record.pre_tool_use !== null)
+    lines.push(yellow('the tool failed: its error enters history, no PostToolUse hook ran'));
   if (record.status === 'skipped') lines.push(yellow('skipped: the turn is halted, so no hook or tool ran'));
   return lines;
 }
@@ -96,7 +116,10 @@ const counts = {};
 const text = await readFile(sessionFile, 'utf8');
 console.log(bold('Cosh hooks demo'));
 console.log(dim(`cosh session --config examples/setup.json --permission allow, in ${folder}`));
-if (existsSync('/tmp/cosh-halt')) console.log(yellow('note: /tmp/cosh-halt exists, so the emergency stop halts every call; remove it for the full demo'));
+if (existsSync('/tmp/cosh-halt'))
+  console.log(
+    yellow('note: /tmp/cosh-halt exists, so the emergency stop halts every call; remove it for the full demo'),
+  );
 
 for (const line of text.split('\n')) {
   if (line.trim() === '') continue;
@@ -119,9 +142,16 @@ for (const line of text.split('\n')) {
 
 session.stdin.end();
 const { code, signal } = await exited;
-const historyLines = existsSync(historyFile) ? (await readFile(historyFile, 'utf8')).split('\n').filter(Boolean).length : 0;
+const historyLines = existsSync(historyFile)
+  ? (await readFile(historyFile, 'utf8')).split('\n').filter(Boolean).length
+  : 0;
 console.log('');
-console.log(bold('Summary: ') + Object.entries(counts).map(([status, count]) => `${status} ${count}`).join(', '));
+console.log(
+  bold('Summary: ') +
+    Object.entries(counts)
+      .map(([status, count]) => `${status} ${count}`)
+      .join(', '),
+);
 console.log(dim(`Every call is in history.jsonl (${historyLines} lines). cosh session exited with ${signal ?? code}.`));
 if (stderr.trim() !== '') console.log(dim(indent(stderr.trimEnd(), 'stderr: ')));
 if (keep) console.log(`Kept ${base}`);

@@ -22,8 +22,16 @@ const scratch = mkdtempSync(join(tmpdir(), 'cosh-install-global-'));
 try {
   // pnpm lists every file it packs: shown only when packing fails.
   const packed = run('pnpm', ['pack', '--pack-destination', scratch], app, { quiet: true });
-  const tarball = packed && join(scratch, readdirSync(scratch).find((name) => name.endsWith('.tgz')));
-  if (tarball && run('npm', ['install', '--global', '--no-audit', '--no-fund', ...npmArguments, tarball], process.cwd())) {
+  const tarball =
+    packed &&
+    join(
+      scratch,
+      readdirSync(scratch).find((name) => name.endsWith('.tgz')),
+    );
+  if (
+    tarball &&
+    run('npm', ['install', '--global', '--no-audit', '--no-fund', ...npmArguments, tarball], process.cwd())
+  ) {
     const binFolder = join(prefixOf(npmArguments), 'bin');
     process.stdout.write(`cosh is installed in ${binFolder}\n`);
     if (!(process.env.PATH ?? '').split(delimiter).includes(binFolder)) {
@@ -36,7 +44,11 @@ try {
 
 /** Runs a command with its output shown (when quiet, only if it fails); false and the exit status set when it fails. */
 function run(command, commandArguments, cwd, { quiet = false } = {}) {
-  const result = spawnSync(command, commandArguments, { cwd, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', encoding: 'utf8' });
+  const result = spawnSync(command, commandArguments, {
+    cwd,
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    encoding: 'utf8',
+  });
   if (result.status === 0) return true;
   if (quiet) process.stderr.write(`${result.stdout}${result.stderr}`);
   process.stderr.write(`install-global: ${command} ${commandArguments.join(' ')} failed\n`);
@@ -48,7 +60,9 @@ function run(command, commandArguments, cwd, { quiet = false } = {}) {
 function prefixOf(argumentList) {
   const index = argumentList.findIndex((argument) => argument === '--prefix' || argument.startsWith('--prefix='));
   if (index !== -1) {
-    const value = argumentList[index].includes('=') ? argumentList[index].slice('--prefix='.length) : argumentList[index + 1];
+    const value = argumentList[index].includes('=')
+      ? argumentList[index].slice('--prefix='.length)
+      : argumentList[index + 1];
     if (value !== undefined) return resolve(value);
   }
   return execFileSync('npm', ['prefix', '--global'], { encoding: 'utf8' }).trim();

@@ -36,7 +36,9 @@ if (problems.length > 0) {
 function staleness() {
   const outputs = listFiles(join(packageDirectory, 'dist'), () => true);
   if (outputs.length === 0) return ['dist/ is missing or empty'];
-  const oldestOutput = outputs.map(withModificationTime).reduce((oldest, file) => (file.time < oldest.time ? file : oldest));
+  const oldestOutput = outputs
+    .map(withModificationTime)
+    .reduce((oldest, file) => (file.time < oldest.time ? file : oldest));
   const newerInputs = buildInputs()
     .map(withModificationTime)
     .filter((input) => input.time > oldestOutput.time)
@@ -84,7 +86,8 @@ function isBuildSource(path) {
 /** Every file the published manifest names (exports, bin, main, types) must be in the package. */
 function missingEntryPoints(directory, packageManifest) {
   const exportsField = packageManifest.publishConfig?.exports ?? packageManifest.exports;
-  const bin = typeof packageManifest.bin === 'string' ? [packageManifest.bin] : Object.values(packageManifest.bin ?? {});
+  const bin =
+    typeof packageManifest.bin === 'string' ? [packageManifest.bin] : Object.values(packageManifest.bin ?? {});
   const targets = [...collectStrings(exportsField), ...bin, packageManifest.main, packageManifest.types].filter(
     (target) => typeof target === 'string',
   );
@@ -126,13 +129,16 @@ function findRepositoryRoot(start) {
 /** Package name → folder, from pnpm-workspace.yaml's `- folder/*` entries (the only form used here). */
 function listWorkspacePackages(root) {
   const packages = new Map();
-  const globs = [...readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8').matchAll(/^\s*-\s*['"]?([^'"\s]+)\/\*['"]?\s*$/gm)];
+  const globs = [
+    ...readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8').matchAll(/^\s*-\s*['"]?([^'"\s]+)\/\*['"]?\s*$/gm),
+  ];
   for (const [, parent] of globs) {
     const parentDirectory = join(root, parent);
     if (!existsSync(parentDirectory)) continue;
     for (const entry of readdirSync(parentDirectory, { withFileTypes: true })) {
       const directory = join(parentDirectory, entry.name);
-      if (entry.isDirectory() && existsSync(join(directory, 'package.json'))) packages.set(readManifest(directory).name, directory);
+      if (entry.isDirectory() && existsSync(join(directory, 'package.json')))
+        packages.set(readManifest(directory).name, directory);
     }
   }
   return packages;

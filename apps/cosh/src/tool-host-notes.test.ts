@@ -2,13 +2,24 @@ import type { PostToolUseResult, PreToolUseResult } from '@cosh/hooks';
 import { describe, expect, it } from 'vitest';
 import { callNotes } from './tool-host-notes.ts';
 
-const verdict = { decision: 'none', halt: false, reasons: [], context: '', toolInput: {}, hooks: [], diagnostics: [], durationMs: 1 } as const;
+const verdict = {
+  decision: 'none',
+  halt: false,
+  reasons: [],
+  context: '',
+  toolInput: {},
+  hooks: [],
+  diagnostics: [],
+  durationMs: 1,
+} as const;
 const pre: PreToolUseResult = { ...verdict, event: 'PreToolUse', toolName: 'bash_run' };
 const post: PostToolUseResult = { ...verdict, event: 'PostToolUse', toolName: 'bash_run', toolOutput: '' };
 
 describe('callNotes', () => {
   it('says nothing about a clean call', () => {
-    expect(callNotes({ toolName: 'bash_run', pre, post, blockedBy: null, permissionMessage: null, historyError: null })).toEqual([]);
+    expect(
+      callNotes({ toolName: 'bash_run', pre, post, blockedBy: null, permissionMessage: null, historyError: null }),
+    ).toEqual([]);
   });
 
   it('lists diagnostics by event, made inert, then the refusal hint, a late halt and a history failure', () => {
@@ -29,7 +40,14 @@ describe('callNotes', () => {
   });
 
   it('X: says why the permission system refused and how to allow it', () => {
-    const notes = callNotes({ toolName: 'fs_write', pre, post: null, blockedBy: 'permission', permissionMessage: 'no terminal to ask on; pass --permission allow', historyError: null });
+    const notes = callNotes({
+      toolName: 'fs_write',
+      pre,
+      post: null,
+      blockedBy: 'permission',
+      permissionMessage: 'no terminal to ask on; pass --permission allow',
+      historyError: null,
+    });
     expect(notes).toEqual(['fs_write was not run: no terminal to ask on; pass --permission allow']);
   });
 });

@@ -8,17 +8,22 @@ import type { ToolCallResult } from './tool-host-types.ts';
  * so, P4), and a history line that could not be written. Hook text is made inert (control
  * characters escaped) so it cannot drive the terminal.
  */
-export function callNotes(result: Pick<ToolCallResult, 'toolName' | 'pre' | 'post' | 'blockedBy' | 'permissionMessage' | 'historyError'>): string[] {
+export function callNotes(
+  result: Pick<ToolCallResult, 'toolName' | 'pre' | 'post' | 'blockedBy' | 'permissionMessage' | 'historyError'>,
+): string[] {
   const notes: string[] = [];
   for (const verdict of [result.pre, result.post]) {
-    for (const diagnostic of verdict?.diagnostics ?? []) notes.push(`${verdict?.event}: ${diagnostic.level}: ${escapeForTerminal(diagnostic.message)}`);
+    for (const diagnostic of verdict?.diagnostics ?? [])
+      notes.push(`${verdict?.event}: ${diagnostic.level}: ${escapeForTerminal(diagnostic.message)}`);
   }
   const tool = escapeForTerminal(result.toolName);
   if (result.blockedBy === 'permission' && result.permissionMessage !== null) {
     notes.push(`${tool} was not run: ${escapeForTerminal(result.permissionMessage)}`);
   }
   if (result.post?.halt === true) {
-    notes.push(`a PostToolUse hook halted the turn after ${tool} ran: ${escapeForTerminal(result.post.reasons.join('; '))}`);
+    notes.push(
+      `a PostToolUse hook halted the turn after ${tool} ran: ${escapeForTerminal(result.post.reasons.join('; '))}`,
+    );
   }
   if (result.historyError !== null) notes.push(`warning: ${escapeForTerminal(result.historyError)}`);
   return notes;

@@ -17,7 +17,10 @@ export interface ToolHostRegistry {
   /** The tool of that name (its permission default), else `undefined`. */
   get(name: string): { readonly permission: 'allow' | 'ask' } | undefined;
   /** Checks a raw call; the error names the problem (unknown tool and the known ones, or the bad field). */
-  parseCall(name: string, rawInput: unknown): { ok: true; tool: HostedTool; input: unknown } | { ok: false; error: string };
+  parseCall(
+    name: string,
+    rawInput: unknown,
+  ): { ok: true; tool: HostedTool; input: unknown } | { ok: false; error: string };
 }
 
 /** Per-call details of {@link ToolHost.call}. */
@@ -66,4 +69,3 @@ export interface ToolHost {
    */
   call(toolName: string, rawInput: unknown, options?: ToolCallOptions): Promise<ToolCallResult>;
 }
-

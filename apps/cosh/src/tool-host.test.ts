@@ -61,17 +61,32 @@ describe('createToolHost', () => {
   });
 
   it('T: an unknown tool is an error result listing the known tools, and no hook runs', async () => {
-    const { host, folder } = await hostWith({ PreToolUse: [{ command: 'touch pre-ran' }], PostToolUse: [{ command: 'touch post-ran' }] });
+    const { host, folder } = await hostWith({
+      PreToolUse: [{ command: 'touch pre-ran' }],
+      PostToolUse: [{ command: 'touch post-ran' }],
+    });
     const result = await host.call('bash', { command: 'ls' });
-    expect(result).toMatchObject({ status: 'error', rejected: 'unknown_tool', pre: null, post: null, inputAsRun: null });
-    expect(result.output).toBe("unknown tool 'bash' (did you mean bash_run?); known tools: bash_run, find_grep, fs_read, fs_write");
+    expect(result).toMatchObject({
+      status: 'error',
+      rejected: 'unknown_tool',
+      pre: null,
+      post: null,
+      inputAsRun: null,
+    });
+    expect(result.output).toBe(
+      "unknown tool 'bash' (did you mean bash_run?); known tools: bash_run, find_grep, fs_read, fs_write",
+    );
     expect(existsSync(path.join(folder, 'pre-ran'))).toBe(false);
   });
 
   it('T: an input that does not fit the schema names the field, and no hook runs', async () => {
     const { host, folder } = await hostWith({ PreToolUse: [{ command: 'touch pre-ran' }] });
     const result = await host.call('bash_run', { command: 42 });
-    expect(result).toMatchObject({ status: 'error', rejected: 'invalid_input', output: 'bash_run: input.command: expected a string, got number' });
+    expect(result).toMatchObject({
+      status: 'error',
+      rejected: 'invalid_input',
+      output: 'bash_run: input.command: expected a string, got number',
+    });
     const notAnObject = await host.call('fs_read', 'notes.txt');
     expect(notAnObject).toMatchObject({ status: 'error', rejected: 'invalid_input', inputAsGiven: 'notes.txt' });
     expect(existsSync(path.join(folder, 'pre-ran'))).toBe(false);
@@ -92,7 +107,10 @@ describe('createToolHost', () => {
     // At the limit (the input object, then 511 arrays) the input is checked as usual, and recorded.
     const atLimit = await host.call('fs_read', { path: JSON.parse(`${'['.repeat(511)}1${']'.repeat(511)}`) });
     expect(atLimit.output).toBe('fs_read: input.path: expected a string, got array');
-    const lines = (await readFile(historyFile, 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = (await readFile(historyFile, 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.map((line) => [line['error_code'], line['output'], line['tool_input_as_given']])).toEqual([
       ['invalid_input', 'fs_read: input nests more than 512 levels deep', null],
       ['unknown_tool', expect.stringMatching(/^unknown tool 'no_such_tool'/), null],
@@ -105,13 +123,22 @@ describe('createToolHost', () => {
     let asked = 0;
     const { host, folder } = await hostWith(
       { PreToolUse: [{ name: 'no writes', matcher: '^fs_write$', command: "echo 'writes are off' >&2; exit 2" }] },
-      { permission: 'ask', prompt: async () => {
-        asked++;
-        return true;
-      } },
+      {
+        permission: 'ask',
+        prompt: async () => {
+          asked++;
+          return true;
+        },
+      },
     );
     const result = await host.call('fs_write', { path: 'out.txt', content: 'x' });
-    expect(result).toMatchObject({ status: 'blocked', blockedBy: 'hook', output: 'Blocked by hook: writes are off', inputAsRun: null, post: null });
+    expect(result).toMatchObject({
+      status: 'blocked',
+      blockedBy: 'hook',
+      output: 'Blocked by hook: writes are off',
+      inputAsRun: null,
+      post: null,
+    });
     expect(asked).toBe(0);
     expect(existsSync(path.join(folder, 'out.txt'))).toBe(false);
   });
@@ -123,7 +150,11 @@ describe('createToolHost', () => {
     expect(await readFile(path.join(folder, 'allowed.txt'), 'utf8')).toBe('yes');
 
     const refused = await host.call('bash_run', { command: 'touch ran' });
-    expect(refused).toMatchObject({ status: 'blocked', blockedBy: 'permission', output: 'Permission denied: bash_run' });
+    expect(refused).toMatchObject({
+      status: 'blocked',
+      blockedBy: 'permission',
+      output: 'Permission denied: bash_run',
+    });
     expect(refused.permissionMessage).toContain('--permission deny');
     expect(existsSync(path.join(folder, 'ran'))).toBe(false);
 
@@ -142,15 +173,28 @@ describe('createToolHost', () => {
   it('A7/L1: the prompt sees the call as it will run, and the rewritten input is what runs', async () => {
     const seen: PermissionRequest[] = [];
     const { host, folder } = await hostWith(
-      { PreToolUse: [{ name: 'redirect', matcher: '^fs_write$', command: `echo '{"updated_input": {"path": "rewritten.txt"}}'` }] },
-      { permission: 'ask', prompt: async (request) => {
-        seen.push(request);
-        return true;
-      } },
+      {
+        PreToolUse: [
+          { name: 'redirect', matcher: '^fs_write$', command: `echo '{"updated_input": {"path": "rewritten.txt"}}'` },
+        ],
+      },
+      {
+        permission: 'ask',
+        prompt: async (request) => {
+          seen.push(request);
+          return true;
+        },
+      },
     );
     const result = await host.call('fs_write', { path: 'given.txt', content: 'data' });
-    expect(result).toMatchObject({ status: 'ok', inputAsGiven: { path: 'given.txt', content: 'data' }, inputAsRun: { path: 'rewritten.txt', content: 'data' } });
-    expect(seen).toEqual([{ toolName: 'fs_write', toolInput: { path: 'rewritten.txt', content: 'data' }, cwd: folder }]);
+    expect(result).toMatchObject({
+      status: 'ok',
+      inputAsGiven: { path: 'given.txt', content: 'data' },
+      inputAsRun: { path: 'rewritten.txt', content: 'data' },
+    });
+    expect(seen).toEqual([
+      { toolName: 'fs_write', toolInput: { path: 'rewritten.txt', content: 'data' }, cwd: folder },
+    ]);
     expect(await readFile(path.join(folder, 'rewritten.txt'), 'utf8')).toBe('data');
     expect(existsSync(path.join(folder, 'given.txt'))).toBe(false);
   });
@@ -161,7 +205,12 @@ describe('createToolHost', () => {
       PostToolUse: [{ command: 'touch post-ran' }],
     });
     const result = await host.call('fs_write', { path: 'a.txt', content: 'x' });
-    expect(result).toMatchObject({ status: 'error', rejected: null, post: null, output: 'fs_write: input.path: expected a string, got number' });
+    expect(result).toMatchObject({
+      status: 'error',
+      rejected: null,
+      post: null,
+      output: 'fs_write: input.path: expected a string, got number',
+    });
     expect(existsSync(path.join(folder, 'post-ran'))).toBe(false);
   });
 
@@ -179,7 +228,13 @@ describe('createToolHost', () => {
   it('L4/P1: a tool failure enters history as the error, and no PostToolUse hook runs', async () => {
     const { host, folder } = await hostWith({ PostToolUse: [{ command: 'touch post-ran' }] });
     const result = await host.call('fs_read', { path: 'missing.txt' });
-    expect(result).toMatchObject({ status: 'error', rejected: null, post: null, toolOutput: null, inputAsRun: { path: 'missing.txt' } });
+    expect(result).toMatchObject({
+      status: 'error',
+      rejected: null,
+      post: null,
+      toolOutput: null,
+      inputAsRun: { path: 'missing.txt' },
+    });
     expect(result.output).toContain('missing.txt');
     expect(existsSync(path.join(folder, 'post-ran'))).toBe(false);
   });
@@ -187,12 +242,22 @@ describe('createToolHost', () => {
   it('A1/L3: a PreToolUse halt stops the call before the tool; a PostToolUse halt keeps the composed output (P4)', async () => {
     const before = await hostWith({ PreToolUse: [{ matcher: '^bash_run$', command: "echo 'stop now' >&2; exit 49" }] });
     const halted = await before.host.call('bash_run', { command: 'touch ran' });
-    expect(halted).toMatchObject({ status: 'halted', halt: true, haltReasons: ['stop now'], output: 'Halted by hook: stop now', inputAsRun: null });
+    expect(halted).toMatchObject({
+      status: 'halted',
+      halt: true,
+      haltReasons: ['stop now'],
+      output: 'Halted by hook: stop now',
+      inputAsRun: null,
+    });
     expect(existsSync(path.join(before.folder, 'ran'))).toBe(false);
 
     const after = await hostWith({ PostToolUse: [{ command: `echo '{"context": "seen"}'; exit 49` }] });
     const late = await after.host.call('bash_run', { command: 'touch ran; echo done' });
-    expect(late).toMatchObject({ status: 'halted', halt: true, haltReasons: ["halted by hook 'echo '{\"context\": \"seen\"}'; exit 49'"] });
+    expect(late).toMatchObject({
+      status: 'halted',
+      halt: true,
+      haltReasons: ['halted by hook \'echo \'{"context": "seen"}\'; exit 49\''],
+    });
     expect(late.output).toBe('done\n[exit code: 0]\nseen');
     expect(existsSync(path.join(after.folder, 'ran'))).toBe(true);
   });
@@ -225,13 +290,20 @@ describe('createToolHost', () => {
     expect(first.output).toBe('hi\nfrom pre');
 
     await host.call('nope', {});
-    const calls = await Promise.all(Array.from({ length: 20 }, (_, index) => host.call('fs_read', { path: 'notes.txt' }, { id: index })));
+    const calls = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => host.call('fs_read', { path: 'notes.txt' }, { id: index })),
+    );
     expect(calls.every((call) => call.historyError === null)).toBe(true);
     const lines = (await readFile(historyFile, 'utf8')).trimEnd().split('\n');
     expect(lines).toHaveLength(22);
     const records = lines.map((text) => JSON.parse(text) as { id: unknown; status: string; error_code: string | null });
     expect(records[1]).toMatchObject({ id: null, status: 'error', error_code: 'unknown_tool' });
-    expect(records.slice(2).map((record) => record.id).sort((left, right) => Number(left) - Number(right))).toEqual([...Array(20).keys()]);
+    expect(
+      records
+        .slice(2)
+        .map((record) => record.id)
+        .sort((left, right) => Number(left) - Number(right)),
+    ).toEqual([...Array(20).keys()]);
     await opened.writer.close();
   });
 

@@ -30,7 +30,9 @@ export interface ToolHostOptions {
  * overflowing the stack.
  */
 export function inputTooDeep(toolName: string, input: unknown): string | undefined {
-  return nestsDeeperThan(input, MAX_JSON_DEPTH) ? `${toolName}: input nests more than ${MAX_JSON_DEPTH} levels deep` : undefined;
+  return nestsDeeperThan(input, MAX_JSON_DEPTH)
+    ? `${toolName}: input nests more than ${MAX_JSON_DEPTH} levels deep`
+    : undefined;
 }
 
 /**
@@ -76,7 +78,10 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
       // An input too deep is refused (an unknown tool is refused anyway) before anything else
       // sees it, and is not recorded either: the history line could not be written.
       const tooDeep = inputTooDeep(toolName, rawInput);
-      const parsed = known && tooDeep !== undefined ? { ok: false as const, error: tooDeep } : registry.parseCall(toolName, rawInput);
+      const parsed =
+        known && tooDeep !== undefined
+          ? { ok: false as const, error: tooDeep }
+          : registry.parseCall(toolName, rawInput);
       if (!parsed.ok) {
         return await finish(
           {
@@ -94,7 +99,13 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
             halt: false,
             haltReasons: [],
             permissionMessage: null,
-            durations: { preToolUseMs: null, permissionMs: null, toolMs: null, postToolUseMs: null, totalMs: performance.now() - startedAt },
+            durations: {
+              preToolUseMs: null,
+              permissionMs: null,
+              toolMs: null,
+              postToolUseMs: null,
+              totalMs: performance.now() - startedAt,
+            },
           },
           callOptions.id,
         );
@@ -103,7 +114,11 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
       // The schema accepted it, so it is an object. Hooks see it as the caller wrote it.
       const toolInput = rawInput as Readonly<Record<string, unknown>>;
       let toolOutput: string | null = null;
-      const context: ToolContext = { cwd, env, ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }) };
+      const context: ToolContext = {
+        cwd,
+        env,
+        ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }),
+      };
       const outcome = await runToolCall({
         engine,
         call: { toolName, toolInput, cwd },

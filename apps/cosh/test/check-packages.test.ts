@@ -22,7 +22,7 @@ function check(...packageFolders: string[]) {
 }
 
 describe('pnpm lint:packages (scripts/check-packages.mjs)', () => {
-  it("passes a package of this repository: its tarball is complete, publint and arethetypeswrong are clean", () => {
+  it('passes a package of this repository: its tarball is complete, publint and arethetypeswrong are clean', () => {
     const result = check(join(root, 'packages/matcher'));
     expect(result.stdout).toMatch(/^ok {3}@cosh\/matcher \(packages\/matcher\) \S+: \d+ files$/m);
     expect(result.stdout).toContain('1 packages checked, 0 problems');

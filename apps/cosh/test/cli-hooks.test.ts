@@ -50,15 +50,19 @@ describe('cosh --version and --help', () => {
     expect(await cosh(['--version'])).toEqual({ code: 0, stdout: `${packageJson.version}\n`, stderr: '' });
   });
 
-  it.each([[['--help']], [['hooks', '--help']], [['hooks', 'list', '--help']], [['hooks', 'validate', '--help']], [['hooks', 'enable', '--help']], [['hooks', 'disable', '--help']]])(
-    '%j prints help and exits 0',
-    async (args) => {
-      const result = await cosh(args);
-      expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(/^Usage: cosh/);
-      expect(result.stderr).toBe('');
-    },
-  );
+  it.each([
+    [['--help']],
+    [['hooks', '--help']],
+    [['hooks', 'list', '--help']],
+    [['hooks', 'validate', '--help']],
+    [['hooks', 'enable', '--help']],
+    [['hooks', 'disable', '--help']],
+  ])('%j prints help and exits 0', async (args) => {
+    const result = await cosh(args);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: cosh/);
+    expect(result.stderr).toBe('');
+  });
 });
 
 describe('bad usage exits 64 with a one-line hint', () => {
@@ -73,10 +77,18 @@ describe('bad usage exits 64 with a one-line hint', () => {
 describe('configuration errors exit 78 with file:line:col lines on stderr', () => {
   it.each([
     ['an empty file', '', ['1:1: error: the file is empty']],
-    ['a syntax error', '{\n  "hooks": {\n    "PreToolUse": []\n  \n', ["5:1: error: expected '}' to close the object; the '{' at line 2, column 12 is never closed"]],
+    [
+      'a syntax error',
+      '{\n  "hooks": {\n    "PreToolUse": []\n  \n',
+      ["5:1: error: expected '}' to close the object; the '{' at line 2, column 12 is never closed"],
+    ],
     ['a root array', '[]', ['1:1: error: the file must hold a JSON object']],
     ['hooks null', '{"hooks": null}', ['1:11: error: hooks must be an object']],
-    ['an event that is not an array', '{"hooks": {"PostToolUse": {}}}', ['1:27: error: hooks.PostToolUse must be an array of hooks, got an object']],
+    [
+      'an event that is not an array',
+      '{"hooks": {"PostToolUse": {}}}',
+      ['1:27: error: hooks.PostToolUse must be an array of hooks, got an object'],
+    ],
     [
       'several hooks without a command',
       '{\n  "hooks": {\n    "PreToolUse": [\n      {"name": "a"},\n      {"cmd": "b"}\n    ]\n  }\n}\n',
@@ -86,12 +98,32 @@ describe('configuration errors exit 78 with file:line:col lines on stderr', () =
         '5:8: error: hooks.PreToolUse[1]: unknown field "cmd" (did you mean command?)',
       ],
     ],
-    ['a zero timeout', '{"hooks": {"PreToolUse": [{"command": "x", "timeout": 0}]}}', ['1:55: error: hooks.PreToolUse[0].timeout must be a number of seconds']],
-    ['a quoted timeout', '{"hooks": {"PreToolUse": [{"command": "x", "timeout": "60"}]}}', ['(write it without quotes: 60)']],
+    [
+      'a zero timeout',
+      '{"hooks": {"PreToolUse": [{"command": "x", "timeout": 0}]}}',
+      ['1:55: error: hooks.PreToolUse[0].timeout must be a number of seconds'],
+    ],
+    [
+      'a quoted timeout',
+      '{"hooks": {"PreToolUse": [{"command": "x", "timeout": "60"}]}}',
+      ['(write it without quotes: 60)'],
+    ],
     ['a bad onError', '{"hooks": {"PreToolUse": [{"command": "x", "onError": "Deny"}]}}', ['(did you mean "deny"?)']],
-    ['a non-boolean toggle', '{"hooksEnabled": {"PreToolUse": "no"}}', ['1:33: error: hooksEnabled.PreToolUse must be true or false']],
-    ['a misspelt event', '{"hooks": {"PretoolUse": [{"command": "exit 2"}]}}', ['1:12: error: unknown event "PretoolUse" (did you mean PreToolUse?)']],
-    ['a misspelt matcher field', '{"hooks": {"PreToolUse": [{"command": "exit 2", "matchr": "^fs_read$"}]}}', ['1:49: error: hooks.PreToolUse[0]: unknown field "matchr" (did you mean matcher?)']],
+    [
+      'a non-boolean toggle',
+      '{"hooksEnabled": {"PreToolUse": "no"}}',
+      ['1:33: error: hooksEnabled.PreToolUse must be true or false'],
+    ],
+    [
+      'a misspelt event',
+      '{"hooks": {"PretoolUse": [{"command": "exit 2"}]}}',
+      ['1:12: error: unknown event "PretoolUse" (did you mean PreToolUse?)'],
+    ],
+    [
+      'a misspelt matcher field',
+      '{"hooks": {"PreToolUse": [{"command": "exit 2", "matchr": "^fs_read$"}]}}',
+      ['1:49: error: hooks.PreToolUse[0]: unknown field "matchr" (did you mean matcher?)'],
+    ],
     ['a misspelt hooks key', '{"Hooks": {}}', ['1:2: error: "Hooks" is not a Cosh setting (did you mean hooks?)']],
   ])('%s', async (_kind, text, expected) => {
     const file = await writeSetup(text);
@@ -99,7 +131,10 @@ describe('configuration errors exit 78 with file:line:col lines on stderr', () =
       const result = await cosh(['hooks', command, '--config', file]);
       expect(result.code).toBe(78);
       expect(result.stdout).toBe('');
-      for (const fragment of expected) expect(result.stderr).toContain(fragment.includes(':') && /^\d/.test(fragment) ? `${file}:${fragment}` : fragment);
+      for (const fragment of expected)
+        expect(result.stderr).toContain(
+          fragment.includes(':') && /^\d/.test(fragment) ? `${file}:${fragment}` : fragment,
+        );
       for (const line of result.stderr.trimEnd().split('\n').slice(0, expected.length)) {
         expect(line.startsWith(`${file}:`)).toBe(true);
       }
@@ -108,10 +143,16 @@ describe('configuration errors exit 78 with file:line:col lines on stderr', () =
 
   it('C1: a missing --config or COSH_CONFIG file, and a directory', async () => {
     const missing = await cosh(['hooks', 'list', '--config', 'nope/setup.json']);
-    expect(missing).toEqual({ code: 78, stdout: '', stderr: `${join(directory, 'nope', 'setup.json')}:1:1: error: config file not found\n` });
+    expect(missing).toEqual({
+      code: 78,
+      stdout: '',
+      stderr: `${join(directory, 'nope', 'setup.json')}:1:1: error: config file not found\n`,
+    });
     const fromEnvironment = await cosh(['hooks', 'validate'], { COSH_CONFIG: 'gone.json' });
     expect(fromEnvironment.code).toBe(78);
-    expect(fromEnvironment.stderr).toContain(`${join(directory, 'gone.json')}:1:1: error: config file not found (named by COSH_CONFIG)`);
+    expect(fromEnvironment.stderr).toContain(
+      `${join(directory, 'gone.json')}:1:1: error: config file not found (named by COSH_CONFIG)`,
+    );
     const folder = await cosh(['hooks', 'list', '--config', directory]);
     expect(folder.code).toBe(78);
     expect(folder.stderr).toContain('is a directory');
@@ -137,7 +178,9 @@ describe('cosh hooks list', () => {
     expect(result.stdout).toContain('PostToolUse  disabled  no hooks');
     expect(result.stdout).toMatch(/ 0 {2}true +\* +60s +ignore +on\n/);
     expect(result.stdout).toContain('did you mean ".*"?');
-    const json = JSON.parse((await cosh(['hooks', 'list', '--json'], { XDG_CONFIG_HOME: join(directory, 'xdg') })).stdout);
+    const json = JSON.parse(
+      (await cosh(['hooks', 'list', '--json'], { XDG_CONFIG_HOME: join(directory, 'xdg') })).stdout,
+    );
     expect(json.events[0].hooks[0]).toEqual({
       index: 0,
       name: 'true',
@@ -156,8 +199,15 @@ describe('cosh hooks list', () => {
 describe('cosh hooks validate', () => {
   it('exits 0 when clean or with warnings only', async () => {
     const clean = await writeSetup('{"hooks": {"PreToolUse": [{"command": "true"}]}}', 'clean.json');
-    expect(await cosh(['hooks', 'validate', '--config', clean])).toEqual({ code: 0, stdout: `${clean}: valid\n`, stderr: '' });
-    const warned = await writeSetup('{"hooksEnabled": {"PreTooluse": true}, "hooks": {"PostToolUse": [{"command": "x", "matcher": "("}]}}', 'warned.json');
+    expect(await cosh(['hooks', 'validate', '--config', clean])).toEqual({
+      code: 0,
+      stdout: `${clean}: valid\n`,
+      stderr: '',
+    });
+    const warned = await writeSetup(
+      '{"hooksEnabled": {"PreTooluse": true}, "hooks": {"PostToolUse": [{"command": "x", "matcher": "("}]}}',
+      'warned.json',
+    );
     const result = await cosh(['hooks', 'validate', '--config', warned]);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(`${warned}: valid (2 warnings)\n`);
@@ -182,7 +232,8 @@ describe('cosh hooks validate', () => {
           column: 55,
           path: ['hooks', 'PreToolUse', 0, 'timeout'],
           code: 'invalid_type',
-          message: 'hooks.PreToolUse[0].timeout must be a number of seconds greater than 0 and at most 86400, got 1e999 (too large to be a number)',
+          message:
+            'hooks.PreToolUse[0].timeout must be a number of seconds greater than 0 and at most 86400, got 1e999 (too large to be a number)',
         },
       ],
       warnings: [],
@@ -196,12 +247,17 @@ describe('cosh hooks enable|disable', () => {
     await chmod(file, 0o640);
     const disabled = await cosh(['hooks', 'disable', 'PostToolUse', '--config', file]);
     expect(disabled).toEqual({ code: 0, stdout: `PostToolUse hooks disabled in ${file}\n`, stderr: '' });
-    const afterDisable = commented.replace('    "alpha": true,\n', '    "alpha": true,\n    "hooksEnabled": {\n        "PostToolUse": false\n    },\n');
+    const afterDisable = commented.replace(
+      '    "alpha": true,\n',
+      '    "alpha": true,\n    "hooksEnabled": {\n        "PostToolUse": false\n    },\n',
+    );
     expect(await readFile(file, 'utf8')).toBe(afterDisable);
     expect((await stat(file)).mode & 0o777).toBe(0o640);
 
     await cosh(['hooks', 'disable', 'PreToolUse', '--config', file]);
-    expect(await readFile(file, 'utf8')).toBe(afterDisable.replace('"PostToolUse": false\n', '"PostToolUse": false,\n        "PreToolUse": false\n'));
+    expect(await readFile(file, 'utf8')).toBe(
+      afterDisable.replace('"PostToolUse": false\n', '"PostToolUse": false,\n        "PreToolUse": false\n'),
+    );
     const listed = JSON.parse((await cosh(['hooks', 'list', '--config', file, '--json'])).stdout);
     expect(listed.events.map((event: { enabled: boolean }) => event.enabled)).toEqual([false, false]);
 
@@ -240,13 +296,20 @@ describe('cosh hooks enable|disable', () => {
     const message = `${join(directory, 'missing.json')}:1:1: error: config file not found`;
     expect(validated.stderr.split('\n')[0]).toBe(message);
     for (const verb of ['enable', 'disable']) {
-      expect(await cosh(['hooks', verb, 'PreToolUse', '--config', 'missing.json'])).toEqual({ code: 78, stdout: '', stderr: `${message}\n` });
+      expect(await cosh(['hooks', verb, 'PreToolUse', '--config', 'missing.json'])).toEqual({
+        code: 78,
+        stdout: '',
+        stderr: `${message}\n`,
+      });
     }
     expect(await readdir(directory)).toEqual([]);
   });
 
   it('C8: an unparsable or invalid file is never overwritten', async () => {
-    for (const text of ['{\n  "hooks": {\n    // half written\n', '{"hooks": {"PreToolUse": [{"command": "x", "enabled": "yes"}]}}']) {
+    for (const text of [
+      '{\n  "hooks": {\n    // half written\n',
+      '{"hooks": {"PreToolUse": [{"command": "x", "enabled": "yes"}]}}',
+    ]) {
       const file = await writeSetup(text);
       const result = await cosh(['hooks', 'disable', 'PreToolUse', '--config', file]);
       expect(result.code).toBe(78);
@@ -260,7 +323,9 @@ describe('cosh hooks enable|disable', () => {
     await symlink('real.json', join(directory, 'setup.json'));
     const result = await cosh(['hooks', 'disable', 'PostToolUse', '--config', 'setup.json']);
     expect(result).toEqual({ code: 0, stdout: `PostToolUse hooks disabled in ${target}\n`, stderr: '' });
-    expect(await readFile(target, 'utf8')).toBe('{\n  "hooks": {},\n  "hooksEnabled": {\n    "PostToolUse": false\n  }\n}\n');
+    expect(await readFile(target, 'utf8')).toBe(
+      '{\n  "hooks": {},\n  "hooksEnabled": {\n    "PostToolUse": false\n  }\n}\n',
+    );
   });
 });
 

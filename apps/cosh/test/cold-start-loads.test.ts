@@ -48,7 +48,11 @@ let runs = 0;
 async function runTraced(args: readonly string[]): Promise<TracedRun> {
   runs += 1;
   const trace = join(directory, `imports-${runs}.txt`);
-  const run = await runCosh(args, { cwd: directory, env: { COSH_TEST_IMPORT_TRACE: trace }, nodeOptions: ['--import', traceImports] });
+  const run = await runCosh(args, {
+    cwd: directory,
+    env: { COSH_TEST_IMPORT_TRACE: trace },
+    nodeOptions: ['--import', traceImports],
+  });
   if (run.code !== 0) throw new Error(`cosh ${args.join(' ')} exited with ${run.code}: ${run.stderr}`);
   const text = await readFile(trace, 'utf8');
   return { code: run.code, stdout: run.stdout, imports: [...new Set(text.split('\n').filter((line) => line !== ''))] };
@@ -63,8 +67,22 @@ async function loadsCode(run: TracedRun, marker: RegExp): Promise<boolean> {
 
 describe('what a cold cosh hooks run loads', () => {
   it('X: runs the hook, without full zod, node:crypto, the config writer or ink', async () => {
-    const run = await runTraced(['hooks', 'run', 'PreToolUse', '--tool', 'bash_run', '--input', '{"command":"ls"}', '--config', setupFile, '--json']);
-    expect(JSON.parse(run.stdout)).toMatchObject({ decision: 'none', hooks: [{ name: 'trivial', outcome: 'none', exit_code: 0 }] });
+    const run = await runTraced([
+      'hooks',
+      'run',
+      'PreToolUse',
+      '--tool',
+      'bash_run',
+      '--input',
+      '{"command":"ls"}',
+      '--config',
+      setupFile,
+      '--json',
+    ]);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      decision: 'none',
+      hooks: [{ name: 'trivial', outcome: 'none', exit_code: 0 }],
+    });
     expect(run.imports.some((url) => url.endsWith('/dist/cli.js'))).toBe(true);
     expect(run.imports).not.toContain('node:crypto');
     expect(await loadsCode(run, markers.fullZod)).toBe(false);

@@ -82,7 +82,15 @@ describe('pnpm demo (scripts/demo.mjs)', () => {
     expect(await readFile(join(work, 'notes.md'), 'utf8')).toBe('# Notes\n\nTODO: ship the demo\n');
     const history = (await readFile(join(kept, 'history.jsonl'), 'utf8')).trimEnd().split('\n');
     expect(history.map((line) => (JSON.parse(line) as { status: string }).status)).toEqual([
-      'ok', 'ok', 'ok', 'blocked', 'ok', 'error', 'ok', 'halted', 'skipped',
+      'ok',
+      'ok',
+      'ok',
+      'blocked',
+      'ok',
+      'error',
+      'ok',
+      'halted',
+      'skipped',
     ]);
   });
 
@@ -102,9 +110,21 @@ describe('examples/demo-session.jsonl through cosh session --config examples/set
     const input = await readFile(sessionFile, 'utf8');
     const result = await runCosh(['session', '--config', configFile, '--permission', 'allow'], { cwd: work, input });
     expect(result.code).toBe(0);
-    const answers = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown> & { durations_ms?: Record<string, unknown> });
+    const answers = result.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown> & { durations_ms?: Record<string, unknown> });
     expect(answers.map((answer) => answer['type'] ?? `${answer['id']} ${answer['status']}`)).toEqual([
-      '1 ok', '2 ok', '3 ok', '4 blocked', '5 ok', '6 error', '7 ok', '8 halted', '9 skipped', 'new_turn',
+      '1 ok',
+      '2 ok',
+      '3 ok',
+      '4 blocked',
+      '5 ok',
+      '6 error',
+      '7 ok',
+      '8 halted',
+      '9 skipped',
+      'new_turn',
     ]);
     const [write, list, grep, remove, badJson, missing, stop, halted, skipped, newTurn] = answers;
 
@@ -117,7 +137,11 @@ describe('examples/demo-session.jsonl through cosh session --config examples/set
     expect(grep?.['tool_input']).toEqual({ command: 'grep --color=never -n TODO notes.md' });
     expect(grep?.['tool_input_as_given']).toEqual({ command: 'grep -n TODO notes.md' });
     // Blocked before the permission system; nothing ran (A2, L2).
-    expect(remove).toMatchObject({ blocked_by: 'hook', output: 'Blocked by hook: rm -rf is not allowed', tool_input: null });
+    expect(remove).toMatchObject({
+      blocked_by: 'hook',
+      output: 'Blocked by hook: rm -rf is not allowed',
+      tool_input: null,
+    });
     expect(await readFile(join(work, 'build/keep.txt'), 'utf8')).toBe('still here');
     // A PostToolUse deny flags the output; the write stays done (P2, P3).
     expect(badJson?.['output']).toMatch(/\n\[hook\] config\.json is not valid JSON: .+$/);
@@ -126,8 +150,15 @@ describe('examples/demo-session.jsonl through cosh session --config examples/set
     expect(missing).toMatchObject({ post_tool_use: null, tool_input: { path: 'missing.txt' } });
     // The emergency stop is a file in the working folder; the next call halts (A1, L3).
     expect(stop?.['status']).toBe('ok');
-    expect(halted).toMatchObject({ halt: true, tool_input: null, output: `Halted by hook: emergency stop: ${work}/.cosh-halt exists (remove it to resume)` });
-    expect(skipped).toMatchObject({ pre_tool_use: null, output: `Skipped: the turn was halted by hook: emergency stop: ${work}/.cosh-halt exists (remove it to resume)` });
+    expect(halted).toMatchObject({
+      halt: true,
+      tool_input: null,
+      output: `Halted by hook: emergency stop: ${work}/.cosh-halt exists (remove it to resume)`,
+    });
+    expect(skipped).toMatchObject({
+      pre_tool_use: null,
+      output: `Skipped: the turn was halted by hook: emergency stop: ${work}/.cosh-halt exists (remove it to resume)`,
+    });
     expect(newTurn).toEqual({ type: 'new_turn', ok: true });
   });
 });

@@ -27,7 +27,17 @@ async function project(hooks: { PreToolUse?: Hook[]; PostToolUse?: Hook[] } = {}
   const config = join(folder, 'setup.json');
   await writeFile(config, JSON.stringify({ hooks, ...extra }, null, 2));
   const exec = (tool: string, input: unknown, ...flags: string[]) =>
-    runCosh(['exec', tool, ...(input === undefined ? [] : ['--input', typeof input === 'string' ? input : JSON.stringify(input)]), '--config', config, ...flags], { cwd: folder });
+    runCosh(
+      [
+        'exec',
+        tool,
+        ...(input === undefined ? [] : ['--input', typeof input === 'string' ? input : JSON.stringify(input)]),
+        '--config',
+        config,
+        ...flags,
+      ],
+      { cwd: folder },
+    );
   return { folder, config, exec };
 }
 
@@ -76,23 +86,31 @@ describe('cosh exec: exit statuses (X)', () => {
     const result = await exec('bash_run', { command: 'touch ran' });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('Permission denied: bash_run\n');
-    expect(result.stderr).toBe('cosh: bash_run was not run: no terminal to ask on; pass --permission allow to run bash_run without asking\n');
+    expect(result.stderr).toBe(
+      'cosh: bash_run was not run: no terminal to ask on; pass --permission allow to run bash_run without asking\n',
+    );
     expect(existsSync(join(folder, 'ran'))).toBe(false);
   });
 
   it('X/A1/L3: exit 49 when a PreToolUse hook halts; the tool does not run', async () => {
-    const { folder, exec } = await project({ PreToolUse: [{ name: 'stop', command: "echo 'stop everything' >&2; exit 49" }] });
+    const { folder, exec } = await project({
+      PreToolUse: [{ name: 'stop', command: "echo 'stop everything' >&2; exit 49" }],
+    });
     const result = await exec('fs_write', { path: 'out.txt', content: 'x' }, '--permission', 'allow');
     expect(result).toEqual({ code: 49, stdout: 'Halted by hook: stop everything\n', stderr: '' });
     expect(existsSync(join(folder, 'out.txt'))).toBe(false);
   });
 
   it('X/P4: exit 49 when a PostToolUse hook halts; the tool ran and the composed output is printed', async () => {
-    const { folder, exec } = await project({ PostToolUse: [{ name: 'late stop', command: `echo '{"context": "looked at it"}'; exit 49` }] });
+    const { folder, exec } = await project({
+      PostToolUse: [{ name: 'late stop', command: `echo '{"context": "looked at it"}'; exit 49` }],
+    });
     const result = await exec('fs_write', { path: 'out.txt', content: 'x' }, '--permission', 'allow');
     expect(result.code).toBe(49);
     expect(result.stdout).toBe('wrote 1 byte to out.txt (new file)\nlooked at it\n');
-    expect(result.stderr).toBe("cosh: a PostToolUse hook halted the turn after fs_write ran: halted by hook 'late stop'\n");
+    expect(result.stderr).toBe(
+      "cosh: a PostToolUse hook halted the turn after fs_write ran: halted by hook 'late stop'\n",
+    );
     expect(await readFile(join(folder, 'out.txt'), 'utf8')).toBe('x');
   });
 
@@ -102,17 +120,34 @@ describe('cosh exec: exit statuses (X)', () => {
     expect(result).toEqual({
       code: 64,
       stdout: '',
-      stderr: "cosh: unknown tool 'bash' (did you mean bash_run?); known tools: bash_run, find_grep, fs_read, fs_write. See 'cosh exec --help'.\n",
+      stderr:
+        "cosh: unknown tool 'bash' (did you mean bash_run?); known tools: bash_run, find_grep, fs_read, fs_write. See 'cosh exec --help'.\n",
     });
     expect(existsSync(join(folder, 'pre-ran'))).toBe(false);
   });
 
   it.each([
     ['bad JSON', '{"command": ', /^cosh: --input is not valid JSON: .+\. See 'cosh exec --help'\.\n$/],
-    ['JSON that is not an object', '["ls"]', /^cosh: --input must be a JSON object such as \{"command": "ls"\}, not an array\. See 'cosh exec --help'\.\n$/],
-    ['a field of the wrong type', '{"command": 5}', /^cosh: bash_run: input\.command: expected a string, got number\. See 'cosh exec --help'\.\n$/],
-    ['a missing field', '{}', /^cosh: bash_run: input\.command: missing; expected a string\. See 'cosh exec --help'\.\n$/],
-    ['an unknown field', '{"command": "ls", "cwd": "/"}', /^cosh: bash_run: input\.cwd: unknown field; known fields: command, timeout\. See 'cosh exec --help'\.\n$/],
+    [
+      'JSON that is not an object',
+      '["ls"]',
+      /^cosh: --input must be a JSON object such as \{"command": "ls"\}, not an array\. See 'cosh exec --help'\.\n$/,
+    ],
+    [
+      'a field of the wrong type',
+      '{"command": 5}',
+      /^cosh: bash_run: input\.command: expected a string, got number\. See 'cosh exec --help'\.\n$/,
+    ],
+    [
+      'a missing field',
+      '{}',
+      /^cosh: bash_run: input\.command: missing; expected a string\. See 'cosh exec --help'\.\n$/,
+    ],
+    [
+      'an unknown field',
+      '{"command": "ls", "cwd": "/"}',
+      /^cosh: bash_run: input\.cwd: unknown field; known fields: command, timeout\. See 'cosh exec --help'\.\n$/,
+    ],
   ])('X: exit 64 for %s in --input, naming the problem; nothing runs', async (_label, input, message) => {
     const { folder, exec } = await project({ PreToolUse: [marker('pre-ran')] });
     const result = await exec('bash_run', input, '--permission', 'allow');
@@ -131,13 +166,19 @@ describe('cosh exec: exit statuses (X)', () => {
     const { exec } = await project();
     const result = await exec('fs_read', { path: 'x' }, '--permission', 'yes');
     expect(result.code).toBe(64);
-    expect(result.stderr).toBe("cosh: option '--permission <mode>' argument 'yes' is invalid. Allowed choices are ask, allow, deny. See 'cosh exec --help'.\n");
+    expect(result.stderr).toBe(
+      "cosh: option '--permission <mode>' argument 'yes' is invalid. Allowed choices are ask, allow, deny. See 'cosh exec --help'.\n",
+    );
   });
 
   it('X: exit 64 for an empty --config, which would otherwise fall back to a file the user did not name', async () => {
     const { folder } = await project();
     const result = await runCosh(['exec', 'fs_read', '--input', '{"path": "x"}', '--config', ' '], { cwd: folder });
-    expect(result).toEqual({ code: 64, stdout: '', stderr: "cosh: option '--config <file>' needs a file name, not an empty string. See 'cosh exec --help'.\n" });
+    expect(result).toEqual({
+      code: 64,
+      stdout: '',
+      stderr: "cosh: option '--config <file>' needs a file name, not an empty string. See 'cosh exec --help'.\n",
+    });
   });
 
   it('X: exit 78 for a configuration error, its problems on stderr; nothing runs', async () => {
@@ -153,11 +194,26 @@ describe('cosh exec: exit statuses (X)', () => {
   it('X: exit 64 for a history file that cannot be opened, before anything runs', async () => {
     const { folder, exec } = await project();
     await mkdir(join(folder, 'logs'));
-    const result = await exec('fs_write', { path: 'out.txt', content: 'x' }, '--permission', 'allow', '--history', 'logs');
-    expect(result).toEqual({ code: 64, stdout: '', stderr: "cosh: cannot open history file 'logs': it is a folder. See 'cosh exec --help'.\n" });
+    const result = await exec(
+      'fs_write',
+      { path: 'out.txt', content: 'x' },
+      '--permission',
+      'allow',
+      '--history',
+      'logs',
+    );
+    expect(result).toEqual({
+      code: 64,
+      stdout: '',
+      stderr: "cosh: cannot open history file 'logs': it is a folder. See 'cosh exec --help'.\n",
+    });
     expect(existsSync(join(folder, 'out.txt'))).toBe(false);
     const empty = await exec('fs_read', { path: 'x' }, '--history', '');
-    expect(empty).toEqual({ code: 64, stdout: '', stderr: "cosh: option '--history <file>' needs a file name, not an empty string. See 'cosh exec --help'.\n" });
+    expect(empty).toEqual({
+      code: 64,
+      stdout: '',
+      stderr: "cosh: option '--history <file>' needs a file name, not an empty string. See 'cosh exec --help'.\n",
+    });
   });
 });
 
@@ -174,7 +230,11 @@ describe('cosh exec: permission modes × tool defaults × hooks (X, A2–A4, T)'
     for (const tool of ['bash_run', 'fs_read'] as const) {
       for (const variant of Object.keys(hookVariants) as Variant[]) {
         const expected =
-          variant === 'a hook denies' ? 2 : variant === 'a hook allows' || tool === 'fs_read' || mode === 'allow' ? 0 : 2;
+          variant === 'a hook denies'
+            ? 2
+            : variant === 'a hook allows' || tool === 'fs_read' || mode === 'allow'
+              ? 0
+              : 2;
         table.push([mode, tool, variant, expected]);
       }
     }
@@ -187,15 +247,27 @@ describe('cosh exec: permission modes × tool defaults × hooks (X, A2–A4, T)'
     const result = await exec(tool, input, '--permission', mode);
     expect(result.code).toBe(expected);
     if (tool === 'bash_run') expect(existsSync(join(folder, 'ran'))).toBe(expected === 0);
-    if (expected === 2) expect(result.stdout).toBe(variant === 'a hook denies' ? "Blocked by hook: blocked by hook 'deny'\n" : `Permission denied: ${tool}\n`);
+    if (expected === 2)
+      expect(result.stdout).toBe(
+        variant === 'a hook denies' ? "Blocked by hook: blocked by hook 'deny'\n" : `Permission denied: ${tool}\n`,
+      );
   });
 
   it("X: --permission deny turns the hooks into an allowlist: a hook's allow runs the call, anything else is refused", async () => {
     const { folder, exec } = await project({
-      PreToolUse: [{ name: 'allow ls', matcher: '^bash_run$', command: `grep -q '"command":"ls"' && echo '{"decision": "allow"}' || true` }],
+      PreToolUse: [
+        {
+          name: 'allow ls',
+          matcher: '^bash_run$',
+          command: `grep -q '"command":"ls"' && echo '{"decision": "allow"}' || true`,
+        },
+      ],
     });
     await writeFile(join(folder, 'a.txt'), '');
-    expect(await exec('bash_run', { command: 'ls' }, '--permission', 'deny')).toMatchObject({ code: 0, stdout: 'a.txt\nsetup.json\n[exit code: 0]\n' });
+    expect(await exec('bash_run', { command: 'ls' }, '--permission', 'deny')).toMatchObject({
+      code: 0,
+      stdout: 'a.txt\nsetup.json\n[exit code: 0]\n',
+    });
     const refused = await exec('bash_run', { command: 'touch ran' }, '--permission', 'deny');
     expect(refused).toMatchObject({ code: 2, stdout: 'Permission denied: bash_run\n' });
     expect(refused.stderr).toContain('--permission deny');
@@ -206,7 +278,9 @@ describe('cosh exec: permission modes × tool defaults × hooks (X, A2–A4, T)'
 describe('cosh exec: the lifecycle (L1)', () => {
   it('A7/L1: the rewritten input is what runs: the file written is the rewritten path', async () => {
     const { folder, exec } = await project({
-      PreToolUse: [{ name: 'redirect', matcher: '^fs_write$', command: `echo '{"updated_input": {"path": "safe/out.txt"}}'` }],
+      PreToolUse: [
+        { name: 'redirect', matcher: '^fs_write$', command: `echo '{"updated_input": {"path": "safe/out.txt"}}'` },
+      ],
     });
     const result = await exec('fs_write', { path: 'out.txt', content: 'data' }, '--permission', 'allow', '--json');
     expect(result.code).toBe(0);
@@ -233,10 +307,20 @@ describe('cosh exec: the lifecycle (L1)', () => {
     const composed = 'raw output\npre says hi\npost says hi\n[hook] looks odd';
     expect(result).toEqual({ code: 0, stdout: `${composed}\n`, stderr: '' });
     const payload = JSON.parse(await readFile(join(folder, 'payload.json'), 'utf8')) as Record<string, unknown>;
-    expect(payload).toEqual({ event: 'PostToolUse', tool_name: 'fs_read', tool_input: { path: 'notes.txt' }, tool_output: 'raw output' });
+    expect(payload).toEqual({
+      event: 'PostToolUse',
+      tool_name: 'fs_read',
+      tool_input: { path: 'notes.txt' },
+      tool_output: 'raw output',
+    });
     const [line, ...rest] = (await readFile(join(folder, 'history.jsonl'), 'utf8')).split('\n');
     expect(rest).toEqual(['']);
-    expect(JSON.parse(line ?? '')).toMatchObject({ tool_name: 'fs_read', status: 'ok', output: composed, post_tool_use: { decision: 'deny', context: 'post says hi' } });
+    expect(JSON.parse(line ?? '')).toMatchObject({
+      tool_name: 'fs_read',
+      status: 'ok',
+      output: composed,
+      post_tool_use: { decision: 'deny', context: 'post says hi' },
+    });
   });
 
   it('history: each run appends one complete JSON line, blocked and failed calls included', async () => {
@@ -269,7 +353,13 @@ describe('cosh exec: the lifecycle (L1)', () => {
 
   it('hook diagnostics and config warnings go to stderr; stdout keeps only the output', async () => {
     const { folder, config, exec } = await project({ PreToolUse: [{ name: 'noisy', command: 'echo not json' }] });
-    await writeFile(config, JSON.stringify({ hooks: { PreToolUse: [{ name: 'noisy', command: 'echo not json' }] }, hooksEnabled: { pretooluse: true } }));
+    await writeFile(
+      config,
+      JSON.stringify({
+        hooks: { PreToolUse: [{ name: 'noisy', command: 'echo not json' }] },
+        hooksEnabled: { pretooluse: true },
+      }),
+    );
     await writeFile(join(folder, 'notes.txt'), 'fine');
     const result = await exec('fs_read', { path: 'notes.txt' });
     expect(result.code).toBe(0);
@@ -293,14 +383,18 @@ describe('cosh exec: a hostile find_grep pattern (T)', () => {
     // Sixty `a`s and no `b`: a backtracking engine tries ~2^60 ways to split them before
     // failing, freezing the host with it; the linear-time engine answers in microseconds.
     await writeFile(join(folder, 'runaway.txt'), `${'a'.repeat(60)}\naab\n`);
-    const run = spawnSync(process.execPath, [coshBin, 'exec', 'find_grep', '--input', '{"pattern": "^(a|aa)*b"}', '--config', config], {
-      cwd: folder,
-      env: { PATH: process.env['PATH'], HOME: folder },
-      encoding: 'utf8',
-      // Far above the ~0.2 s it takes; a regression is killed here rather than left running.
-      timeout: 60_000,
-      killSignal: 'SIGKILL',
-    });
+    const run = spawnSync(
+      process.execPath,
+      [coshBin, 'exec', 'find_grep', '--input', '{"pattern": "^(a|aa)*b"}', '--config', config],
+      {
+        cwd: folder,
+        env: { PATH: process.env['PATH'], HOME: folder },
+        encoding: 'utf8',
+        // Far above the ~0.2 s it takes; a regression is killed here rather than left running.
+        timeout: 60_000,
+        killSignal: 'SIGKILL',
+      },
+    );
     expect(run.signal).toBeNull();
     expect({ status: run.status, stdout: run.stdout }).toEqual({ status: 0, stdout: 'runaway.txt:2:aab\n' });
   });
@@ -312,14 +406,35 @@ const onTerminal = fileURLToPath(new URL('./__fixtures__/exec-on-terminal.py', i
 describe.skipIf(!hasPythonPty)('cosh exec on a terminal (X: --permission ask)', () => {
   async function askOnTerminal(answer: string) {
     const { folder, config } = await project({
-      PreToolUse: [{ name: 'grep colour', matcher: '^bash_run$', command: `echo '{"updated_input": {"command": "touch ran-rewritten"}}'` }],
+      PreToolUse: [
+        {
+          name: 'grep colour',
+          matcher: '^bash_run$',
+          command: `echo '{"updated_input": {"command": "touch ran-rewritten"}}'`,
+        },
+      ],
     });
-    const run = spawnSync('python3', [onTerminal, answer, process.execPath, coshBin, 'exec', 'bash_run', '--input', '{"command": "touch ran-given"}', '--config', config], {
-      cwd: folder,
-      env: { PATH: process.env['PATH'], HOME: folder, TERM: 'dumb' },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+    const run = spawnSync(
+      'python3',
+      [
+        onTerminal,
+        answer,
+        process.execPath,
+        coshBin,
+        'exec',
+        'bash_run',
+        '--input',
+        '{"command": "touch ran-given"}',
+        '--config',
+        config,
+      ],
+      {
+        cwd: folder,
+        env: { PATH: process.env['PATH'], HOME: folder, TERM: 'dumb' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
+    );
     return { folder, status: run.status, screen: run.stdout };
   }
 

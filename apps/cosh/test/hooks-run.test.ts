@@ -42,7 +42,18 @@ interface RunJson {
   diagnostics: { level: string; hook: string | null; message: string }[];
 }
 
-const KEYS = ['event', 'tool_name', 'decision', 'halt', 'reasons', 'context', 'tool_input', 'tool_output', 'hooks', 'diagnostics'];
+const KEYS = [
+  'event',
+  'tool_name',
+  'decision',
+  'halt',
+  'reasons',
+  'context',
+  'tool_input',
+  'tool_output',
+  'hooks',
+  'diagnostics',
+];
 const HOOK_KEYS = ['name', 'outcome', 'exit_code', 'signal', 'timed_out', 'truncated', 'duration_ms', 'deduplicated'];
 
 async function setup(text: string): Promise<string> {
@@ -92,7 +103,13 @@ const productPage = `{
 describe('cosh hooks run --json: verdicts (SPEC X)', () => {
   it('X/A2/O3: deny with the JSON reason; tool_output null for PreToolUse', async () => {
     const config = await setup(productPage);
-    const { json, stderr } = await hooksRun(config, ['PreToolUse', '--tool', 'bash_run', '--input', '{"command": "rm -rf /"}']);
+    const { json, stderr } = await hooksRun(config, [
+      'PreToolUse',
+      '--tool',
+      'bash_run',
+      '--input',
+      '{"command": "rm -rf /"}',
+    ]);
     expect(stderr).toBe('');
     expect(json).toEqual({
       event: 'PreToolUse',
@@ -104,22 +121,43 @@ describe('cosh hooks run --json: verdicts (SPEC X)', () => {
       tool_input: { command: 'rm -rf /' },
       tool_output: null,
       hooks: [
-        { name: 'Block dangerous bash', outcome: 'deny', exit_code: 2, signal: null, timed_out: false, truncated: false, duration_ms: json.hooks[0]?.duration_ms, deduplicated: false },
-        { name: 'Emergency stop', outcome: 'none', exit_code: 0, signal: null, timed_out: false, truncated: false, duration_ms: json.hooks[1]?.duration_ms, deduplicated: false },
+        {
+          name: 'Block dangerous bash',
+          outcome: 'deny',
+          exit_code: 2,
+          signal: null,
+          timed_out: false,
+          truncated: false,
+          duration_ms: json.hooks[0]?.duration_ms,
+          deduplicated: false,
+        },
+        {
+          name: 'Emergency stop',
+          outcome: 'none',
+          exit_code: 0,
+          signal: null,
+          timed_out: false,
+          truncated: false,
+          duration_ms: json.hooks[1]?.duration_ms,
+          deduplicated: false,
+        },
       ],
       diagnostics: [],
     });
     expect(Number.isInteger(json.hooks[0]?.duration_ms)).toBe(true);
   });
 
-
-
-
-
-
   it('X/P2/R3: PostToolUse: the raw output on stdin, the composed output in tool_output', async () => {
     const config = await setup(productPage);
-    const { json } = await hooksRun(config, ['PostToolUse', '--tool', 'fs_write', '--input', '{"path": "k.txt"}', '--output', 'wrote AKIA1234']);
+    const { json } = await hooksRun(config, [
+      'PostToolUse',
+      '--tool',
+      'fs_write',
+      '--input',
+      '{"path": "k.txt"}',
+      '--output',
+      'wrote AKIA1234',
+    ]);
     expect(json).toMatchObject({
       event: 'PostToolUse',
       decision: 'deny',
@@ -130,14 +168,20 @@ describe('cosh hooks run --json: verdicts (SPEC X)', () => {
     const payloadFile = join(directory, 'payload');
     const recording = await setup(`{"hooks": {"PostToolUse": [{"command": "cat > payload"}]}}`);
     await writeFile(join(directory, 'out.txt'), 'two\nlines\n');
-    const recorded = await hooksRun(recording, ['PostToolUse', '--tool', 'fs_read', '--input', '{"path":"a"}', '--output-file', 'out.txt']);
+    const recorded = await hooksRun(recording, [
+      'PostToolUse',
+      '--tool',
+      'fs_read',
+      '--input',
+      '{"path":"a"}',
+      '--output-file',
+      'out.txt',
+    ]);
     expect(recorded.json.tool_output).toBe('two\nlines\n');
     expect(await readFile(payloadFile, 'utf8')).toBe(
       '{"event":"PostToolUse","tool_name":"fs_read","tool_input":{"path":"a"},"tool_output":"two\\nlines\\n"}\n',
     );
   });
-
-
 });
 
 function shellEscape(text: string): string {
@@ -146,13 +190,20 @@ function shellEscape(text: string): string {
 
 describe('cosh hooks run exit codes (SPEC X)', () => {
   it.each([
-    [['hooks', 'run', 'PreTool', '--tool', 't'], "cosh: unknown event 'PreTool' (did you mean PreToolUse?). See 'cosh hooks run --help'."],
-    [['hooks', 'run', 'PreToolUse'], "cosh: required option '--tool <name>' not specified. See 'cosh hooks run --help'."],
+    [
+      ['hooks', 'run', 'PreTool', '--tool', 't'],
+      "cosh: unknown event 'PreTool' (did you mean PreToolUse?). See 'cosh hooks run --help'.",
+    ],
+    [
+      ['hooks', 'run', 'PreToolUse'],
+      "cosh: required option '--tool <name>' not specified. See 'cosh hooks run --help'.",
+    ],
   ])('X: %j exits 64 with one line on stderr and nothing on stdout', async (args, hint) => {
     const result = await runCosh(args, { cwd: directory });
     expect(result.code).toBe(64);
     expect(result.stdout).toBe('');
-    if (hint === null) expect(result.stderr).toMatch(/^cosh: --input is not valid JSON: [^\n]+\. See 'cosh hooks run --help'\.\n$/);
+    if (hint === null)
+      expect(result.stderr).toMatch(/^cosh: --input is not valid JSON: [^\n]+\. See 'cosh hooks run --help'\.\n$/);
     else expect(result.stderr).toBe(`${hint}\n`);
   });
 
@@ -161,21 +212,29 @@ describe('cosh hooks run exit codes (SPEC X)', () => {
   {"command": "touch ran", "timeout": 0},
   {"command": 42}
 ]}}`);
-    const result = await runCosh(['hooks', 'run', 'PreToolUse', '--tool', 't', '--json'], { cwd: directory, env: { COSH_CONFIG: config } });
+    const result = await runCosh(['hooks', 'run', 'PreToolUse', '--tool', 't', '--json'], {
+      cwd: directory,
+      env: { COSH_CONFIG: config },
+    });
     expect(result.code).toBe(78);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(new RegExp(`^${shellEscape(config)}:2:39: error: hooks\\.PreToolUse\\[0\\]\\.timeout`, 'm'));
-    expect(result.stderr).toMatch(new RegExp(`^${shellEscape(config)}:3:15: error: hooks\\.PreToolUse\\[1\\]\\.command`, 'm'));
+    expect(result.stderr).toMatch(
+      new RegExp(`^${shellEscape(config)}:2:39: error: hooks\\.PreToolUse\\[0\\]\\.timeout`, 'm'),
+    );
+    expect(result.stderr).toMatch(
+      new RegExp(`^${shellEscape(config)}:3:15: error: hooks\\.PreToolUse\\[1\\]\\.command`, 'm'),
+    );
     await expect(readFile(join(directory, 'ran'))).rejects.toThrow();
   });
-
-
 });
 
 describe('cosh hooks run for people', () => {
   it('prints the hooks, the verdict and the composed output without colour when not on a terminal', async () => {
     const config = await setup(productPage);
-    const result = await runCosh(['hooks', 'run', 'PostToolUse', '--tool', 'fs_write', '--output', 'done'], { cwd: directory, env: { COSH_CONFIG: config } });
+    const result = await runCosh(['hooks', 'run', 'PostToolUse', '--tool', 'fs_write', '--output', 'done'], {
+      cwd: directory,
+      env: { COSH_CONFIG: config },
+    });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout).not.toContain('\u001b[');

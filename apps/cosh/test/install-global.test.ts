@@ -62,7 +62,10 @@ describe('pnpm install-global: cosh on PATH from a clone', () => {
 
   it('cosh hooks validate checks a setup.json (exit 0 clean, 78 on errors)', () => {
     const valid = join(folder, 'setup.json');
-    writeFileSync(valid, '{"hooks": {"PreToolUse": [{"name": "Allow reads", "matcher": "^fs_read$", "command": "echo \'{\\"decision\\": \\"allow\\"}\'"}]}}\n');
+    writeFileSync(
+      valid,
+      '{"hooks": {"PreToolUse": [{"name": "Allow reads", "matcher": "^fs_read$", "command": "echo \'{\\"decision\\": \\"allow\\"}\'"}]}}\n',
+    );
     expect(cosh(['hooks', 'validate', '--config', valid])).toMatchObject({ code: 0, stdout: `${valid}: valid\n` });
     const broken = join(folder, 'broken.json');
     writeFileSync(broken, '{"hooks": {"PreToolUse": [{"command": "true", "timeout": -1}]}}\n');
@@ -75,7 +78,13 @@ describe('pnpm install-global: cosh on PATH from a clone', () => {
     const config = join(folder, 'exec-setup.json');
     writeFileSync(
       config,
-      JSON.stringify({ hooks: { PostToolUse: [{ name: 'note', matcher: '^fs_read$', command: 'echo \'{"context": "read by the installed cosh"}\'' }] } }),
+      JSON.stringify({
+        hooks: {
+          PostToolUse: [
+            { name: 'note', matcher: '^fs_read$', command: 'echo \'{"context": "read by the installed cosh"}\'' },
+          ],
+        },
+      }),
     );
     writeFileSync(join(folder, 'notes.txt'), 'hello from a file\n');
     expect(cosh(['exec', 'fs_read', '--input', '{"path": "notes.txt"}', '--config', config])).toEqual({

@@ -14,7 +14,14 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin, runCosh } from './__fixtures__/cli-run.ts';
 import { isProcessAlive as isAlive } from '@cosh/test-utils';
-import { downstreamFixture, type McpSession, pixelPng, startCosh, startMcpSession, waitForExit } from './__fixtures__/mcp-session.ts';
+import {
+  downstreamFixture,
+  type McpSession,
+  pixelPng,
+  startCosh,
+  startMcpSession,
+  waitForExit,
+} from './__fixtures__/mcp-session.ts';
 
 let directory: string;
 let markers: string;
@@ -37,7 +44,11 @@ const setup = {
         matcher: '^echo$',
         command: `grep -q '"text":"rewrite me"' && echo '{"updated_input":{"text":"rewritten","extra":"added by a hook"}}'; exit 0`,
       },
-      { name: 'Pre context', matcher: '^(picture|fail|measure)$', command: `echo '{"context":"pre: checked by cosh"}'` },
+      {
+        name: 'Pre context',
+        matcher: '^(picture|fail|measure)$',
+        command: `echo '{"context":"pre: checked by cosh"}'`,
+      },
       { name: 'Allow echo', matcher: '^echo$', command: `echo '{"decision":"allow"}'` },
     ],
     PostToolUse: [
@@ -68,7 +79,17 @@ afterAll(async () => {
 
 async function proxy(options: { coshArgs?: string[]; downstreamArgs?: string[] } = {}): Promise<McpSession> {
   const session = await startCosh(
-    ['mcp', 'proxy', '--config', configPath, ...(options.coshArgs ?? []), '--', process.execPath, downstreamFixture, ...(options.downstreamArgs ?? [])],
+    [
+      'mcp',
+      'proxy',
+      '--config',
+      configPath,
+      ...(options.coshArgs ?? []),
+      '--',
+      process.execPath,
+      downstreamFixture,
+      ...(options.downstreamArgs ?? []),
+    ],
     { cwd: directory, env: { COSH_MARKERS: markers } },
   );
   sessions.push(session);
@@ -78,7 +99,9 @@ async function proxy(options: { coshArgs?: string[]; downstreamArgs?: string[] }
 /** The payloads PostToolUse hooks received, for one tool. */
 async function postPayloads(toolName: string): Promise<Record<string, unknown>[]> {
   const files = (await readdir(markers)).filter((file) => file.startsWith(`post-${toolName}-`));
-  return Promise.all(files.map(async (file) => JSON.parse(await readFile(join(markers, file), 'utf8')) as Record<string, unknown>));
+  return Promise.all(
+    files.map(async (file) => JSON.parse(await readFile(join(markers, file), 'utf8')) as Record<string, unknown>),
+  );
 }
 
 const text = (value: string) => ({ type: 'text', text: value });
@@ -91,7 +114,17 @@ describe('cosh mcp proxy: tools', () => {
     const expected = await direct.client.listTools();
     const proxied = await session.client.listTools();
     expect(proxied.tools).toEqual(expected.tools);
-    expect(proxied.tools.map((tool) => tool.name)).toEqual(['echo', 'picture', 'measure', 'fail', 'crash', 'hang', 'progress', 'log', 'add_tool']);
+    expect(proxied.tools.map((tool) => tool.name)).toEqual([
+      'echo',
+      'picture',
+      'measure',
+      'fail',
+      'crash',
+      'hang',
+      'progress',
+      'log',
+      'add_tool',
+    ]);
     const echo = proxied.tools[0];
     expect(echo?.inputSchema).toEqual({
       type: 'object',
@@ -102,7 +135,11 @@ describe('cosh mcp proxy: tools', () => {
     expect(echo?.annotations).toEqual({ readOnlyHint: true, openWorldHint: false });
     expect(echo?._meta).toEqual({ 'example.com/origin': 'fixture' });
     expect(echo?.title).toBe('Echo');
-    expect(proxied.tools[2]?.outputSchema).toEqual({ type: 'object', properties: { length: { type: 'number' } }, required: ['length'] });
+    expect(proxied.tools[2]?.outputSchema).toEqual({
+      type: 'object',
+      properties: { length: { type: 'number' } },
+      required: ['length'],
+    });
     // The downstream's instructions reach the client.
     expect(session.client.getInstructions()).toBe('Fixture server: tools for proxy tests.');
   });
@@ -111,7 +148,12 @@ describe('cosh mcp proxy: tools', () => {
     const session = await proxy();
     expect(await session.call('echo', { text: 'hello' })).toEqual({ content: [text('{"text":"hello"}')] });
     const [payload] = await postPayloads('echo');
-    expect(payload).toEqual({ event: 'PostToolUse', tool_name: 'echo', tool_input: { text: 'hello' }, tool_output: '{"text":"hello"}' });
+    expect(payload).toEqual({
+      event: 'PostToolUse',
+      tool_name: 'echo',
+      tool_input: { text: 'hello' },
+      tool_output: '{"text":"hello"}',
+    });
   });
 });
 
@@ -150,8 +192,13 @@ describe('cosh mcp proxy: hooks', () => {
 
   it('L2, L3: a PreToolUse halt refuses only that call (MCP has no turns): the next call runs', async () => {
     const session = await proxy();
-    expect(await session.call('echo', { text: 'halt' })).toEqual({ content: [text('Halted by hook: emergency stop')], isError: true });
-    expect(await session.call('echo', { text: 'after the halt' })).toEqual({ content: [text('{"text":"after the halt"}')] });
+    expect(await session.call('echo', { text: 'halt' })).toEqual({
+      content: [text('Halted by hook: emergency stop')],
+      isError: true,
+    });
+    expect(await session.call('echo', { text: 'after the halt' })).toEqual({
+      content: [text('{"text":"after the halt"}')],
+    });
   });
 
   it('X, P2: an image, a resource and a resource link pass through untouched; the appended lines are one more text item', async () => {
@@ -174,7 +221,10 @@ describe('cosh mcp proxy: hooks', () => {
   it('P2: structuredContent passes through, a PostToolUse deny adds a [hook] line, and a real client accepts the result', async () => {
     const session = await proxy();
     await session.client.listTools(); // the SDK client checks structuredContent against the output schema it listed
-    const result = await session.client.callTool({ name: 'measure', arguments: { text: 'four' } }, CallToolResultSchema);
+    const result = await session.client.callTool(
+      { name: 'measure', arguments: { text: 'four' } },
+      CallToolResultSchema,
+    );
     expect(result).toEqual({
       content: [text('length 4'), text('pre: checked by cosh\n[hook] measure output flagged')],
       structuredContent: { length: 4 },
@@ -193,8 +243,14 @@ describe('cosh mcp proxy: hooks', () => {
   it('X: --permission deny makes the hooks an allowlist: only calls a hook allows run', async () => {
     const session = await proxy({ coshArgs: ['--permission', 'deny'] });
     expect(await session.call('echo', { text: 'allowed' })).toEqual({ content: [text('{"text":"allowed"}')] });
-    expect(await session.call('picture')).toEqual({ content: [text('Permission denied: picture\npre: checked by cosh')], isError: true });
-    expect(await session.call('log', { text: 'x' })).toEqual({ content: [text('Permission denied: log')], isError: true });
+    expect(await session.call('picture')).toEqual({
+      content: [text('Permission denied: picture\npre: checked by cosh')],
+      isError: true,
+    });
+    expect(await session.call('log', { text: 'x' })).toEqual({
+      content: [text('Permission denied: log')],
+      isError: true,
+    });
     expect(await postPayloads('picture')).toEqual([]);
     await session.waitForStderr('picture: refused by the permission system');
   });
@@ -238,7 +294,9 @@ describe('cosh mcp proxy: a downstream that fails', () => {
     expect(elapsed).toBeGreaterThanOrEqual(4900);
     expect(elapsed).toBeLessThan(10_000);
     expect(result).toEqual({
-      content: [text('hang: no answer from the downstream MCP server within 5 s (--call-timeout); the request was cancelled')],
+      content: [
+        text('hang: no answer from the downstream MCP server within 5 s (--call-timeout); the request was cancelled'),
+      ],
       isError: true,
     });
     await session.waitForStderr('[downstream] hang cancelled');
@@ -248,9 +306,13 @@ describe('cosh mcp proxy: a downstream that fails', () => {
   it('a call the client cancels is cancelled downstream too', async () => {
     const session = await proxy();
     const controller = new AbortController();
-    const call = session.client.request({ method: 'tools/call', params: { name: 'hang', arguments: {} } }, CallToolResultSchema, {
-      signal: controller.signal,
-    });
+    const call = session.client.request(
+      { method: 'tools/call', params: { name: 'hang', arguments: {} } },
+      CallToolResultSchema,
+      {
+        signal: controller.signal,
+      },
+    );
     // Cancelled once the call is running downstream, not after a guess of how long that takes.
     await session.waitForStderr('[downstream] hang started');
     controller.abort('the user pressed stop');
@@ -267,14 +329,21 @@ describe('cosh mcp proxy: a downstream that fails', () => {
   });
 
   it('a downstream that cannot start: exit 69 and what went wrong, nothing on stdout', async () => {
-    const result = await runCosh(['mcp', 'proxy', '--config', configPath, '--', join(directory, 'no-such-server')], { cwd: directory });
+    const result = await runCosh(['mcp', 'proxy', '--config', configPath, '--', join(directory, 'no-such-server')], {
+      cwd: directory,
+    });
     expect(result.code).toBe(69);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain(`did not start: cannot run \`${join(directory, 'no-such-server')}\`: command not found`);
+    expect(result.stderr).toContain(
+      `did not start: cannot run \`${join(directory, 'no-such-server')}\`: command not found`,
+    );
   });
 
   it('a downstream that exits before it initializes: exit 69 with its exit code', async () => {
-    const result = await runCosh(['mcp', 'proxy', '--config', configPath, '--', '/bin/sh', '-c', 'echo broken >&2; exit 7'], { cwd: directory });
+    const result = await runCosh(
+      ['mcp', 'proxy', '--config', configPath, '--', '/bin/sh', '-c', 'echo broken >&2; exit 7'],
+      { cwd: directory },
+    );
     expect(result.code).toBe(69);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('[downstream] broken\n');
@@ -285,7 +354,10 @@ describe('cosh mcp proxy: a downstream that fails', () => {
     const broken = join(directory, 'broken.json');
     await writeFile(broken, '{"hooks": {"PreToolUse": [{"command": 1}]}}');
     const pidFile = join(directory, 'never.pid');
-    const result = await runCosh(['mcp', 'proxy', '--config', broken, '--', process.execPath, downstreamFixture, '--pid-file', pidFile], { cwd: directory });
+    const result = await runCosh(
+      ['mcp', 'proxy', '--config', broken, '--', process.execPath, downstreamFixture, '--pid-file', pidFile],
+      { cwd: directory },
+    );
     expect(result.code).toBe(78);
     expect(result.stderr).toContain('broken.json:1:');
     await expect(readFile(pidFile)).rejects.toThrow(/ENOENT/);
@@ -308,7 +380,9 @@ describe('cosh mcp proxy: a downstream that fails', () => {
 describe('cosh mcp proxy: protocol', () => {
   it('forwards notifications/tools/list_changed after listing the tools again', async () => {
     const session = await proxy();
-    const changed = new Promise<void>((resolve) => session.client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
+    const changed = new Promise<void>((resolve) =>
+      session.client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
+    );
     expect(await session.call('add_tool', { name: 'late_tool' })).toEqual({ content: [text('added late_tool')] });
     await changed;
     const { tools } = await session.client.listTools();
@@ -320,16 +394,22 @@ describe('cosh mcp proxy: protocol', () => {
     const session = await proxy();
     await expect(session.client.ping()).resolves.toEqual({});
     const progress: Progress[] = [];
-    const result = await session.client.request({ method: 'tools/call', params: { name: 'progress', arguments: {} } }, CallToolResultSchema, {
-      onprogress: (update) => progress.push(update),
-    });
+    const result = await session.client.request(
+      { method: 'tools/call', params: { name: 'progress', arguments: {} } },
+      CallToolResultSchema,
+      {
+        onprogress: (update) => progress.push(update),
+      },
+    );
     expect(result).toEqual({ content: [text('progress done')] });
     expect(progress).toEqual([
       { progress: 1, total: 2, message: 'step 1' },
       { progress: 2, total: 2, message: 'step 2' },
     ]);
     const logged = new Promise<unknown>((resolve) =>
-      session.client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => resolve(notification.params)),
+      session.client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) =>
+        resolve(notification.params),
+      ),
     );
     await session.call('log', { text: 'hello from downstream' });
     expect(await logged).toEqual({ level: 'info', logger: 'fixture', data: 'hello from downstream' });
@@ -345,7 +425,9 @@ describe('cosh mcp proxy: protocol', () => {
     await session.call('echo', { text: 'forbidden' });
     await session.call('fail');
     expect(protocolErrors).toBe(0);
-    expect(session.stderr()).toMatch(/^cosh mcp proxy: proxying `.*mcp-downstream\.mjs` \(pid \d+\): 9 tools, 8 hooks, --permission allow$/m);
+    expect(session.stderr()).toMatch(
+      /^cosh mcp proxy: proxying `.*mcp-downstream\.mjs` \(pid \d+\): 9 tools, 8 hooks, --permission allow$/m,
+    );
   });
 });
 
@@ -378,14 +460,31 @@ describe('cosh mcp proxy: shutdown', () => {
     // A plain child process: the test needs the exit status, which the SDK's transport hides.
     const child = spawn(
       process.execPath,
-      [coshBin, 'mcp', 'proxy', '--config', configPath, '--', process.execPath, downstreamFixture, '--pid-file', pidFile, '--spawn-child'],
-      { cwd: directory, env: { PATH: process.env['PATH'], HOME: directory, COSH_MARKERS: markers }, stdio: ['pipe', 'pipe', 'pipe'] },
+      [
+        coshBin,
+        'mcp',
+        'proxy',
+        '--config',
+        configPath,
+        '--',
+        process.execPath,
+        downstreamFixture,
+        '--pid-file',
+        pidFile,
+        '--spawn-child',
+      ],
+      {
+        cwd: directory,
+        env: { PATH: process.env['PATH'], HOME: directory, COSH_MARKERS: markers },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
     );
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
     const deadline = Date.now() + 10_000;
-    while (!stderr.includes('cosh mcp proxy: proxying') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+    while (!stderr.includes('cosh mcp proxy: proxying') && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 25));
     const pids = (await readFile(pidFile, 'utf8')).trim().split('\n').map(Number);
     child.kill('SIGTERM');
     expect(await exited).toBe(143);

@@ -30,7 +30,11 @@ const setup = {
         command: `grep -q '"command":"echo original"' && echo '{"updated_input":{"command":"echo rewritten"}}'; exit 0`,
       },
       { name: 'Pre context', matcher: '^fs_read$', command: `echo '{"context":"pre: read checked"}'` },
-      { name: 'Allow echo', matcher: '^bash_run$', command: `grep -q '"command":"echo allowed' && echo '{"decision":"allow"}'; exit 0` },
+      {
+        name: 'Allow echo',
+        matcher: '^bash_run$',
+        command: `grep -q '"command":"echo allowed' && echo '{"decision":"allow"}'; exit 0`,
+      },
     ],
     PostToolUse: [
       { name: 'Record', command: 'cat > "$COSH_MARKERS/post-$COSH_TOOL_NAME-$$.json"' },
@@ -59,14 +63,19 @@ afterAll(async () => {
 });
 
 async function serve(extraArgs: string[] = []): Promise<McpSession> {
-  const session = await startCosh(['mcp', 'serve', '--config', configPath, ...extraArgs], { cwd: directory, env: { COSH_MARKERS: markers } });
+  const session = await startCosh(['mcp', 'serve', '--config', configPath, ...extraArgs], {
+    cwd: directory,
+    env: { COSH_MARKERS: markers },
+  });
   sessions.push(session);
   return session;
 }
 
 async function postPayloads(toolName: string): Promise<Record<string, unknown>[]> {
   const files = (await readdir(markers)).filter((file) => file.startsWith(`post-${toolName}-`));
-  return Promise.all(files.map(async (file) => JSON.parse(await readFile(join(markers, file), 'utf8')) as Record<string, unknown>));
+  return Promise.all(
+    files.map(async (file) => JSON.parse(await readFile(join(markers, file), 'utf8')) as Record<string, unknown>),
+  );
 }
 
 const text = (value: string) => ({ type: 'text', text: value });
@@ -92,9 +101,16 @@ describe('cosh mcp serve', () => {
 
   it('X: a successful call is the tool output; PostToolUse sees it raw', async () => {
     const session = await serve();
-    expect(await session.call('bash_run', { command: 'echo hello' })).toEqual({ content: [text('hello\n[exit code: 0]')] });
+    expect(await session.call('bash_run', { command: 'echo hello' })).toEqual({
+      content: [text('hello\n[exit code: 0]')],
+    });
     const [payload] = await postPayloads('bash_run');
-    expect(payload).toEqual({ event: 'PostToolUse', tool_name: 'bash_run', tool_input: { command: 'echo hello' }, tool_output: 'hello\n[exit code: 0]' });
+    expect(payload).toEqual({
+      event: 'PostToolUse',
+      tool_name: 'bash_run',
+      tool_input: { command: 'echo hello' },
+      tool_output: 'hello\n[exit code: 0]',
+    });
   });
 
   it('L2: a PreToolUse deny blocks the call: isError "Blocked by hook: …", and it never runs', async () => {
@@ -112,7 +128,9 @@ describe('cosh mcp serve', () => {
 
   it('A7: the rewritten input is the one that runs', async () => {
     const session = await serve();
-    expect(await session.call('bash_run', { command: 'echo original' })).toEqual({ content: [text('rewritten\n[exit code: 0]')] });
+    expect(await session.call('bash_run', { command: 'echo original' })).toEqual({
+      content: [text('rewritten\n[exit code: 0]')],
+    });
     const [payload] = await postPayloads('bash_run');
     expect(payload?.['tool_input']).toEqual({ command: 'echo rewritten' });
   });
@@ -126,8 +144,13 @@ describe('cosh mcp serve', () => {
 
   it('L2, L3: a halt is isError "Halted by hook: …" and refuses only that call', async () => {
     const session = await serve();
-    expect(await session.call('bash_run', { command: 'echo halt-now' })).toEqual({ content: [text('Halted by hook: emergency stop')], isError: true });
-    expect(await session.call('bash_run', { command: 'echo next' })).toEqual({ content: [text('next\n[exit code: 0]')] });
+    expect(await session.call('bash_run', { command: 'echo halt-now' })).toEqual({
+      content: [text('Halted by hook: emergency stop')],
+      isError: true,
+    });
+    expect(await session.call('bash_run', { command: 'echo next' })).toEqual({
+      content: [text('next\n[exit code: 0]')],
+    });
   });
 
   it('L4: a tool failure is isError with the tool error and the PreToolUse context; no PostToolUse', async () => {
@@ -141,12 +164,22 @@ describe('cosh mcp serve', () => {
 
   it('X, T: --permission deny makes the hooks an allowlist; fs_read and find_grep need no permission', async () => {
     const session = await serve(['--permission', 'deny']);
-    expect(await session.call('bash_run', { command: 'echo allowed by a hook' })).toEqual({ content: [text('allowed by a hook\n[exit code: 0]')] });
-    expect(await session.call('bash_run', { command: 'echo not allowed' })).toEqual({ content: [text('Permission denied: bash_run')], isError: true });
-    expect(await session.call('fs_write', { path: 'new.txt', content: 'x' })).toEqual({ content: [text('Permission denied: fs_write')], isError: true });
+    expect(await session.call('bash_run', { command: 'echo allowed by a hook' })).toEqual({
+      content: [text('allowed by a hook\n[exit code: 0]')],
+    });
+    expect(await session.call('bash_run', { command: 'echo not allowed' })).toEqual({
+      content: [text('Permission denied: bash_run')],
+      isError: true,
+    });
+    expect(await session.call('fs_write', { path: 'new.txt', content: 'x' })).toEqual({
+      content: [text('Permission denied: fs_write')],
+      isError: true,
+    });
     await expect(readFile(join(directory, 'new.txt'))).rejects.toThrow(/ENOENT/);
     expect((await session.call('fs_read', { path: 'notes.txt' })).isError).toBeUndefined();
-    expect(await session.call('find_grep', { pattern: 'second', path: 'notes.txt' })).toEqual({ content: [text('notes.txt:2:second line')] });
+    expect(await session.call('find_grep', { pattern: 'second', path: 'notes.txt' })).toEqual({
+      content: [text('notes.txt:2:second line')],
+    });
     await session.waitForStderr('bash_run: refused by the permission system');
     expect(session.stderr()).toMatch(/^cosh mcp serve: serving 4 built-in tools: 7 hooks, --permission deny$/m);
   });
@@ -161,7 +194,11 @@ describe('cosh mcp serve', () => {
   it('an input that does not fit the schema is an isError result naming the field; an unknown tool is a protocol error', async () => {
     const session = await serve();
     expect(await session.call('bash_run', { cmd: 'ls' })).toEqual({
-      content: [text('bash_run: input.command: missing; expected a string; input.cmd: unknown field (did you mean command?); known fields: command, timeout')],
+      content: [
+        text(
+          'bash_run: input.command: missing; expected a string; input.cmd: unknown field (did you mean command?); known fields: command, timeout',
+        ),
+      ],
       isError: true,
     });
     await expect(session.call('bash', { command: 'ls' })).rejects.toThrow(
@@ -173,9 +210,13 @@ describe('cosh mcp serve', () => {
     const session = await serve();
     const pidFile = join(directory, 'cancelled.pid');
     const cancel = new AbortController();
-    const call = session.client.callTool({ name: 'bash_run', arguments: { command: `echo $$ > ${pidFile}; sleep 60 & wait` } }, undefined, {
-      signal: cancel.signal,
-    });
+    const call = session.client.callTool(
+      { name: 'bash_run', arguments: { command: `echo $$ > ${pidFile}; sleep 60 & wait` } },
+      undefined,
+      {
+        signal: cancel.signal,
+      },
+    );
     const deadline = Date.now() + 10_000;
     let pid = Number.NaN;
     while (Number.isNaN(pid) && Date.now() < deadline) {
@@ -187,7 +228,9 @@ describe('cosh mcp serve', () => {
     await expect(call).rejects.toThrow();
     // The shell (and the sleep in its group) die on the cancel, not at the two-minute timeout.
     expect(await waitForExit([pid], 5_000)).toEqual([]);
-    expect(await session.call('fs_read', { path: 'notes.txt' })).toMatchObject({ content: [text('first line\nsecond line\n'), text('pre: read checked\npost: read seen')] });
+    expect(await session.call('fs_read', { path: 'notes.txt' })).toMatchObject({
+      content: [text('first line\nsecond line\n'), text('pre: read checked\npost: read seen')],
+    });
     expect(await postPayloads('bash_run')).toEqual([]);
   });
 

@@ -119,7 +119,11 @@ describe('the prepack guard (scripts/require-fresh-build.mjs)', () => {
     const { root, lib, touch } = workspace();
     // Without workspace dependencies, which pnpm resolves only in an installed workspace.
     const manifestPath = join(lib, 'package.json');
-    const { dependencies: _dependencies, devDependencies: _devDependencies, ...manifest } = JSON.parse(readFileSync(manifestPath, 'utf8'));
+    const {
+      dependencies: _dependencies,
+      devDependencies: _devDependencies,
+      ...manifest
+    } = JSON.parse(readFileSync(manifestPath, 'utf8'));
     writeFileSync(manifestPath, JSON.stringify(manifest));
     utimesSync(manifestPath, before, before);
     const pack = () => spawnSync('pnpm', ['pack', '--pack-destination', root], { cwd: lib, encoding: 'utf8' });

@@ -36,7 +36,13 @@ type Answer = Record<string, unknown> & { id: unknown; status: string; output: s
 async function session(config: string, folder: string, lines: readonly (string | object)[], ...flags: string[]) {
   const input = `${lines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join('\n')}\n`;
   const result = await runCosh(['session', '--config', config, ...flags], { cwd: folder, input });
-  const answers = result.stdout === '' ? [] : result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Answer);
+  const answers =
+    result.stdout === ''
+      ? []
+      : result.stdout
+          .trimEnd()
+          .split('\n')
+          .map((line) => JSON.parse(line) as Answer);
   return { ...result, answers };
 }
 
@@ -61,10 +67,13 @@ describe('cosh session', () => {
       ['two', 'error', 'fs_read: no such file or directory: missing.txt'],
       [{ n: 3 }, 'blocked', 'Blocked by hook: read-only session'],
       [4, 'blocked', 'Permission denied: bash_run'],
-      [5, 'error', 'unknown tool \'nope\'; known tools: bash_run, find_grep, fs_read, fs_write'],
+      [5, 'error', "unknown tool 'nope'; known tools: bash_run, find_grep, fs_read, fs_write"],
       [6, 'error', 'fs_read: input.path: expected a string, got number'],
     ]);
-    expect(answers[3]).toMatchObject({ blocked_by: 'permission', permission_message: expect.stringContaining('--permission allow') });
+    expect(answers[3]).toMatchObject({
+      blocked_by: 'permission',
+      permission_message: expect.stringContaining('--permission allow'),
+    });
     expect(answers.slice(4).map((answer) => answer['error_code'])).toEqual(['unknown_tool', 'invalid_input']);
     expect(existsSync(join(folder, 'ran'))).toBe(false);
     // ask cannot prompt in a session: said once, at the start.
@@ -73,14 +82,39 @@ describe('cosh session', () => {
 
   it('L1: a result line carries the verdicts and the input as run (snake_case, every key present)', async () => {
     const { folder, config } = await project({
-      PreToolUse: [{ name: 'rewrite', matcher: '^bash_run$', command: `echo '{"updated_input": {"command": "echo rewritten"}, "context": "pre ctx"}'` }],
+      PreToolUse: [
+        {
+          name: 'rewrite',
+          matcher: '^bash_run$',
+          command: `echo '{"updated_input": {"command": "echo rewritten"}, "context": "pre ctx"}'`,
+        },
+      ],
       PostToolUse: [{ name: 'annotate', command: `echo '{"context": "post ctx"}'` }],
     });
-    const { answers } = await session(config, folder, [call('c', 'bash_run', { command: 'echo given' })], '--permission', 'allow');
+    const { answers } = await session(
+      config,
+      folder,
+      [call('c', 'bash_run', { command: 'echo given' })],
+      '--permission',
+      'allow',
+    );
     const [answer] = answers;
     expect(Object.keys(answer ?? {})).toEqual([
-      'id', 'timestamp', 'tool_name', 'status', 'error_code', 'blocked_by', 'output', 'tool_input_as_given', 'tool_input',
-      'pre_tool_use', 'post_tool_use', 'halt', 'halt_reasons', 'permission_message', 'durations_ms',
+      'id',
+      'timestamp',
+      'tool_name',
+      'status',
+      'error_code',
+      'blocked_by',
+      'output',
+      'tool_input_as_given',
+      'tool_input',
+      'pre_tool_use',
+      'post_tool_use',
+      'halt',
+      'halt_reasons',
+      'permission_message',
+      'durations_ms',
     ]);
     expect(answer).toMatchObject({
       id: 'c',
@@ -89,27 +123,64 @@ describe('cosh session', () => {
       output: 'rewritten\n[exit code: 0]\npre ctx\npost ctx',
       tool_input_as_given: { command: 'echo given' },
       tool_input: { command: 'echo rewritten' },
-      pre_tool_use: { decision: 'none', halt: false, reasons: [], context: 'pre ctx', diagnostics: [], hooks: [{ name: 'rewrite', outcome: 'none' }] },
-      post_tool_use: { decision: 'none', halt: false, context: 'post ctx', hooks: [{ name: 'annotate', outcome: 'none' }] },
+      pre_tool_use: {
+        decision: 'none',
+        halt: false,
+        reasons: [],
+        context: 'pre ctx',
+        diagnostics: [],
+        hooks: [{ name: 'rewrite', outcome: 'none' }],
+      },
+      post_tool_use: {
+        decision: 'none',
+        halt: false,
+        context: 'post ctx',
+        hooks: [{ name: 'annotate', outcome: 'none' }],
+      },
       halt: false,
     });
   });
 
   it('L3: after a halt the rest of the turn is skipped, until a new_turn (answered {"type":"new_turn","ok":true})', async () => {
     const { folder, config } = await project({
-      PreToolUse: [{ name: 'stop', matcher: '^find_grep$', command: "echo 'search is off' >&2; exit 49" }, { command: 'touch "hook-$COSH_TOOL_NAME"' }],
+      PreToolUse: [
+        { name: 'stop', matcher: '^find_grep$', command: "echo 'search is off' >&2; exit 49" },
+        { command: 'touch "hook-$COSH_TOOL_NAME"' },
+      ],
     });
-    const { answers } = await session(config, folder, [
-      call(1, 'fs_read', { path: 'notes.txt' }),
-      call(2, 'find_grep', { pattern: 'x' }),
-      call(3, 'fs_write', { path: 'skipped.txt', content: 'x' }),
-      call(4, 'nope', {}),
-      { type: 'new_turn' },
-      call(5, 'fs_read', { path: 'notes.txt' }),
-    ], '--permission', 'allow');
-    expect(answers.map((answer) => answer['type'] ?? `${String(answer.id)} ${answer.status}`)).toEqual(['1 ok', '2 halted', '3 skipped', '4 skipped', 'new_turn', '5 ok']);
-    expect(answers[1]).toMatchObject({ output: 'Halted by hook: search is off', halt: true, halt_reasons: ['search is off'] });
-    expect(answers[2]).toMatchObject({ output: 'Skipped: the turn was halted by hook: search is off', tool_name: 'fs_write', pre_tool_use: null, tool_input: null });
+    const { answers } = await session(
+      config,
+      folder,
+      [
+        call(1, 'fs_read', { path: 'notes.txt' }),
+        call(2, 'find_grep', { pattern: 'x' }),
+        call(3, 'fs_write', { path: 'skipped.txt', content: 'x' }),
+        call(4, 'nope', {}),
+        { type: 'new_turn' },
+        call(5, 'fs_read', { path: 'notes.txt' }),
+      ],
+      '--permission',
+      'allow',
+    );
+    expect(answers.map((answer) => answer['type'] ?? `${String(answer.id)} ${answer.status}`)).toEqual([
+      '1 ok',
+      '2 halted',
+      '3 skipped',
+      '4 skipped',
+      'new_turn',
+      '5 ok',
+    ]);
+    expect(answers[1]).toMatchObject({
+      output: 'Halted by hook: search is off',
+      halt: true,
+      halt_reasons: ['search is off'],
+    });
+    expect(answers[2]).toMatchObject({
+      output: 'Skipped: the turn was halted by hook: search is off',
+      tool_name: 'fs_write',
+      pre_tool_use: null,
+      tool_input: null,
+    });
     expect(answers[4]).toEqual({ type: 'new_turn', ok: true });
     // Skipped calls reach no hook and no tool.
     expect(existsSync(join(folder, 'skipped.txt'))).toBe(false);
@@ -117,10 +188,22 @@ describe('cosh session', () => {
   });
 
   it('L3/P4: a PostToolUse halt keeps the composed output, then skips the rest of the turn', async () => {
-    const { folder, config } = await project({ PostToolUse: [{ name: 'late', matcher: '^fs_write$', command: `echo '{"context": "seen"}'; exit 49` }] });
-    const { answers } = await session(config, folder, [call(1, 'fs_write', { path: 'a.txt', content: 'x' }), call(2, 'fs_read', { path: 'a.txt' })], '--permission', 'allow');
+    const { folder, config } = await project({
+      PostToolUse: [{ name: 'late', matcher: '^fs_write$', command: `echo '{"context": "seen"}'; exit 49` }],
+    });
+    const { answers } = await session(
+      config,
+      folder,
+      [call(1, 'fs_write', { path: 'a.txt', content: 'x' }), call(2, 'fs_read', { path: 'a.txt' })],
+      '--permission',
+      'allow',
+    );
     expect(answers.map((answer) => answer.status)).toEqual(['halted', 'skipped']);
-    expect(answers[0]).toMatchObject({ output: 'wrote 1 byte to a.txt (new file)\nseen', tool_input: { path: 'a.txt', content: 'x' }, halt: true });
+    expect(answers[0]).toMatchObject({
+      output: 'wrote 1 byte to a.txt (new file)\nseen',
+      tool_input: { path: 'a.txt', content: 'x' },
+      halt: true,
+    });
     expect(answers[1]?.output).toBe("Skipped: the turn was halted by hook: halted by hook 'late'");
     expect(await readFile(join(folder, 'a.txt'), 'utf8')).toBe('x');
   });
@@ -155,7 +238,12 @@ describe('cosh session', () => {
     const { answers } = await session(
       config,
       folder,
-      ['not json', call(1, 'fs_read', { path: 'notes.txt' }), call(2, 'find_grep', { pattern: 'x' }), call(3, 'fs_read', { path: 'notes.txt' })],
+      [
+        'not json',
+        call(1, 'fs_read', { path: 'notes.txt' }),
+        call(2, 'find_grep', { pattern: 'x' }),
+        call(3, 'fs_read', { path: 'notes.txt' }),
+      ],
       '--history',
       'history.jsonl',
     );
@@ -174,12 +262,24 @@ describe('cosh session', () => {
     expect(answers[0]?.output).toBe('from sub');
     expect(await readFile(join(elsewhere, 'hook-cwd'), 'utf8')).toBe(`${elsewhere}\n`);
     const missing = await session(config, folder, [], '--cwd', 'nowhere');
-    expect(missing).toMatchObject({ code: 64, stdout: '', stderr: "cosh: --cwd 'nowhere' does not exist. See 'cosh session --help'.\n" });
+    expect(missing).toMatchObject({
+      code: 64,
+      stdout: '',
+      stderr: "cosh: --cwd 'nowhere' does not exist. See 'cosh session --help'.\n",
+    });
   });
 
   it('X: --permission deny makes the hooks an allowlist here too; a config error is exit 78', async () => {
-    const { folder, config } = await project({ PreToolUse: [{ matcher: '^fs_write$', command: `echo '{"decision": "allow"}'` }] });
-    const { answers, stderr } = await session(config, folder, [call(1, 'fs_write', { path: 'a', content: '' }), call(2, 'bash_run', { command: 'ls' })], '--permission', 'deny');
+    const { folder, config } = await project({
+      PreToolUse: [{ matcher: '^fs_write$', command: `echo '{"decision": "allow"}'` }],
+    });
+    const { answers, stderr } = await session(
+      config,
+      folder,
+      [call(1, 'fs_write', { path: 'a', content: '' }), call(2, 'bash_run', { command: 'ls' })],
+      '--permission',
+      'deny',
+    );
     expect(answers.map((answer) => answer.status)).toEqual(['ok', 'blocked']);
     expect(stderr).not.toContain('cannot prompt');
     await writeFile(config, '{"hooks": []}');
@@ -188,7 +288,11 @@ describe('cosh session', () => {
 
   it('EOF with nothing sent: exit 0 and no output', async () => {
     const { folder, config } = await project();
-    expect(await session(config, folder, [], '--permission', 'allow')).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(await session(config, folder, [], '--permission', 'allow')).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
   });
 });
 
@@ -198,11 +302,15 @@ describe('cosh session under load', () => {
   it('memory stays flat over 10,000 calls, and a reader that stops reading holds the session back', async () => {
     const { folder, config } = await project();
     const probeFile = join(folder, 'heap.txt');
-    const child = spawn(process.execPath, ['--expose-gc', '--import', heapProbe, coshBin, 'session', '--config', config, '--history', 'history.jsonl'], {
-      cwd: folder,
-      env: { PATH: process.env['PATH'], HOME: folder, COSH_HEAP_PROBE: probeFile },
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--expose-gc', '--import', heapProbe, coshBin, 'session', '--config', config, '--history', 'history.jsonl'],
+      {
+        cwd: folder,
+        env: { PATH: process.env['PATH'], HOME: folder, COSH_HEAP_PROBE: probeFile },
+        stdio: ['pipe', 'pipe', 'inherit'],
+      },
+    );
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
     /** The session's live heap after a full collection, in bytes. */
     const liveHeap = async (): Promise<number> => {
@@ -228,7 +336,8 @@ describe('cosh session under load', () => {
     // Backpressure: with stdout unread, the session stops once the pipes and its buffers are
     // full (about two hundred answers), instead of running every call and buffering the answers.
     // Wait until it has stopped: no new history line for half a second (a loaded machine may be slow to start).
-    const historyLines = async () => (await readFile(join(folder, 'history.jsonl'), 'utf8').catch(() => '')).split('\n').length - 1;
+    const historyLines = async () =>
+      (await readFile(join(folder, 'history.jsonl'), 'utf8').catch(() => '')).split('\n').length - 1;
     let whileBlocked = -1;
     for (let stable = 0, waited = 0; stable < 5 && waited < 300; waited += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -42,7 +42,9 @@ describe('cosh settings without a terminal', () => {
     expect(run.stdout).toContain(`Cosh settings: ${file}`);
     expect(run.stdout).toMatch(/^\[off\] PreToolUse {3}1 hook · none of them run$/m);
     expect(run.stdout).toMatch(/^ {2}\[on \] Guard {2}\( +5s$/m);
-    expect(run.stdout).toMatch(/^ {8}⚠ invalid matcher: "\(" \(unterminated group\), never runs; did you mean "\\\\\("\?$/m);
+    expect(run.stdout).toMatch(
+      /^ {8}⚠ invalid matcher: "\(" \(unterminated group\), never runs; did you mean "\\\\\("\?$/m,
+    );
     expect(run.stdout).toMatch(/^\[on \] PostToolUse {2}no hooks$/m);
     expect(run.stdout).toContain('use `cosh hooks enable|disable <PreToolUse|PostToolUse>`');
     // Printed once, plainly: no screen drawing, no colour.
@@ -102,10 +104,11 @@ describe('what the settings command loads', () => {
   it('the screen on a terminal does load it (the check above can fail)', async () => {
     const file = join(directory, 'setup.json');
     const trace = join(directory, 'trace-screen.txt');
-    const commandLine = `COSH_TEST_IMPORT_TRACE=${shellQuote(trace)} ${coshCommandLine(['settings', '--config', file]).replace(
-      shellQuote(coshBin),
-      `--import ${shellQuote(traceImports)} ${shellQuote(coshBin)}`,
-    )}`;
+    const commandLine = `COSH_TEST_IMPORT_TRACE=${shellQuote(trace)} ${coshCommandLine([
+      'settings',
+      '--config',
+      file,
+    ]).replace(shellQuote(coshBin), `--import ${shellQuote(traceImports)} ${shellQuote(coshBin)}`)}`;
     const session = new TerminalSession(commandLine, { cwd: directory });
     try {
       await session.waitFor('q/esc quit');

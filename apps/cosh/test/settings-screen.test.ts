@@ -102,7 +102,10 @@ describe('cosh settings: keys typed together (issue 13)', () => {
 
   it('holding j (key repeat: many j in one read) scrolls the list', async () => {
     const file = join(directory, 'held.json');
-    const hooks = Array.from({ length: 30 }, (_, index) => ({ name: `hook number ${index}`, command: `echo ${index}` }));
+    const hooks = Array.from({ length: 30 }, (_, index) => ({
+      name: `hook number ${index}`,
+      command: `echo ${index}`,
+    }));
     await writeFile(file, JSON.stringify({ hooks: { PreToolUse: hooks } }, null, 2));
     const session = openSettings(file);
     await session.waitFor('hook number 0');
@@ -235,13 +238,17 @@ describe('cosh settings on a terminal', () => {
     expect(session.cursorLine()).toMatch(/^› \[on \] PreToolUse\b/);
     expect(session.screen()).toMatch(/\[on \] Block dangerous bash\s+\^bash_run\$\s+5s/);
     expect(session.screen()).toMatch(/\[on \] Audit\s+\(any tool\)\s+0\.5s/);
-    expect(session.screen()).toContain('    ⚠ invalid matcher: "*" (nothing to repeat), never runs; did you mean ".*"?');
+    expect(session.screen()).toContain(
+      '    ⚠ invalid matcher: "*" (nothing to repeat), never runs; did you mean ".*"?',
+    );
     expect(session.screen()).toMatch(/space toggle.*q\/esc quit/);
 
     session.press(KEYS.space);
     await session.waitFor('Saved: PreToolUse hooks off');
     expect(session.cursorLine()).toMatch(/^› \[off\] PreToolUse\b/);
-    expect(await readFile(file, 'utf8')).toBe(commentedConfig.replace('{ "PreToolUse": true }', '{ "PreToolUse": false }'));
+    expect(await readFile(file, 'utf8')).toBe(
+      commentedConfig.replace('{ "PreToolUse": true }', '{ "PreToolUse": false }'),
+    );
 
     session.press(KEYS.down);
     await session.waitFor(() => session.cursorLine()?.includes('Block dangerous bash') === true);
@@ -249,7 +256,9 @@ describe('cosh settings on a terminal', () => {
     await session.waitFor('Saved: PreToolUse hook "Block dangerous bash" off');
     expect(session.cursorLine()).toMatch(/^› +\[off\] Block dangerous bash/);
     expect(await readFile(file, 'utf8')).toBe(
-      commentedConfig.replace('{ "PreToolUse": true }', '{ "PreToolUse": false }').replace('"enabled": true', '"enabled": false'),
+      commentedConfig
+        .replace('{ "PreToolUse": true }', '{ "PreToolUse": false }')
+        .replace('"enabled": true', '"enabled": false'),
     );
     expect((await stat(file)).mode & 0o777).toBe(0o640);
 
@@ -436,9 +445,12 @@ describe('cosh settings on a terminal', () => {
     const file = join(directory, 'interrupt.json');
     await writeFile(file, commentedConfig);
     // The shell reports the status and the terminal's modes once cosh is gone.
-    const session = new TerminalSession(`${coshCommandLine(['settings', '--config', file])}; echo "status=$?"; stty -a`, {
-      cwd: directory,
-    });
+    const session = new TerminalSession(
+      `${coshCommandLine(['settings', '--config', file])}; echo "status=$?"; stty -a`,
+      {
+        cwd: directory,
+      },
+    );
     sessions.push(session);
     await session.waitFor('Audit');
     session.press(KEYS.ctrlC);
@@ -460,7 +472,9 @@ describe('cosh settings on a terminal', () => {
       ['SIGTERM', { exitCode: 0, signal: 15 }],
     ] as const) {
       // exec: the pty's process is cosh itself, so the signal reaches it and nothing else.
-      const session = new TerminalSession(`exec ${coshCommandLine(['settings', '--config', file])}`, { cwd: directory });
+      const session = new TerminalSession(`exec ${coshCommandLine(['settings', '--config', file])}`, {
+        cwd: directory,
+      });
       sessions.push(session);
       await session.waitFor('Audit');
       process.kill(session.pid, signal);

@@ -9,7 +9,9 @@ describe('aggregatePostToolUse', () => {
     for (const toolOutput of ['', 'plain', 'ends\n', 'crlf\r\n']) {
       const verdict = aggregatePostToolUse({ toolOutput }, []);
       expect(verdict).toEqual({ decision: 'none', halt: false, reasons: [], context: '', toolOutput, diagnostics: [] });
-      expect(aggregatePostToolUse({ toolOutput, preToolUseContext: '' }, [post.none('quiet')]).toolOutput).toBe(toolOutput);
+      expect(aggregatePostToolUse({ toolOutput, preToolUseContext: '' }, [post.none('quiet')]).toolOutput).toBe(
+        toolOutput,
+      );
     }
   });
 
@@ -51,8 +53,12 @@ describe('aggregatePostToolUse', () => {
 
   it('P2: appended text starts on a new line only when needed', () => {
     expect(aggregatePostToolUse({ toolOutput: '' }, [post.none('c', { context: 'ctx' })]).toolOutput).toBe('ctx');
-    expect(aggregatePostToolUse({ toolOutput: 'out\n' }, [post.none('c', { context: 'ctx' })]).toolOutput).toBe('out\nctx');
-    expect(aggregatePostToolUse({ toolOutput: 'out' }, [post.none('c', { context: 'ctx' })]).toolOutput).toBe('out\nctx');
+    expect(aggregatePostToolUse({ toolOutput: 'out\n' }, [post.none('c', { context: 'ctx' })]).toolOutput).toBe(
+      'out\nctx',
+    );
+    expect(aggregatePostToolUse({ toolOutput: 'out' }, [post.none('c', { context: 'ctx' })]).toolOutput).toBe(
+      'out\nctx',
+    );
     expect(aggregatePostToolUse({ toolOutput: 'out', preToolUseContext: 'pre' }, []).toolOutput).toBe('out\npre');
   });
 
@@ -78,7 +84,7 @@ describe('aggregatePostToolUse', () => {
     ]);
   });
 
-  it('P3: the ignored-updated_input warnings come after the outcomes\' errors, as in PreToolUse', () => {
+  it("P3: the ignored-updated_input warnings come after the outcomes' errors, as in PreToolUse", () => {
     const verdict = aggregatePostToolUse({ toolOutput: 'out' }, [
       post.none('rewriter', { updated_input: { command: 'ls' } }),
       post.crash('broken'),
@@ -119,7 +125,9 @@ describe('aggregatePostToolUse', () => {
 
 describe('aggregatePostToolUse: ask (K7, P3)', () => {
   it('K7, P3: an ask after the call changes nothing but is reported, with a warning', () => {
-    const verdict = aggregatePostToolUse({ toolOutput: 'out' }, [post.ask('late', { reason: 'too late', context: 'ctx' })]);
+    const verdict = aggregatePostToolUse({ toolOutput: 'out' }, [
+      post.ask('late', { reason: 'too late', context: 'ctx' }),
+    ]);
     expect(verdict.decision).toBe('ask');
     expect(verdict.reasons).toEqual(['too late']);
     expect(verdict.toolOutput).toBe('out\nctx');

@@ -36,10 +36,7 @@ export interface PostToolUseInput {
  * history.push(verdict.toolOutput);
  * if (verdict.halt) stopTurn(verdict.reasons);
  */
-export function aggregatePostToolUse(
-  input: PostToolUseInput,
-  outcomes: readonly HookOutcome[],
-): PostToolUseVerdict {
+export function aggregatePostToolUse(input: PostToolUseInput, outcomes: readonly HookOutcome[]): PostToolUseVerdict {
   const summary = summarizeOutcomes('PostToolUse', outcomes);
   const diagnostics = [...summary.diagnostics];
   for (const outcome of outcomes) {

@@ -8,7 +8,14 @@ const input = { command: 'rm -rf build' };
 describe('aggregatePreToolUse', () => {
   it('A4: no hooks: none, no reasons, no context, the original input', () => {
     const verdict = aggregatePreToolUse(input, []);
-    expect(verdict).toEqual({ decision: 'none', halt: false, reasons: [], context: '', toolInput: input, diagnostics: [] });
+    expect(verdict).toEqual({
+      decision: 'none',
+      halt: false,
+      reasons: [],
+      context: '',
+      toolInput: input,
+      diagnostics: [],
+    });
     expect(verdict.toolInput).toBe(input);
   });
 
@@ -145,7 +152,15 @@ describe('aggregatePreToolUse', () => {
 
   it('A2/A5: a deny outcome without a reason still denies, with the default reason', () => {
     const verdict = aggregatePreToolUse(input, [
-      { hook: 'manual', kind: 'deny', reason: null, context: null, updatedInput: null, countsAsDeny: true, diagnostic: null },
+      {
+        hook: 'manual',
+        kind: 'deny',
+        reason: null,
+        context: null,
+        updatedInput: null,
+        countsAsDeny: true,
+        diagnostic: null,
+      },
     ]);
     expect(verdict.decision).toBe('deny');
     expect(verdict.reasons).toEqual([`blocked by hook 'manual'`]);
@@ -172,7 +187,7 @@ describe('aggregatePreToolUse: ask (K7)', () => {
     expect([halted.halt, halted.decision, halted.reasons]).toEqual([true, 'ask', ['stopped']]);
   });
 
-  it('K7: with ask, reasons are the asks\' reasons in config order; allows add none', () => {
+  it("K7: with ask, reasons are the asks' reasons in config order; allows add none", () => {
     const verdict = aggregatePreToolUse(input, [
       pre.ask('first', { reason: 'pushes to main' }),
       pre.allow('ok', { reason: 'ignored' }),
@@ -182,12 +197,12 @@ describe('aggregatePreToolUse: ask (K7)', () => {
     expect(verdict.reasons).toEqual(['pushes to main', `asked by hook 'second'`]);
   });
 
-  it('K7: a deny keeps only the denies\' reasons, not the asks\'', () => {
+  it("K7: a deny keeps only the denies' reasons, not the asks'", () => {
     const verdict = aggregatePreToolUse(input, [pre.ask('asker', { reason: 'confirm' }), pre.exit2('d', 'no')]);
     expect(verdict.reasons).toEqual(['no']);
   });
 
-  it('K7, A7: an asked call may still run, so updated_input merges in config order, the asker\'s included', () => {
+  it("K7, A7: an asked call may still run, so updated_input merges in config order, the asker's included", () => {
     const verdict = aggregatePreToolUse({ command: 'git push', cwd: '/repo' }, [
       pre.allow('a', { updated_input: { command: 'git push --dry-run' } }),
       pre.ask('b', { updated_input: { command: 'git push --dry-run --verbose' } }),
@@ -204,7 +219,7 @@ describe('aggregatePreToolUse: ask (K7)', () => {
     expect(verdict.toolInput).toBe(original);
   });
 
-  it('K7, A6: an asker\'s context counts like any valid output\'s', () => {
+  it("K7, A6: an asker's context counts like any valid output's", () => {
     expect(aggregatePreToolUse(input, [pre.ask('b', { context: 'asked because' })]).context).toBe('asked because');
   });
 });

@@ -39,9 +39,16 @@ describe('interpretClaudeRun: runs that did not finish (K5 row 1)', () => {
 
   it('K5, O5: timed out or killed is an error, whatever stdout says; onError deny makes it a deny', () => {
     const allow = answer({ permissionDecision: 'allow' });
-    const timedOut = claude({ exitCode: null, signal: 'SIGKILL', timedOut: true, stdout: allow }, 'PreToolUse', outcomeHook('Guard', { timeout: 5 }));
+    const timedOut = claude(
+      { exitCode: null, signal: 'SIGKILL', timedOut: true, stdout: allow },
+      'PreToolUse',
+      outcomeHook('Guard', { timeout: 5 }),
+    );
     expect(timedOut).toEqual(
-      expected({ kind: 'error', diagnostic: { level: 'error', hook: 'Guard', message: `hook 'Guard' failed: timed out after 5s` } }),
+      expected({
+        kind: 'error',
+        diagnostic: { level: 'error', hook: 'Guard', message: `hook 'Guard' failed: timed out after 5s` },
+      }),
     );
     const killed = claude({ exitCode: null, signal: 'SIGKILL', stdout: allow }, 'PreToolUse', strictGuard);
     expect([killed.kind, killed.countsAsDeny, killed.reason]).toEqual([
@@ -58,7 +65,11 @@ describe('interpretClaudeRun: stdout cut at the cap (R8)', () => {
     expect(outcome).toEqual(
       expected({
         kind: 'invalid',
-        diagnostic: { level: 'error', hook: 'Guard', message: `hook 'Guard' printed invalid output: output was truncated (over 1 MiB)` },
+        diagnostic: {
+          level: 'error',
+          hook: 'Guard',
+          message: `hook 'Guard' printed invalid output: output was truncated (over 1 MiB)`,
+        },
       }),
     );
     const strict = claude({ stdout: '{', truncated: true }, 'PreToolUse', strictGuard);
@@ -119,15 +130,22 @@ describe('interpretClaudeRun: exit 2 (K5 row 3)', () => {
 
   it("K5: exit 2's reason is the JSON's deny reason when it gives one", () => {
     const stderr = 'from stderr';
-    expect(claude({ exitCode: 2, stderr, stdout: answer({ permissionDecision: 'deny', permissionDecisionReason: 'from json' }) }).reason).toBe(
-      'from json',
+    expect(
+      claude({
+        exitCode: 2,
+        stderr,
+        stdout: answer({ permissionDecision: 'deny', permissionDecisionReason: 'from json' }),
+      }).reason,
+    ).toBe('from json');
+    expect(claude({ exitCode: 2, stderr, stdout: '{"decision":"block","reason":"blocked in json"}' }).reason).toBe(
+      'blocked in json',
     );
-    expect(claude({ exitCode: 2, stderr, stdout: '{"decision":"block","reason":"blocked in json"}' }).reason).toBe('blocked in json');
     // A deny without a reason, or a JSON that does not deny, leaves the reason to stderr.
     expect(claude({ exitCode: 2, stderr, stdout: answer({ permissionDecision: 'deny' }) }).reason).toBe(stderr);
-    expect(claude({ exitCode: 2, stderr, stdout: answer({ permissionDecision: 'allow', permissionDecisionReason: 'ok' }) }).reason).toBe(
-      stderr,
-    );
+    expect(
+      claude({ exitCode: 2, stderr, stdout: answer({ permissionDecision: 'allow', permissionDecisionReason: 'ok' }) })
+        .reason,
+    ).toBe(stderr);
   });
 
   it('K5, O3: exit 2 denies whatever stdout says: an allow, an invalid object, plain text', () => {
@@ -140,7 +158,10 @@ describe('interpretClaudeRun: exit 2 (K5 row 3)', () => {
   it('K5, O3: a valid stdout on exit 2 still gives its context and message, never its updatedInput', () => {
     const outcome = claude({
       exitCode: 2,
-      stdout: answer({ permissionDecision: 'allow', updatedInput: { command: 'ls' }, additionalContext: 'ctx' }, { systemMessage: 'm' }),
+      stdout: answer(
+        { permissionDecision: 'allow', updatedInput: { command: 'ls' }, additionalContext: 'ctx' },
+        { systemMessage: 'm' },
+      ),
     });
     expect(outcome).toEqual(
       expected({
@@ -189,15 +210,19 @@ describe('interpretClaudeRun: a valid answer on any exit code (K5 row 5)', () =>
     expect(claude({ stdout: answer({ permissionDecision: 'allow', permissionDecisionReason: 'read-only' }) })).toEqual(
       expected({ kind: 'allow' }),
     );
-    expect(claude({ stdout: answer({ permissionDecision: 'ask', permissionDecisionReason: 'pushes to main' }) })).toEqual(
-      expected({ kind: 'ask', reason: 'pushes to main' }),
-    );
+    expect(
+      claude({ stdout: answer({ permissionDecision: 'ask', permissionDecisionReason: 'pushes to main' }) }),
+    ).toEqual(expected({ kind: 'ask', reason: 'pushes to main' }));
     expect(claude({ stdout: answer({ permissionDecision: 'defer' }) })).toEqual(expected({ kind: 'none' }));
   });
 
   it('K5, K7: a deny or ask without a reason takes the default, not stderr', () => {
-    expect(claude({ stdout: answer({ permissionDecision: 'deny' }), stderr: 'debug' }).reason).toBe(`blocked by hook 'Guard'`);
-    expect(claude({ stdout: answer({ permissionDecision: 'ask' }), stderr: 'debug' }).reason).toBe(`asked by hook 'Guard'`);
+    expect(claude({ stdout: answer({ permissionDecision: 'deny' }), stderr: 'debug' }).reason).toBe(
+      `blocked by hook 'Guard'`,
+    );
+    expect(claude({ stdout: answer({ permissionDecision: 'ask' }), stderr: 'debug' }).reason).toBe(
+      `asked by hook 'Guard'`,
+    );
   });
 
   it('K5: the deprecated approve and block', () => {
@@ -208,18 +233,24 @@ describe('interpretClaudeRun: a valid answer on any exit code (K5 row 5)', () =>
   });
 
   it('K5: JSON counts on any exit code: exit 1 and exit 49 answers are read, not errors', () => {
-    expect(claude({ exitCode: 1, stdout: answer({ permissionDecision: 'deny', permissionDecisionReason: 'no' }) }).kind).toBe('deny');
+    expect(
+      claude({ exitCode: 1, stdout: answer({ permissionDecision: 'deny', permissionDecisionReason: 'no' }) }).kind,
+    ).toBe('deny');
     expect(claude({ exitCode: 49, stdout: answer({ permissionDecision: 'allow' }) }).kind).toBe('allow');
     expect(claude({ exitCode: 3, stdout: '{}' })).toEqual(expected({ kind: 'none' }));
   });
 
-  it('K5: updatedInput is kept in Claude\'s fields with allow, ask and none, and ignored with deny', () => {
+  it("K5: updatedInput is kept in Claude's fields with allow, ask and none, and ignored with deny", () => {
     const updatedInput = { command: 'npm test -- --silent', timeout: 120000 };
-    expect(claude({ stdout: answer({ permissionDecision: 'allow', updatedInput }) }).updatedInput).toEqual(updatedInput);
+    expect(claude({ stdout: answer({ permissionDecision: 'allow', updatedInput }) }).updatedInput).toEqual(
+      updatedInput,
+    );
     expect(claude({ stdout: answer({ permissionDecision: 'ask', updatedInput }) }).updatedInput).toEqual(updatedInput);
     expect(claude({ stdout: answer({ updatedInput }) }).updatedInput).toEqual(updatedInput);
     expect(claude({ stdout: answer({ permissionDecision: 'deny', updatedInput }) }).updatedInput).toBeNull();
-    expect(claude({ stdout: JSON.stringify({ decision: 'block', hookSpecificOutput: { updatedInput } }) }).updatedInput).toBeNull();
+    expect(
+      claude({ stdout: JSON.stringify({ decision: 'block', hookSpecificOutput: { updatedInput } }) }).updatedInput,
+    ).toBeNull();
   });
 
   it('K5, A6: additionalContext is the context', () => {
@@ -233,7 +264,9 @@ describe('interpretClaudeRun: a valid answer on any exit code (K5 row 5)', () =>
     expect(outcome).toEqual(
       expected({ diagnostic: { level: 'info', hook: 'Guard', message: `hook 'Guard': Formatted 2 files` } }),
     );
-    const verdict = aggregatePostToolUse({ toolOutput: 'wrote it' }, [claude({ stdout: '{"systemMessage":"Formatted 2 files"}' }, 'PostToolUse')]);
+    const verdict = aggregatePostToolUse({ toolOutput: 'wrote it' }, [
+      claude({ stdout: '{"systemMessage":"Formatted 2 files"}' }, 'PostToolUse'),
+    ]);
     expect(verdict.toolOutput).toBe('wrote it');
     expect(verdict.diagnostics.map((diagnostic) => diagnostic.level)).toEqual(['info']);
   });
@@ -262,7 +295,10 @@ describe('interpretClaudeRun: no JSON (K5 rows 6 and 7)', () => {
     ] as const) {
       const outcome = claude({ exitCode, stdout: 'plain', stderr: 'boom' });
       expect(outcome).toEqual(
-        expected({ kind: 'error', diagnostic: { level: 'error', hook: 'Guard', message: `hook 'Guard' failed: ${problem}; stderr: boom` } }),
+        expected({
+          kind: 'error',
+          diagnostic: { level: 'error', hook: 'Guard', message: `hook 'Guard' failed: ${problem}; stderr: boom` },
+        }),
       );
     }
     expect(claude({ exitCode: 1 }, 'PreToolUse', strictGuard).countsAsDeny).toBe(true);
@@ -273,7 +309,11 @@ describe('interpretClaudeRun with the verdict (K5, K7)', () => {
   it('K7: a Claude ask and a Cosh-style allow make an ask verdict with the ask reasons', () => {
     const verdict = aggregatePreToolUse({ command: 'git push' }, [
       claude({ stdout: answer({ permissionDecision: 'allow' }) }),
-      interpretClaudeRun('PreToolUse', outcomeHook('Pusher'), runFacts({ stdout: answer({ permissionDecision: 'ask', permissionDecisionReason: 'pushes' }) })),
+      interpretClaudeRun(
+        'PreToolUse',
+        outcomeHook('Pusher'),
+        runFacts({ stdout: answer({ permissionDecision: 'ask', permissionDecisionReason: 'pushes' }) }),
+      ),
     ]);
     expect([verdict.decision, verdict.reasons]).toEqual(['ask', ['pushes']]);
   });
@@ -338,15 +378,23 @@ const claudeFacts: fc.Arbitrary<RunFacts> = fc.record({
 
 describe('interpretClaudeRun: HTTP hooks (H3)', () => {
   it('H3 K5: a 2xx body is read as the stdout of exit 0: a Claude answer, blank or plain text', () => {
-    expect(interpretClaudeRun('PreToolUse', guard, httpRunFacts({ stdout: answer({ permissionDecision: 'deny', permissionDecisionReason: 'no' }) }))).toEqual(
-      expected({ kind: 'deny', reason: 'no', countsAsDeny: true }),
-    );
+    expect(
+      interpretClaudeRun(
+        'PreToolUse',
+        guard,
+        httpRunFacts({ stdout: answer({ permissionDecision: 'deny', permissionDecisionReason: 'no' }) }),
+      ),
+    ).toEqual(expected({ kind: 'deny', reason: 'no', countsAsDeny: true }));
     expect(interpretClaudeRun('PreToolUse', guard, httpRunFacts({ stdout: 'ok, carry on' }))).toEqual(expected({}));
     expect(interpretClaudeRun('PreToolUse', guard, httpRunFacts({ httpStatus: 204 }))).toEqual(expected({}));
   });
 
   it('H3: another status, a timeout or a connection failure is an error that onError decides', () => {
-    const down = interpretClaudeRun('PreToolUse', guard, httpRunFacts({ httpStatus: 500, stdout: answer({ permissionDecision: 'allow' }) }));
+    const down = interpretClaudeRun(
+      'PreToolUse',
+      guard,
+      httpRunFacts({ httpStatus: 500, stdout: answer({ permissionDecision: 'allow' }) }),
+    );
     expect(down).toMatchObject({ kind: 'error', countsAsDeny: false });
     expect(down.diagnostic?.message).toMatch(/^hook 'Guard' failed: HTTP status 500; response: /);
     const refused = httpRunFacts({ httpStatus: null, failure: 'connection refused by h:1 (ECONNREFUSED)' });
@@ -370,7 +418,8 @@ describe('interpretClaudeRun properties', () => {
           const outcome = interpretClaudeRun(event, { name: 'any', onError }, facts);
           expect(OUTCOME_KINDS).toContain(outcome.kind);
           // Invariants every consumer relies on.
-          if (outcome.kind === 'deny' || outcome.kind === 'halt' || outcome.kind === 'ask') expect(outcome.reason).not.toBeNull();
+          if (outcome.kind === 'deny' || outcome.kind === 'halt' || outcome.kind === 'ask')
+            expect(outcome.reason).not.toBeNull();
           if (outcome.kind === 'deny') expect(outcome.countsAsDeny).toBe(true);
           if (outcome.kind === 'deny' || outcome.kind === 'halt') expect(outcome.updatedInput).toBeNull();
           if (outcome.kind === 'error' || outcome.kind === 'invalid') {

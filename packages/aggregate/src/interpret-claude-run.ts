@@ -22,7 +22,12 @@ function systemMessageDiagnostic(hook: OutcomeHook, output: ClaudeHookOutput | n
 }
 
 function invalidOutcome(hook: OutcomeHook, problem: string): HookOutcome {
-  return failedOutcome(hook, 'invalid', `invalid output: ${problem}`, `hook '${hook.name}' printed invalid output: ${problem}`);
+  return failedOutcome(
+    hook,
+    'invalid',
+    `invalid output: ${problem}`,
+    `hook '${hook.name}' printed invalid output: ${problem}`,
+  );
 }
 
 /** A valid output's own answer (K5, K7): its decision, reason, context and rewritten input. */
@@ -112,7 +117,11 @@ export function interpretClaudeRun(event: HookEvent, hook: OutcomeHook, runFacts
     // The JSON's reason counts only when the JSON denies too.
     return outcome(hook, {
       kind: 'deny',
-      reason: pickReason(output?.decision === 'deny' ? output : null, facts.stderr, defaultDenyReason(event, hook.name)),
+      reason: pickReason(
+        output?.decision === 'deny' ? output : null,
+        facts.stderr,
+        defaultDenyReason(event, hook.name),
+      ),
       countsAsDeny: true,
       ...lent,
     });

@@ -59,7 +59,9 @@ describe('interpretRun: exit 0 (O1, O2, O6)', () => {
     const outcome = interpretRun('PreToolUse', strictGuard, runFacts({ stdout: 'Deny' }));
     expect(outcome.kind).toBe('invalid');
     expect(outcome.countsAsDeny).toBe(true);
-    expect(outcome.reason).toBe(`hook 'Guard' failed: invalid output: expected one JSON object, found plain text ("Deny")`);
+    expect(outcome.reason).toBe(
+      `hook 'Guard' failed: invalid output: expected one JSON object, found plain text ("Deny")`,
+    );
     expect(outcome.diagnostic?.level).toBe('error');
   });
 
@@ -75,7 +77,11 @@ describe('interpretRun: exit 0 (O1, O2, O6)', () => {
   });
 
   it('O2: truncated stdout is invalid even if what was kept parses', () => {
-    const outcome = interpretRun('PreToolUse', guard, runFacts({ stdout: '{"decision":"allow"}', stdoutTruncated: true }));
+    const outcome = interpretRun(
+      'PreToolUse',
+      guard,
+      runFacts({ stdout: '{"decision":"allow"}', stdoutTruncated: true }),
+    );
     expect(outcome.kind).toBe('invalid');
     expect(outcome.diagnostic?.message).toBe(`hook 'Guard' printed invalid output: output was truncated (over 1 MiB)`);
   });
@@ -116,7 +122,9 @@ describe('interpretRun: exit 2 and 49 (O3, O4)', () => {
   });
 
   it(`O3: in PostToolUse the default reason is "hook '<name>' flagged this output"`, () => {
-    expect(interpretRun('PostToolUse', guard, runFacts({ exitCode: 2 })).reason).toBe(`hook 'Guard' flagged this output`);
+    expect(interpretRun('PostToolUse', guard, runFacts({ exitCode: 2 })).reason).toBe(
+      `hook 'Guard' flagged this output`,
+    );
   });
 
   it('O3: exit 2 with allow JSON on stdout still denies', () => {
@@ -166,7 +174,10 @@ describe('interpretRun: exit 2 and 49 (O3, O4)', () => {
     const outcome = interpretRun(
       'PreToolUse',
       guard,
-      runFacts({ exitCode: 49, stdout: '{"decision":"allow","reason":"emergency stop","context":"c","updated_input":{"a":1}}' }),
+      runFacts({
+        exitCode: 49,
+        stdout: '{"decision":"allow","reason":"emergency stop","context":"c","updated_input":{"a":1}}',
+      }),
     );
     expect(outcome).toEqual(noOpinion({ kind: 'halt', reason: 'emergency stop', context: 'c' }));
   });
@@ -184,7 +195,9 @@ describe('interpretRun: exit 2 and 49 (O3, O4)', () => {
 
 describe('interpretRun: anything else (O5)', () => {
   it('O5: exit 1 is an error with the exit code and stderr in the diagnostic', () => {
-    expect(interpretRun('PreToolUse', guard, runFacts({ exitCode: 1, stdout: '{"decision":"deny"}', stderr: 'boom\n' }))).toEqual(
+    expect(
+      interpretRun('PreToolUse', guard, runFacts({ exitCode: 1, stdout: '{"decision":"deny"}', stderr: 'boom\n' })),
+    ).toEqual(
       noOpinion({
         kind: 'error',
         diagnostic: { level: 'error', hook: 'Guard', message: `hook 'Guard' failed: exited with code 1; stderr: boom` },
@@ -217,9 +230,9 @@ describe('interpretRun: anything else (O5)', () => {
       expect(outcome.diagnostic?.message).toBe(`hook 'Slow' failed: timed out after 5s`);
     }
     const fractional = outcomeHook('Quick', { timeout: 0.5 });
-    expect(interpretRun('PreToolUse', fractional, runFacts({ exitCode: null, timedOut: true })).diagnostic?.message).toBe(
-      `hook 'Quick' failed: timed out after 0.5s`,
-    );
+    expect(
+      interpretRun('PreToolUse', fractional, runFacts({ exitCode: null, timedOut: true })).diagnostic?.message,
+    ).toBe(`hook 'Quick' failed: timed out after 0.5s`);
     expect(interpretRun('PreToolUse', guard, runFacts({ exitCode: null, timedOut: true })).diagnostic?.message).toBe(
       `hook 'Guard' failed: timed out`,
     );
@@ -238,7 +251,11 @@ describe('interpretRun: anything else (O5)', () => {
   it('R9: a hook that could not start counts as a deny whatever onError says; its outcome stays error', () => {
     for (const event of ['PreToolUse', 'PostToolUse'] as const) {
       for (const hook of [guard, strictGuard]) {
-        const outcome = interpretRun(event, hook, runFacts({ exitCode: null, startError: 'working directory does not exist' }));
+        const outcome = interpretRun(
+          event,
+          hook,
+          runFacts({ exitCode: null, startError: 'working directory does not exist' }),
+        );
         expect(outcome).toMatchObject({
           kind: 'error',
           countsAsDeny: true,
@@ -286,7 +303,10 @@ describe('interpretRun: ask (K7)', () => {
     const outcome = interpretRun(
       'PreToolUse',
       guard,
-      runFacts({ stdout: '{"decision":"ask","reason":"pushes to main","context":"c","updated_input":{"command":"git push --dry-run"}}' }),
+      runFacts({
+        stdout:
+          '{"decision":"ask","reason":"pushes to main","context":"c","updated_input":{"command":"git push --dry-run"}}',
+      }),
     );
     expect(outcome).toEqual(
       noOpinion({
@@ -299,9 +319,9 @@ describe('interpretRun: ask (K7)', () => {
   });
 
   it('K7: an ask without a reason takes stderr, else the default; it never counts as a deny', () => {
-    expect(interpretRun('PreToolUse', guard, runFacts({ stdout: '{"decision":"ask"}', stderr: ' sure? \n' })).reason).toBe(
-      'sure?',
-    );
+    expect(
+      interpretRun('PreToolUse', guard, runFacts({ stdout: '{"decision":"ask"}', stderr: ' sure? \n' })).reason,
+    ).toBe('sure?');
     const bare = interpretRun('PreToolUse', strictGuard, runFacts({ stdout: '{"decision":"ask","reason":"  "}' }));
     expect(bare.reason).toBe(`asked by hook 'Guard'`);
     expect(bare.countsAsDeny).toBe(false);
@@ -314,8 +334,12 @@ describe('interpretRun: ask (K7)', () => {
   });
 
   it('K7, O3, O4: exit 2 and 49 win over an ask printed on stdout', () => {
-    expect(interpretRun('PreToolUse', guard, runFacts({ exitCode: 2, stdout: '{"decision":"ask"}' })).kind).toBe('deny');
-    expect(interpretRun('PreToolUse', guard, runFacts({ exitCode: 49, stdout: '{"decision":"ask"}' })).kind).toBe('halt');
+    expect(interpretRun('PreToolUse', guard, runFacts({ exitCode: 2, stdout: '{"decision":"ask"}' })).kind).toBe(
+      'deny',
+    );
+    expect(interpretRun('PreToolUse', guard, runFacts({ exitCode: 49, stdout: '{"decision":"ask"}' })).kind).toBe(
+      'halt',
+    );
   });
 });
 
@@ -325,7 +349,9 @@ describe('interpretRun: HTTP hooks (H3)', () => {
       noOpinion({ kind: 'allow', context: 'ok' }),
     );
     expect(interpretRun('PreToolUse', guard, httpRunFacts({ httpStatus: 204 }))).toEqual(noOpinion());
-    expect(interpretRun('PreToolUse', guard, httpRunFacts({ httpStatus: 201, stdout: '{"decision":"deny","reason":"no"}' }))).toMatchObject({
+    expect(
+      interpretRun('PreToolUse', guard, httpRunFacts({ httpStatus: 201, stdout: '{"decision":"deny","reason":"no"}' })),
+    ).toMatchObject({
       kind: 'deny',
       reason: 'no',
       countsAsDeny: true,
@@ -344,14 +370,26 @@ describe('interpretRun: HTTP hooks (H3)', () => {
   });
 
   it('H3: any other status is an error naming it, with the end of the body; no opinion by default', () => {
-    const outcome = interpretRun('PreToolUse', guard, httpRunFacts({ httpStatus: 500, stdout: 'policy service is down\n' }));
+    const outcome = interpretRun(
+      'PreToolUse',
+      guard,
+      httpRunFacts({ httpStatus: 500, stdout: 'policy service is down\n' }),
+    );
     expect(outcome).toEqual(
       noOpinion({
         kind: 'error',
-        diagnostic: { level: 'error', hook: 'Guard', message: "hook 'Guard' failed: HTTP status 500; response: policy service is down" },
+        diagnostic: {
+          level: 'error',
+          hook: 'Guard',
+          message: "hook 'Guard' failed: HTTP status 500; response: policy service is down",
+        },
       }),
     );
-    const redirect = interpretRun('PreToolUse', guard, httpRunFacts({ httpStatus: 302, stdout: '{"decision":"allow"}' }));
+    const redirect = interpretRun(
+      'PreToolUse',
+      guard,
+      httpRunFacts({ httpStatus: 302, stdout: '{"decision":"allow"}' }),
+    );
     expect(redirect.kind).toBe('error');
     expect(redirect.diagnostic?.message).toBe(`hook 'Guard' failed: HTTP status 302; response: {"decision":"allow"}`);
   });
@@ -406,7 +444,10 @@ describe('interpretRun: HTTP hooks (H3)', () => {
     const outcome = interpretRun(
       'PreToolUse',
       guard,
-      httpRunFacts({ stdout: '{"decision":"deny"}', failure: 'the connection to h:1 closed after 19 bytes of the response body, before its end' }),
+      httpRunFacts({
+        stdout: '{"decision":"deny"}',
+        failure: 'the connection to h:1 closed after 19 bytes of the response body, before its end',
+      }),
     );
     expect(outcome).toMatchObject({ kind: 'error', countsAsDeny: false });
   });

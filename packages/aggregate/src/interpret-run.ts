@@ -91,7 +91,12 @@ export function httpFailureOutcome(hook: OutcomeHook, facts: RunFacts): HookOutc
   if (!isHttpRun(facts) || httpAnswered(facts)) return null;
   const problem = describeFailure(hook, facts);
   const body = httpErrorBodyTail(facts);
-  return failedOutcome(hook, 'error', problem, `hook '${hook.name}' failed: ${problem}${body === '' ? '' : `; response: ${body}`}`);
+  return failedOutcome(
+    hook,
+    'error',
+    problem,
+    `hook '${hook.name}' failed: ${problem}${body === '' ? '' : `; response: ${body}`}`,
+  );
 }
 
 /** H3: a whole 2xx HTTP answer as the run it stands for, exit 0 with the body as stdout; a process run as it is. */

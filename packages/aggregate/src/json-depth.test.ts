@@ -19,15 +19,19 @@ describe('updated_input depth', () => {
   });
 
   it('O2/A7: a 100,000-deep updated_input is no opinion and rewrites nothing, instead of an input no one can serialise', () => {
-    const outcome = interpretRun('PreToolUse', { name: 'deep', onError: 'ignore' }, {
-      exitCode: 0,
-      signal: null,
-      stdout: `{"decision":"allow","updated_input":${nestedObject(100_000)}}`,
-      stderr: '',
-      timedOut: false,
-      truncated: false,
-      startError: null,
-    });
+    const outcome = interpretRun(
+      'PreToolUse',
+      { name: 'deep', onError: 'ignore' },
+      {
+        exitCode: 0,
+        signal: null,
+        stdout: `{"decision":"allow","updated_input":${nestedObject(100_000)}}`,
+        stderr: '',
+        timedOut: false,
+        truncated: false,
+        startError: null,
+      },
+    );
     expect(outcome.kind).toBe('invalid');
     expect(outcome.updatedInput).toBeNull();
   });

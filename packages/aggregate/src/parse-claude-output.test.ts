@@ -18,7 +18,15 @@ const specific = (fields: Record<string, unknown>) =>
 
 describe('parseClaudeOutput', () => {
   it('K5: blank and plain text are no answer, not invalid', () => {
-    for (const stdout of ['', ' \n', 'Checking the command…\n', 'OK', '[1,2]', '"text"', 'log line\n{"decision":"block"}']) {
+    for (const stdout of [
+      '',
+      ' \n',
+      'Checking the command…\n',
+      'OK',
+      '[1,2]',
+      '"text"',
+      'log line\n{"decision":"block"}',
+    ]) {
       expect(parseClaudeOutput(stdout)).toEqual({ kind: 'plain' });
     }
   });
@@ -61,7 +69,11 @@ describe('parseClaudeOutput', () => {
       hookSpecificOutput: { permissionDecision: 'allow', permissionDecisionReason: 'new style' },
     });
     expect(outputOf(both)).toMatchObject({ decision: 'allow', reason: 'new style' });
-    const deferred = JSON.stringify({ decision: 'block', reason: 'old', hookSpecificOutput: { permissionDecision: 'defer' } });
+    const deferred = JSON.stringify({
+      decision: 'block',
+      reason: 'old',
+      hookSpecificOutput: { permissionDecision: 'defer' },
+    });
     expect(outputOf(deferred)).toMatchObject({ decision: 'none', reason: null });
     // A reason without a decision is nobody's reason.
     expect(outputOf('{"reason":"stray"}')).toMatchObject({ decision: 'none', reason: null });
@@ -74,7 +86,11 @@ describe('parseClaudeOutput', () => {
         hookSpecificOutput: { updatedInput: { command: 'ls -la' }, additionalContext: 'ctx' },
       }),
     );
-    expect(output).toMatchObject({ updatedInput: { command: 'ls -la' }, context: 'ctx', systemMessage: 'formatted 3 files' });
+    expect(output).toMatchObject({
+      updatedInput: { command: 'ls -la' },
+      context: 'ctx',
+      systemMessage: 'formatted 3 files',
+    });
     expect(outputOf('{"systemMessage":"  ","hookSpecificOutput":{"additionalContext":"\\n"}}')).toMatchObject({
       context: null,
       systemMessage: null,
@@ -89,7 +105,10 @@ describe('parseClaudeOutput', () => {
 
   it('K5: unknown keys are ignored, at the top and in hookSpecificOutput', () => {
     const output = outputOf(
-      JSON.stringify({ extra: [1], hookSpecificOutput: { permissionDecision: 'deny', updatedMCPToolOutput: 'x', other: {} } }),
+      JSON.stringify({
+        extra: [1],
+        hookSpecificOutput: { permissionDecision: 'deny', updatedMCPToolOutput: 'x', other: {} },
+      }),
     );
     expect(output.decision).toBe('deny');
   });
@@ -107,9 +126,18 @@ describe('parseClaudeOutput', () => {
       ['{"hookSpecificOutput":[]}', 'hookSpecificOutput must be an object (got an array)'],
       ['{"hookSpecificOutput":"deny"}', 'hookSpecificOutput must be an object (got "deny")'],
       [specific({ hookEventName: 5 }), 'hookSpecificOutput.hookEventName must be a string (got 5)'],
-      [specific({ permissionDecision: 'block' }), 'hookSpecificOutput.permissionDecision must be one of allow, deny, ask, defer (got "block")'],
-      [specific({ permissionDecision: 'Allow' }), 'hookSpecificOutput.permissionDecision must be one of allow, deny, ask, defer (got "Allow")'],
-      [specific({ permissionDecisionReason: false }), 'hookSpecificOutput.permissionDecisionReason must be a string (got false)'],
+      [
+        specific({ permissionDecision: 'block' }),
+        'hookSpecificOutput.permissionDecision must be one of allow, deny, ask, defer (got "block")',
+      ],
+      [
+        specific({ permissionDecision: 'Allow' }),
+        'hookSpecificOutput.permissionDecision must be one of allow, deny, ask, defer (got "Allow")',
+      ],
+      [
+        specific({ permissionDecisionReason: false }),
+        'hookSpecificOutput.permissionDecisionReason must be a string (got false)',
+      ],
       [specific({ updatedInput: 'ls' }), 'hookSpecificOutput.updatedInput must be an object (got "ls")'],
       [specific({ updatedInput: [] }), 'hookSpecificOutput.updatedInput must be an object (got an array)'],
       [specific({ additionalContext: ['a'] }), 'hookSpecificOutput.additionalContext must be a string (got an array)'],
@@ -121,7 +149,9 @@ describe('parseClaudeOutput', () => {
   });
 
   it('K5, O2: text meant as JSON that is not one object is invalid with the exact problem', () => {
-    expect(problemOf('{"decision":"block"} trailing')).toBe('expected one JSON object, found text after it at position 21');
+    expect(problemOf('{"decision":"block"} trailing')).toBe(
+      'expected one JSON object, found text after it at position 21',
+    );
     expect(problemOf('{"decision": ')).toMatch(/^not valid JSON: /);
     expect(problemOf('  {not json')).toMatch(/^not valid JSON: /);
   });
@@ -132,7 +162,10 @@ describe('parseClaudeOutput', () => {
       problem: 'decision must be one of approve, block (got "ask")',
       stop: { reason: 'stop' },
     });
-    expect(parseClaudeOutput('{"continue":false,"stopReason":7}')).toMatchObject({ kind: 'invalid', stop: { reason: null } });
+    expect(parseClaudeOutput('{"continue":false,"stopReason":7}')).toMatchObject({
+      kind: 'invalid',
+      stop: { reason: null },
+    });
   });
 
   it('K5, A7: updatedInput keeps an own __proto__ key as data; nesting past the limit is invalid', () => {

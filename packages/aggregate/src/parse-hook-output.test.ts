@@ -61,7 +61,9 @@ describe('parseHookOutput', () => {
     expect(problemOf('Checking...\n{"decision":"allow"}')).toBe(
       'expected one JSON object, found text before it at position 0',
     );
-    expect(problemOf('  note {"decision":"allow"}')).toBe('expected one JSON object, found text before it at position 2');
+    expect(problemOf('  note {"decision":"allow"}')).toBe(
+      'expected one JSON object, found text before it at position 2',
+    );
   });
 
   it('O2: text after the JSON object is invalid, with its position', () => {

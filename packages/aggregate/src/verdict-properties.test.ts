@@ -65,14 +65,12 @@ const onError = fc.constantFrom<OutcomeHook['onError']>('ignore', 'deny');
 const timeout = fc.constantFrom(undefined, 5, 0.5);
 
 /** A config's worth of hook runs, each named after its config position. */
-const runs = fc
-  .array(fc.record({ onError, timeout, facts: runFacts }), { maxLength: 8 })
-  .map((entries) =>
-    entries.map(({ onError: policy, timeout: seconds, facts }, index) => ({
-      hook: { name: `hook ${index}`, onError: policy, timeout: seconds } satisfies OutcomeHook,
-      facts,
-    })),
-  );
+const runs = fc.array(fc.record({ onError, timeout, facts: runFacts }), { maxLength: 8 }).map((entries) =>
+  entries.map(({ onError: policy, timeout: seconds, facts }, index) => ({
+    hook: { name: `hook ${index}`, onError: policy, timeout: seconds } satisfies OutcomeHook,
+    facts,
+  })),
+);
 
 const event = fc.constantFrom<HookEvent>('PreToolUse', 'PostToolUse');
 
@@ -115,7 +113,11 @@ describe('verdict properties', () => {
           return { configIndex, outcome: interpretRun(currentEvent, run.hook, run.facts) };
         });
         const sorted = [...finished].sort((left, right) => left.configIndex - right.configIndex);
-        const fromFinishOrder = aggregate(currentEvent, toolInput, sorted.map((entry) => entry.outcome));
+        const fromFinishOrder = aggregate(
+          currentEvent,
+          toolInput,
+          sorted.map((entry) => entry.outcome),
+        );
         const fromConfigOrder = aggregate(currentEvent, toolInput, interpretAll(currentEvent, configRuns));
         expect(fromFinishOrder).toEqual(fromConfigOrder);
       }),
@@ -194,9 +196,9 @@ describe('verdict properties', () => {
         }
         expect(verdict.toolOutput.startsWith('raw output')).toBe(true);
         const denies = outcomes.filter((outcome) => outcome.countsAsDeny).length;
-        expect(verdict.toolOutput.split('\n').filter((line) => line.startsWith('[hook] ')).length).toBeGreaterThanOrEqual(
-          denies,
-        );
+        expect(
+          verdict.toolOutput.split('\n').filter((line) => line.startsWith('[hook] ')).length,
+        ).toBeGreaterThanOrEqual(denies);
       }),
       { numRuns: 300 },
     );
@@ -232,15 +234,19 @@ describe('verdict properties', () => {
     fc.assert(
       fc.property(fc.array(inputEntries, { minLength: 1, maxLength: 4 }), (entryLists) => {
         const outcomes = entryLists.map((entries, index) =>
-          interpretRun('PreToolUse', { name: `hook ${index}`, onError: 'ignore' }, {
-            exitCode: 0,
-            signal: null,
-            stdout: `{"updated_input":${objectText(entries)}}`,
-            stderr: '',
-            timedOut: false,
-            truncated: false,
-            startError: null,
-          }),
+          interpretRun(
+            'PreToolUse',
+            { name: `hook ${index}`, onError: 'ignore' },
+            {
+              exitCode: 0,
+              signal: null,
+              stdout: `{"updated_input":${objectText(entries)}}`,
+              stderr: '',
+              timedOut: false,
+              truncated: false,
+              startError: null,
+            },
+          ),
         );
         const verdict = aggregatePreToolUse({ command: 'ls' }, outcomes);
         expect(Object.getPrototypeOf(verdict.toolInput)).toBe(Object.prototype);
@@ -256,7 +262,9 @@ describe('verdict properties', () => {
     fc.assert(
       fc.property(event, runFacts, onError, fc.string({ unit: 'binary' }), (currentEvent, facts, policy, text) => {
         expect(() => parseHookOutput(text)).not.toThrow();
-        expect(() => interpretRun(currentEvent, { name: 'any', onError: policy }, { ...facts, stdout: text })).not.toThrow();
+        expect(() =>
+          interpretRun(currentEvent, { name: 'any', onError: policy }, { ...facts, stdout: text }),
+        ).not.toThrow();
       }),
       { numRuns: 500 },
     );
@@ -285,14 +293,21 @@ const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valu
 function jsonText(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(jsonText).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
-    return `{${Object.entries(value).map(([key, inner]) => `${JSON.stringify(key)}:${jsonText(inner)}`).join(',')}}`;
+    return `{${Object.entries(value)
+      .map(([key, inner]) => `${JSON.stringify(key)}:${jsonText(inner)}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
 
 /** A JSON value whose objects use hostile keys at every level (kept as entries, not assigned). */
 const { tree: hostileValue } = fc.letrec((tie) => ({
-  tree: fc.oneof({ depthSize: 'small' }, fc.jsonValue({ maxDepth: 0 }), tie('object'), fc.array(tie('tree'), { maxLength: 3 })),
+  tree: fc.oneof(
+    { depthSize: 'small' },
+    fc.jsonValue({ maxDepth: 0 }),
+    tie('object'),
+    fc.array(tie('tree'), { maxLength: 3 }),
+  ),
   object: fc
     .array(fc.tuple(fc.oneof(fc.constantFrom(...HOSTILE_KEYS), fc.string()), tie('tree')), { maxLength: 4 })
     .map((entries) => ({ entries })),
@@ -322,7 +337,12 @@ const hostileStdout = fc.oneof(
       },
       { requiredKeys: [] },
     )
-    .map((fields) => `{${Object.entries(fields).map(([key, text]) => `"${key}":${text}`).join(',')}}`),
+    .map(
+      (fields) =>
+        `{${Object.entries(fields)
+          .map(([key, text]) => `"${key}":${text}`)
+          .join(',')}}`,
+    ),
   fc.constantFrom('', 'not json', '{"decision":"allow"} trailing'),
 );
 
@@ -341,9 +361,14 @@ const hookRun = fc.record({
   facts: hostileRunFacts,
 });
 
-
-function interpret(currentEvent: HookEvent, runs: readonly { onError: OutcomeHook['onError']; facts: RunFacts }[], offset = 0) {
-  return runs.map(({ onError, facts }, index) => interpretRun(currentEvent, { name: `hook ${offset + index}`, onError }, facts));
+function interpret(
+  currentEvent: HookEvent,
+  runs: readonly { onError: OutcomeHook['onError']; facts: RunFacts }[],
+  offset = 0,
+) {
+  return runs.map(({ onError, facts }, index) =>
+    interpretRun(currentEvent, { name: `hook ${offset + index}`, onError }, facts),
+  );
 }
 
 function verdictOf(currentEvent: HookEvent, outcomes: readonly HookOutcome[]) {
@@ -369,7 +394,10 @@ function expectPlainData(value: unknown): void {
 function prototypeSnapshot(): string {
   return JSON.stringify(
     [Object.prototype, Array.prototype, Function.prototype].map((prototype) =>
-      Object.getOwnPropertyNames(prototype).map((name) => [name, typeof Object.getOwnPropertyDescriptor(prototype, name)?.value]),
+      Object.getOwnPropertyNames(prototype).map((name) => [
+        name,
+        typeof Object.getOwnPropertyDescriptor(prototype, name)?.value,
+      ]),
     ),
   );
 }
@@ -379,9 +407,15 @@ function prototypeSnapshot(): string {
 // rewritten input, and a rewritten input that can always be sent on as JSON.
 describe('verdict invariants', () => {
   it('M3/A1/A2: decision, halt and the set of reasons do not depend on the order outcomes arrive in, whatever it is', () => {
-    const runsInTwoOrders = fc
-      .array(hookRun, { maxLength: 8 })
-      .chain((runs) => fc.tuple(fc.constant(runs), fc.shuffledSubarray(runs.map((_, index) => index), { minLength: runs.length, maxLength: runs.length })));
+    const runsInTwoOrders = fc.array(hookRun, { maxLength: 8 }).chain((runs) =>
+      fc.tuple(
+        fc.constant(runs),
+        fc.shuffledSubarray(
+          runs.map((_, index) => index),
+          { minLength: runs.length, maxLength: runs.length },
+        ),
+      ),
+    );
     fc.assert(
       fc.property(event, runsInTwoOrders, (currentEvent, [runs, order]) => {
         const outcomes = interpret(currentEvent, runs);
@@ -413,7 +447,8 @@ describe('verdict invariants', () => {
           if (before.decision === 'deny') expect(after.decision).toBe('deny');
           if (before.halt) expect(after.halt).toBe(true);
           // What a denying hook said is still said.
-          for (const reason of before.decision === 'deny' && !after.halt ? before.reasons : []) expect(after.reasons).toContain(reason);
+          for (const reason of before.decision === 'deny' && !after.halt ? before.reasons : [])
+            expect(after.reasons).toContain(reason);
           // An allow can only come from a hook that allowed.
           if (after.decision === 'allow') expect(more.some((outcome) => outcome.kind === 'allow')).toBe(true);
         },
@@ -424,24 +459,36 @@ describe('verdict invariants', () => {
 
   it('A1/P4: a halt is never lost: in both events it halts, names every halting hook, and PostToolUse still composes the output', () => {
     fc.assert(
-      fc.property(event, fc.array(hookRun, { maxLength: 6 }), fc.nat(), fc.constantFrom('', 'stop now'), (currentEvent, runs, position, stderr) => {
-        const outcomes = interpret(currentEvent, runs);
-        const halting = interpretRun(currentEvent, { name: 'the halt', onError: 'ignore' }, {
-          exitCode: 49,
-          signal: null,
-          stdout: '{"decision":"allow"}',
-          stderr,
-          timedOut: false,
-          truncated: false,
-          startError: null,
-        });
-        outcomes.splice(position % (outcomes.length + 1), 0, halting);
-        const verdict = verdictOf(currentEvent, outcomes);
-        expect(verdict.halt).toBe(true);
-        expect(verdict.reasons).toContain(stderr === '' ? "halted by hook 'the halt'" : stderr);
-        if (currentEvent === 'PostToolUse' && 'toolOutput' in verdict) expect(verdict.toolOutput.startsWith('raw')).toBe(true);
-        if (currentEvent === 'PreToolUse' && 'toolInput' in verdict) expect(verdict.toolInput).toEqual({ command: 'ls' });
-      }),
+      fc.property(
+        event,
+        fc.array(hookRun, { maxLength: 6 }),
+        fc.nat(),
+        fc.constantFrom('', 'stop now'),
+        (currentEvent, runs, position, stderr) => {
+          const outcomes = interpret(currentEvent, runs);
+          const halting = interpretRun(
+            currentEvent,
+            { name: 'the halt', onError: 'ignore' },
+            {
+              exitCode: 49,
+              signal: null,
+              stdout: '{"decision":"allow"}',
+              stderr,
+              timedOut: false,
+              truncated: false,
+              startError: null,
+            },
+          );
+          outcomes.splice(position % (outcomes.length + 1), 0, halting);
+          const verdict = verdictOf(currentEvent, outcomes);
+          expect(verdict.halt).toBe(true);
+          expect(verdict.reasons).toContain(stderr === '' ? "halted by hook 'the halt'" : stderr);
+          if (currentEvent === 'PostToolUse' && 'toolOutput' in verdict)
+            expect(verdict.toolOutput.startsWith('raw')).toBe(true);
+          if (currentEvent === 'PreToolUse' && 'toolInput' in verdict)
+            expect(verdict.toolInput).toEqual({ command: 'ls' });
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -451,15 +498,19 @@ describe('verdict invariants', () => {
     fc.assert(
       fc.property(fc.array(hostileObjectText, { minLength: 1, maxLength: 4 }), (texts) => {
         const outcomes = texts.map((text, index) =>
-          interpretRun('PreToolUse', { name: `rewriter ${index}`, onError: 'ignore' }, {
-            exitCode: 0,
-            signal: null,
-            stdout: `{"updated_input":${text}}`,
-            stderr: '',
-            timedOut: false,
-            truncated: false,
-            startError: null,
-          }),
+          interpretRun(
+            'PreToolUse',
+            { name: `rewriter ${index}`, onError: 'ignore' },
+            {
+              exitCode: 0,
+              signal: null,
+              stdout: `{"updated_input":${text}}`,
+              stderr: '',
+              timedOut: false,
+              truncated: false,
+              startError: null,
+            },
+          ),
         );
         const verdict = aggregatePreToolUse({ command: 'ls' }, outcomes);
         expectPlainData(verdict.toolInput);
@@ -467,7 +518,13 @@ describe('verdict invariants', () => {
         const expected = { command: 'ls' } as Record<string, unknown>;
         for (const text of texts) {
           const parsed = JSON.parse(text) as Record<string, unknown>;
-          for (const key of Object.keys(parsed)) Object.defineProperty(expected, key, { value: parsed[key], enumerable: true, writable: true, configurable: true });
+          for (const key of Object.keys(parsed))
+            Object.defineProperty(expected, key, {
+              value: parsed[key],
+              enumerable: true,
+              writable: true,
+              configurable: true,
+            });
         }
         expect(JSON.stringify(verdict.toolInput)).toBe(JSON.stringify(expected));
         expect(prototypeSnapshot()).toBe(before);
@@ -479,23 +536,31 @@ describe('verdict invariants', () => {
 
   it('A7: whatever depth a hook nests updated_input to, the verdict input can be sent on as JSON', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.integer({ min: 1, max: 600 }), fc.integer({ min: 600, max: 100_000 })), fc.boolean(), (depth, asObjects) => {
-        const open = asObjects ? '{"a":' : '[';
-        const close = asObjects ? '}' : ']';
-        const stdout = `{"decision":"allow","updated_input":{"deep":${open.repeat(depth)}1${close.repeat(depth)}}}`;
-        const outcome = interpretRun('PreToolUse', { name: 'deep', onError: 'ignore' }, {
-          exitCode: 0,
-          signal: null,
-          stdout,
-          stderr: '',
-          timedOut: false,
-          truncated: false,
-          startError: null,
-        });
-        const verdict = aggregatePreToolUse({ command: 'ls' }, [outcome]);
-        expect(() => JSON.stringify(verdict.toolInput)).not.toThrow();
-        expect(() => JSON.stringify(verdict)).not.toThrow();
-      }),
+      fc.property(
+        fc.oneof(fc.integer({ min: 1, max: 600 }), fc.integer({ min: 600, max: 100_000 })),
+        fc.boolean(),
+        (depth, asObjects) => {
+          const open = asObjects ? '{"a":' : '[';
+          const close = asObjects ? '}' : ']';
+          const stdout = `{"decision":"allow","updated_input":{"deep":${open.repeat(depth)}1${close.repeat(depth)}}}`;
+          const outcome = interpretRun(
+            'PreToolUse',
+            { name: 'deep', onError: 'ignore' },
+            {
+              exitCode: 0,
+              signal: null,
+              stdout,
+              stderr: '',
+              timedOut: false,
+              truncated: false,
+              startError: null,
+            },
+          );
+          const verdict = aggregatePreToolUse({ command: 'ls' }, [outcome]);
+          expect(() => JSON.stringify(verdict.toolInput)).not.toThrow();
+          expect(() => JSON.stringify(verdict)).not.toThrow();
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -27,7 +27,7 @@ describe('checkMatcher', () => {
     expect(() => new RegExp(fix)).not.toThrow();
   });
 
-  it('M2: reports the regex engine\'s reason without the pattern', () => {
+  it("M2: reports the regex engine's reason without the pattern", () => {
     const check = checkMatcher('*');
     expect(check).toMatchObject({ valid: false, reason: 'nothing to repeat' });
     expect(checkMatcher('(')).toMatchObject({ valid: false, reason: 'unterminated group' });

@@ -13,12 +13,7 @@ export function editDistance(from: string, to: string): number {
     for (let column = 1; column < columns; column += 1) {
       const cost = from[row - 1] === to[column - 1] ? 0 : 1;
       let best = Math.min(at(row - 1, column) + 1, at(row, column - 1) + 1, at(row - 1, column - 1) + cost);
-      if (
-        row > 1 &&
-        column > 1 &&
-        from[row - 1] === to[column - 2] &&
-        from[row - 2] === to[column - 1]
-      ) {
+      if (row > 1 && column > 1 && from[row - 1] === to[column - 2] && from[row - 2] === to[column - 1]) {
         best = Math.min(best, at(row - 2, column - 2) + 1);
       }
       (table[row] as number[])[column] = best;

@@ -3,7 +3,14 @@ import { ConfigError } from './config-error.ts';
 import { formatJsonPath, formatProblem } from './format-problem.ts';
 
 describe('ConfigError', () => {
-  const problem = { severity: 'error', code: 'syntax', message: 'expected a value', path: [], line: 3, column: 7 } as const;
+  const problem = {
+    severity: 'error',
+    code: 'syntax',
+    message: 'expected a value',
+    path: [],
+    line: 3,
+    column: 7,
+  } as const;
 
   it('has a stable code, the file, its problems and a cause', () => {
     const cause = new Error('underlying');

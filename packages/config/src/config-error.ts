@@ -28,17 +28,9 @@ export class ConfigError extends Error {
   // biome-ignore lint/correctness/noUnusedPrivateClassMembers: read by `in` in isInstance, across copies.
   private readonly [marker] = true;
 
-  constructor(
-    code: ConfigErrorCode,
-    file: string,
-    problems: readonly ConfigProblem[],
-    options?: { cause?: unknown },
-  ) {
+  constructor(code: ConfigErrorCode, file: string, problems: readonly ConfigProblem[], options?: { cause?: unknown }) {
     const errors = problems.filter((problem) => problem.severity === 'error');
-    super(
-      (errors.length > 0 ? errors : problems).map((problem) => formatProblem(file, problem)).join('\n'),
-      options,
-    );
+    super((errors.length > 0 ? errors : problems).map((problem) => formatProblem(file, problem)).join('\n'), options);
     this.code = code;
     this.file = file;
     this.problems = problems;

@@ -26,7 +26,12 @@ async function fileWith(text: string): Promise<string> {
 describe('the toggles of the package entry', () => {
   it('C7/C8: setEventEnabled changes only hooksEnabled, comments kept', async () => {
     const file = await fileWith('{\n  // mine\n  "hooks": {"PreToolUse": [{"command": "true"}]}\n}\n');
-    expect(await setEventEnabled(file, 'PreToolUse', false)).toEqual({ file, changed: true, created: false, previous: true });
+    expect(await setEventEnabled(file, 'PreToolUse', false)).toEqual({
+      file,
+      changed: true,
+      created: false,
+      previous: true,
+    });
     const text = await readFile(file, 'utf8');
     expect(text).toContain('// mine');
     expect((await loadConfig({ path: file })).config.hooksEnabled).toEqual({ PreToolUse: false, PostToolUse: true });
@@ -34,7 +39,12 @@ describe('the toggles of the package entry', () => {
 
   it('C5/C8: setHookEnabled turns one hook off', async () => {
     const file = await fileWith('{"hooks": {"PostToolUse": [{"command": "a"}, {"command": "b"}]}}');
-    expect(await setHookEnabled(file, 'PostToolUse', 1, false)).toEqual({ file, changed: true, created: false, previous: true });
+    expect(await setHookEnabled(file, 'PostToolUse', 1, false)).toEqual({
+      file,
+      changed: true,
+      created: false,
+      previous: true,
+    });
     const hooks = (await loadConfig({ path: file })).config.hooks.PostToolUse;
     expect(hooks.map((hook) => hook.enabled)).toEqual([true, false]);
   });

@@ -4,7 +4,14 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { breakStaleLock, inspect, lockFileFor, LockTimeoutError, UNWRITTEN_LOCK_MS, withFileLock } from './file-lock.ts';
+import {
+  breakStaleLock,
+  inspect,
+  lockFileFor,
+  LockTimeoutError,
+  UNWRITTEN_LOCK_MS,
+  withFileLock,
+} from './file-lock.ts';
 
 let directory: string;
 let file: string;
@@ -35,7 +42,10 @@ async function leaveLock(content: string, ageMs = 0): Promise<void> {
  * `count` holders at once, each reading a counter, yielding, and writing it back plus one: a
  * lost update if two are inside together. Returns the final count and the most inside at once.
  */
-async function contend(count: number, options: { staleMs?: number } = {}): Promise<{ total: number; mostInside: number }> {
+async function contend(
+  count: number,
+  options: { staleMs?: number } = {},
+): Promise<{ total: number; mostInside: number }> {
   const counter = join(directory, 'counter');
   await writeFile(counter, '0');
   let inside = 0;
@@ -129,7 +139,11 @@ describe('withFileLock', () => {
       await leaveLock(`${holder.pid}\n${hostname()}\nabc\n`);
       const error = await withFileLock(file, async () => undefined, { waitMs: 200 }).catch((reason: unknown) => reason);
       expect(error).toBeInstanceOf(LockTimeoutError);
-      expect(error).toMatchObject({ lockFile: lockFileFor(file), reason: 'held', holder: { pid: holder.pid, host: hostname() } });
+      expect(error).toMatchObject({
+        lockFile: lockFileFor(file),
+        reason: 'held',
+        holder: { pid: holder.pid, host: hostname() },
+      });
       expect((error as LockTimeoutError).heldMs).toBeGreaterThanOrEqual(200);
     } finally {
       holder.kill('SIGKILL');
@@ -167,7 +181,9 @@ describe('withFileLock', () => {
     const control = { stop: false };
     const queue = await startQueueOfHolders(control);
     try {
-      const error = await withFileLock(file, async () => undefined, { waitMs: 200, queueMs: 500 }).catch((reason: unknown) => reason);
+      const error = await withFileLock(file, async () => undefined, { waitMs: 200, queueMs: 500 }).catch(
+        (reason: unknown) => reason,
+      );
       expect(error).toMatchObject({ reason: 'queue' });
       expect((error as LockTimeoutError).waitedMs).toBeGreaterThanOrEqual(500);
     } finally {
@@ -176,7 +192,7 @@ describe('withFileLock', () => {
     }
   });
 
-  it('C8: a dead holder\'s lock, a very old one, or one left empty for seconds is taken over at once', async () => {
+  it("C8: a dead holder's lock, a very old one, or one left empty for seconds is taken over at once", async () => {
     for (const [content, ageMs] of [
       [`${deadPid()}\n${hostname()}\nabc\n`, 0],
       [`${process.pid}\n${hostname()}\nreused\n`, 60_000],
@@ -191,7 +207,7 @@ describe('withFileLock', () => {
     }
   });
 
-  it('C8: a young lock with no pid yet (being written), or another host\'s, is not judged by its pid', async () => {
+  it("C8: a young lock with no pid yet (being written), or another host's, is not judged by its pid", async () => {
     for (const content of ['', `${deadPid()}\nanother-host.example\nabc\n`]) {
       await leaveLock(content);
       const error = await withFileLock(file, async () => undefined, { waitMs: 150 }).catch((reason: unknown) => reason);
@@ -213,9 +229,13 @@ describe('withFileLock', () => {
     expect(await readFile(lockFileFor(file), 'utf8')).toContain('someone-else');
   });
 
-  it('a folder that does not exist is the file system\'s ENOENT; a directory in the lock\'s place is named', async () => {
-    await expect(withFileLock(join(directory, 'missing', 'setup.json'), async () => undefined)).rejects.toMatchObject({ code: 'ENOENT' });
+  it("a folder that does not exist is the file system's ENOENT; a directory in the lock's place is named", async () => {
+    await expect(withFileLock(join(directory, 'missing', 'setup.json'), async () => undefined)).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
     await mkdir(lockFileFor(file));
-    await expect(withFileLock(file, async () => undefined)).rejects.toThrow(`${lockFileFor(file)} is in the way of the lock file`);
+    await expect(withFileLock(file, async () => undefined)).rejects.toThrow(
+      `${lockFileFor(file)} is in the way of the lock file`,
+    );
   });
 });

@@ -143,7 +143,13 @@ async function acquire(file: string, limits: Required<FileLockOptions>): Promise
     }
     if (now - seenSince >= limits.waitMs || now - started >= limits.queueMs) {
       const stuck = now - seenSince >= limits.waitMs;
-      throw new LockTimeoutError(path, stuck ? 'held' : 'queue', holderOf(current.content), now - seenSince, now - started);
+      throw new LockTimeoutError(
+        path,
+        stuck ? 'held' : 'queue',
+        holderOf(current.content),
+        now - seenSince,
+        now - started,
+      );
     }
     // Quick at first (a holder is usually done within milliseconds), then every 100 ms or so;
     // the jitter keeps many waiters from polling in step.
@@ -207,7 +213,8 @@ export async function inspect(path: string): Promise<LockFileState | undefined> 
 function holderOf(content: string): LockHolder | undefined {
   const [pidText, host] = content.split('\n');
   const pid = Number(pidText);
-  if (!/^\d+$/.test(pidText ?? '') || !Number.isSafeInteger(pid) || pid <= 0 || host === undefined || host === '') return undefined;
+  if (!/^\d+$/.test(pidText ?? '') || !Number.isSafeInteger(pid) || pid <= 0 || host === undefined || host === '')
+    return undefined;
   return { pid, host };
 }
 

@@ -1,7 +1,12 @@
 import type { Edit, FormattingOptions, Node } from 'jsonc-parser';
 
 /** A value this module can lay out: a JSON primitive or a flat object of them. */
-export type InsertedValue = boolean | number | string | null | Readonly<Record<string, boolean | number | string | null>>;
+export type InsertedValue =
+  | boolean
+  | number
+  | string
+  | null
+  | Readonly<Record<string, boolean | number | string | null>>;
 
 /**
  * The edits that add `"key": value` as the last property of `objectNode`, laid out the way a
@@ -40,7 +45,13 @@ export function propertyInsertionEdits(
     const closingIndent = text.slice(lineStart, closing);
     if (!/^[ \t]*$/.test(closingIndent)) return undefined;
     const indent = closingIndent + unit;
-    return [{ offset: lineStart, length: 0, content: `${indent}${JSON.stringify(key)}: ${render(value, indent, unit, eol)}${eol}` }];
+    return [
+      {
+        offset: lineStart,
+        length: 0,
+        content: `${indent}${JSON.stringify(key)}: ${render(value, indent, unit, eol)}${eol}`,
+      },
+    ];
   }
 
   const propertyEnd = last.offset + last.length;
@@ -48,7 +59,11 @@ export function propertyInsertionEdits(
   if (after === undefined) return undefined;
   const indent = /^[ \t]*/.exec(text.slice(startOfLine(text, last.offset)))?.[0] ?? '';
   const property = `${JSON.stringify(key)}: ${render(value, indent, unit, eol)}`;
-  const insertion: Edit = { offset: after.lineEnd, length: 0, content: `${eol}${indent}${property}${after.comma ? ',' : ''}` };
+  const insertion: Edit = {
+    offset: after.lineEnd,
+    length: 0,
+    content: `${eol}${indent}${property}${after.comma ? ',' : ''}`,
+  };
   // applyEdits keeps the order of edits at one offset: the comma must come before the insertion.
   return after.comma ? [insertion] : [{ offset: propertyEnd, length: 0, content: ',' }, insertion];
 }

@@ -23,7 +23,19 @@ describe('the JSON Schema of setup.json', () => {
     const schema = createSetupJsonSchema() as {
       additionalProperties: unknown;
       properties: {
-        hooks: { additionalProperties: unknown; properties: Record<string, { items: { required: string[]; additionalProperties: unknown; properties: Record<string, Record<string, unknown>> } }> };
+        hooks: {
+          additionalProperties: unknown;
+          properties: Record<
+            string,
+            {
+              items: {
+                required: string[];
+                additionalProperties: unknown;
+                properties: Record<string, Record<string, unknown>>;
+              };
+            }
+          >;
+        };
         hooksEnabled: { properties: Record<string, { type: string }> };
       };
     };
@@ -37,7 +49,12 @@ describe('the JSON Schema of setup.json', () => {
     expect(entry?.properties['protocol']).toMatchObject({ enum: ['cosh', 'claude'], default: 'cosh' });
     expect(entry?.properties['url']).toMatchObject({ type: 'string' });
     expect(entry?.additionalProperties).toBe(false);
-    expect(entry?.properties['timeout']).toMatchObject({ type: 'number', exclusiveMinimum: 0, maximum: 86400, default: 60 });
+    expect(entry?.properties['timeout']).toMatchObject({
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: 86400,
+      default: 60,
+    });
     expect(entry?.properties['onError']).toMatchObject({ enum: ['ignore', 'deny'], default: 'ignore' });
     expect(entry?.properties['command']).toMatchObject({ type: 'string', minLength: 1 });
     expect(schema.properties.hooks.properties['PostToolUse']?.items).toEqual(entry);

@@ -36,7 +36,10 @@ describe('loadConfig', () => {
   it('C1: reads the XDG location before the home one', async () => {
     await mkdir(join(directory, 'xdg', 'cosh'), { recursive: true });
     await writeFile(join(directory, 'xdg', 'cosh', 'setup.json'), '{"hooks": {"PreToolUse": [{"command": "xdg"}]}}');
-    const loaded = await loadConfig({ cwd: directory, env: { HOME: directory, XDG_CONFIG_HOME: join(directory, 'xdg') } });
+    const loaded = await loadConfig({
+      cwd: directory,
+      env: { HOME: directory, XDG_CONFIG_HOME: join(directory, 'xdg') },
+    });
     expect(loaded.file).toBe(join(directory, 'xdg', 'cosh', 'setup.json'));
     expect(loaded.config.hooks.PreToolUse[0]?.command).toBe('xdg');
   });

@@ -66,7 +66,10 @@ function describeReadError(code: string | undefined, error: unknown): string {
  * The error for a file that was named (`--config`, the API, `COSH_CONFIG`) and does not exist
  * (SPEC C1): loading and writing say it in the same words.
  */
-export function configNotFoundError(location: Pick<ResolvedConfigPath, 'file' | 'source'>, cause?: unknown): ConfigError {
+export function configNotFoundError(
+  location: Pick<ResolvedConfigPath, 'file' | 'source'>,
+  cause?: unknown,
+): ConfigError {
   const namedBy = location.source === 'env' ? ' (named by COSH_CONFIG)' : '';
   return fileError('E_CONFIG_NOT_FOUND', location.file, 'not_found', `config file not found${namedBy}`, cause);
 }

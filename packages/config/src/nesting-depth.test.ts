@@ -40,7 +40,9 @@ describe('nesting depth', () => {
 
   it('brackets in strings and comments are not levels; closing brackets bring the depth back', () => {
     const many = MAX_NESTING_DEPTH + 10;
-    expect(findExcessiveNesting(`{"command": "${'['.repeat(many)}"} // ${'{'.repeat(many)}\n/* ${'['.repeat(many)} */`)).toBeUndefined();
+    expect(
+      findExcessiveNesting(`{"command": "${'['.repeat(many)}"} // ${'{'.repeat(many)}\n/* ${'['.repeat(many)} */`),
+    ).toBeUndefined();
     expect(findExcessiveNesting('[]'.repeat(many))).toBeUndefined();
     expect(findExcessiveNesting('[[[', 2)).toBe(2);
     expect(findExcessiveNesting('[[]][[]]', 2)).toBeUndefined();

@@ -79,7 +79,9 @@ describe('C2 syntax', () => {
 
   it('C2: single quotes, an unterminated string and text after the value are syntax errors', () => {
     expect(failure("{'hooks': {}}").problems[0]?.message).toMatch(/double quotes/);
-    expect(failure('{"hooks": {"PreToolUse": [{"command": "echo}]}}').problems[0]?.message).toMatch(/unterminated string/);
+    expect(failure('{"hooks": {"PreToolUse": [{"command": "echo}]}}').problems[0]?.message).toMatch(
+      /unterminated string/,
+    );
     expect(failure('{} {}').problems[0]?.message).toMatch(/after the end/);
   });
 
@@ -205,7 +207,9 @@ describe('C5 hook entry', () => {
   it('C5/C6: a protocol other than cosh or claude is an error with a did-you-mean', () => {
     const error = failure('{"hooks": {"PreToolUse": [{"command": "a", "protocol": "Claude"}]}}');
     expect(where(error.problems)).toEqual(['1:56 error invalid_value']);
-    expect(error.problems[0]?.message).toContain('must be "cosh" or "claude", got the string "Claude" (did you mean "claude"?)');
+    expect(error.problems[0]?.message).toContain(
+      'must be "cosh" or "claude", got the string "Claude" (did you mean "claude"?)',
+    );
   });
 
   it('H1: an HTTP hook has a url and headers instead of a command; its name defaults to the url', () => {
@@ -223,13 +227,34 @@ describe('C5 hook entry', () => {
 
   it('C5/C6: neither or both of command and url, a url that is not http(s), or headers that are not strings are errors', () => {
     const cases: Array<[string, string]> = [
-      ['{"name": "n"}', 'hooks.PreToolUse[0] has no "command": every hook needs the shell command to run (or a "url" for an HTTP hook)'],
-      ['{"command": "x", "url": "http://a"}', 'hooks.PreToolUse[0] has both "command" and "url": a hook is either a shell command or an HTTP endpoint, not both'],
-      ['{"url": "ftp://a/b"}', 'hooks.PreToolUse[0].url must be an http:// or https:// address, got the string "ftp://a/b"'],
-      ['{"url": "http://"}', 'hooks.PreToolUse[0].url must be an http:// or https:// address, got the string "http://"'],
-      ['{"url": "http://a", "headers": {"x": 1}}', 'hooks.PreToolUse[0].headers.x must be an object of header name → string value, got 1'],
-      ['{"url": "http://a", "headers": ["x"]}', 'hooks.PreToolUse[0].headers must be an object of header name → string value, got an array'],
-      ['{"command": "x", "headers": {"x": "y"}}', 'hooks.PreToolUse[0].headers is only for an HTTP hook (one with a "url")'],
+      [
+        '{"name": "n"}',
+        'hooks.PreToolUse[0] has no "command": every hook needs the shell command to run (or a "url" for an HTTP hook)',
+      ],
+      [
+        '{"command": "x", "url": "http://a"}',
+        'hooks.PreToolUse[0] has both "command" and "url": a hook is either a shell command or an HTTP endpoint, not both',
+      ],
+      [
+        '{"url": "ftp://a/b"}',
+        'hooks.PreToolUse[0].url must be an http:// or https:// address, got the string "ftp://a/b"',
+      ],
+      [
+        '{"url": "http://"}',
+        'hooks.PreToolUse[0].url must be an http:// or https:// address, got the string "http://"',
+      ],
+      [
+        '{"url": "http://a", "headers": {"x": 1}}',
+        'hooks.PreToolUse[0].headers.x must be an object of header name → string value, got 1',
+      ],
+      [
+        '{"url": "http://a", "headers": ["x"]}',
+        'hooks.PreToolUse[0].headers must be an object of header name → string value, got an array',
+      ],
+      [
+        '{"command": "x", "headers": {"x": "y"}}',
+        'hooks.PreToolUse[0].headers is only for an HTTP hook (one with a "url")',
+      ],
     ];
     for (const [entry, message] of cases) {
       const error = failure(`{"hooks": {"PreToolUse": [${entry}]}}`);
@@ -239,11 +264,15 @@ describe('C5 hook entry', () => {
   });
 
   it('C5: a blank name falls back to the command', () => {
-    expect(load('{"hooks": {"PreToolUse": [{"name": " ", "command": "x"}]}}').config.hooks.PreToolUse[0]?.name).toBe('x');
+    expect(load('{"hooks": {"PreToolUse": [{"name": " ", "command": "x"}]}}').config.hooks.PreToolUse[0]?.name).toBe(
+      'x',
+    );
   });
 
   it('C5: accepts the timeout bounds: a fraction and exactly 86400', () => {
-    const { config } = load('{"hooks": {"PreToolUse": [{"command": "a", "timeout": 0.001}, {"command": "b", "timeout": 86400}]}}');
+    const { config } = load(
+      '{"hooks": {"PreToolUse": [{"command": "a", "timeout": 0.001}, {"command": "b", "timeout": 86400}]}}',
+    );
     expect(config.hooks.PreToolUse.map((hook) => hook.timeout)).toEqual([0.001, 86400]);
   });
 
@@ -252,7 +281,9 @@ describe('C5 hook entry', () => {
     expect(where(error.problems)).toEqual(['1:44 error unknown_field']);
     expect(error.problems[0]?.message).toBe('hooks.PreToolUse[0]: unknown field "matchr" (did you mean matcher?)');
     expect(error.problems[0]?.hook).toEqual({ event: 'PreToolUse', index: 0 });
-    expect(failure('{"hooks": {"PreToolUse": [{"command": "x", "timout": 5}]}}').problems[0]?.message).toContain('did you mean timeout?');
+    expect(failure('{"hooks": {"PreToolUse": [{"command": "x", "timout": 5}]}}').problems[0]?.message).toContain(
+      'did you mean timeout?',
+    );
   });
 
   it('C5: an unknown field is quoted as JSON quotes it (the CLI escapes whatever reaches a terminal)', () => {
@@ -337,22 +368,22 @@ describe('C6 errors stop the load', () => {
     expect(problem?.hook).toEqual({ event: 'PreToolUse', index: 0 });
   });
 
-  it.each([
-    ['"timeout": "0"'],
-    ['"timeout": "86401"'],
-    ['"timeout": "0x10"'],
-    ['"timeout": "Infinity"'],
-  ])('C6: %s gets no "write it without quotes" hint, since that value would be refused too', (field) => {
-    const error = failure(`{"hooks": {"PreToolUse": [{"command": "x", ${field}}]}}`);
-    expect(error.problems[0]?.message).toMatch(/, got the string "[^"]*"$/);
-  });
+  it.each([['"timeout": "0"'], ['"timeout": "86401"'], ['"timeout": "0x10"'], ['"timeout": "Infinity"']])(
+    'C6: %s gets no "write it without quotes" hint, since that value would be refused too',
+    (field) => {
+      const error = failure(`{"hooks": {"PreToolUse": [{"command": "x", ${field}}]}}`);
+      expect(error.problems[0]?.message).toMatch(/, got the string "[^"]*"$/);
+    },
+  );
 
   it('C6: a quoted boolean for the whole hooksEnabled object is not told to drop its quotes', () => {
     const error = failure('{"hooksEnabled": "true"}');
     expect(error.problems[0]?.message).toBe(
       'hooksEnabled must be an object such as {"PreToolUse": true, "PostToolUse": false}, got the string "true"',
     );
-    expect(failure('{"hooksEnabled": {"PreToolUse": "TRUE"}}').problems[0]?.message).toContain('(write it without quotes: true)');
+    expect(failure('{"hooksEnabled": {"PreToolUse": "TRUE"}}').problems[0]?.message).toContain(
+      '(write it without quotes: true)',
+    );
   });
 
   it.each([
@@ -400,7 +431,10 @@ describe('C6 errors stop the load', () => {
   });
 
   it('C6: nothing is half-loaded: one bad hook rejects the whole file', () => {
-    const result = parseConfig('{"hooks": {"PreToolUse": [{"command": "block"}, {"command": "x", "timeout": 0}]}}', file);
+    const result = parseConfig(
+      '{"hooks": {"PreToolUse": [{"command": "block"}, {"command": "x", "timeout": 0}]}}',
+      file,
+    );
     expect(result.ok).toBe(false);
     expect(result).not.toHaveProperty('config');
   });
@@ -411,7 +445,12 @@ describe('C6 errors stop the load', () => {
       file,
     );
     expect(result.ok).toBe(true);
-    if (result.ok) expect(result.warnings.map((warning) => warning.code)).toEqual(['duplicate_key', 'invalid_matcher', 'unknown_event']);
+    if (result.ok)
+      expect(result.warnings.map((warning) => warning.code)).toEqual([
+        'duplicate_key',
+        'invalid_matcher',
+        'unknown_event',
+      ]);
   });
 
   it('C6: parsing never throws and every problem points inside the text', () => {
@@ -441,7 +480,10 @@ describe('C6 errors stop the load', () => {
 describe('C7 toggles', () => {
   it('C7: a missing key means enabled', () => {
     expect(load('{"hooksEnabled": {}}').config.hooksEnabled).toEqual({ PreToolUse: true, PostToolUse: true });
-    expect(load('{"hooksEnabled": {"PostToolUse": false}}').config.hooksEnabled).toEqual({ PreToolUse: true, PostToolUse: false });
+    expect(load('{"hooksEnabled": {"PostToolUse": false}}').config.hooksEnabled).toEqual({
+      PreToolUse: true,
+      PostToolUse: false,
+    });
   });
 
   it('C7: an unknown key in hooksEnabled is a warning with the closest event', () => {
@@ -468,7 +510,12 @@ describe('parsed configs', () => {
     const error = failure('{"hooks": {"PreToolUse": [{"command": "x", "__proto__": {"enabled": false}}]}}');
     expect(error.problems[0]?.message).toMatch(/^hooks\.PreToolUse\[0\]: unknown field "__proto__"/);
     expect(({} as Record<string, unknown>)['enabled']).toBeUndefined();
-    load('{"hooks": {"PreToolUse": [{"url": "http://a", "headers": {"__proto__": {"polluted": true}}}]}}'.replace('{"polluted": true}', '"x"'));
+    load(
+      '{"hooks": {"PreToolUse": [{"url": "http://a", "headers": {"__proto__": {"polluted": true}}}]}}'.replace(
+        '{"polluted": true}',
+        '"x"',
+      ),
+    );
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 });
@@ -476,16 +523,29 @@ describe('parsed configs', () => {
 describe('validateHooksConfig', () => {
   it('C5/C6: checks a config built in code exactly as parseConfig checks a file', () => {
     const document = {
-      hooks: { PreToolUse: [{ name: 'Guard', matcher: '^bash_run$', command: './guard.sh', timeout: 5 }, { command: 'true', enabled: false }] },
+      hooks: {
+        PreToolUse: [
+          { name: 'Guard', matcher: '^bash_run$', command: './guard.sh', timeout: 5 },
+          { command: 'true', enabled: false },
+        ],
+      },
       hooksEnabled: { PostToolUse: false },
     };
     const built = validateHooksConfig(document);
     expect(built).toEqual(parseConfig(JSON.stringify(document), '(hooks config)'));
-    expect(built.ok && built.config.hooks.PreToolUse[1]).toMatchObject({ name: 'true', timeout: 60, onError: 'ignore', enabled: false });
+    expect(built.ok && built.config.hooks.PreToolUse[1]).toMatchObject({
+      name: 'true',
+      timeout: 60,
+      onError: 'ignore',
+      enabled: false,
+    });
   });
 
   it('C6: a hand-built entry of the wrong shape is an error naming every problem, never a config', () => {
-    const result = validateHooksConfig({ hooks: { PreToolUse: [{ command: '' }, { command: 'x', timeout: -1, onError: 'block' }] } }, 'my-host');
+    const result = validateHooksConfig(
+      { hooks: { PreToolUse: [{ command: '' }, { command: 'x', timeout: -1, onError: 'block' }] } },
+      'my-host',
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.code).toBe('E_CONFIG_INVALID');
@@ -494,7 +554,9 @@ describe('validateHooksConfig', () => {
       'hooks.PreToolUse.1.timeout',
       'hooks.PreToolUse.1.onError',
     ]);
-    expect(result.error.message).toMatch(/^my-host:1:1: error: hooks\.PreToolUse\[0\]\.command must be a non-empty string/);
+    expect(result.error.message).toMatch(
+      /^my-host:1:1: error: hooks\.PreToolUse\[0\]\.command must be a non-empty string/,
+    );
   });
 });
 

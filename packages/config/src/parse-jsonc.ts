@@ -1,4 +1,12 @@
-import { getNodeValue, type Node, type ParseError, parseTree, printParseErrorCode, stripComments, visit } from 'jsonc-parser';
+import {
+  getNodeValue,
+  type Node,
+  type ParseError,
+  parseTree,
+  printParseErrorCode,
+  stripComments,
+  visit,
+} from 'jsonc-parser';
 import type { ConfigProblem } from './config-types.ts';
 import { findExcessiveNesting, MAX_NESTING_DEPTH } from './nesting-depth.ts';
 import { SourceMap } from './source-map.ts';
@@ -29,7 +37,9 @@ export function parseJsonc(text: string): ParsedDocument {
     const message = `nested more than ${MAX_NESTING_DEPTH} levels deep: a setup.json needs only a few levels`;
     return {
       ok: false,
-      problems: [{ severity: 'error', code: 'syntax', message, path: [], ...new SourceMap(text, undefined).positionAt(tooDeep) }],
+      problems: [
+        { severity: 'error', code: 'syntax', message, path: [], ...new SourceMap(text, undefined).positionAt(tooDeep) },
+      ],
     };
   }
   const errors: ParseError[] = [];

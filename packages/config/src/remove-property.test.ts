@@ -40,7 +40,9 @@ describe('propertyRemovalEdits', () => {
 
   it('C8: comments stay: above, after the removed property, and after the comma that goes', () => {
     expect(removing('{\n  "a": 1,\n  // about b\n  "b": 2\n}', 'b')).toBe('{\n  "a": 1\n  // about b\n}');
-    expect(removing('{\n  "a": 1, // about a\n  "b": 2 // about b\n}', 'b')).toBe('{\n  "a": 1 // about a\n  // about b\n}');
+    expect(removing('{\n  "a": 1, // about a\n  "b": 2 // about b\n}', 'b')).toBe(
+      '{\n  "a": 1 // about a\n  // about b\n}',
+    );
     expect(removing('{\n  "a": 1 /* a */ ,\n  "b": 2\n}', 'b')).toBe('{\n  "a": 1 /* a */ \n}');
     expect(removing('{\n  "b": 2, /* b */\n  "c": 3\n}', 'b')).toBe('{\n  /* b */\n  "c": 3\n}');
   });

@@ -23,7 +23,9 @@ export function propertyRemovalEdits(text: string, objectNode: Node, property: N
   if (!/[\r\n]/.test(text.slice(objectNode.offset, objectEnd))) {
     if (next !== undefined) {
       // `"a": 1, "b": 2` → `"b": 2`
-      return onlyCommaBetween(text, end, next.offset) ? [{ offset: start, length: next.offset - start, content: '' }] : undefined;
+      return onlyCommaBetween(text, end, next.offset)
+        ? [{ offset: start, length: next.offset - start, content: '' }]
+        : undefined;
     }
     if (previous !== undefined) {
       // `"a": 1, "b": 2` → `"a": 1` (a trailing comma after "b" stays as the file's style)

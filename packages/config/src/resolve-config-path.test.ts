@@ -6,7 +6,11 @@ const base = { cwd: '/work/project', homedir: '/home/ada' };
 describe('resolveConfigPath', () => {
   it('C1: an explicit path wins over everything, relative to the current directory', () => {
     expect(
-      resolveConfigPath({ ...base, path: 'conf/setup.json', env: { COSH_CONFIG: '/etc/cosh.json', XDG_CONFIG_HOME: '/xdg' } }),
+      resolveConfigPath({
+        ...base,
+        path: 'conf/setup.json',
+        env: { COSH_CONFIG: '/etc/cosh.json', XDG_CONFIG_HOME: '/xdg' },
+      }),
     ).toEqual({ file: '/work/project/conf/setup.json', required: true, source: 'option' });
     expect(resolveConfigPath({ ...base, path: '/abs/setup.json', env: {} }).file).toBe('/abs/setup.json');
   });

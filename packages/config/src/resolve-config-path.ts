@@ -45,4 +45,3 @@ export function resolveConfigPath(options: ConfigLocationOptions = {}): Resolved
   const home = options.homedir ?? (options.env?.['HOME'] || userHomedir());
   return { file: join(home, '.config', 'cosh', 'setup.json'), required: false, source: 'home' };
 }
-

@@ -24,20 +24,21 @@ const HTTP_URL = /^https?:\/\/\S+$/i;
 
 const hookEntrySchema = z
   .object({
-    name: z
-      .optional(z.string())
-      .register(z.globalRegistry, { description: 'Shown in listings and diagnostics. Defaults to the command (or the url).' }),
+    name: z.optional(z.string()).register(z.globalRegistry, {
+      description: 'Shown in listings and diagnostics. Defaults to the command (or the url).',
+    }),
     command: z.optional(z.string().check(z.minLength(1), z.regex(/\S/))).register(z.globalRegistry, {
       description:
         'Run as `/bin/sh -c <command>`, with {"event","tool_name","tool_input"} (and "tool_output" after the call) as one line of JSON on stdin, and COSH_EVENT, COSH_TOOL_NAME, COSH_HOOK_NAME, COSH_CONFIG_DIR in the environment. Exit 0 with nothing or {"decision","reason","context","updated_input"} on stdout, exit 2 to deny, exit 49 to halt the turn. Give either command or url.',
     }),
     url: z.optional(z.string().check(z.regex(HTTP_URL))).register(z.globalRegistry, {
       description:
-        'An http:// or https:// address: the same JSON is POSTed to it, and a 2xx response body is read as the hook\'s stdout. Give either command or url.',
+        "An http:// or https:// address: the same JSON is POSTed to it, and a 2xx response body is read as the hook's stdout. Give either command or url.",
       examples: ['http://127.0.0.1:8787/cosh'],
     }),
     headers: z.optional(z.record(z.string(), z.string())).register(z.globalRegistry, {
-      description: 'HTTP headers sent with a url hook; ${NAME} in a value is replaced from the environment (unset: empty).',
+      description:
+        'HTTP headers sent with a url hook; ${NAME} in a value is replaced from the environment (unset: empty).',
       examples: [{ authorization: 'Bearer ${POLICY_TOKEN}' }],
     }),
     matcher: z.optional(z.string()).register(z.globalRegistry, {
@@ -55,9 +56,10 @@ const hookEntrySchema = z
         'What a hook that fails (crashes, times out, exits with another code) or prints invalid output counts as: "ignore" (no opinion) or "deny" (fail closed).',
       default: 'ignore',
     }),
-    enabled: z
-      .optional(z.boolean())
-      .register(z.globalRegistry, { description: 'false turns this one hook off, as if it were not there.', default: true }),
+    enabled: z.optional(z.boolean()).register(z.globalRegistry, {
+      description: 'false turns this one hook off, as if it were not there.',
+      default: true,
+    }),
     protocol: z.optional(z.enum(HOOK_PROTOCOLS)).register(z.globalRegistry, {
       description:
         'The hook protocol the command speaks: "cosh" (default) or "claude" (a Claude Code hook, run unchanged: Claude\'s tool names, stdin and outputs).',
@@ -98,7 +100,9 @@ const hooksEnabledSchema = z
  */
 export const setupFileSchema = z
   .looseObject({
-    $schema: z.optional(z.string()).register(z.globalRegistry, { description: 'The JSON Schema of this file, for editors.' }),
+    $schema: z
+      .optional(z.string())
+      .register(z.globalRegistry, { description: 'The JSON Schema of this file, for editors.' }),
     hooks: z.optional(hooksSchema),
     hooksEnabled: z.optional(hooksEnabledSchema),
     allowManagedHooksOnly: z.optional(z.boolean()).register(z.globalRegistry, {

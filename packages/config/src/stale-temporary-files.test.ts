@@ -27,7 +27,7 @@ function leftover(file: string, pid: number, ageMs: number): string {
 }
 
 describe('stale temporary files', () => {
-  it('C8: a dead writer\'s old temporary file is removed; a live or recent writer\'s, a link and other files stay', async () => {
+  it("C8: a dead writer's old temporary file is removed; a live or recent writer's, a link and other files stay", async () => {
     const file = join(directory, 'setup.json');
     const old = STALE_TEMPORARY_FILE_MS + 5_000;
     const stale = leftover(file, deadPid(), old);
@@ -40,7 +40,13 @@ describe('stale temporary files', () => {
     writeFileSync(unrelated, 'keep');
 
     expect(await removeStaleTemporaryFiles(file)).toEqual([stale]);
-    expect([stale, recent, live, otherFile, unrelated].map((path) => existsSync(path))).toEqual([false, true, true, true, true]);
+    expect([stale, recent, live, otherFile, unrelated].map((path) => existsSync(path))).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
   });
 

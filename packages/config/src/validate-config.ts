@@ -174,11 +174,18 @@ function hint(path: JsonPath, found: unknown): string {
   const field = path.at(-1);
   if (typeof found !== 'string') return '';
   const unquoted = found.trim();
-  if (field === 'timeout' && jsonNumber.test(unquoted) && Number(unquoted) > 0 && Number(unquoted) <= MAX_TIMEOUT_SECONDS) {
+  if (
+    field === 'timeout' &&
+    jsonNumber.test(unquoted) &&
+    Number(unquoted) > 0 &&
+    Number(unquoted) <= MAX_TIMEOUT_SECONDS
+  ) {
     return ` (write it without quotes: ${unquoted})`;
   }
   const booleanField =
-    field === 'enabled' || (path[0] === 'hooksEnabled' && path.length === 2) || (path[0] === 'allowManagedHooksOnly' && path.length === 1);
+    field === 'enabled' ||
+    (path[0] === 'hooksEnabled' && path.length === 2) ||
+    (path[0] === 'allowManagedHooksOnly' && path.length === 1);
   if (booleanField && /^(true|false)$/i.test(unquoted)) {
     return ` (write it without quotes: ${unquoted.toLowerCase()})`;
   }
@@ -235,13 +242,23 @@ function findUnknownKeys(root: unknown, sourceMap: SourceMap): ConfigProblem[] {
     if (Object.hasOwn(setupFileSchema.shape, key)) continue;
     const nearMiss = nearMissOfTopLevelKey(key);
     if (nearMiss !== undefined) {
-      unknownKey([key], `${JSON.stringify(key)} is not a Cosh setting (did you mean ${nearMiss}?)`, 'unknown_field', 'error');
+      unknownKey(
+        [key],
+        `${JSON.stringify(key)} is not a Cosh setting (did you mean ${nearMiss}?)`,
+        'unknown_field',
+        'error',
+      );
       continue;
     }
     // A near miss of a rarer key is only worth a word: it is ignored like any other setting.
     const closest = suggestClosest(key, ['allowManagedHooksOnly']);
     if (closest !== undefined) {
-      unknownKey([key], `${JSON.stringify(key)} is not a Cosh setting and is ignored (did you mean ${closest}?)`, 'unknown_field', 'warning');
+      unknownKey(
+        [key],
+        `${JSON.stringify(key)} is not a Cosh setting and is ignored (did you mean ${closest}?)`,
+        'unknown_field',
+        'warning',
+      );
     }
   }
 
@@ -310,7 +327,14 @@ function findTransportProblems(root: unknown, sourceMap: SourceMap, reported: Re
       const entryPath = formatJsonPath(at);
       const problem = (path: JsonPath, code: string, message: string): void => {
         if (reported.has(JSON.stringify(path))) return;
-        problems.push({ severity: 'error', code, message, path, ...sourceMap.positionOfPath(path), hook: { event, index } });
+        problems.push({
+          severity: 'error',
+          code,
+          message,
+          path,
+          ...sourceMap.positionOfPath(path),
+          hook: { event, index },
+        });
       };
       if (!hasCommand && !hasUrl) {
         problem(
@@ -325,10 +349,18 @@ function findTransportProblems(root: unknown, sourceMap: SourceMap, reported: Re
           `${entryPath} has both "command" and "url": a hook is either a shell command or an HTTP endpoint, not both`,
         );
       } else if (hasUrl && typeof entry['url'] === 'string' && !isHttpUrl(entry['url'])) {
-        problem([...at, 'url'], 'invalid_value', `${formatJsonPath([...at, 'url'])} must be an http:// or https:// address, got ${describeFound(entry['url'], undefined)}`);
+        problem(
+          [...at, 'url'],
+          'invalid_value',
+          `${formatJsonPath([...at, 'url'])} must be an http:// or https:// address, got ${describeFound(entry['url'], undefined)}`,
+        );
       }
       if (!hasUrl && Object.hasOwn(entry, 'headers')) {
-        problem([...at, 'headers'], 'invalid_value', `${formatJsonPath([...at, 'headers'])} is only for an HTTP hook (one with a "url")`);
+        problem(
+          [...at, 'headers'],
+          'invalid_value',
+          `${formatJsonPath([...at, 'headers'])} is only for an HTTP hook (one with a "url")`,
+        );
       }
     });
   }

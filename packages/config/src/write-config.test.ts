@@ -1,5 +1,18 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  readlink,
+  rm,
+  stat,
+  symlink,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -72,7 +85,9 @@ describe('setEventEnabled', () => {
     const text = '{\n  "hooksEnabled": {\n    "PostToolUse": true // on for now\n  }\n}\n';
     const file = await fileWith(text);
     await setEventEnabled(file, 'PostToolUse', false);
-    expect(await readFile(file, 'utf8')).toBe('{\n  "hooksEnabled": {\n    "PostToolUse": false // on for now\n  }\n}\n');
+    expect(await readFile(file, 'utf8')).toBe(
+      '{\n  "hooksEnabled": {\n    "PostToolUse": false // on for now\n  }\n}\n',
+    );
     await setEventEnabled(file, 'PreToolUse', false);
     expect(configOf(await readFile(file, 'utf8')).hooksEnabled).toEqual({ PreToolUse: false, PostToolUse: false });
     expect(await readFile(file, 'utf8')).toContain('"PostToolUse": false, // on for now');
@@ -98,13 +113,17 @@ describe('setEventEnabled', () => {
     const text = '\uFEFF{\r\n\t"hooks": {}\r\n}\r\n';
     const file = await fileWith(text);
     await setEventEnabled(file, 'PostToolUse', false);
-    expect(await readFile(file, 'utf8')).toBe('\uFEFF{\r\n\t"hooks": {},\r\n\t"hooksEnabled": {\r\n\t\t"PostToolUse": false\r\n\t}\r\n}\r\n');
+    expect(await readFile(file, 'utf8')).toBe(
+      '\uFEFF{\r\n\t"hooks": {},\r\n\t"hooksEnabled": {\r\n\t\t"PostToolUse": false\r\n\t}\r\n}\r\n',
+    );
   });
 
   it('C8: adds to an empty multi-line object above its closing brace', async () => {
     const file = await fileWith('{\n  "hooksEnabled": {\n    // nothing yet\n  }\n}\n');
     await setEventEnabled(file, 'PreToolUse', false);
-    expect(await readFile(file, 'utf8')).toBe('{\n  "hooksEnabled": {\n    // nothing yet\n    "PreToolUse": false\n  }\n}\n');
+    expect(await readFile(file, 'utf8')).toBe(
+      '{\n  "hooksEnabled": {\n    // nothing yet\n    "PreToolUse": false\n  }\n}\n',
+    );
   });
 
   it('C8: lays out an unusual file through jsonc-parser and still changes only the setting', async () => {
@@ -177,7 +196,12 @@ describe('setEventEnabled', () => {
 
   it('C7: with no file, enabling changes nothing and creates nothing', async () => {
     const file = join(directory, 'nested', 'setup.json');
-    expect(await setEventEnabled(file, 'PreToolUse', true)).toEqual({ file, changed: false, created: false, previous: true });
+    expect(await setEventEnabled(file, 'PreToolUse', true)).toEqual({
+      file,
+      changed: false,
+      created: false,
+      previous: true,
+    });
     expect(await readdir(directory)).toEqual([]);
   });
 
@@ -190,7 +214,9 @@ describe('setEventEnabled', () => {
   it('C8: inserts into the last of duplicate objects, the one that counts', async () => {
     const file = await fileWith('{\n  "hooksEnabled": {},\n  "hooksEnabled": {"PostToolUse": true}\n}\n');
     await setEventEnabled(file, 'PreToolUse', false);
-    expect(await readFile(file, 'utf8')).toBe('{\n  "hooksEnabled": {},\n  "hooksEnabled": {"PostToolUse": true, "PreToolUse": false}\n}\n');
+    expect(await readFile(file, 'utf8')).toBe(
+      '{\n  "hooksEnabled": {},\n  "hooksEnabled": {"PostToolUse": true, "PreToolUse": false}\n}\n',
+    );
   });
 
   it('C8: refuses a change it cannot make exactly, and leaves the file alone', async () => {
@@ -211,7 +237,9 @@ describe('setEventEnabled', () => {
 
   it('C8: a directory in place of the file is a read error', async () => {
     await mkdir(join(directory, 'setup.json'));
-    expect((await expectConfigError(setEventEnabled(join(directory, 'setup.json'), 'PreToolUse', false))).code).toBe('E_CONFIG_READ');
+    expect((await expectConfigError(setEventEnabled(join(directory, 'setup.json'), 'PreToolUse', false))).code).toBe(
+      'E_CONFIG_READ',
+    );
   });
 
   it('C8: changes made at once from one process all land', async () => {
@@ -273,7 +301,11 @@ describe('setHookEnabled', () => {
 
 describe('detectFormatting', () => {
   it('finds the indentation unit and line end', () => {
-    expect(detectFormatting('{\n    "a": {\n        "b": 1\n    }\n}')).toEqual({ insertSpaces: true, tabSize: 4, eol: '\n' });
+    expect(detectFormatting('{\n    "a": {\n        "b": 1\n    }\n}')).toEqual({
+      insertSpaces: true,
+      tabSize: 4,
+      eol: '\n',
+    });
     expect(detectFormatting('{\r\n\t"a": 1\r\n}')).toEqual({ insertSpaces: false, tabSize: 4, eol: '\r\n' });
     expect(detectFormatting('{"a": 1}')).toEqual({ insertSpaces: true, tabSize: 2, eol: '\n' });
     expect(detectFormatting('{\n  /*\n   * doc\n   */\n  "a": 1\n}')).toMatchObject({ tabSize: 2 });
@@ -290,10 +322,13 @@ describe('turning a switch back on (issue 13: values equal to the default are re
   });
 
   it('C8: an emptied hooksEnabled that holds a comment stays, with the comment', async () => {
-    const text = '{\n  "theme": "dark",\n  "hooksEnabled": {\n    // off while the guard is rewritten\n    "PreToolUse": false\n  }\n}\n';
+    const text =
+      '{\n  "theme": "dark",\n  "hooksEnabled": {\n    // off while the guard is rewritten\n    "PreToolUse": false\n  }\n}\n';
     const file = await fileWith(text);
     await setEventEnabled(file, 'PreToolUse', true);
-    expect(await readFile(file, 'utf8')).toBe('{\n  "theme": "dark",\n  "hooksEnabled": {\n    // off while the guard is rewritten\n  }\n}\n');
+    expect(await readFile(file, 'utf8')).toBe(
+      '{\n  "theme": "dark",\n  "hooksEnabled": {\n    // off while the guard is rewritten\n  }\n}\n',
+    );
     expect(configOf(await readFile(file, 'utf8')).hooksEnabled.PreToolUse).toBe(true);
   });
 
@@ -373,41 +408,57 @@ describe('a file the user named (issue 13: enable|disable --config missing.json)
   it('C1: is not created by either toggle: the error is the one loading gives', async () => {
     const file = join(directory, 'missing.json');
     for (const enabled of [false, true]) {
-      const error = await expectConfigError(setEventEnabled({ file, required: true, source: 'option' }, 'PreToolUse', enabled));
+      const error = await expectConfigError(
+        setEventEnabled({ file, required: true, source: 'option' }, 'PreToolUse', enabled),
+      );
       expect(error.code).toBe('E_CONFIG_NOT_FOUND');
       expect(error.message).toBe(`${file}:1:1: error: config file not found`);
     }
-    const fromEnvironment = await expectConfigError(setEventEnabled({ file, required: true, source: 'env' }, 'PreToolUse', false));
+    const fromEnvironment = await expectConfigError(
+      setEventEnabled({ file, required: true, source: 'env' }, 'PreToolUse', false),
+    );
     expect(fromEnvironment.message).toBe(`${file}:1:1: error: config file not found (named by COSH_CONFIG)`);
     expect(await readdir(directory)).toEqual([]);
   });
 
   it('C1: a default location (not required) is still created by the first toggle', async () => {
     const file = join(directory, 'cosh', 'setup.json');
-    expect(await setEventEnabled({ file, required: false, source: 'xdg' }, 'PreToolUse', false)).toMatchObject({ created: true });
+    expect(await setEventEnabled({ file, required: false, source: 'xdg' }, 'PreToolUse', false)).toMatchObject({
+      created: true,
+    });
     expect(configOf(await readFile(file, 'utf8')).hooksEnabled.PreToolUse).toBe(false);
   });
 });
 
 describe('what the caller showed (issue 13: the settings screen toggles the hook on screen)', () => {
-  const guards = '{"hooks": {"PreToolUse": [\n  {"name": "Lint", "command": "lint"},\n  {"name": "Block force push", "command": "guard"}\n]}}\n';
+  const guards =
+    '{"hooks": {"PreToolUse": [\n  {"name": "Lint", "command": "lint"},\n  {"name": "Block force push", "command": "guard"}\n]}}\n';
 
   it('C5 C8: a hook still at its index with its name and command is changed', async () => {
     const file = await fileWith(guards);
-    const change = await setHookEnabled(file, 'PreToolUse', 1, false, { expected: { name: 'Block force push', command: 'guard', url: null } });
+    const change = await setHookEnabled(file, 'PreToolUse', 1, false, {
+      expected: { name: 'Block force push', command: 'guard', url: null },
+    });
     expect(change).toMatchObject({ changed: true });
     expect(configOf(await readFile(file, 'utf8')).hooks.PreToolUse.map((hook) => hook.enabled)).toEqual([true, false]);
   });
 
   it('C5 C8: another hook at that index, a new command, or no hook at all: E_CONFIG_CHANGED, nothing written', async () => {
-    const inserted = guards.replace('\n  {"name": "Block', '\n  {"name": "Inserted", "command": "other"},\n  {"name": "Block');
+    const inserted = guards.replace(
+      '\n  {"name": "Block',
+      '\n  {"name": "Inserted", "command": "other"},\n  {"name": "Block',
+    );
     for (const [text, index] of [
       [inserted, 1],
       [guards.replace('"guard"', '"guard --off"'), 1],
       [guards.replace(',\n  {"name": "Block force push", "command": "guard"}', ''), 1],
     ] as const) {
       const file = await fileWith(text);
-      const error = await expectConfigError(setHookEnabled(file, 'PreToolUse', index, false, { expected: { name: 'Block force push', command: 'guard', url: null } }));
+      const error = await expectConfigError(
+        setHookEnabled(file, 'PreToolUse', index, false, {
+          expected: { name: 'Block force push', command: 'guard', url: null },
+        }),
+      );
       expect(error.code).toBe('E_CONFIG_CHANGED');
       expect(error.problems[0]?.message).toContain('hooks.PreToolUse[1] is not the hook "Block force push" any more');
       expect(await readFile(file, 'utf8')).toBe(text);
@@ -418,7 +469,9 @@ describe('what the caller showed (issue 13: the settings screen toggles the hook
     const text = '{"hooks": {"PreToolUse": [{"name": "Policy", "url": "https://policy.example/check"}]}}\n';
     const file = await fileWith(text.replace('policy.example', 'elsewhere.example'));
     const shown = { name: 'Policy', command: null, url: 'https://policy.example/check' };
-    expect((await expectConfigError(setHookEnabled(file, 'PreToolUse', 0, false, { expected: shown }))).code).toBe('E_CONFIG_CHANGED');
+    expect((await expectConfigError(setHookEnabled(file, 'PreToolUse', 0, false, { expected: shown }))).code).toBe(
+      'E_CONFIG_CHANGED',
+    );
     await writeFile(file, text);
     expect(await setHookEnabled(file, 'PreToolUse', 0, false, { expected: shown })).toMatchObject({ changed: true });
   });
@@ -429,7 +482,9 @@ describe('what the caller showed (issue 13: the settings screen toggles the hook
       { name: 'Lint', command: 'lint', url: null },
       { name: 'Block force push', command: 'guard', url: null },
     ];
-    const error = await expectConfigError(setEventEnabled(file, 'PreToolUse', false, { expectedHooks: shown.slice(0, 1) }));
+    const error = await expectConfigError(
+      setEventEnabled(file, 'PreToolUse', false, { expectedHooks: shown.slice(0, 1) }),
+    );
     expect(error.code).toBe('E_CONFIG_CHANGED');
     expect(await readFile(file, 'utf8')).toBe(guards);
     await setHookEnabled(file, 'PreToolUse', 0, false);
@@ -440,7 +495,9 @@ describe('what the caller showed (issue 13: the settings screen toggles the hook
 
   it('C7: a missing file shows no hooks: creating it matches an empty list, not a list that had hooks', async () => {
     const file = join(directory, 'gone.json');
-    const error = await expectConfigError(setEventEnabled(file, 'PreToolUse', false, { expectedHooks: [{ name: 'x', command: 'x', url: null }] }));
+    const error = await expectConfigError(
+      setEventEnabled(file, 'PreToolUse', false, { expectedHooks: [{ name: 'x', command: 'x', url: null }] }),
+    );
     expect(error.code).toBe('E_CONFIG_CHANGED');
     expect(await readdir(directory)).toEqual([]);
     expect(await setEventEnabled(file, 'PreToolUse', false, { expectedHooks: [] })).toMatchObject({ created: true });
@@ -468,7 +525,9 @@ describe('the lock (issue 17: concurrent writers never lose a change)', () => {
       expect(Date.now() - started).toBeGreaterThanOrEqual(300);
       expect(error.code).toBe('E_CONFIG_WRITE');
       expect(error.problems[0]?.message).toMatch(
-        new RegExp(`^another process \\(pid ${holder.pid}\\) has kept the file locked for \\d+ ms; try again \\(if no cosh is running, delete ${lock.replaceAll('.', '\\.')}\\)$`),
+        new RegExp(
+          `^another process \\(pid ${holder.pid}\\) has kept the file locked for \\d+ ms; try again \\(if no cosh is running, delete ${lock.replaceAll('.', '\\.')}\\)$`,
+        ),
       );
       expect(await readFile(file, 'utf8')).toBe(fixture);
       expect(await readFile(lock, 'utf8')).toContain(String(holder.pid));
@@ -480,14 +539,18 @@ describe('the lock (issue 17: concurrent writers never lose a change)', () => {
   it('C8: the lock of a process that is gone is taken over, and no lock file stays behind', async () => {
     const file = await fileWith(fixture);
     await holdLock(file, `${deadPid()}\n${hostname()}\nabc\n`);
-    expect(await setEventEnabled(file, 'PreToolUse', false, { lock: { waitMs: 5_000 } })).toMatchObject({ changed: true });
+    expect(await setEventEnabled(file, 'PreToolUse', false, { lock: { waitMs: 5_000 } })).toMatchObject({
+      changed: true,
+    });
     expect(await readdir(directory)).toEqual(['setup.json']);
   });
 
   it('C8: a very old lock is stale even when its pid is alive again (reused)', async () => {
     const file = await fileWith(fixture);
     await holdLock(file, `${process.pid}\n${hostname()}\nold\n`, 10 * 60_000);
-    expect(await setEventEnabled(file, 'PreToolUse', false, { lock: { waitMs: 5_000 } })).toMatchObject({ changed: true });
+    expect(await setEventEnabled(file, 'PreToolUse', false, { lock: { waitMs: 5_000 } })).toMatchObject({
+      changed: true,
+    });
     expect(await readdir(directory)).toEqual(['setup.json']);
   });
 
@@ -496,7 +559,9 @@ describe('the lock (issue 17: concurrent writers never lose a change)', () => {
     const holder = spawn('sleep', ['30']);
     try {
       await holdLock(file, `${holder.pid}\n${hostname()}\nabc\n`);
-      expect(await setEventEnabled(file, 'PreToolUse', true, { lock: { waitMs: 100 } })).toMatchObject({ changed: false });
+      expect(await setEventEnabled(file, 'PreToolUse', true, { lock: { waitMs: 100 } })).toMatchObject({
+        changed: false,
+      });
     } finally {
       holder.kill('SIGKILL');
     }

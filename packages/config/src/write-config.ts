@@ -108,7 +108,11 @@ export async function setHookEnabled(
       const hook = config.hooks[event][index];
       if (expected === undefined || (hook !== undefined && sameHook(hook, expected))) return;
       const now = hook === undefined ? 'there is none now' : `it is ${JSON.stringify(hook.name)} now`;
-      throw changedError(file, ['hooks', event, index], `hooks.${event}[${index}] is not the hook ${JSON.stringify(expected.name)} any more (${now})`);
+      throw changedError(
+        file,
+        ['hooks', event, index],
+        `hooks.${event}[${index}] is not the hook ${JSON.stringify(expected.name)} any more (${now})`,
+      );
     },
     read: (config, file) => {
       const hook = config.hooks[event][index];
@@ -137,7 +141,9 @@ function sameHook(hook: HookIdentity, expected: HookIdentity): boolean {
 }
 
 function sameHooks(hooks: readonly HookIdentity[], expected: readonly HookIdentity[]): boolean {
-  return hooks.length === expected.length && hooks.every((hook, index) => sameHook(hook, expected[index] as HookIdentity));
+  return (
+    hooks.length === expected.length && hooks.every((hook, index) => sameHook(hook, expected[index] as HookIdentity))
+  );
 }
 
 interface ToggleRequest {
@@ -176,8 +182,13 @@ async function changeToggle(
   lockOptions: FileLockOptions | undefined,
   request: ToggleRequest,
 ): Promise<ConfigChange> {
-  const named = typeof target === 'string' ? { file: resolve(target), required: false, source: 'option' as const } : target;
-  const location: WriteLocation = { named, file: await resolveLinkTarget(resolve(named.file)), required: named.required };
+  const named =
+    typeof target === 'string' ? { file: resolve(target), required: false, source: 'option' as const } : target;
+  const location: WriteLocation = {
+    named,
+    file: await resolveLinkTarget(resolve(named.file)),
+    required: named.required,
+  };
   const previous = pendingChanges.get(location.file) ?? Promise.resolve();
   const change = previous.then(
     () => applyToggle(location, request, lockOptions),
@@ -195,7 +206,11 @@ async function changeToggle(
  * SPEC C8: read, change and rename happen under the file's lock, so two writers never both
  * change the text they read (the later one's rename would drop the earlier one's change).
  */
-async function applyToggle(location: WriteLocation, request: ToggleRequest, lockOptions: FileLockOptions | undefined): Promise<ConfigChange> {
+async function applyToggle(
+  location: WriteLocation,
+  request: ToggleRequest,
+  lockOptions: FileLockOptions | undefined,
+): Promise<ConfigChange> {
   // What needs no write (the value is already so, a broken file, a changed one) is answered
   // without taking the lock. The plan (parse, edit, validate: the costly part) is made before
   // the lock too; under it, the file is read again and the plan kept only if the file is
@@ -218,7 +233,12 @@ async function applyToggle(location: WriteLocation, request: ToggleRequest, lock
 }
 
 /** Writes a planned change under the lock; undefined when it must be made again (see inside). */
-async function commit(location: WriteLocation, request: ToggleRequest, plan: WritePlan, lock: HeldLock): Promise<ConfigChange | undefined> {
+async function commit(
+  location: WriteLocation,
+  request: ToggleRequest,
+  plan: WritePlan,
+  lock: HeldLock,
+): Promise<ConfigChange | undefined> {
   // Another writer took our lock as stale (we were stopped for half a minute) and may be
   // changing the file now: start over rather than rename over its work.
   if (!(await lock.stillHeld())) return undefined;
@@ -234,7 +254,12 @@ async function commit(location: WriteLocation, request: ToggleRequest, plan: Wri
     );
   } catch (error) {
     const verb = existing === undefined ? 'create' : 'write';
-    throw writeError(location.file, existing === undefined ? [] : request.path, `cannot ${verb} the config file: ${(error as Error).message}`, error);
+    throw writeError(
+      location.file,
+      existing === undefined ? [] : request.path,
+      `cannot ${verb} the config file: ${(error as Error).message}`,
+      error,
+    );
   }
   // False: a writer that takes no lock (an editor) replaced the file since we read it; the
   // change is made again on its text.
@@ -260,11 +285,17 @@ function planToggle(location: WriteLocation, request: ToggleRequest, existing: E
     const config = emptyConfig();
     request.check(config, file);
     if (!request.createWhenMissing) {
-      throw fileError('E_CONFIG_NOT_FOUND', file, 'not_found', `config file not found: there is no ${formatJsonPath(request.path.slice(0, -1))} to change`);
+      throw fileError(
+        'E_CONFIG_NOT_FOUND',
+        file,
+        'not_found',
+        `config file not found: there is no ${formatJsonPath(request.path.slice(0, -1))} to change`,
+      );
     }
     const previous = request.read(config, file);
     // A missing key means enabled, so enabling needs no file at all.
-    if (previous === request.enabled) return { kind: 'done', change: { file, changed: false, created: false, previous } };
+    if (previous === request.enabled)
+      return { kind: 'done', change: { file, changed: false, created: false, previous } };
     const formatting = { insertSpaces: true, tabSize: 2, eol: '\n' };
     const text = `${applyEdits('{}', modify('{}', [...request.path], request.enabled, { formattingOptions: formatting }))}\n`;
     return { kind: 'write', text, existing: undefined, change: { file, changed: true, created: true, previous } };
@@ -329,7 +360,10 @@ function removalEdits(text: string, sourceMap: SourceMap, request: ToggleRequest
   if (request.dropEmptiedParent && holdsOnly(text, container, property)) {
     const parentProperty = sourceMap.propertyNode(path.slice(0, -1));
     const grandparent = sourceMap.valueNode(path.slice(0, -2));
-    const edits = parentProperty === undefined || grandparent === undefined ? undefined : propertyRemovalEdits(text, grandparent, parentProperty);
+    const edits =
+      parentProperty === undefined || grandparent === undefined
+        ? undefined
+        : propertyRemovalEdits(text, grandparent, parentProperty);
     if (edits !== undefined) return edits;
   }
   return propertyRemovalEdits(text, container, property);
@@ -339,7 +373,8 @@ function removalEdits(text: string, sourceMap: SourceMap, request: ToggleRequest
 function holdsOnly(text: string, objectNode: Node, property: Node): boolean {
   if (objectNode.children?.length !== 1) return false;
   const inside =
-    text.slice(objectNode.offset + 1, property.offset) + text.slice(property.offset + property.length, objectNode.offset + objectNode.length - 1);
+    text.slice(objectNode.offset + 1, property.offset) +
+    text.slice(property.offset + property.length, objectNode.offset + objectNode.length - 1);
   return /^\s*,?\s*$/.test(inside);
 }
 
@@ -401,7 +436,10 @@ async function readExisting(file: string): Promise<ExistingFile | undefined> {
     if (ConfigError.isInstance(error)) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
-    const reason = code === 'EISDIR' ? 'this is a directory, not a config file' : `cannot read the config file: ${(error as Error).message}`;
+    const reason =
+      code === 'EISDIR'
+        ? 'this is a directory, not a config file'
+        : `cannot read the config file: ${(error as Error).message}`;
     throw fileError('E_CONFIG_READ', file, 'read', reason, error);
   }
 }
@@ -471,7 +509,14 @@ function duration(milliseconds: number): string {
 /** The file no longer holds what the caller showed: nothing was written. */
 function changedError(file: string, path: JsonPath, message: string): ConfigError {
   return new ConfigError('E_CONFIG_CHANGED', file, [
-    { severity: 'error', code: 'changed', message: `${message}: the file changed since it was read; reload it and try again`, path, line: 1, column: 1 },
+    {
+      severity: 'error',
+      code: 'changed',
+      message: `${message}: the file changed since it was read; reload it and try again`,
+      path,
+      line: 1,
+      column: 1,
+    },
   ]);
 }
 

@@ -20,7 +20,7 @@ describe('writeFileAtomically with unchangedSince', () => {
     expect(await readFile(file, 'utf8')).toBe('{"a": 2}');
   });
 
-  it('C8: gives up, leaving the other writer\'s file and no temporary file, when the text changed', async () => {
+  it("C8: gives up, leaving the other writer's file and no temporary file, when the text changed", async () => {
     const file = join(directory, 'setup.json');
     await writeFile(file, '{"theirs": true}');
     expect(await writeFileAtomically(file, '{"a": 2}', { unchangedSince: '{"a": 1}' })).toBe(false);

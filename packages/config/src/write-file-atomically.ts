@@ -39,7 +39,9 @@ export async function writeFileAtomically(
   await removeStaleTemporaryFiles(file);
   // Opened with O_EXCL, so the name needs to be unlikely, not secret: no node:crypto, which would
   // add its load to every `cosh hooks run` (this module is on the config loader's import path).
-  const suffix = Math.floor(Math.random() * 2 ** 48).toString(16).padStart(12, '0');
+  const suffix = Math.floor(Math.random() * 2 ** 48)
+    .toString(16)
+    .padStart(12, '0');
   const temporary = temporaryFileFor(file, process.pid, suffix);
   let handle: Awaited<ReturnType<typeof open>> | undefined;
   let renamed = false;

@@ -20,7 +20,9 @@ describe('--config', () => {
           return thrown;
         }
       })();
-      expect(UsageError.isInstance(error) && error.message).toBe("option '--config <file>' needs a file name, not an empty string");
+      expect(UsageError.isInstance(error) && error.message).toBe(
+        "option '--config <file>' needs a file name, not an empty string",
+      );
     }
   });
 

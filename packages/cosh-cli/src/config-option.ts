@@ -15,6 +15,7 @@ export function configOption(): Option {
  */
 export function configPathOf(flags: { readonly config?: string | undefined }, command: Command): string | undefined {
   if (flags.config === undefined) return undefined;
-  if (flags.config.trim() === '') throw new UsageError("option '--config <file>' needs a file name, not an empty string", command);
+  if (flags.config.trim() === '')
+    throw new UsageError("option '--config <file>' needs a file name, not an empty string", command);
   return flags.config;
 }

@@ -51,7 +51,10 @@ export function createProgram(options: CreateProgramOptions): Command {
     .option('--json', 'print one JSON object (see the README for its shape)')
     .action(async (flags: { config?: string; json?: boolean }, command: Command) => {
       const { runHooksValidate } = await import('./commands/hooks-validate.ts');
-      await runHooksValidate(contextOf(command), { configPath: configPathOf(flags, command), json: flags.json === true });
+      await runHooksValidate(contextOf(command), {
+        configPath: configPathOf(flags, command),
+        json: flags.json === true,
+      });
     });
 
   for (const enabled of [true, false]) {

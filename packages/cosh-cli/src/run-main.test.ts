@@ -25,7 +25,13 @@ describe('runCli', () => {
     expect(help.stdout).toContain('Usage: cosh hooks list [options]');
     expect(help.stdout).toContain('--config <file>');
     expect(help.stderr).toBe('');
-    for (const argv of [['--help'], ['hooks', '--help'], ['hooks', 'validate', '--help'], ['hooks', 'enable', '--help'], ['hooks', 'disable', '-h']]) {
+    for (const argv of [
+      ['--help'],
+      ['hooks', '--help'],
+      ['hooks', 'validate', '--help'],
+      ['hooks', 'enable', '--help'],
+      ['hooks', 'disable', '-h'],
+    ]) {
       const result = await runInProcess(argv, { cwd: directory });
       expect(result.code).toBe(0);
       expect(result.stdout).toMatch(/^Usage: cosh/);
@@ -36,11 +42,26 @@ describe('runCli', () => {
     [['hooks', 'lst'], "cosh: unknown command 'lst' (did you mean list?). See 'cosh hooks --help'."],
     [['hooks', 'list', '--jsn'], "cosh: unknown option '--jsn' (did you mean --json?). See 'cosh hooks list --help'."],
     [['hooks', 'enable'], "cosh: missing required argument 'event'. See 'cosh hooks enable --help'."],
-    [['hooks', 'disable', 'pretooluse'], "cosh: unknown event 'pretooluse' (did you mean PreToolUse?). See 'cosh hooks disable --help'."],
-    [['hooks', 'enable', 'PostToolUsr'], "cosh: unknown event 'PostToolUsr' (did you mean PostToolUse?). See 'cosh hooks enable --help'."],
-    [['hooks', 'enable', 'Stop'], "cosh: unknown event 'Stop' (expected PreToolUse or PostToolUse). See 'cosh hooks enable --help'."],
-    [['hooks', 'validate', '--config'], "cosh: option '--config <file>' argument missing. See 'cosh hooks validate --help'."],
-    [['hooks', 'list', '--config', ''], "cosh: option '--config <file>' needs a file name, not an empty string. See 'cosh hooks list --help'."],
+    [
+      ['hooks', 'disable', 'pretooluse'],
+      "cosh: unknown event 'pretooluse' (did you mean PreToolUse?). See 'cosh hooks disable --help'.",
+    ],
+    [
+      ['hooks', 'enable', 'PostToolUsr'],
+      "cosh: unknown event 'PostToolUsr' (did you mean PostToolUse?). See 'cosh hooks enable --help'.",
+    ],
+    [
+      ['hooks', 'enable', 'Stop'],
+      "cosh: unknown event 'Stop' (expected PreToolUse or PostToolUse). See 'cosh hooks enable --help'.",
+    ],
+    [
+      ['hooks', 'validate', '--config'],
+      "cosh: option '--config <file>' argument missing. See 'cosh hooks validate --help'.",
+    ],
+    [
+      ['hooks', 'list', '--config', ''],
+      "cosh: option '--config <file>' needs a file name, not an empty string. See 'cosh hooks list --help'.",
+    ],
     [['hooks'], "cosh: missing command: one of list, validate, enable, disable, run, schema. See 'cosh hooks --help'."],
     [['nope'], "cosh: unknown command 'nope'. See 'cosh --help'."],
   ])('bad usage %j exits 64 with one line on stderr', async (argv, hint) => {
@@ -60,36 +81,57 @@ describe('runCli', () => {
 
   it('a missing file named by --config or COSH_CONFIG exits 78', async () => {
     const named = await runInProcess(['hooks', 'list', '--config', 'gone.json'], { cwd: directory });
-    expect(named).toEqual({ code: 78, stdout: '', stderr: `${join(directory, 'gone.json')}:1:1: error: config file not found\n` });
-    const fromEnvironment = await runInProcess(['hooks', 'list'], { cwd: directory, env: { COSH_CONFIG: 'gone.json', HOME: directory } });
+    expect(named).toEqual({
+      code: 78,
+      stdout: '',
+      stderr: `${join(directory, 'gone.json')}:1:1: error: config file not found\n`,
+    });
+    const fromEnvironment = await runInProcess(['hooks', 'list'], {
+      cwd: directory,
+      env: { COSH_CONFIG: 'gone.json', HOME: directory },
+    });
     expect(fromEnvironment.code).toBe(78);
     expect(fromEnvironment.stderr).toContain('named by COSH_CONFIG');
   });
 
   it('commands added after createProgram get the same handling', async () => {
     const extend = (program: import('commander').Command): void => {
-      program.command('exit-with').argument('<code>').action((code: string) => {
-        throw new ExitError(Number(code), `leaving with ${code}`);
-      });
+      program
+        .command('exit-with')
+        .argument('<code>')
+        .action((code: string) => {
+          throw new ExitError(Number(code), `leaving with ${code}`);
+        });
       program.command('misuse').action((_options, command: import('commander').Command) => {
         throw new UsageError('that is not how it works', command);
       });
       program.command('crash').action(() => {
         throw new TypeError('boom');
       });
-      program.command('print').option('--config <file>').action(async (options: { config?: string }, command: import('commander').Command) => {
-        const context = contextOf(command);
-        const loaded = await loadCommandConfig(context, { configPath: options.config, warnings: 'stderr' });
-        context.out.line(String(loaded.config.hooks.PreToolUse.length));
-      });
+      program
+        .command('print')
+        .option('--config <file>')
+        .action(async (options: { config?: string }, command: import('commander').Command) => {
+          const context = contextOf(command);
+          const loaded = await loadCommandConfig(context, { configPath: options.config, warnings: 'stderr' });
+          context.out.line(String(loaded.config.hooks.PreToolUse.length));
+        });
     };
-    expect(await runInProcess(['exit-with', '3'], { cwd: directory, extend })).toEqual({ code: 3, stdout: '', stderr: 'leaving with 3\n' });
+    expect(await runInProcess(['exit-with', '3'], { cwd: directory, extend })).toEqual({
+      code: 3,
+      stdout: '',
+      stderr: 'leaving with 3\n',
+    });
     expect(await runInProcess(['misuse'], { cwd: directory, extend })).toEqual({
       code: 64,
       stdout: '',
       stderr: "cosh: that is not how it works. See 'cosh misuse --help'.\n",
     });
-    expect(await runInProcess(['crash'], { cwd: directory, extend })).toEqual({ code: 70, stdout: '', stderr: 'cosh: internal error: boom\n' });
+    expect(await runInProcess(['crash'], { cwd: directory, extend })).toEqual({
+      code: 70,
+      stdout: '',
+      stderr: 'cosh: internal error: boom\n',
+    });
     expect(await runInProcess(['exit-with', '1', '--bad'], { cwd: directory, extend })).toMatchObject({ code: 64 });
 
     await writeFile(join(directory, 'warn.json'), '{"hooks": {"PreToolUse": [{"command": "x", "matcher": "*"}]}}');

@@ -80,7 +80,8 @@ async function reportFailure(error: unknown, program: Command, context: CliConte
   if (error instanceof CommandFailure) {
     const { code } = error.error;
     if (code === 'commander.helpDisplayed' || code === 'commander.version') return EXIT_CODES.ok;
-    const message = code === 'commander.help' ? missingCommandMessage(error.command) : commanderMessage(error.error.message);
+    const message =
+      code === 'commander.help' ? missingCommandMessage(error.command) : commanderMessage(error.error.message);
     context.err.line(usageHint(message, error.command));
     return EXIT_CODES.usage;
   }
@@ -93,7 +94,10 @@ async function reportFailure(error: unknown, program: Command, context: CliConte
     return error.exitCode;
   }
   // Loaded only on this path: the validator (zod, jsonc-parser) stays out of `cosh --version`.
-  const [{ ConfigError }, { printProblems }] = await Promise.all([import('@cosh/config'), import('./print-problems.ts')]);
+  const [{ ConfigError }, { printProblems }] = await Promise.all([
+    import('@cosh/config'),
+    import('./print-problems.ts'),
+  ]);
   if (ConfigError.isInstance(error)) {
     printProblems(context.err, error.file, error.problems);
     return EXIT_CODES.config;

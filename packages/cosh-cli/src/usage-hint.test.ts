@@ -12,7 +12,9 @@ describe('usage hints', () => {
   });
 
   it('fit commander errors on one line with the suggestion inline', () => {
-    expect(commanderMessage("error: unknown option '--jsn'\n(Did you mean --json?)")).toBe("unknown option '--jsn' (did you mean --json?)");
+    expect(commanderMessage("error: unknown option '--jsn'\n(Did you mean --json?)")).toBe(
+      "unknown option '--jsn' (did you mean --json?)",
+    );
     expect(commanderMessage("error: unknown command 'lst'\n(Did you mean one of list, last?)")).toBe(
       "unknown command 'lst' (did you mean one of list, last?)",
     );

@@ -24,7 +24,10 @@ export function usageHint(message: string, command: Command): string {
 export function commanderMessage(text: string): string {
   return text
     .replace(/^error:\s*/, '')
-    .replace(/\s*\(Did you mean (one of )?(.+?)\?\)/s, (_match, oneOf: string | undefined, names: string) => ` (did you mean ${oneOf ?? ''}${names}?)`)
+    .replace(
+      /\s*\(Did you mean (one of )?(.+?)\?\)/s,
+      (_match, oneOf: string | undefined, names: string) => ` (did you mean ${oneOf ?? ''}${names}?)`,
+    )
     .replace(/\s*\n\s*/g, ' ')
     .replace(/\.$/, '')
     .trim();

@@ -72,7 +72,12 @@ function rewrittenClaudeInput(verdict: AnsweredVerdict, call: AnsweredCall): Too
   const fields = [call.claudeInput, toClaudeFieldsOf(call.toolName, changed, call.cwd, call.mcpServer)];
   for (const source of fields) {
     for (const key of Object.keys(source)) {
-      Object.defineProperty(rewritten, key, { value: source[key], writable: true, enumerable: true, configurable: true });
+      Object.defineProperty(rewritten, key, {
+        value: source[key],
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
     }
   }
   return rewritten;
@@ -112,7 +117,11 @@ export function claudeHookAnswer(event: HookEvent, verdict: AnsweredVerdict, cal
     }
   } else if (event === 'PreToolUse') {
     if (verdict.decision === 'deny' || verdict.decision === 'ask') {
-      specific = { ...specific, permissionDecision: verdict.decision, permissionDecisionReason: joinReasons(verdict.reasons) };
+      specific = {
+        ...specific,
+        permissionDecision: verdict.decision,
+        permissionDecisionReason: joinReasons(verdict.reasons),
+      };
     } else if (verdict.decision === 'allow') {
       specific = { ...specific, permissionDecision: 'allow' };
     }
@@ -137,7 +146,11 @@ export function claudeHookAnswer(event: HookEvent, verdict: AnsweredVerdict, cal
  * @example
  * claudeFailureAnswer('PreToolUse', 'setup.json:3:5: unknown field "matchr"', { deny: true });
  */
-export function claudeFailureAnswer(event: HookEvent | null, problem: string, options: { readonly deny: boolean }): ClaudeHookAnswer {
+export function claudeFailureAnswer(
+  event: HookEvent | null,
+  problem: string,
+  options: { readonly deny: boolean },
+): ClaudeHookAnswer {
   if (event === null) return { systemMessage: problem };
   if (!options.deny) return { systemMessage: problem, hookSpecificOutput: { hookEventName: event } };
   if (event === 'PostToolUse') {

@@ -14,9 +14,11 @@ function existing(...paths: string[]) {
 }
 
 describe('claudeProjectDir (K4)', () => {
-  it('K4: the project layer\'s folder (the one holding .cosh/) wins, without any probe', () => {
+  it("K4: the project layer's folder (the one holding .cosh/) wins, without any probe", () => {
     const probe = existing('/repo/.claude', '/repo/.git');
-    expect(claudeProjectDir({ projectFolder: '/repo/app', cwd: '/repo/app/src', exists: probe.exists })).toBe('/repo/app');
+    expect(claudeProjectDir({ projectFolder: '/repo/app', cwd: '/repo/app/src', exists: probe.exists })).toBe(
+      '/repo/app',
+    );
     expect(probe.probed).toEqual([]);
   });
 
@@ -40,6 +42,13 @@ describe('claudeProjectDir (K4)', () => {
   it('K4: else the cwd itself', () => {
     const { exists, probed } = existing();
     expect(claudeProjectDir({ projectFolder: null, cwd: '/tmp/scratch', exists })).toBe('/tmp/scratch');
-    expect(probed).toEqual(['/tmp/scratch/.claude', '/tmp/scratch/.git', '/tmp/.claude', '/tmp/.git', '/.claude', '/.git']);
+    expect(probed).toEqual([
+      '/tmp/scratch/.claude',
+      '/tmp/scratch/.git',
+      '/tmp/.claude',
+      '/tmp/.git',
+      '/.claude',
+      '/.git',
+    ]);
   });
 });

@@ -6,10 +6,16 @@ const cwd = '/home/ada/repo';
 
 describe('toClaudeToolInput (K3)', () => {
   it('K3: bash_run {command, timeout s} → Bash {command, timeout ms}', () => {
-    expect(toClaudeToolInput('bash_run', { command: 'npm test', timeout: 30 }, cwd)).toEqual({ command: 'npm test', timeout: 30000 });
+    expect(toClaudeToolInput('bash_run', { command: 'npm test', timeout: 30 }, cwd)).toEqual({
+      command: 'npm test',
+      timeout: 30000,
+    });
     expect(toClaudeToolInput('bash_run', { command: 'ls' }, cwd)).toEqual({ command: 'ls' });
     // Whole milliseconds, without floating-point noise.
-    expect(toClaudeToolInput('bash_run', { command: 'ls', timeout: 1.1 }, cwd)).toEqual({ command: 'ls', timeout: 1100 });
+    expect(toClaudeToolInput('bash_run', { command: 'ls', timeout: 1.1 }, cwd)).toEqual({
+      command: 'ls',
+      timeout: 1100,
+    });
   });
 
   it('K3: fs_read {path} → Read {file_path}, made absolute against the cwd', () => {
@@ -33,7 +39,11 @@ describe('toClaudeToolInput (K3)', () => {
       output_mode: 'content',
       '-n': true,
     });
-    expect(toClaudeToolInput('find_grep', { pattern: 'TODO' }, cwd)).toEqual({ pattern: 'TODO', output_mode: 'content', '-n': true });
+    expect(toClaudeToolInput('find_grep', { pattern: 'TODO' }, cwd)).toEqual({
+      pattern: 'TODO',
+      output_mode: 'content',
+      '-n': true,
+    });
   });
 
   it('K3: other fields the model sent pass through; values of an unexpected type pass as they are', () => {
@@ -46,9 +56,15 @@ describe('toClaudeToolInput (K3)', () => {
   });
 
   it('K3: a mapped field wins over a passed-through field of the same name', () => {
-    expect(toClaudeToolInput('fs_read', { file_path: '/x', path: 'y' }, cwd)).toEqual({ file_path: '/home/ada/repo/y' });
-    expect(toClaudeToolInput('fs_read', { path: 'y', file_path: '/x' }, cwd)).toEqual({ file_path: '/home/ada/repo/y' });
-    expect(toClaudeToolInput('find_grep', { pattern: 'x', output_mode: 'count' }, cwd)).toMatchObject({ output_mode: 'content' });
+    expect(toClaudeToolInput('fs_read', { file_path: '/x', path: 'y' }, cwd)).toEqual({
+      file_path: '/home/ada/repo/y',
+    });
+    expect(toClaudeToolInput('fs_read', { path: 'y', file_path: '/x' }, cwd)).toEqual({
+      file_path: '/home/ada/repo/y',
+    });
+    expect(toClaudeToolInput('find_grep', { pattern: 'x', output_mode: 'count' }, cwd)).toMatchObject({
+      output_mode: 'content',
+    });
   });
 
   it('K3: MCP inputs and unknown tools are unchanged (the same object)', () => {
@@ -68,7 +84,9 @@ describe('toClaudeToolInput (K3)', () => {
 
 describe('toCoshToolInput (K8)', () => {
   it('K8: Claude inputs read back; Claude-only fields pass through', () => {
-    expect(toCoshToolInput('bash_run', { command: 'ls', timeout: 120000, description: 'List', run_in_background: false })).toEqual({
+    expect(
+      toCoshToolInput('bash_run', { command: 'ls', timeout: 120000, description: 'List', run_in_background: false }),
+    ).toEqual({
       command: 'ls',
       timeout: 120,
       description: 'List',
@@ -79,8 +97,13 @@ describe('toCoshToolInput (K8)', () => {
       offset: 10,
       limit: 5,
     });
-    expect(toCoshToolInput('fs_write', { file_path: '/repo/a.ts', content: 'x' })).toEqual({ path: '/repo/a.ts', content: 'x' });
-    expect(toCoshToolInput('find_grep', { pattern: 'x', path: '/repo', glob: '*.ts', output_mode: 'files_with_matches' })).toEqual({
+    expect(toCoshToolInput('fs_write', { file_path: '/repo/a.ts', content: 'x' })).toEqual({
+      path: '/repo/a.ts',
+      content: 'x',
+    });
+    expect(
+      toCoshToolInput('find_grep', { pattern: 'x', path: '/repo', glob: '*.ts', output_mode: 'files_with_matches' }),
+    ).toEqual({
       pattern: 'x',
       path: '/repo',
       glob: '*.ts',
@@ -95,7 +118,12 @@ describe('toCoshToolInput (K8)', () => {
 });
 
 describe('translateUpdatedInput (K3, K5)', () => {
-  const bash = { toolName: 'bash_run', hookName: 'quiet', coshInput: { command: 'npm test', timeout: 60 }, claudeInput: { command: 'npm test', timeout: 60000 } };
+  const bash = {
+    toolName: 'bash_run',
+    hookName: 'quiet',
+    coshInput: { command: 'npm test', timeout: 60 },
+    claudeInput: { command: 'npm test', timeout: 60000 },
+  };
 
   it('K5: a changed twin field comes back under its Cosh name, converted', () => {
     expect(translateUpdatedInput({ command: 'npm test -- --silent', timeout: 60000 }, bash)).toEqual({
@@ -106,7 +134,10 @@ describe('translateUpdatedInput (K3, K5)', () => {
   });
 
   it('K5: an echo of the whole input changes nothing', () => {
-    expect(translateUpdatedInput({ command: 'npm test', timeout: 60000 }, bash)).toEqual({ updatedInput: null, diagnostics: [] });
+    expect(translateUpdatedInput({ command: 'npm test', timeout: 60000 }, bash)).toEqual({
+      updatedInput: null,
+      diagnostics: [],
+    });
   });
 
   it('K5: a Claude field without a Cosh twin is dropped silently when unchanged, with a warning when changed or added', () => {
@@ -141,7 +172,12 @@ describe('translateUpdatedInput (K3, K5)', () => {
   });
 
   it('K5: a Cosh field name is not a Claude field: "path" in a Read answer is dropped, not applied', () => {
-    const read = { toolName: 'fs_read', hookName: 'r', coshInput: { path: 'a.txt' }, claudeInput: { file_path: `${cwd}/a.txt` } };
+    const read = {
+      toolName: 'fs_read',
+      hookName: 'r',
+      coshInput: { path: 'a.txt' },
+      claudeInput: { file_path: `${cwd}/a.txt` },
+    };
     const result = translateUpdatedInput({ path: '/etc/shadow' }, read);
     expect(result.updatedInput).toBeNull();
     expect(result.diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
@@ -160,8 +196,17 @@ describe('translateUpdatedInput (K3, K5)', () => {
   });
 
   it('K3, K5: MCP tools keep every changed field under its own name', () => {
-    const context = { toolName: 'create_issue', mcpServer: 'github', hookName: 'h', coshInput: { title: 'a' }, claudeInput: { title: 'a' } };
-    expect(translateUpdatedInput({ title: 'a', body: 'b' }, context)).toEqual({ updatedInput: { body: 'b' }, diagnostics: [] });
+    const context = {
+      toolName: 'create_issue',
+      mcpServer: 'github',
+      hookName: 'h',
+      coshInput: { title: 'a' },
+      claudeInput: { title: 'a' },
+    };
+    expect(translateUpdatedInput({ title: 'a', body: 'b' }, context)).toEqual({
+      updatedInput: { body: 'b' },
+      diagnostics: [],
+    });
   });
 
   it('K5, A7: a __proto__ key in updatedInput stays data', () => {
@@ -174,26 +219,36 @@ describe('translateUpdatedInput (K3, K5)', () => {
 });
 
 describe('toClaudeFieldsOf (K8)', () => {
-  it('K8: some Cosh fields in Claude terms, without Grep\'s fixed fields', () => {
+  it("K8: some Cosh fields in Claude terms, without Grep's fixed fields", () => {
     expect(toClaudeFieldsOf('find_grep', { path: 'lib' }, cwd)).toEqual({ path: '/home/ada/repo/lib' });
     expect(toClaudeFieldsOf('bash_run', { timeout: 2 }, cwd)).toEqual({ timeout: 2000 });
   });
 });
 
-describe('a Claude hook\'s rewrite through the verdict (K3, K5, A7)', () => {
+describe("a Claude hook's rewrite through the verdict (K3, K5, A7)", () => {
   const facts = { exitCode: 0, signal: null, stderr: '', timedOut: false, truncated: false, startError: null };
 
-  it('A7, K5: a Claude hook echoing the whole input does not undo an earlier Cosh hook\'s rewrite', () => {
+  it("A7, K5: a Claude hook echoing the whole input does not undo an earlier Cosh hook's rewrite", () => {
     const coshInput = { command: 'npm test', timeout: 60 };
     const claudeInput = toClaudeToolInput('bash_run', coshInput, cwd);
-    const cosh = interpretRun('PreToolUse', { name: 'dry run', onError: 'ignore' }, {
-      ...facts,
-      stdout: '{"updated_input":{"command":"npm test --dry-run"}}',
-    });
-    const claude = interpretClaudeRun('PreToolUse', { name: 'longer timeout', onError: 'ignore' }, {
-      ...facts,
-      stdout: JSON.stringify({ hookSpecificOutput: { permissionDecision: 'allow', updatedInput: { ...claudeInput, timeout: 300000 } } }),
-    });
+    const cosh = interpretRun(
+      'PreToolUse',
+      { name: 'dry run', onError: 'ignore' },
+      {
+        ...facts,
+        stdout: '{"updated_input":{"command":"npm test --dry-run"}}',
+      },
+    );
+    const claude = interpretClaudeRun(
+      'PreToolUse',
+      { name: 'longer timeout', onError: 'ignore' },
+      {
+        ...facts,
+        stdout: JSON.stringify({
+          hookSpecificOutput: { permissionDecision: 'allow', updatedInput: { ...claudeInput, timeout: 300000 } },
+        }),
+      },
+    );
     const translated = translateUpdatedInput(claude.updatedInput ?? {}, {
       toolName: 'bash_run',
       hookName: claude.hook,

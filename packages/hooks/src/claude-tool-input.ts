@@ -82,7 +82,10 @@ function defineOwn(target: Record<string, unknown>, key: string, value: unknown)
  * (a guard sees everything the model sent), in the input's key order. A twin wins over a field
  * passed through under the same name.
  */
-function translateFields(input: ToolInput, twinOf: (key: string) => { name: string; value: unknown } | null): Record<string, unknown> {
+function translateFields(
+  input: ToolInput,
+  twinOf: (key: string) => { name: string; value: unknown } | null,
+): Record<string, unknown> {
   const translated: Record<string, unknown> = {};
   const setByTwin = new Set<string>();
   for (const key of Object.keys(input)) {
@@ -132,7 +135,12 @@ function toClaudeFields(table: ToolInputTable, fields: ToolInput, cwd: string): 
  * Some fields of a Cosh input in Claude's terms, without the fields Claude's twin always has: what
  * the bridge (K8) lays over the input Claude sent when a Cosh hook rewrote those fields.
  */
-export function toClaudeFieldsOf(toolName: string, fields: ToolInput, cwd: string, mcpServer?: string | null): ToolInput {
+export function toClaudeFieldsOf(
+  toolName: string,
+  fields: ToolInput,
+  cwd: string,
+  mcpServer?: string | null,
+): ToolInput {
   const table = tableOf(toolName, mcpServer);
   return table === null ? fields : toClaudeFields(table, fields, cwd);
 }

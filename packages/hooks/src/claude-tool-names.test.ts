@@ -33,13 +33,29 @@ describe('Claude tool names (K3, K8)', () => {
     ]);
     expect(fromClaudeToolName('mcp__github__create_issue')).toEqual({ toolName: 'create_issue', mcpServer: 'github' });
     expect(fromClaudeToolName('mcp__fs__read__file')).toEqual({ toolName: 'read__file', mcpServer: 'fs' });
-    for (const name of ['Edit', 'MultiEdit', 'WebFetch', 'mcp__', 'mcp____x', 'mcp__server', 'mcp__server__', 'bash_run', 'toString']) {
+    for (const name of [
+      'Edit',
+      'MultiEdit',
+      'WebFetch',
+      'mcp__',
+      'mcp____x',
+      'mcp__server',
+      'mcp__server__',
+      'bash_run',
+      'toString',
+    ]) {
       expect(fromClaudeToolName(name)).toEqual({ toolName: name, mcpServer: null });
     }
   });
 
   it('K3, K8: names round-trip through both tables', () => {
-    for (const [name, server] of [['bash_run', null], ['find_grep', null], ['Edit', null], ['t', 's'], ['x__y', 'srv']] as const) {
+    for (const [name, server] of [
+      ['bash_run', null],
+      ['find_grep', null],
+      ['Edit', null],
+      ['t', 's'],
+      ['x__y', 'srv'],
+    ] as const) {
       expect(fromClaudeToolName(toClaudeToolName(name, server))).toEqual({ toolName: name, mcpServer: server });
     }
   });

@@ -4,7 +4,9 @@ import { claudeToolResponse, countLines } from './claude-tool-response.ts';
 describe('claudeToolResponse (K4)', () => {
   it('K4: Bash gets stdout and stderr apart, as the host knew them', () => {
     const output = 'hello\n[stderr]\nwarning\n[exit code: 0]';
-    expect(claudeToolResponse('bash_run', { command: 'x' }, { output, stdout: 'hello\n', stderr: 'warning\n' })).toEqual({
+    expect(
+      claudeToolResponse('bash_run', { command: 'x' }, { output, stdout: 'hello\n', stderr: 'warning\n' }),
+    ).toEqual({
       stdout: 'hello\n',
       stderr: 'warning\n',
       interrupted: false,
@@ -34,7 +36,9 @@ describe('claudeToolResponse (K4)', () => {
       content: 'new text',
       success: true,
     });
-    expect(claudeToolResponse('fs_write', input, { output: 'wrote 8 bytes', created: false })).toMatchObject({ type: 'update' });
+    expect(claudeToolResponse('fs_write', input, { output: 'wrote 8 bytes', created: false })).toMatchObject({
+      type: 'update',
+    });
     expect(claudeToolResponse('fs_write', input, { output: 'wrote 8 bytes' })).toMatchObject({ type: 'update' });
   });
 
@@ -47,14 +51,20 @@ describe('claudeToolResponse (K4)', () => {
   });
 
   it('K4: an MCP tool (or any other) gets one text item', () => {
-    expect(claudeToolResponse('create_issue', {}, { output: 'created #4' }, 'github')).toEqual([{ type: 'text', text: 'created #4' }]);
-    expect(claudeToolResponse('bash_run', {}, { output: 'proxied' }, 'shell')).toEqual([{ type: 'text', text: 'proxied' }]);
+    expect(claudeToolResponse('create_issue', {}, { output: 'created #4' }, 'github')).toEqual([
+      { type: 'text', text: 'created #4' },
+    ]);
+    expect(claudeToolResponse('bash_run', {}, { output: 'proxied' }, 'shell')).toEqual([
+      { type: 'text', text: 'proxied' },
+    ]);
     expect(claudeToolResponse('other', {}, { output: '' })).toEqual([{ type: 'text', text: '' }]);
   });
 });
 
 describe('countLines', () => {
   it('K4: a final newline ends a line; an empty text has none', () => {
-    expect(['', 'a', 'a\n', 'a\nb', 'a\nb\n', '\n', '\n\n', 'a\r\nb'].map(countLines)).toEqual([0, 1, 1, 2, 2, 1, 2, 2]);
+    expect(['', 'a', 'a\n', 'a\nb', 'a\nb\n', '\n', '\n\n', 'a\r\nb'].map(countLines)).toEqual([
+      0, 1, 1, 2, 2, 1, 2, 2,
+    ]);
   });
 });

@@ -53,7 +53,12 @@ export function claudeToolResponse(
   if (!builtIn) return [{ type: 'text', text: result.output }];
   switch (toolName) {
     case 'bash_run':
-      return { stdout: result.stdout ?? result.output, stderr: result.stderr ?? '', interrupted: false, isImage: false };
+      return {
+        stdout: result.stdout ?? result.output,
+        stderr: result.stderr ?? '',
+        interrupted: false,
+        isImage: false,
+      };
     case 'fs_read': {
       // fs_read returns the whole file: the lines read are all of its lines.
       const lines = countLines(result.output);

@@ -18,7 +18,10 @@ const file = (name: string): string => join(directory.path, name);
 describe('payload, environment and directory (R3, R4, R5)', () => {
   it('R3: PreToolUse stdin is one line of compact JSON and a newline, byte for byte', async () => {
     const engine = createHookEngine(hooksConfig({ PreToolUse: [{ command: `cat > ${shellQuote(file('stdin'))}` }] }));
-    await engine.preToolUse({ toolName: 'bash_run', toolInput: { command: 'ls -la', nested: { n: 1, text: 'é "q"' } } });
+    await engine.preToolUse({
+      toolName: 'bash_run',
+      toolInput: { command: 'ls -la', nested: { n: 1, text: 'é "q"' } },
+    });
     expect(readFileSync(file('stdin'), 'utf8')).toBe(
       '{"event":"PreToolUse","tool_name":"bash_run","tool_input":{"command":"ls -la","nested":{"n":1,"text":"é \\"q\\""}}}\n',
     );
@@ -52,7 +55,9 @@ describe('payload, environment and directory (R3, R4, R5)', () => {
   });
 
   it('R4: without an env option, hooks inherit process.env as it is at call time', async () => {
-    const engine = createHookEngine(hooksConfig({ PostToolUse: [{ command: 'printf \'{"context":"%s/%s"}\' "$COSH_TEST_VALUE" "$COSH_EVENT"' }] }));
+    const engine = createHookEngine(
+      hooksConfig({ PostToolUse: [{ command: 'printf \'{"context":"%s/%s"}\' "$COSH_TEST_VALUE" "$COSH_EVENT"' }] }),
+    );
     process.env['COSH_TEST_VALUE'] = 'late';
     try {
       const post = await engine.postToolUse({ toolName: 'x', toolInput: {}, toolOutput: '' });
@@ -81,10 +86,14 @@ describe('payload, environment and directory (R3, R4, R5)', () => {
     const engine = createHookEngine(hooksConfig({ PreToolUse: [{ name: 'pwd', command: 'pwd' }] }));
     const pre = await engine.preToolUse({ toolName: 't', toolInput: {}, cwd: join(directory.path, 'missing') });
     expect(pre.hooks[0]).toMatchObject({ name: 'pwd', outcome: 'error', exitCode: null });
-    expect(pre.diagnostics[0]?.message).toMatch(/^hook 'pwd' failed: failed to start: working directory does not exist/);
+    expect(pre.diagnostics[0]?.message).toMatch(
+      /^hook 'pwd' failed: failed to start: working directory does not exist/,
+    );
     // onError is 'ignore', yet a guard that never ran must not wave the call through.
     expect(pre.decision).toBe('deny');
-    expect(pre.reasons[0]).toMatch(/^hook 'pwd' could not start: working directory does not exist.*; the call is refused$/);
+    expect(pre.reasons[0]).toMatch(
+      /^hook 'pwd' could not start: working directory does not exist.*; the call is refused$/,
+    );
   });
 });
 
@@ -168,7 +177,9 @@ describe('selection (M1–M5, C5, C7)', () => {
   });
 
   it('M5: matchers are compiled when the engine is made, not per call', async () => {
-    const validated = hooksConfig({ PreToolUse: [{ name: 'only bash', matcher: '^bash_run$', command: printing({ decision: 'allow' }) }] });
+    const validated = hooksConfig({
+      PreToolUse: [{ name: 'only bash', matcher: '^bash_run$', command: printing({ decision: 'allow' }) }],
+    });
     // A validated config is frozen; an unfrozen copy shows that a later change cannot reach the engine.
     const entry = { ...validated.hooks.PreToolUse[0]! };
     const engine = createHookEngine({ ...validated, hooks: { ...validated.hooks, PreToolUse: [entry] } });
@@ -208,7 +219,12 @@ describe('selection (M1–M5, C5, C7)', () => {
     const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput });
     expect(pre).toMatchObject({ decision: 'none', halt: false, reasons: [], context: '', hooks: [], diagnostics: [] });
     expect(pre.toolInput).toBe(toolInput);
-    const post = await engine.postToolUse({ toolName: 'bash_run', toolInput, toolOutput: 'out', preToolUseContext: 'pre' });
+    const post = await engine.postToolUse({
+      toolName: 'bash_run',
+      toolInput,
+      toolOutput: 'out',
+      preToolUseContext: 'pre',
+    });
     // Only the PreToolUse context is appended, as for a call no PostToolUse hook matched (P2).
     expect(post).toMatchObject({ decision: 'none', halt: false, hooks: [], toolOutput: 'out\npre' });
     const unchanged = await engine.postToolUse({ toolName: 'bash_run', toolInput, toolOutput: 'out' });
@@ -224,7 +240,9 @@ describe('selection (M1–M5, C5, C7)', () => {
       ),
     );
     expect((await engine.preToolUse({ toolName: 't', toolInput: {} })).decision).toBe('none');
-    expect((await engine.postToolUse({ toolName: 't', toolInput: {}, toolOutput: 'x' })).toolOutput).toBe('x\npost ran');
+    expect((await engine.postToolUse({ toolName: 't', toolInput: {}, toolOutput: 'x' })).toolOutput).toBe(
+      'x\npost ran',
+    );
   });
 });
 
@@ -235,7 +253,8 @@ describe('bounded concurrency (R11)', () => {
    */
   const counted = (live: string, output: string, exitCode = 0): string =>
     `: > "${live}/$$"; set -- "${live}"/*; echo $# >> "${live}.counts"; sleep 0.02; rm "${live}/$$"; ${output}; exit ${exitCode}`;
-  const highestCount = (live: string): number => Math.max(...readFileSync(`${live}.counts`, 'utf8').trim().split('\n').map(Number));
+  const highestCount = (live: string): number =>
+    Math.max(...readFileSync(`${live}.counts`, 'utf8').trim().split('\n').map(Number));
 
   it('R11: 200 hooks with a limit of 8 never run more than 8 at once; all finish; the verdict keeps config order', async () => {
     const live = file('live');
@@ -252,7 +271,9 @@ describe('bounded concurrency (R11)', () => {
     expect(pre.decision).toBe('deny');
     expect(pre.reasons).toEqual(['reason 7', 'reason 57', 'reason 107', 'reason 157']);
     expect(pre.context.split('\n')).toEqual(
-      Array.from({ length: 200 }, (_, index) => index).filter((index) => index % 50 !== 7).map((index) => `c${index}`),
+      Array.from({ length: 200 }, (_, index) => index)
+        .filter((index) => index % 50 !== 7)
+        .map((index) => `c${index}`),
     );
     expect(highestCount(live)).toBeLessThanOrEqual(8);
     expect(highestCount(live)).toBeGreaterThan(1);
@@ -341,8 +362,14 @@ describe('outcomes and verdicts through real hooks (O, A, P)', () => {
     const engine = createHookEngine(
       hooksConfig({
         PreToolUse: [
-          { name: 'slow rewrite', command: `sleep 0.3; ${printing({ updated_input: { command: 'ls --color=never', a: 1 } })}` },
-          { name: 'fast rewrite', command: printing({ decision: 'allow', updated_input: { a: 2 }, context: 'rewrote a' }) },
+          {
+            name: 'slow rewrite',
+            command: `sleep 0.3; ${printing({ updated_input: { command: 'ls --color=never', a: 1 } })}`,
+          },
+          {
+            name: 'fast rewrite',
+            command: printing({ decision: 'allow', updated_input: { a: 2 }, context: 'rewrote a' }),
+          },
           { name: 'garbage', command: 'echo not json' },
         ],
       }),
@@ -395,14 +422,18 @@ describe('outcomes and verdicts through real hooks (O, A, P)', () => {
   });
 
   it('P2: with nothing to append the output is unchanged, byte for byte', async () => {
-    const engine = createHookEngine(hooksConfig({ PostToolUse: [{ command: 'true' }, { command: printing({ decision: 'allow' }) }] }));
+    const engine = createHookEngine(
+      hooksConfig({ PostToolUse: [{ command: 'true' }, { command: printing({ decision: 'allow' }) }] }),
+    );
     const raw = 'no newline at the end \u0000\r';
     expect((await engine.postToolUse({ toolName: 't', toolInput: {}, toolOutput: raw })).toolOutput).toBe(raw);
   });
 
   it('P4: a PostToolUse halt keeps the composed output and reports the halt', async () => {
     const engine = createHookEngine(
-      hooksConfig({ PostToolUse: [{ name: 'stop', command: `echo 'enough' >&2; ${printing({ context: 'why' }, 49)}` }] }),
+      hooksConfig({
+        PostToolUse: [{ name: 'stop', command: `echo 'enough' >&2; ${printing({ context: 'why' }, 49)}` }],
+      }),
     );
     const post = await engine.postToolUse({ toolName: 't', toolInput: {}, toolOutput: 'out\n' });
     expect(post).toMatchObject({ halt: true, reasons: ['enough'], toolOutput: 'out\nwhy' });
@@ -510,15 +541,28 @@ describe('nothing lost (R6, L5, L6)', () => {
   it('L6: a call the engine cannot describe to hooks is denied, not thrown', async () => {
     const engine = createHookEngine(hooksConfig({ PreToolUse: [{ command: 'true' }] }));
     const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput: ['not', 'an', 'object'] as never });
-    expect(pre).toMatchObject({ decision: 'deny', reasons: ['invalid tool call: toolInput must be a JSON object'], hooks: [] });
+    expect(pre).toMatchObject({
+      decision: 'deny',
+      reasons: ['invalid tool call: toolInput must be a JSON object'],
+      hooks: [],
+    });
     const post = await engine.postToolUse({ toolName: 't', toolInput: {}, toolOutput: 42 as never });
-    expect(post).toMatchObject({ decision: 'deny', toolOutput: '[hook] invalid tool call: toolOutput must be a string' });
+    expect(post).toMatchObject({
+      decision: 'deny',
+      toolOutput: '[hook] invalid tool call: toolOutput must be a string',
+    });
   });
 
   it('R4/L6: a tool name holding NUL is denied in both events, even with no hook matching; no hook runs', async () => {
     const marker = file('ran');
-    const engine = createHookEngine(hooksConfig({ PreToolUse: [{ command: `touch ${shellQuote(marker)}` }], PostToolUse: [{ matcher: '^never$', command: 'true' }] }));
-    const reason = 'invalid tool call: toolName contains a NUL character (U+0000), which no hook can be given in COSH_TOOL_NAME';
+    const engine = createHookEngine(
+      hooksConfig({
+        PreToolUse: [{ command: `touch ${shellQuote(marker)}` }],
+        PostToolUse: [{ matcher: '^never$', command: 'true' }],
+      }),
+    );
+    const reason =
+      'invalid tool call: toolName contains a NUL character (U+0000), which no hook can be given in COSH_TOOL_NAME';
     const pre = await engine.preToolUse({ toolName: 'bash_run\u0000x', toolInput: {} });
     expect(pre).toMatchObject({ decision: 'deny', halt: false, reasons: [reason], hooks: [] });
     const post = await engine.postToolUse({ toolName: 'bash_run\u0000x', toolInput: {}, toolOutput: 'out' });
@@ -528,19 +572,30 @@ describe('nothing lost (R6, L5, L6)', () => {
 
   it('L6, R9: an input that cannot be serialised is a failed start of each hook, which refuses the call', async () => {
     const engine = createHookEngine(
-      hooksConfig({ PreToolUse: [{ name: 'strict', command: 'true', onError: 'deny' }, { name: 'lenient', command: 'true # 2' }] }),
+      hooksConfig({
+        PreToolUse: [
+          { name: 'strict', command: 'true', onError: 'deny' },
+          { name: 'lenient', command: 'true # 2' },
+        ],
+      }),
     );
     const pre = await engine.preToolUse({ toolName: 't', toolInput: { size: 10n } });
     expect(pre.hooks.map((hook) => hook.outcome)).toEqual(['error', 'error']);
     expect(pre.decision).toBe('deny');
     expect(pre.reasons).toHaveLength(2);
-    expect(pre.reasons[1]).toMatch(/^hook 'lenient' could not start: the tool input cannot be sent as JSON: .*; the call is refused$/);
+    expect(pre.reasons[1]).toMatch(
+      /^hook 'lenient' could not start: the tool input cannot be sent as JSON: .*; the call is refused$/,
+    );
   });
 
   it('createHookEngine throws HooksError for a config or options of the wrong shape, before any call', () => {
     expect(() => createHookEngine(null as never)).toThrow(expect.objectContaining({ code: 'E_HOOKS_INVALID_CONFIG' }));
-    expect(() => createHookEngine({ hooks: { PreToolUse: {} } } as never)).toThrow(/config\.hooks\.PreToolUse must be an array/);
-    expect(() => createHookEngine({ hooks: {}, hooksEnabled: { PreToolUse: 'no' } } as never)).toThrow(/must be a boolean/);
+    expect(() => createHookEngine({ hooks: { PreToolUse: {} } } as never)).toThrow(
+      /config\.hooks\.PreToolUse must be an array/,
+    );
+    expect(() => createHookEngine({ hooks: {}, hooksEnabled: { PreToolUse: 'no' } } as never)).toThrow(
+      /must be a boolean/,
+    );
     let caught: unknown;
     try {
       createHookEngine(hooksConfig({}), { runner: { killGraceMs: -1 } });

@@ -18,7 +18,6 @@ import { runEventHooks } from './run-event-hooks.ts';
 import { describeError } from './describe-error.ts';
 import { isRecord } from './is-record.ts';
 
-
 // After a timeout the runner answers within its kill grace plus a few milliseconds, 0.9 s at
 // worst (the wait for the shell's exit after SIGKILL, the drain, the wait for the killed
 // processes to die). The watchdog waits 0.7 s past the grace, counted from the hook's spawn, so

@@ -13,7 +13,16 @@ describe('prepareHooks', () => {
         { name: 'c', command: 'c', matcher: '^x' },
       ],
     });
-    expect(prepareHooks(config, 'PreToolUse').map(({ name, index, matcher, timeoutSeconds, onError, problem }) => ({ name, index, matcher, timeoutSeconds, onError, problem }))).toEqual([
+    expect(
+      prepareHooks(config, 'PreToolUse').map(({ name, index, matcher, timeoutSeconds, onError, problem }) => ({
+        name,
+        index,
+        matcher,
+        timeoutSeconds,
+        onError,
+        problem,
+      })),
+    ).toEqual([
       { name: 'a', index: 0, matcher: '', timeoutSeconds: 0.5, onError: 'deny', problem: null },
       { name: 'c', index: 2, matcher: '^x', timeoutSeconds: 60, onError: 'ignore', problem: null },
     ]);

@@ -3,12 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hooksConfig, printing, shellQuote, temporaryDirectory, type TestEntry } from './__fixtures__/hooks-config.ts';
 import { createHookEngine } from './create-hook-engine.ts';
-import {
-  type PermissionAnswer,
-  runToolCall,
-  type ToolCallRequest,
-  type ToolExecution,
-} from './run-tool-call.ts';
+import { type PermissionAnswer, runToolCall, type ToolCallRequest, type ToolExecution } from './run-tool-call.ts';
 
 let directory: { readonly path: string; readonly remove: () => void };
 beforeEach(() => {
@@ -19,7 +14,11 @@ afterEach(() => directory.remove());
 /** Every step appends one line here: hooks from their shell, callbacks from the test. */
 const journal = (): string => join(directory.path, 'journal');
 const journalLines = (): string[] =>
-  existsSync(journal()) ? readFileSync(journal(), 'utf8').split('\n').filter((line) => line !== '') : [];
+  existsSync(journal())
+    ? readFileSync(journal(), 'utf8')
+        .split('\n')
+        .filter((line) => line !== '')
+    : [];
 const logged = (step: string, command: string): string => `echo ${step} >> ${shellQuote(journal())}; ${command}`;
 
 interface Recorder {
@@ -135,7 +134,12 @@ describe('runToolCall (L1–L4)', () => {
     const outcome = await runToolCall({ engine, call, ...host });
     expect(journalLines()).toEqual(['pre', 'permission', 'tool', 'post']);
     expect(host.permissionCalls).toEqual([{ toolName: 'bash_run', toolInput: { command: 'ls', extra: 1 } }]);
-    expect(outcome).toMatchObject({ status: 'ok', blockedBy: null, output: 'tool output\npre context\npost context', halt: false });
+    expect(outcome).toMatchObject({
+      status: 'ok',
+      blockedBy: null,
+      output: 'tool output\npre context\npost context',
+      halt: false,
+    });
     expect(outcome.post?.toolInput).toEqual({ command: 'ls', extra: 1 });
     const { durations } = outcome;
     for (const value of [durations.preToolUseMs, durations.permissionMs, durations.toolMs, durations.postToolUseMs]) {
@@ -172,7 +176,11 @@ describe('runToolCall (L1–L4)', () => {
       throw new Error('prompt crashed');
     });
     const outcome = await runToolCall({ engine: engineWith([]), call, ...throwing });
-    expect(outcome).toMatchObject({ status: 'blocked', blockedBy: 'permission', permissionMessage: 'permission check failed: prompt crashed' });
+    expect(outcome).toMatchObject({
+      status: 'blocked',
+      blockedBy: 'permission',
+      permissionMessage: 'permission check failed: prompt crashed',
+    });
     expect(throwing.toolCalls).toEqual([]);
     const malformed = recorder({ granted: 'yes' } as never);
     expect((await runToolCall({ engine: engineWith([]), call, ...malformed })).status).toBe('blocked');
@@ -230,7 +238,11 @@ describe('runToolCall (L1–L4)', () => {
       postToolUse: () => Promise.reject(new Error('engine down')),
     };
     const outcome = await runToolCall({ engine: broken, call, ...host });
-    expect(outcome).toMatchObject({ status: 'blocked', blockedBy: 'hook', output: 'Blocked by hook: hook engine failed: engine down' });
+    expect(outcome).toMatchObject({
+      status: 'blocked',
+      blockedBy: 'hook',
+      output: 'Blocked by hook: hook engine failed: engine down',
+    });
     expect(host.toolCalls).toEqual([]);
   });
 });

@@ -105,7 +105,10 @@ async function execute(options: RunToolCallOptions, request: ToolCallRequest): P
       const error = result['error'];
       return { ok: false, error: typeof error === 'string' ? error : String(error) };
     }
-    return { ok: false, error: 'the tool returned a result that is neither { ok: true, output } nor { ok: false, error }' };
+    return {
+      ok: false,
+      error: 'the tool returned a result that is neither { ok: true, output } nor { ok: false, error }',
+    };
   } catch (error) {
     return { ok: false, error: describeError(error) };
   }

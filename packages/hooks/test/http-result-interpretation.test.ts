@@ -33,13 +33,18 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const call = (path: string, timeoutMs = 5_000) => client.run({ url: `${origin}${path}`, env: {}, body: '{}\n', timeoutMs });
+const call = (path: string, timeoutMs = 5_000) =>
+  client.run({ url: `${origin}${path}`, env: {}, body: '{}\n', timeoutMs });
 const guard = { name: 'policy', onError: 'ignore' as const, timeout: 1 };
 
 describe('HTTP hook results through interpretRun (H3)', () => {
   it('H3: a 2xx body is read as the stdout of a hook that exited 0', async () => {
     const facts: RunFacts = await call('/allow');
-    expect(interpretRun('PreToolUse', guard, facts)).toMatchObject({ kind: 'allow', context: 'checked', countsAsDeny: false });
+    expect(interpretRun('PreToolUse', guard, facts)).toMatchObject({
+      kind: 'allow',
+      context: 'checked',
+      countsAsDeny: false,
+    });
   });
 
   it('H3: an error status or a redirect is an error naming the status; onError decides', async () => {
@@ -53,6 +58,8 @@ describe('HTTP hook results through interpretRun (H3)', () => {
   it('H3: a timeout is an error; the report has no exit code', async () => {
     const facts = await call('/never', 200);
     expect(facts.exitCode).toBeNull();
-    expect(interpretRun('PreToolUse', guard, facts).diagnostic?.message).toBe("hook 'policy' failed: timed out after 1s");
+    expect(interpretRun('PreToolUse', guard, facts).diagnostic?.message).toBe(
+      "hook 'policy' failed: timed out after 1s",
+    );
   });
 });

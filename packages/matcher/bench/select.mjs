@@ -96,5 +96,7 @@ for (const { label, cold, warm, naive } of rows) {
   );
 }
 const worst = Math.max(...rows.map((row) => row.cold.best));
-console.log(worst < BUDGET_MS ? `OK: slowest ${worst.toFixed(4)} ms < ${BUDGET_MS} ms` : `OVER BUDGET: ${worst.toFixed(4)} ms`);
+console.log(
+  worst < BUDGET_MS ? `OK: slowest ${worst.toFixed(4)} ms < ${BUDGET_MS} ms` : `OVER BUDGET: ${worst.toFixed(4)} ms`,
+);
 process.exitCode = worst < BUDGET_MS ? 0 : 1;

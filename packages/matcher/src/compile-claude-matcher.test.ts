@@ -24,7 +24,10 @@ describe('compileClaudeMatcher', () => {
 
   it('K2: names split on | or , and trimmed', () => {
     for (const matcher of ['Edit|Write', 'Edit,Write', ' Edit | Write ', 'Edit , Write', 'Edit|,Write']) {
-      expect(compileClaudeMatcher(matcher)).toEqual({ ok: true, test: { kind: 'oneOf', names: new Set(['Edit', 'Write']) } });
+      expect(compileClaudeMatcher(matcher)).toEqual({
+        ok: true,
+        test: { kind: 'oneOf', names: new Set(['Edit', 'Write']) },
+      });
       expect(matches(matcher, 'Edit')).toBe(true);
       expect(matches(matcher, 'Write')).toBe(true);
       expect(matches(matcher, 'MultiEdit')).toBe(false);

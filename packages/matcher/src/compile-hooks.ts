@@ -59,7 +59,10 @@ export interface CompiledInternals {
    */
   readonly runningSelections: readonly { readonly hook: unknown; readonly duplicateOf: null }[];
   /** The frozen selection of hook `index` deduplicated against hook `first`, made once per pair. */
-  readonly duplicateSelection: (index: number, first: number) => { readonly hook: unknown; readonly duplicateOf: unknown };
+  readonly duplicateSelection: (
+    index: number,
+    first: number,
+  ) => { readonly hook: unknown; readonly duplicateOf: unknown };
 }
 
 const internalsByCompiled = new WeakMap<object, CompiledInternals>();

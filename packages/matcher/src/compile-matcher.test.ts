@@ -23,7 +23,25 @@ const MATCHERS = [
   '/bash/',
   'BASH',
 ];
-const TOOL_NAMES = ['', 'bash_run', 'my_bash_runner', 'fs_read', 'fs_read_all', 'xfs_read', 'fsXread', 'fs^read', 'a$b', 'tool}', 'tool]', 'xx', 'ß', '😀x', '/bash/', '^fs', '7'];
+const TOOL_NAMES = [
+  '',
+  'bash_run',
+  'my_bash_runner',
+  'fs_read',
+  'fs_read_all',
+  'xfs_read',
+  'fsXread',
+  'fs^read',
+  'a$b',
+  'tool}',
+  'tool]',
+  'xx',
+  'ß',
+  '😀x',
+  '/bash/',
+  '^fs',
+  '7',
+];
 
 describe('compileMatcher', () => {
   it('M1: every compiled matcher answers exactly as new RegExp(matcher).test(name) does', () => {

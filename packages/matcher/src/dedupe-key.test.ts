@@ -43,7 +43,9 @@ describe('dedupeKey', () => {
 
 describe('dedupeKey with config entries (C5)', () => {
   it('H, C5: an entry as @cosh/config gives it (command or url null) is keyed by the one it has', () => {
-    expect(dedupeKey({ command: null, url: 'http://x/hook', headers: {}, protocol: 'cosh' })).toBe(dedupeKey({ url: 'http://x/hook' }));
+    expect(dedupeKey({ command: null, url: 'http://x/hook', headers: {}, protocol: 'cosh' })).toBe(
+      dedupeKey({ url: 'http://x/hook' }),
+    );
     expect(dedupeKey({ command: './g.sh', url: null, headers: {}, protocol: 'claude' })).toBe(
       dedupeKey({ command: './g.sh', protocol: 'claude' }),
     );

@@ -28,7 +28,9 @@ export function dedupeKey(hook: DedupeFields): string | null {
   const protocol = protocolOf(hook);
   if (typeof hook.command === 'string') return JSON.stringify([protocol, 'command', hook.command]);
   if (typeof hook.url === 'string') {
-    const headers = Object.entries(hook.headers ?? {}).sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
+    const headers = Object.entries(hook.headers ?? {}).sort(([left], [right]) =>
+      left < right ? -1 : left > right ? 1 : 0,
+    );
     return JSON.stringify([protocol, 'url', hook.url, headers]);
   }
   return null;

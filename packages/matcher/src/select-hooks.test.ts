@@ -9,7 +9,9 @@ interface TestHook {
 }
 
 function names(selection: readonly HookSelection<TestHook>[]): string[] {
-  return selection.map(({ hook, duplicateOf }) => (duplicateOf === null ? hook.name : `${hook.name}=>${duplicateOf.name}`));
+  return selection.map(({ hook, duplicateOf }) =>
+    duplicateOf === null ? hook.name : `${hook.name}=>${duplicateOf.name}`,
+  );
 }
 
 function select(hooks: readonly TestHook[], toolName: string): string[] {
@@ -205,8 +207,12 @@ describe('selectHooks with Claude hooks (K1, K2)', () => {
   });
 
   it('K2: an invalid Claude regex is listed and never runs', () => {
-    const compiled = compileHooks<ProtocolHook>([{ name: 'broken', command: 'a', matcher: 'Bash(', protocol: 'claude' }]);
-    expect(compiled.invalidMatchers.map((invalid) => [invalid.hook.name, invalid.matcher])).toEqual([['broken', 'Bash(']]);
+    const compiled = compileHooks<ProtocolHook>([
+      { name: 'broken', command: 'a', matcher: 'Bash(', protocol: 'claude' },
+    ]);
+    expect(compiled.invalidMatchers.map((invalid) => [invalid.hook.name, invalid.matcher])).toEqual([
+      ['broken', 'Bash('],
+    ]);
     expect(selectHooks(compiled, 'Bash(', 'Bash(')).toEqual([]);
   });
 

@@ -77,7 +77,9 @@ for (let round = 0; round < iterations; round += 1) {
 const rawMedian = median(samples['raw spawn']);
 console.log(`/bin/sh -c true, ${iterations} interleaved iterations each (median)`);
 for (const [name, values] of Object.entries(samples)) {
-  console.log(`  ${name.padEnd(26)} ${format(median(values)).padStart(10)}   ×${(median(values) / rawMedian).toFixed(2)}`);
+  console.log(
+    `  ${name.padEnd(26)} ${format(median(values)).padStart(10)}   ×${(median(values) / rawMedian).toFixed(2)}`,
+  );
 }
 
 // R2: a batch takes about as long as its slowest hook, not the sum.
@@ -95,4 +97,6 @@ for (let round = 0; round < parallelRounds; round += 1) {
 }
 console.log(`sleep 0.2, ${parallelRounds} rounds (median)`);
 console.log(`  one hook                   ${format(median(single)).padStart(10)}`);
-console.log(`  8 hooks in parallel        ${format(median(batch)).padStart(10)}   ×${(median(batch) / median(single)).toFixed(2)} of one (8 in sequence would be ×8)`);
+console.log(
+  `  8 hooks in parallel        ${format(median(batch)).padStart(10)}   ×${(median(batch) / median(single)).toFixed(2)} of one (8 in sequence would be ×8)`,
+);

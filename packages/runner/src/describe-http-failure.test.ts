@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { describeHttpFailure } from './describe-http-failure.ts';
 
-const failure = (code: string | undefined, message = 'boom'): Error => Object.assign(new Error(message), code === undefined ? {} : { code });
+const failure = (code: string | undefined, message = 'boom'): Error =>
+  Object.assign(new Error(message), code === undefined ? {} : { code });
 
 describe('describeHttpFailure (H3)', () => {
   it('H3: names the cause in words, the origin and the code', () => {
@@ -9,7 +10,9 @@ describe('describeHttpFailure (H3)', () => {
     expect(describeHttpFailure(failure('EAI_AGAIN'), origin, 'request')).toBe(
       'DNS lookup failed for policy.example:8443, try again later (EAI_AGAIN)',
     );
-    expect(describeHttpFailure(failure('EHOSTUNREACH'), origin, 'request')).toBe('cannot reach policy.example:8443 (EHOSTUNREACH)');
+    expect(describeHttpFailure(failure('EHOSTUNREACH'), origin, 'request')).toBe(
+      'cannot reach policy.example:8443 (EHOSTUNREACH)',
+    );
     expect(describeHttpFailure(failure('EMFILE'), origin, 'request')).toBe(
       'too many open files, cannot connect to policy.example:8443 (EMFILE)',
     );
@@ -22,12 +25,17 @@ describe('describeHttpFailure (H3)', () => {
     expect(describeHttpFailure(failure('EWHATEVER', 'odd'), origin, 'request')).toBe(
       'request to policy.example:8443 failed: odd (EWHATEVER)',
     );
-    expect(describeHttpFailure('not an error', origin, 'request')).toBe('request to policy.example:8443 failed: not an error');
+    expect(describeHttpFailure('not an error', origin, 'request')).toBe(
+      'request to policy.example:8443 failed: not an error',
+    );
   });
 
   it('H3: an EPROTO is a TLS failure only when OpenSSL says so, with its reason alone', () => {
-    const openSsl = 'write EPROTO 80EC:error:0A00010B:SSL routines:ssl3_get_record:wrong version number:../deps/x.c:350:\n';
-    expect(describeHttpFailure(failure('EPROTO', openSsl), 'h:1', 'request')).toBe('TLS failure with h:1: wrong version number (EPROTO)');
+    const openSsl =
+      'write EPROTO 80EC:error:0A00010B:SSL routines:ssl3_get_record:wrong version number:../deps/x.c:350:\n';
+    expect(describeHttpFailure(failure('EPROTO', openSsl), 'h:1', 'request')).toBe(
+      'TLS failure with h:1: wrong version number (EPROTO)',
+    );
     expect(describeHttpFailure(failure('EPROTO', 'protocol error'), 'h:1', 'request')).toBe(
       'request to h:1 failed: protocol error (EPROTO)',
     );

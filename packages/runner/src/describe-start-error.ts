@@ -5,8 +5,7 @@ const errorCode = (error: unknown): string | undefined => {
   return typeof error.code === 'string' ? error.code : undefined;
 };
 
-const errorMessage = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error);
+const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 // Node reports a missing cwd as `spawn /bin/sh ENOENT`, which blames the shell: look first.
 const describeCwdProblem = (cwd: string): string | undefined => {

@@ -12,10 +12,12 @@ describe('expandHeaderVariables (H1)', () => {
   });
 
   it('H1: an unset name, or one set to undefined, becomes empty', () => {
-    expect(expandHeaderVariables({ 'x-a': '[${MISSING}]', 'x-b': '[${UNDEFINED}]' }, { UNDEFINED: undefined })).toEqual({
-      'x-a': '[]',
-      'x-b': '[]',
-    });
+    expect(expandHeaderVariables({ 'x-a': '[${MISSING}]', 'x-b': '[${UNDEFINED}]' }, { UNDEFINED: undefined })).toEqual(
+      {
+        'x-a': '[]',
+        'x-b': '[]',
+      },
+    );
   });
 
   it('H1: only ${NAME} with a valid name is a reference; $NAME, ${1X}, ${A-B} and ${} stay as written', () => {
@@ -32,7 +34,10 @@ describe('expandHeaderVariables (H1)', () => {
   });
 
   it('H1: names inherited from Object.prototype are not variables; a __proto__ header stays plain data', () => {
-    const expanded = expandHeaderVariables({ __proto__: '${toString}', 'x-c': '${constructor}' } as Record<string, string>, {});
+    const expanded = expandHeaderVariables(
+      { __proto__: '${toString}', 'x-c': '${constructor}' } as Record<string, string>,
+      {},
+    );
     expect(Object.keys(expanded)).toEqual(['x-c']);
     const withProtoKey = expandHeaderVariables(JSON.parse('{"__proto__":"${toString}"}') as Record<string, string>, {});
     expect(Object.getPrototypeOf(withProtoKey)).toBe(Object.prototype);

@@ -174,7 +174,6 @@ describe('R11 bounded concurrency', () => {
   });
 });
 
-
 describe('R11 one shared payload', () => {
   let bundle: { file: string; remove: () => void };
   beforeAll(async () => {
@@ -206,7 +205,9 @@ describe('R11 one shared payload', () => {
       process.stdout.write(String(highWaterMark() - before));
     `;
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       let output = '';
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
         output += chunk;

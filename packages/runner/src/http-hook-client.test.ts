@@ -118,10 +118,15 @@ describe('H2 request', () => {
     expect(server.received.map((received) => received.url)).toEqual(['/moved']);
   });
 
-  it('H3: an error status is reported with its body (the interpretation is @cosh/aggregate\'s)', async () => {
+  it("H3: an error status is reported with its body (the interpretation is @cosh/aggregate's)", async () => {
     const server = await serve(answer(500, 'policy service is down'));
     const result = await client().run(request(server.origin));
-    expect(result).toMatchObject({ httpStatus: 500, stdout: 'policy service is down', failure: null, truncated: false });
+    expect(result).toMatchObject({
+      httpStatus: 500,
+      stdout: 'policy service is down',
+      failure: null,
+      truncated: false,
+    });
   });
 
   it('H3: an empty 2xx body is an empty stdout', async () => {
@@ -155,7 +160,9 @@ describe('H2 keep-alive', () => {
   });
 
   it('H2: parallel calls open at most one connection each, and the next calls reuse them', async () => {
-    const server = await serve((received, response) => setTimeout(() => answer(200)(received, response, response.socket!), 50));
+    const server = await serve((received, response) =>
+      setTimeout(() => answer(200)(received, response, response.socket!), 50),
+    );
     const hookClient = client();
     await Promise.all(Array.from({ length: 4 }, () => hookClient.run(request(server.origin))));
     expect(server.connections()).toBe(4);
@@ -227,7 +234,9 @@ describe('H2 keep-alive', () => {
 
 describe('H2 timeout (R6 clock: connecting and reading the whole response)', () => {
   it('H2: a slow answer within the timeout is a normal result', async () => {
-    const server = await serve((received, response) => setTimeout(() => answer(200, '{"decision":"deny"}')(received, response, response.socket!), 300));
+    const server = await serve((received, response) =>
+      setTimeout(() => answer(200, '{"decision":"deny"}')(received, response, response.socket!), 300),
+    );
     const result = await client().run(request(server.origin, { timeoutMs: 3_000 }));
     expect(result).toMatchObject({ httpStatus: 200, stdout: '{"decision":"deny"}', timedOut: false });
     expect(result.durationMs).toBeGreaterThanOrEqual(290);
@@ -244,7 +253,9 @@ describe('H2 timeout (R6 clock: connecting and reading the whole response)', () 
     expect(result).toMatchObject({ httpStatus: null, timedOut: true, failure: null, stdout: '' });
     expect(elapsed).toBeGreaterThanOrEqual(290);
     expect(elapsed).toBeLessThan(1_500);
-    expect(await waitUntil(() => serverSocket?.destroyed === true || serverSocket?.readableEnded === true, 2_000)).toBe(true);
+    expect(await waitUntil(() => serverSocket?.destroyed === true || serverSocket?.readableEnded === true, 2_000)).toBe(
+      true,
+    );
   });
 
   it('H2: headers and part of the body, then a stall: timed out, the status that came is kept', async () => {
@@ -285,7 +296,13 @@ describe('R8 body cap', () => {
       response.end(big);
     });
     const result = await client().run(request(server.origin));
-    expect(result).toMatchObject({ httpStatus: 200, truncated: true, stdoutTruncated: true, timedOut: false, failure: null });
+    expect(result).toMatchObject({
+      httpStatus: 200,
+      truncated: true,
+      stdoutTruncated: true,
+      timedOut: false,
+      failure: null,
+    });
     expect(result.stdout.length).toBe(MiB);
   });
 
@@ -344,7 +361,9 @@ describe('H3 failures are results, never start errors', () => {
     const result = await client().run(request(server.origin));
     expect(result).toMatchObject({ httpStatus: 200, timedOut: false, truncated: false });
     expect(result.failure).toMatch(
-      new RegExp(`^the connection to 127\\.0\\.0\\.1:${server.port} closed after 100 bytes of the response body, before its end`),
+      new RegExp(
+        `^the connection to 127\\.0\\.0\\.1:${server.port} closed after 100 bytes of the response body, before its end`,
+      ),
     );
   });
 
@@ -360,18 +379,25 @@ describe('H3 failures are results, never start errors', () => {
   it('H3: an unresolvable host is a DNS failure', async () => {
     const result = await client().run(request('http://cosh-hooks-test.invalid/hook', { timeoutMs: 10_000 }));
     expect(result).toMatchObject({ httpStatus: null, timedOut: false, startError: null });
-    expect(result.failure).toMatch(/^(host not found: cosh-hooks-test\.invalid \(ENOTFOUND\)|DNS lookup failed for cosh-hooks-test\.invalid.*\(EAI_AGAIN\))$/);
+    expect(result.failure).toMatch(
+      /^(host not found: cosh-hooks-test\.invalid \(ENOTFOUND\)|DNS lookup failed for cosh-hooks-test\.invalid.*\(EAI_AGAIN\))$/,
+    );
   });
 
   it('H3: a self-signed certificate is a TLS failure; trusting its CA makes the call work', async () => {
     const server = await serve(answer(200, '{"decision":"allow"}'), { tls: true });
     const untrusted = await client().run(request(server.origin));
     expect(untrusted).toMatchObject({ httpStatus: null, startError: null });
-    expect(untrusted.failure).toMatch(new RegExp(`^TLS failure with 127\\.0\\.0\\.1:${server.port}: .*\\(DEPTH_ZERO_SELF_SIGNED_CERT\\)$`));
+    expect(untrusted.failure).toMatch(
+      new RegExp(`^TLS failure with 127\\.0\\.0\\.1:${server.port}: .*\\(DEPTH_ZERO_SELF_SIGNED_CERT\\)$`),
+    );
 
     const trusting = client({ extraCertificateAuthorities: [testCertificate] });
     for (let call = 0; call < 3; call += 1) {
-      expect(await trusting.run(request(server.origin))).toMatchObject({ httpStatus: 200, stdout: '{"decision":"allow"}' });
+      expect(await trusting.run(request(server.origin))).toMatchObject({
+        httpStatus: 200,
+        stdout: '{"decision":"allow"}',
+      });
     }
     // The server counts completed handshakes: the refused one is not among them.
     expect(server.connections()).toBe(1);
@@ -427,7 +453,9 @@ describe('abort and close', () => {
     const result = await client().run(request(server.origin, { signal: controller.signal, timeoutMs: 10_000 }));
     expect(result).toMatchObject({ failure: 'the request was aborted', timedOut: false, httpStatus: null });
     expect(performance.now() - startedAt).toBeLessThan(2_000);
-    expect(await waitUntil(() => serverSocket?.destroyed === true || serverSocket?.readableEnded === true, 2_000)).toBe(true);
+    expect(await waitUntil(() => serverSocket?.destroyed === true || serverSocket?.readableEnded === true, 2_000)).toBe(
+      true,
+    );
   });
 
   it('a signal aborted before the call sends nothing', async () => {
@@ -473,6 +501,8 @@ describe('programmer errors', () => {
 
   it('throws RunnerError for options that cannot be right', () => {
     expect(() => createHttpHookClient({ maxBodyBytes: -1 })).toThrow(/maxBodyBytes/);
-    expect(() => createHttpHookClient({ extraCertificateAuthorities: 'pem' as unknown as string[] })).toThrow(/extraCertificateAuthorities/);
+    expect(() => createHttpHookClient({ extraCertificateAuthorities: 'pem' as unknown as string[] })).toThrow(
+      /extraCertificateAuthorities/,
+    );
   });
 });

@@ -172,7 +172,11 @@ export function createHttpHookClient(options?: HttpHookClientOptions): HttpHookC
           });
           response.once('close', () => {
             if (settled || response.complete) return;
-            stop({ httpStatus, timedOut: false, failure: describeHttpFailure(responseError, origin, 'body', bodyBytes) });
+            stop({
+              httpStatus,
+              timedOut: false,
+              failure: describeHttpFailure(responseError, origin, 'body', bodyBytes),
+            });
           });
         });
 

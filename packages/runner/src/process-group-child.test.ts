@@ -29,7 +29,10 @@ describe('spawnProcessGroup', () => {
     const pidFile = join(temporary.path, 'server.pids');
     const started = spawnProcessGroup(
       '/bin/sh',
-      ['-c', `trap '' TERM; echo $$ > ${pidFile}; sleep 60 & echo $! >> ${pidFile}; setsid sleep 60 & echo $! >> ${pidFile}; wait`],
+      [
+        '-c',
+        `trap '' TERM; echo $$ > ${pidFile}; sleep 60 & echo $! >> ${pidFile}; setsid sleep 60 & echo $! >> ${pidFile}; wait`,
+      ],
       { cwd: temporary.path, env: hostEnvironment },
     );
     await new Promise((resolve) => started.child.once('spawn', resolve));

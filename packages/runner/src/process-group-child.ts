@@ -30,7 +30,12 @@ export function spawnProcessGroup(
   args: readonly string[],
   options: { readonly cwd: string; readonly env: NodeJS.ProcessEnv },
 ): ProcessGroupChild {
-  const child = spawn(command, [...args], { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+  const child = spawn(command, [...args], {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
+  });
   let group: HookProcessGroup | undefined;
   child.once('spawn', () => {
     if (child.pid === undefined) return;

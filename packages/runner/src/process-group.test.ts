@@ -78,8 +78,7 @@ async function expectRunningHookKilled(report: HostReport): Promise<void> {
   // still need the scheduler to run their exit. SIGKILL cannot be refused: give it time.
   const allGone = await waitUntil(
     () =>
-      ![shell, background, escaped].some((pid) => isProcessAlive(pid)) &&
-      listLivingGroupMembers(shell).length === 0,
+      ![shell, background, escaped].some((pid) => isProcessAlive(pid)) && listLivingGroupMembers(shell).length === 0,
     3_000,
   );
   expect({ alive: [shell, background, escaped].filter(isProcessAlive), group: listLivingGroupMembers(shell) }).toEqual({

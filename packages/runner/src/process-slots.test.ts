@@ -66,12 +66,25 @@ describe('ProcessSlots (R11)', () => {
   it('R11: a slot is freed when the work fails, synchronously or not', async () => {
     const slots = new ProcessSlots(1);
     await expect(
-      slots.use(() => {
-        throw new Error('sync');
-      }, () => 'x'),
+      slots.use(
+        () => {
+          throw new Error('sync');
+        },
+        () => 'x',
+      ),
     ).rejects.toThrow('sync');
-    await expect(slots.use(() => Promise.reject(new Error('async')), () => 'x')).rejects.toThrow('async');
-    expect(await slots.use(() => Promise.resolve('ok'), () => 'x')).toBe('ok');
+    await expect(
+      slots.use(
+        () => Promise.reject(new Error('async')),
+        () => 'x',
+      ),
+    ).rejects.toThrow('async');
+    expect(
+      await slots.use(
+        () => Promise.resolve('ok'),
+        () => 'x',
+      ),
+    ).toBe('ok');
     expect(slots.inUse).toBe(0);
   });
 });

@@ -38,7 +38,6 @@ const request = (command: string, timeoutMs: number, stdin = ''): HookProcessReq
   timeoutMs,
 });
 
-
 describe('R6 timeout', () => {
   it('R6: a hook that ignores SIGTERM is SIGKILLed after the grace, and the result waits for it', async () => {
     const pidFile = join(temporary.path, 'ignores-term.pids');
@@ -58,9 +57,7 @@ describe('R6 timeout', () => {
 
   it('R6: a timeout kills grandchildren (sleep 60 & sleep 60): kill -0 finds neither', async () => {
     const pidFile = join(temporary.path, 'grandchildren.pids');
-    const result = await runHook(
-      request(`echo $$ > ${pidFile}; sleep 60 & echo $! >> ${pidFile}; sleep 60`, 300),
-    );
+    const result = await runHook(request(`echo $$ > ${pidFile}; sleep 60 & echo $! >> ${pidFile}; sleep 60`, 300));
     const [shell, background] = await pidsWrittenTo(pidFile, 2, cleanup);
     expect(result.timedOut).toBe(true);
     expect(isProcessAlive(background!)).toBe(false);
@@ -73,10 +70,7 @@ describe('R6 timeout', () => {
     const pidFile = join(temporary.path, 'term-ignoring-child.pids');
     // The shell dies on SIGTERM; its background subshell ignores SIGTERM and must still die.
     const result = await runHook(
-      request(
-        `echo $$ > ${pidFile}; (trap '' TERM; sleep 60; sleep 60) & echo $! >> ${pidFile}; sleep 60`,
-        300,
-      ),
+      request(`echo $$ > ${pidFile}; (trap '' TERM; sleep 60; sleep 60) & echo $! >> ${pidFile}; sleep 60`, 300),
       { killGraceMs: 10_000 },
     );
     const [shell, stubborn] = await pidsWrittenTo(pidFile, 2, cleanup);
@@ -103,9 +97,7 @@ describe('R6 timeout', () => {
 
   it('R6: a descendant that left the group with setsid is found and killed too', async () => {
     const pidFile = join(temporary.path, 'setsid.pids');
-    const result = await runHook(
-      request(`setsid sleep 60 & echo $! > ${pidFile}; sleep 60`, 300),
-    );
+    const result = await runHook(request(`setsid sleep 60 & echo $! > ${pidFile}; sleep 60`, 300));
     const [escaped] = await pidsWrittenTo(pidFile, 1, cleanup);
     expect(result.timedOut).toBe(true);
     expect(isProcessAlive(escaped!)).toBe(false);
@@ -151,11 +143,19 @@ describe('runHook with an abort signal', () => {
   it('R6: an abort stops the whole group at once, long before the timeout; timedOut stays false', async () => {
     const pidFile = join(temporary.path, 'aborted.pids');
     const controller = new AbortController();
-    const running = runHook(abortable(`echo started; echo $$ > ${pidFile}; sleep 60 & echo $! >> ${pidFile}; sleep 60`, controller.signal));
+    const running = runHook(
+      abortable(`echo started; echo $$ > ${pidFile}; sleep 60 & echo $! >> ${pidFile}; sleep 60`, controller.signal),
+    );
     const [shell, background] = await pidsWrittenTo(pidFile, 2, cleanup);
     controller.abort();
     const result = await running;
-    expect(result).toMatchObject({ timedOut: false, exitCode: null, signal: 'SIGTERM', startError: null, stdout: 'started\n' });
+    expect(result).toMatchObject({
+      timedOut: false,
+      exitCode: null,
+      signal: 'SIGTERM',
+      startError: null,
+      stdout: 'started\n',
+    });
     // The timeout was a minute away: generous, and still far below it.
     expect(result.durationMs).toBeLessThan(10_000);
     expect(isProcessAlive(background!)).toBe(false);
@@ -167,9 +167,12 @@ describe('runHook with an abort signal', () => {
   it('R6: a process that ignores SIGTERM is SIGKILLed after the grace, as at a timeout', async () => {
     const pidFile = join(temporary.path, 'aborted-ignores-term.pids');
     const controller = new AbortController();
-    const running = runHook(abortable(`trap '' TERM; echo $$ > ${pidFile}; sleep 60 & echo $! >> ${pidFile}; wait`, controller.signal), {
-      killGraceMs: 300,
-    });
+    const running = runHook(
+      abortable(`trap '' TERM; echo $$ > ${pidFile}; sleep 60 & echo $! >> ${pidFile}; wait`, controller.signal),
+      {
+        killGraceMs: 300,
+      },
+    );
     const [shell, sleeper] = await pidsWrittenTo(pidFile, 2, cleanup);
     controller.abort();
     const result = await running;
@@ -181,7 +184,12 @@ describe('runHook with an abort signal', () => {
   it('an already aborted signal starts nothing and says so', async () => {
     const marker = join(temporary.path, 'never-created');
     const result = await runHook(abortable(`touch ${marker}`, AbortSignal.abort()));
-    expect(result).toMatchObject({ exitCode: null, signal: null, timedOut: false, startError: 'the run was aborted before it started' });
+    expect(result).toMatchObject({
+      exitCode: null,
+      signal: null,
+      timedOut: false,
+      startError: 'the run was aborted before it started',
+    });
     expect(existsSync(marker)).toBe(false);
   });
 
@@ -195,9 +203,12 @@ describe('runHook with an abort signal', () => {
   it('a timeout that comes first is still reported as a timeout when an abort follows', async () => {
     const controller = new AbortController();
     const marker = join(temporary.path, 'terminated-first');
-    const running = runHook(abortable(`trap 'touch ${marker}; exit 143' TERM; sleep 60 & wait`, controller.signal, 200), {
-      killGraceMs: 2_000,
-    });
+    const running = runHook(
+      abortable(`trap 'touch ${marker}; exit 143' TERM; sleep 60 & wait`, controller.signal, 200),
+      {
+        killGraceMs: 2_000,
+      },
+    );
     // Aborted once the timeout's SIGTERM has reached the hook, whatever the machine's load.
     expect(await waitUntil(() => existsSync(marker), 10_000)).toBe(true);
     controller.abort();
@@ -205,6 +216,8 @@ describe('runHook with an abort signal', () => {
   });
 
   it('rejects a signal that is not an AbortSignal, before starting anything', () => {
-    expect(() => runHook({ ...abortable('true', new AbortController().signal), signal: {} as AbortSignal })).toThrow(RunnerError);
+    expect(() => runHook({ ...abortable('true', new AbortController().signal), signal: {} as AbortSignal })).toThrow(
+      RunnerError,
+    );
   });
 });

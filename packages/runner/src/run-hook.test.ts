@@ -85,7 +85,7 @@ describe('R3 stdin', () => {
 });
 
 describe('R4 environment', () => {
-  it('R4: the environment is exactly the one given, never extended with the host\'s', async () => {
+  it("R4: the environment is exactly the one given, never extended with the host's", async () => {
     const result = await runHook(
       request('echo "${COSH_EVENT}|${COSH_TOOL_NAME}|${HOME-unset}|${DROPPED-unset}"', {
         env: {
@@ -101,9 +101,11 @@ describe('R4 environment', () => {
 
   it('R4: values with spaces, quotes and newlines arrive unchanged', async () => {
     const value = `a b "c" 'd' $(e)\nline two`;
-    const result = await runHook(request('printf "%s" "$COSH_HOOK_NAME"', {
-      env: { ...hostEnvironment, COSH_HOOK_NAME: value },
-    }));
+    const result = await runHook(
+      request('printf "%s" "$COSH_HOOK_NAME"', {
+        env: { ...hostEnvironment, COSH_HOOK_NAME: value },
+      }),
+    );
     expect(result.stdout).toBe(value);
   });
 });
@@ -118,10 +120,7 @@ describe('R5 working directory', () => {
 describe('R7 completion', () => {
   it('R7: a background child holding stdout does not hold the result past the drain window', async () => {
     const pidFile = join(temporary.path, 'r7-holder.pid');
-    const result = await runHook(
-      request(`sleep 30 & echo $! > ${pidFile}; echo written; exit 7`),
-      { drainMs: 300 },
-    );
+    const result = await runHook(request(`sleep 30 & echo $! > ${pidFile}; echo written; exit 7`), { drainMs: 300 });
     const [holder] = readPids(pidFile);
     leftRunning.push(holder!);
     expect(result).toMatchObject({ exitCode: 7, signal: null, timedOut: false, stdout: 'written\n' });
@@ -150,10 +149,9 @@ describe('R7 completion', () => {
 
   it('R7: a helper that redirected its stdio does not make the result wait at all', async () => {
     const pidFile = join(temporary.path, 'r7-detached.pid');
-    const result = await runHook(
-      request(`sleep 30 >/dev/null 2>&1 </dev/null & echo $! > ${pidFile}; echo ok`),
-      { drainMs: 5_000 },
-    );
+    const result = await runHook(request(`sleep 30 >/dev/null 2>&1 </dev/null & echo $! > ${pidFile}; echo ok`), {
+      drainMs: 5_000,
+    });
     leftRunning.push(...readPids(pidFile));
     expect(result).toMatchObject({ exitCode: 0, stdout: 'ok\n' });
     // A drain of 5 s was allowed and not needed: the pipes closed with the shell.
@@ -202,9 +200,7 @@ describe('R8 caps', () => {
     const sampler = setInterval(() => {
       rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
     }, 5);
-    const result = await runHook(
-      request(`head -c ${flood} /dev/zero; head -c ${flood} /dev/zero >&2; exit 9`),
-    );
+    const result = await runHook(request(`head -c ${flood} /dev/zero; head -c ${flood} /dev/zero >&2; exit 9`));
     clearInterval(sampler);
     rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
     // exit 9 is reached only if both writes completed: everything was read, no deadlock.
@@ -249,7 +245,7 @@ describe('R9 and O5 facts: exit codes, signals, failure to start', () => {
     });
   });
 
-  it('O5: command not found is exit 127 with the shell\'s message, not a start error', async () => {
+  it("O5: command not found is exit 127 with the shell's message, not a start error", async () => {
     const result = await runHook(request('cosh-no-such-command-xyz'));
     expect(result).toMatchObject({ exitCode: 127, startError: null, timedOut: false });
     expect(result.stderr).toContain('cosh-no-such-command-xyz');
@@ -316,8 +312,7 @@ describe('R9 and O5 facts: exit codes, signals, failure to start', () => {
 describe('programmer errors', () => {
   it('throws RunnerError synchronously for a malformed request, before starting anything', () => {
     const marker = join(temporary.path, 'never-created');
-    const call = (): unknown =>
-      runHook(request(`touch ${marker}`, { timeoutMs: 0 }));
+    const call = (): unknown => runHook(request(`touch ${marker}`, { timeoutMs: 0 }));
     expect(call).toThrow(RunnerError);
     try {
       call();
@@ -329,9 +324,7 @@ describe('programmer errors', () => {
   });
 
   it('throws RunnerError for options that cannot be right', () => {
-    expect(() => runHook(request('true'), { maxOutputBytes: -1 })).toThrow(
-      /maxOutputBytes must be an integer >= 0/,
-    );
+    expect(() => runHook(request('true'), { maxOutputBytes: -1 })).toThrow(/maxOutputBytes must be an integer >= 0/);
   });
 });
 

@@ -1,12 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { BoundedOutput } from './bounded-output.ts';
 import { describeStartError } from './describe-start-error.ts';
-import type {
-  HookProcessRequest,
-  HookProcessResult,
-  ResolvedRunnerOptions,
-  RunnerOptions,
-} from './hook-process.ts';
+import type { HookProcessRequest, HookProcessResult, ResolvedRunnerOptions, RunnerOptions } from './hook-process.ts';
 import { HookProcessGroup, trackRunningGroup, untrackRunningGroup } from './process-group.ts';
 import { assertValidRequest, resolveRunnerOptions } from './validate-arguments.ts';
 
@@ -57,10 +52,7 @@ export const abortedBeforeStart = 'the run was aborted before it started';
  * result.exitCode; // 0
  * result.stdout; // 'bash_run\n'
  */
-export function runHook(
-  request: HookProcessRequest,
-  options?: RunnerOptions,
-): Promise<HookProcessResult> {
+export function runHook(request: HookProcessRequest, options?: RunnerOptions): Promise<HookProcessResult> {
   const resolvedOptions = resolveRunnerOptions(options);
   assertValidRequest(request);
   return runValidatedHook(request, resolvedOptions);
@@ -99,11 +91,7 @@ export function runValidatedHook(
       });
     };
     const settleNotStarted = (error: unknown): void => {
-      settle(
-        { exitCode: null, signal: null },
-        false,
-        describeStartError(error, options.shell, request.cwd),
-      );
+      settle({ exitCode: null, signal: null }, false, describeStartError(error, options.shell, request.cwd));
     };
 
     if (request.signal?.aborted === true) {

@@ -29,7 +29,13 @@ describe('resolveRunnerOptions', () => {
 
   it('keeps given values, including zeros', () => {
     expect(
-      resolveRunnerOptions({ shell: '/bin/bash', maxOutputBytes: 0, killGraceMs: 0, drainMs: 0, maxConcurrentProcesses: 1 }),
+      resolveRunnerOptions({
+        shell: '/bin/bash',
+        maxOutputBytes: 0,
+        killGraceMs: 0,
+        drainMs: 0,
+        maxConcurrentProcesses: 1,
+      }),
     ).toEqual({
       shell: '/bin/bash',
       maxOutputBytes: 0,
@@ -41,7 +47,13 @@ describe('resolveRunnerOptions', () => {
 
   it('lists every bad option in one RunnerError', () => {
     const error = thrown(() =>
-      resolveRunnerOptions({ shell: '', maxOutputBytes: 1.5, killGraceMs: -1, drainMs: Number.NaN, maxConcurrentProcesses: 0 }),
+      resolveRunnerOptions({
+        shell: '',
+        maxOutputBytes: 1.5,
+        killGraceMs: -1,
+        drainMs: Number.NaN,
+        maxConcurrentProcesses: 0,
+      }),
     );
     expect(error.code).toBe('E_RUNNER_INVALID_OPTIONS');
     expect(error.message).toContain('maxConcurrentProcesses must be an integer >= 1');
@@ -56,7 +68,9 @@ describe('assertValidRequest', () => {
   it('accepts a well-formed request', () => {
     expect(() => assertValidRequest(valid)).not.toThrow();
     expect(() => assertValidRequest({ ...valid, env: { A: undefined, B: 'b' } })).not.toThrow();
-    expect(() => assertValidRequest({ ...valid, stdin: new Uint8Array([123, 125, 10]), onSpawn: () => {} })).not.toThrow();
+    expect(() =>
+      assertValidRequest({ ...valid, stdin: new Uint8Array([123, 125, 10]), onSpawn: () => {} }),
+    ).not.toThrow();
   });
 
   it('R6: refuses a timeout that is not a positive, finite, timer-sized number', () => {

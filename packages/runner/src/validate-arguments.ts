@@ -109,7 +109,8 @@ export function assertValidHttpRequest(request: HttpHookRequest): URL {
     }
   }
   if (request.headers !== undefined) {
-    if (typeof request.headers !== 'object' || request.headers === null) problems.push('headers must be an object of strings');
+    if (typeof request.headers !== 'object' || request.headers === null)
+      problems.push('headers must be an object of strings');
     else {
       for (const [name, value] of Object.entries(request.headers)) {
         if (typeof value !== 'string') problems.push(`headers.${name} must be a string`);

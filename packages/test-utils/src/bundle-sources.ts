@@ -30,10 +30,13 @@ export async function bundleSources(packageDirectory: string, entry = join('src'
     logLevel: 'silent',
     // Sources, as the tests see them, not whatever dist a sibling last built. jsonc-parser's
     // `main` is a UMD build that requires its parts at run time: take its ESM `module`.
-    inputOptions: { resolve: { conditionNames: ['@cosh/source', 'node', 'import', 'default'], mainFields: ['module', 'main'] } },
+    inputOptions: {
+      resolve: { conditionNames: ['@cosh/source', 'node', 'import', 'default'], mainFields: ['module', 'main'] },
+    },
     deps: { alwaysBundle: () => true, onlyBundle: false },
   });
   return {
     file: join(outDirectory, basename(entry).replace(/\.ts$/, '.mjs')),
-    remove: () => rmSync(outDirectory, { recursive: true, force: true }) };
+    remove: () => rmSync(outDirectory, { recursive: true, force: true }),
+  };
 }

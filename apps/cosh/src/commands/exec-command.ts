@@ -17,7 +17,9 @@ interface ExecFlags {
 export function addExecCommand(program: Command): Command {
   const exec = program
     .command('exec')
-    .description('run one tool call through the hooks (PreToolUse → permission → tool → PostToolUse) and print what enters history')
+    .description(
+      'run one tool call through the hooks (PreToolUse → permission → tool → PostToolUse) and print what enters history',
+    )
     .argument('<tool>', 'bash_run, fs_read, fs_write or find_grep');
   return exec
     .addOption(exec.createOption('--input <json>', 'the tool input: one JSON object (default {})'))

@@ -26,7 +26,10 @@ export interface ExecOptions {
 }
 
 /** `cosh exec`'s exit statuses by the call's status (SPEC X). */
-export const execExitCodes = { ok: 0, error: 1, blocked: 2, halted: 49 } as const satisfies Record<ToolCallResult['status'], number>;
+export const execExitCodes = { ok: 0, error: 1, blocked: 2, halted: 49 } as const satisfies Record<
+  ToolCallResult['status'],
+  number
+>;
 
 /**
  * `cosh exec <tool> --input <json> [--permission ask|allow|deny] [--config <path>] [--history F]
@@ -50,7 +53,8 @@ export async function runExec(context: CliContext, options: ExecOptions): Promis
   const checked = registry.parseCall(options.tool, parsedInput.value);
   if (!checked.ok) throw new UsageError(checked.error, command);
 
-  const terminal: OpenTerminal | undefined = options.permission === 'ask' && options.interactive ? openTerminal() : undefined;
+  const terminal: OpenTerminal | undefined =
+    options.permission === 'ask' && options.interactive ? openTerminal() : undefined;
   let result: ToolCallResult;
   try {
     const setup = await setUpToolHost(context, {

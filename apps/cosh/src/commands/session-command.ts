@@ -16,7 +16,9 @@ interface SessionFlags {
 export function addSessionCommand(program: Command): Command {
   const session = program
     .command('session')
-    .description('run tool calls read as JSON Lines on stdin, one at a time, and answer each with one JSON line on stdout (see the README)');
+    .description(
+      'run tool calls read as JSON Lines on stdin, one at a time, and answer each with one JSON line on stdout (see the README)',
+    );
   return session
     .addOption(
       permissionOption(

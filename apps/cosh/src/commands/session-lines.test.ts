@@ -4,7 +4,8 @@ import { readSessionLines, type SessionLine } from './session-lines.ts';
 
 async function collect(chunks: readonly (string | Buffer)[], maxLineBytes?: number): Promise<SessionLine[]> {
   const lines: SessionLine[] = [];
-  for await (const line of readSessionLines(Readable.from(chunks, { objectMode: true }), maxLineBytes)) lines.push(line);
+  for await (const line of readSessionLines(Readable.from(chunks, { objectMode: true }), maxLineBytes))
+    lines.push(line);
   return lines;
 }
 

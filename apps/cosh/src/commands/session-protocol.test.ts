@@ -9,13 +9,19 @@ describe('parseSessionLine', () => {
       toolName: 'fs_read',
       toolInput: { path: 'x' },
     });
-    expect(parseSessionLine('{"id": {"n": 1}, "type": "tool_call", "tool_name": "fs_read", "extra": true}', 2)).toEqual({
+    expect(parseSessionLine('{"id": {"n": 1}, "type": "tool_call", "tool_name": "fs_read", "extra": true}', 2)).toEqual(
+      {
+        kind: 'call',
+        id: { n: 1 },
+        toolName: 'fs_read',
+        toolInput: {},
+      },
+    );
+    expect(parseSessionLine('{"tool_name": "fs_read", "tool_input": 5}', 3)).toMatchObject({
       kind: 'call',
-      id: { n: 1 },
-      toolName: 'fs_read',
-      toolInput: {},
+      id: null,
+      toolInput: 5,
     });
-    expect(parseSessionLine('{"tool_name": "fs_read", "tool_input": 5}', 3)).toMatchObject({ kind: 'call', id: null, toolInput: 5 });
   });
 
   it('L3: reads a new turn', () => {
@@ -29,18 +35,31 @@ describe('parseSessionLine', () => {
     ['"fs_read"', 'not_an_object', null, /not a string$/],
     ['{"id": 9, "tool_input": {}}', 'missing_tool_name', 9, /^line 7: missing "tool_name"/],
     ['{"id": 9, "tool_name": 3}', 'invalid_tool_name', 9, /^line 7: "tool_name" must be a string, not a number$/],
-    ['{"id": 9, "type": "end_turn"}', 'unknown_type', 9, /^line 7: unknown "type" "end_turn" \(expected "new_turn", or no type for a tool call\)$/],
-  ])('a line that is not a call (%s) is invalid with code %s, its id when readable, and a message', (text, code, id, message) => {
-    const parsed = parseSessionLine(text, 7);
-    expect(parsed).toMatchObject({ kind: 'invalid', code, id });
-    expect(parsed.kind === 'invalid' ? parsed.message : '').toMatch(message);
-  });
+    [
+      '{"id": 9, "type": "end_turn"}',
+      'unknown_type',
+      9,
+      /^line 7: unknown "type" "end_turn" \(expected "new_turn", or no type for a tool call\)$/,
+    ],
+  ])(
+    'a line that is not a call (%s) is invalid with code %s, its id when readable, and a message',
+    (text, code, id, message) => {
+      const parsed = parseSessionLine(text, 7);
+      expect(parsed).toMatchObject({ kind: 'invalid', code, id });
+      expect(parsed.kind === 'invalid' ? parsed.message : '').toMatch(message);
+    },
+  );
 
   it('a line nested deeper than a tool input may be is refused whole (nested_too_deep), its id and input unread', () => {
     const deep = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
     // The line's object, tool_input, then 511 arrays: 513 levels, the most a line may have.
-    expect(parseSessionLine(`{"tool_name": "fs_read", "tool_input": {"a": ${deep(511)}}}`, 1)).toMatchObject({ kind: 'call' });
-    for (const text of [`{"id": 1, "tool_name": "fs_read", "tool_input": {"a": ${deep(512)}}}`, `{"id": ${deep(100_000)}}`]) {
+    expect(parseSessionLine(`{"tool_name": "fs_read", "tool_input": {"a": ${deep(511)}}}`, 1)).toMatchObject({
+      kind: 'call',
+    });
+    for (const text of [
+      `{"id": 1, "tool_name": "fs_read", "tool_input": {"a": ${deep(512)}}}`,
+      `{"id": ${deep(100_000)}}`,
+    ]) {
       expect(parseSessionLine(text, 8)).toEqual({
         kind: 'invalid',
         id: null,

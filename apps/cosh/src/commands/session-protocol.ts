@@ -12,7 +12,13 @@ export type SessionMessage =
       /** The line's `tool_name` when it is a string, else `null`. */
       readonly toolName: string | null;
       readonly toolInput: unknown;
-      readonly code: 'invalid_json' | 'nested_too_deep' | 'not_an_object' | 'missing_tool_name' | 'invalid_tool_name' | 'unknown_type';
+      readonly code:
+        | 'invalid_json'
+        | 'nested_too_deep'
+        | 'not_an_object'
+        | 'missing_tool_name'
+        | 'invalid_tool_name'
+        | 'unknown_type';
       readonly message: string;
     };
 
@@ -44,10 +50,22 @@ export function parseSessionLine(text: string, lineNumber: number): SessionMessa
   // value thousands of levels deep would overflow the stack. One level more than a tool input
   // may have, for the line's own object.
   if (nestsDeeperThan(value, MAX_JSON_DEPTH + 1)) {
-    return invalid(null, null, undefined, 'nested_too_deep', `${where} nests more than ${MAX_JSON_DEPTH + 1} levels deep (a tool input may have ${MAX_JSON_DEPTH}) and was not read`);
+    return invalid(
+      null,
+      null,
+      undefined,
+      'nested_too_deep',
+      `${where} nests more than ${MAX_JSON_DEPTH + 1} levels deep (a tool input may have ${MAX_JSON_DEPTH}) and was not read`,
+    );
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return invalid(null, null, undefined, 'not_an_object', `${where} must be a JSON object such as ${example}, not ${jsonKind(value)}`);
+    return invalid(
+      null,
+      null,
+      undefined,
+      'not_an_object',
+      `${where} must be a JSON object such as ${example}, not ${jsonKind(value)}`,
+    );
   }
   const record = value as Record<string, unknown>;
   const id = Object.hasOwn(record, 'id') ? record['id'] : null;
@@ -59,13 +77,31 @@ export function parseSessionLine(text: string, lineNumber: number): SessionMessa
   const type = record['type'];
   if (type === 'new_turn') return { kind: 'new_turn' };
   if (type !== undefined && type !== 'tool_call') {
-    return invalid(id, toolName, inputAsGiven, 'unknown_type', `${where}: unknown "type" ${parserMessage(JSON.stringify(type) ?? String(type))} (expected "new_turn", or no type for a tool call)`);
+    return invalid(
+      id,
+      toolName,
+      inputAsGiven,
+      'unknown_type',
+      `${where}: unknown "type" ${parserMessage(JSON.stringify(type) ?? String(type))} (expected "new_turn", or no type for a tool call)`,
+    );
   }
   if (!Object.hasOwn(record, 'tool_name')) {
-    return invalid(id, null, inputAsGiven, 'missing_tool_name', `${where}: missing "tool_name" (the tool to call, such as "fs_read")`);
+    return invalid(
+      id,
+      null,
+      inputAsGiven,
+      'missing_tool_name',
+      `${where}: missing "tool_name" (the tool to call, such as "fs_read")`,
+    );
   }
   if (toolName === null) {
-    return invalid(id, null, inputAsGiven, 'invalid_tool_name', `${where}: "tool_name" must be a string, not ${jsonKind(record['tool_name'])}`);
+    return invalid(
+      id,
+      null,
+      inputAsGiven,
+      'invalid_tool_name',
+      `${where}: "tool_name" must be a string, not ${jsonKind(record['tool_name'])}`,
+    );
   }
   return { kind: 'call', id, toolName, toolInput };
 }

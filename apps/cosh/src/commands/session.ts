@@ -55,7 +55,8 @@ export async function runSession(context: CliContext, options: SessionOptions, s
     );
   }
   const output = lineWriter(streams.output);
-  const note = (id: unknown, text: string): void => context.err.line(`cosh session: call ${escapeForTerminal(JSON.stringify(id) ?? 'null')}: ${text}`);
+  const note = (id: unknown, text: string): void =>
+    context.err.line(`cosh session: call ${escapeForTerminal(JSON.stringify(id) ?? 'null')}: ${text}`);
   // The halting call's reasons while the turn is halted (L3), else null.
   let haltReasons: readonly string[] | null = null;
 
@@ -114,9 +115,14 @@ export async function runSession(context: CliContext, options: SessionOptions, s
   }
 }
 
-async function checkFolder(context: CliContext, folder: string | undefined, command: Command | undefined): Promise<string> {
+async function checkFolder(
+  context: CliContext,
+  folder: string | undefined,
+  command: Command | undefined,
+): Promise<string> {
   if (folder === undefined) return context.cwd;
-  if (folder.trim() === '') throw new UsageError("option '--cwd <folder>' needs a folder, not an empty string", command);
+  if (folder.trim() === '')
+    throw new UsageError("option '--cwd <folder>' needs a folder, not an empty string", command);
   const absolute = resolve(context.cwd, folder);
   const found = await stat(absolute).catch(() => undefined);
   if (found === undefined) throw new UsageError(`--cwd '${folder}' does not exist`, command);

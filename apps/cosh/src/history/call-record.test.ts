@@ -108,8 +108,30 @@ describe('callRecord', () => {
         context: 'see policy',
         diagnostics: [{ level: 'warning', hook: null, message: 'something' }],
         hooks: [
-          { name: 'guard', outcome: 'deny', exit_code: 2, signal: null, timed_out: false, truncated: false, duration_ms: 5, deduplicated: false, reason: 'no', context: null },
-          { name: 'guard again', outcome: null, exit_code: null, signal: null, timed_out: false, truncated: false, duration_ms: null, deduplicated: true, reason: null, context: null },
+          {
+            name: 'guard',
+            outcome: 'deny',
+            exit_code: 2,
+            signal: null,
+            timed_out: false,
+            truncated: false,
+            duration_ms: 5,
+            deduplicated: false,
+            reason: 'no',
+            context: null,
+          },
+          {
+            name: 'guard again',
+            outcome: null,
+            exit_code: null,
+            signal: null,
+            timed_out: false,
+            truncated: false,
+            duration_ms: null,
+            deduplicated: true,
+            reason: null,
+            context: null,
+          },
         ],
         duration_ms: 5,
         tool_input: { command: 'rm -rf /' },
@@ -129,8 +151,22 @@ describe('callRecord', () => {
 
 describe('unrunRecord', () => {
   it('L3: a skipped call has the same keys, and nothing ran', () => {
-    const record = unrunRecord({ id: 7, toolName: 'fs_read', status: 'skipped', errorCode: null, output: 'Skipped: …', inputAsGiven: { path: 'a' } });
+    const record = unrunRecord({
+      id: 7,
+      toolName: 'fs_read',
+      status: 'skipped',
+      errorCode: null,
+      output: 'Skipped: …',
+      inputAsGiven: { path: 'a' },
+    });
     expect(Object.keys(record)).toEqual(recordKeys);
-    expect(record).toMatchObject({ id: 7, status: 'skipped', tool_input: null, pre_tool_use: null, post_tool_use: null, halt: false });
+    expect(record).toMatchObject({
+      id: 7,
+      status: 'skipped',
+      tool_input: null,
+      pre_tool_use: null,
+      post_tool_use: null,
+      halt: false,
+    });
   });
 });

@@ -19,7 +19,11 @@ export interface VerdictJson {
   readonly halt: boolean;
   readonly reasons: readonly string[];
   readonly context: string;
-  readonly diagnostics: readonly { readonly level: 'error' | 'warning' | 'info'; readonly hook: string | null; readonly message: string }[];
+  readonly diagnostics: readonly {
+    readonly level: 'error' | 'warning' | 'info';
+    readonly hook: string | null;
+    readonly message: string;
+  }[];
   readonly hooks: readonly HookSummaryJson[];
   readonly duration_ms: number;
 }
@@ -89,7 +93,11 @@ export function verdictJson(result: PreToolUseResult | PostToolUseResult): Verdi
     halt: result.halt,
     reasons: [...result.reasons],
     context: result.context,
-    diagnostics: result.diagnostics.map((diagnostic) => ({ level: diagnostic.level, hook: diagnostic.hook, message: diagnostic.message })),
+    diagnostics: result.diagnostics.map((diagnostic) => ({
+      level: diagnostic.level,
+      hook: diagnostic.hook,
+      message: diagnostic.message,
+    })),
     hooks: result.hooks.map(hookSummary),
     duration_ms: milliseconds(result.durationMs),
   };

@@ -23,7 +23,12 @@ describe('openHistory', () => {
     await writer.close();
     const text = await readFile(path.join(folder, 'history.jsonl'), 'utf8');
     expect(text.endsWith('\n')).toBe(true);
-    expect(text.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([
+    expect(
+      text
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
       { tool_name: 'fs_read', output: 'two\nlines' },
       { tool_name: 'bash_run', output: 'é\u2028' },
     ]);
@@ -46,23 +51,35 @@ describe('openHistory', () => {
     // 40 lines of 200 KiB each, issued at once through two descriptors: the thread pool runs
     // several write(2) calls at the same moment.
     const appends = Array.from({ length: 40 }, (_, index) =>
-      (index % 2 === 0 ? first : second).append({ index, output: String.fromCharCode(97 + (index % 26)).repeat(200 * 1024) }),
+      (index % 2 === 0 ? first : second).append({
+        index,
+        output: String.fromCharCode(97 + (index % 26)).repeat(200 * 1024),
+      }),
     );
     expect((await Promise.all(appends)).every((result) => result.ok)).toBe(true);
     await Promise.all([first.close(), second.close()]);
     const lines = (await readFile(path.join(folder, 'history.jsonl'), 'utf8')).trimEnd().split('\n');
     expect(lines).toHaveLength(40);
     const records = lines.map((line) => JSON.parse(line) as { index: number; output: string });
-    for (const record of records) expect(record.output).toBe(String.fromCharCode(97 + (record.index % 26)).repeat(200 * 1024));
+    for (const record of records)
+      expect(record.output).toBe(String.fromCharCode(97 + (record.index % 26)).repeat(200 * 1024));
     expect(records.map((record) => record.index).sort((left, right) => left - right)).toEqual([...Array(40).keys()]);
   });
 
   it.each([
-    ['a folder', async (folder: string) => {
-      await mkdir(path.join(folder, 'target'));
-      return 'target';
-    }, "cannot open history file 'target': it is a folder"],
-    ['a missing folder', async () => 'missing/history.jsonl', "cannot open history file 'missing/history.jsonl': its folder does not exist"],
+    [
+      'a folder',
+      async (folder: string) => {
+        await mkdir(path.join(folder, 'target'));
+        return 'target';
+      },
+      "cannot open history file 'target': it is a folder",
+    ],
+    [
+      'a missing folder',
+      async () => 'missing/history.jsonl',
+      "cannot open history file 'missing/history.jsonl': its folder does not exist",
+    ],
     ['an empty name', async () => ' ', 'the history file name is empty'],
   ])('is a clear error for %s', async (_label, prepare, message) => {
     const folder = await makeFolder();
@@ -74,12 +91,18 @@ describe('openHistory', () => {
     const folder = await makeFolder();
     execFileSync('mkfifo', [path.join(folder, 'pipe')]);
     const startedAt = performance.now();
-    expect(await openHistory('pipe', folder)).toEqual({ ok: false, error: "cannot open history file 'pipe': it is not a regular file" });
+    expect(await openHistory('pipe', folder)).toEqual({
+      ok: false,
+      error: "cannot open history file 'pipe': it is not a regular file",
+    });
     expect(performance.now() - startedAt).toBeLessThan(2000);
   });
 
   it('refuses a device such as /dev/null', async () => {
-    expect(await openHistory('/dev/null', '/')).toEqual({ ok: false, error: "cannot open history file '/dev/null': it is not a regular file" });
+    expect(await openHistory('/dev/null', '/')).toEqual({
+      ok: false,
+      error: "cannot open history file '/dev/null': it is not a regular file",
+    });
   });
 
   it('an append after close is a value, not a throw', async () => {

@@ -19,7 +19,9 @@ export interface HistoryWriter {
 export type HistoryAppendResult = { readonly ok: true } | { readonly ok: false; readonly error: string };
 
 /** A history file that is open, or why it could not be opened (a message naming the file). */
-export type OpenHistoryResult = { readonly ok: true; readonly writer: HistoryWriter } | { readonly ok: false; readonly error: string };
+export type OpenHistoryResult =
+  | { readonly ok: true; readonly writer: HistoryWriter }
+  | { readonly ok: false; readonly error: string };
 
 /**
  * Opens (creating it when missing, mode 0600: tool inputs and outputs may hold secrets) the
@@ -42,11 +44,18 @@ export type OpenHistoryResult = { readonly ok: true; readonly writer: HistoryWri
  */
 export async function openHistory(path: string, cwd: string): Promise<OpenHistoryResult> {
   const absolutePath = resolve(cwd, path);
-  const fail = (reason: string): OpenHistoryResult => ({ ok: false, error: `cannot open history file '${path}': ${reason}` });
+  const fail = (reason: string): OpenHistoryResult => ({
+    ok: false,
+    error: `cannot open history file '${path}': ${reason}`,
+  });
   if (path.trim() === '') return { ok: false, error: 'the history file name is empty' };
   let handle: FileHandle;
   try {
-    handle = await open(absolutePath, constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_NONBLOCK | constants.O_NOCTTY, 0o600);
+    handle = await open(
+      absolutePath,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_NONBLOCK | constants.O_NOCTTY,
+      0o600,
+    );
   } catch (error) {
     return fail(describeOpenError(error));
   }
@@ -73,7 +82,10 @@ function createWriter(handle: FileHandle, path: string): HistoryWriter {
       try {
         line = Buffer.from(`${JSON.stringify(record)}\n`, 'utf8');
       } catch (error) {
-        return { ok: false, error: `cannot write to history file '${path}': the record is not JSON (${errorText(error)})` };
+        return {
+          ok: false,
+          error: `cannot write to history file '${path}': the record is not JSON (${errorText(error)})`,
+        };
       }
       try {
         let offset = 0;

@@ -4,9 +4,21 @@ import type { BuiltinTool, BuiltinToolName } from '../tools/index.ts';
 
 // Hints for clients (MCP says never to trust them from an unknown server; they are ours).
 const annotations: Record<BuiltinToolName, ToolAnnotations> = {
-  bash_run: { title: 'Run a shell command', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  bash_run: {
+    title: 'Run a shell command',
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
   fs_read: { title: 'Read a file', readOnlyHint: true, openWorldHint: false },
-  fs_write: { title: 'Write a file', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  fs_write: {
+    title: 'Write a file',
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
   find_grep: { title: 'Search files', readOnlyHint: true, openWorldHint: false },
 };
 

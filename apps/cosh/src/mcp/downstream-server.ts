@@ -68,7 +68,11 @@ export interface DownstreamServer {
    * request timeout, answers with a JSON-RPC error or with a result that is not a tool result
    * gives `{ ok: false, error }` naming the tool and what happened.
    */
-  callTool(name: string, args: Readonly<Record<string, unknown>>, options?: DownstreamCallOptions): Promise<DownstreamCallResult>;
+  callTool(
+    name: string,
+    args: Readonly<Record<string, unknown>>,
+    options?: DownstreamCallOptions,
+  ): Promise<DownstreamCallResult>;
   /** Pings the server; rejects with what went wrong. */
   ping(): Promise<void>;
   /** Stops the server and everything it started. */
@@ -96,8 +100,10 @@ export async function connectDownstream(options: ConnectDownstreamOptions): Prom
     if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
       return `no answer from the downstream MCP server within ${seconds} (--call-timeout); the request was cancelled`;
     }
-    if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) return 'the connection to the downstream MCP server closed';
-    if (error instanceof z.ZodError) return `the downstream MCP server sent a malformed result: ${z.prettifyError(error).replaceAll('\n', ' ')}`;
+    if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)
+      return 'the connection to the downstream MCP server closed';
+    if (error instanceof z.ZodError)
+      return `the downstream MCP server sent a malformed result: ${z.prettifyError(error).replaceAll('\n', ' ')}`;
     return `the downstream MCP server answered with an error: ${errorText(error)}`;
   };
 
@@ -145,7 +151,9 @@ export async function connectDownstream(options: ConnectDownstreamOptions): Prom
     try {
       await refreshTools();
     } catch (error) {
-      options.onError?.(`the downstream MCP server announced new tools, but listing them failed: ${describeFailure(error)}`);
+      options.onError?.(
+        `the downstream MCP server announced new tools, but listing them failed: ${describeFailure(error)}`,
+      );
     }
     options.onToolsChanged?.();
   });
@@ -164,11 +172,15 @@ export async function connectDownstream(options: ConnectDownstreamOptions): Prom
       try {
         // client.request, not client.callTool: checking structuredContent against the output
         // schema is the client's business; a proxy passes the result on as the server gave it.
-        const result = await client.request({ method: 'tools/call', params: { name, arguments: { ...args } } }, CallToolResultSchema, {
-          timeout: requestTimeoutMs,
-          ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }),
-          ...(callOptions.onProgress === undefined ? {} : { onprogress: callOptions.onProgress }),
-        });
+        const result = await client.request(
+          { method: 'tools/call', params: { name, arguments: { ...args } } },
+          CallToolResultSchema,
+          {
+            timeout: requestTimeoutMs,
+            ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }),
+            ...(callOptions.onProgress === undefined ? {} : { onprogress: callOptions.onProgress }),
+          },
+        );
         return { ok: true, result };
       } catch (error) {
         return { ok: false, error: `${name}: ${describeFailure(error)}` };

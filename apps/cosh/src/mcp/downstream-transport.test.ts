@@ -49,13 +49,23 @@ function collectPids(): { onStderr: (chunk: Buffer) => void; pids: () => number[
     onStderr: (chunk) => {
       text += chunk.toString('utf8');
     },
-    pids: () => text.split('\n').filter((line) => /^\d+$/.test(line)).map(Number),
+    pids: () =>
+      text
+        .split('\n')
+        .filter((line) => /^\d+$/.test(line))
+        .map(Number),
   };
 }
 
 describe('DownstreamTransport', () => {
   it('rejects start with a plain reason when the command does not exist', async () => {
-    const transport = new DownstreamTransport({ command: '/no/such/server', args: [], cwd: process.cwd(), env: process.env, onStderr: () => undefined });
+    const transport = new DownstreamTransport({
+      command: '/no/such/server',
+      args: [],
+      cwd: process.cwd(),
+      env: process.env,
+      onStderr: () => undefined,
+    });
     await expect(transport.start()).rejects.toThrow('cannot run `/no/such/server`: command not found');
   });
 
@@ -86,7 +96,10 @@ describe('DownstreamTransport', () => {
     transport.onmessage = (message) => messages.push(message);
     await transport.start();
     expect(await waitUntil(() => messages.length === 2, 3000)).toBe(true);
-    expect(messages.map((message) => ('method' in message ? message.method : 'response'))).toEqual(['notifications/progress', 'response']);
+    expect(messages.map((message) => ('method' in message ? message.method : 'response'))).toEqual([
+      'notifications/progress',
+      'response',
+    ]);
     expect(problems).toEqual(['a line that is not a JSON-RPC message: hello from a banner']);
   });
 
@@ -95,29 +108,43 @@ describe('DownstreamTransport', () => {
       `printf '%s\n' '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"bye"}}' '{"jsonrpc":"2.0","id":1,"result":{}}' '{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}' '{"jsonrpc":"2.0","id":2,"result":{}}'`,
     );
     const events: string[] = [];
-    transport.onmessage = (message) => events.push('method' in message ? message.method : `response ${String(message.id)}`);
+    transport.onmessage = (message) =>
+      events.push('method' in message ? message.method : `response ${String(message.id)}`);
     transport.onclose = () => events.push('closed');
     await transport.start();
     expect(await waitUntil(() => events.includes('closed'), 3000)).toBe(true);
-    expect(events).toEqual(['notifications/message', 'response 1', 'notifications/tools/list_changed', 'response 2', 'closed']);
+    expect(events).toEqual([
+      'notifications/message',
+      'response 1',
+      'notifications/tools/list_changed',
+      'response 2',
+      'closed',
+    ]);
   });
 
   it('sends each message as one line on the server stdin, and refuses once the server is gone', async () => {
-    const transport = shell('read line; echo "$line" >&2; exit 0', { onStderr: (chunk) => received.push(chunk.toString('utf8')) });
+    const transport = shell('read line; echo "$line" >&2; exit 0', {
+      onStderr: (chunk) => received.push(chunk.toString('utf8')),
+    });
     const received: string[] = [];
     await transport.start();
     await transport.send({ jsonrpc: '2.0', id: 7, method: 'ping' });
     await transport.exited;
     expect(await waitUntil(() => received.join('') === '{"jsonrpc":"2.0","id":7,"method":"ping"}\n', 2000)).toBe(true);
-    await expect(transport.send({ jsonrpc: '2.0', id: 8, method: 'ping' })).rejects.toThrow('the downstream MCP server is not running');
+    await expect(transport.send({ jsonrpc: '2.0', id: 8, method: 'ping' })).rejects.toThrow(
+      'the downstream MCP server is not running',
+    );
   });
 
   it('close() stops the whole group: stdin EOF, then SIGTERM, then SIGKILL for what ignores both', async () => {
     const collected = collectPids();
     // The server ignores stdin EOF and SIGTERM, and so does the child it started.
-    const transport = shell(`trap '' TERM; sh -c 'trap "" TERM; echo $$ >&2; exec sleep 60' & echo $$ >&2; while :; do sleep 1; done`, {
-      onStderr: collected.onStderr,
-    });
+    const transport = shell(
+      `trap '' TERM; sh -c 'trap "" TERM; echo $$ >&2; exec sleep 60' & echo $$ >&2; while :; do sleep 1; done`,
+      {
+        onStderr: collected.onStderr,
+      },
+    );
     await transport.start();
     expect(await waitUntil(() => collected.pids().length === 2, 3000)).toBe(true);
     const startedAt = performance.now();

@@ -111,7 +111,10 @@ export class DownstreamTransport implements Transport {
     return new Promise((resolve, reject) => {
       // Its own process group (a new session), so it can be stopped with all it started; the
       // runner kills the group if this process exits some other way (a crash, process.exit).
-      const group = spawnProcessGroup(this.#options.command, this.#options.args, { cwd: this.#options.cwd, env: this.#options.env });
+      const group = spawnProcessGroup(this.#options.command, this.#options.args, {
+        cwd: this.#options.cwd,
+        env: this.#options.env,
+      });
       const { child } = group;
       this.#group = group;
       this.#child = child;
@@ -148,7 +151,13 @@ export class DownstreamTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.#child?.stdin;
-    if (stdin === undefined || stdin === null || this.#exit !== null || this.#stopping !== undefined || !stdin.writable) {
+    if (
+      stdin === undefined ||
+      stdin === null ||
+      this.#exit !== null ||
+      this.#stopping !== undefined ||
+      !stdin.writable
+    ) {
       return Promise.reject(new Error('the downstream MCP server is not running'));
     }
     return new Promise((resolve) => {

@@ -10,7 +10,11 @@ function configOf(document: unknown) {
 
 describe('describeHookCount', () => {
   it('counts the hooks of both events', () => {
-    expect(describeHookCount(configOf({ hooks: { PreToolUse: [{ command: 'a' }, { command: 'b' }], PostToolUse: [{ command: 'c' }] } }))).toBe('3 hooks');
+    expect(
+      describeHookCount(
+        configOf({ hooks: { PreToolUse: [{ command: 'a' }, { command: 'b' }], PostToolUse: [{ command: 'c' }] } }),
+      ),
+    ).toBe('3 hooks');
     expect(describeHookCount(configOf({ hooks: { PostToolUse: [{ command: 'c' }] } }))).toBe('1 hook');
     expect(describeHookCount(configOf({}))).toBe('0 hooks');
   });
@@ -18,7 +22,10 @@ describe('describeHookCount', () => {
   it('C5/C7: leaves out an entry turned off and every hook of an event turned off', () => {
     const config = configOf({
       hooksEnabled: { PostToolUse: false },
-      hooks: { PreToolUse: [{ command: 'a' }, { command: 'b', enabled: false }], PostToolUse: [{ command: 'c' }, { command: 'd' }] },
+      hooks: {
+        PreToolUse: [{ command: 'a' }, { command: 'b', enabled: false }],
+        PostToolUse: [{ command: 'c' }, { command: 'd' }],
+      },
     });
     expect(describeHookCount(config)).toBe('1 hook');
   });
@@ -28,7 +35,7 @@ describe('createMcpLog', () => {
   it('writes one prefixed line per message, hook text made inert', () => {
     const written: string[] = [];
     const log = createMcpLog('cosh mcp serve', (text) => written.push(text));
-    log('bash_run: error hook \'x\': \u001b[2Jcleared\nsecond line');
+    log("bash_run: error hook 'x': \u001b[2Jcleared\nsecond line");
     expect(written).toEqual(["cosh mcp serve: bash_run: error hook 'x': \\u001b[2Jcleared\\nsecond line\n"]);
   });
 });

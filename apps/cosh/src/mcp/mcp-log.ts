@@ -33,7 +33,10 @@ function firstLine(text: string): string {
 }
 
 /** What {@link logOutcome} reads of a call's outcome (`runToolCall`'s, or the tool host's). */
-export type LoggedOutcome = Pick<ToolCallOutcome, 'toolName' | 'status' | 'blockedBy' | 'output' | 'permissionMessage' | 'haltReasons'> & {
+export type LoggedOutcome = Pick<
+  ToolCallOutcome,
+  'toolName' | 'status' | 'blockedBy' | 'output' | 'permissionMessage' | 'haltReasons'
+> & {
   readonly pre: Pick<ToolCallOutcome['pre'], 'diagnostics'> | null;
   readonly post: Pick<NonNullable<ToolCallOutcome['post']>, 'diagnostics'> | null;
 };
@@ -52,7 +55,9 @@ export function logOutcome(log: McpLog, outcome: LoggedOutcome): void {
   switch (outcome.status) {
     case 'blocked':
       if (outcome.blockedBy === 'permission') {
-        log(`${toolName}: refused by the permission system${outcome.permissionMessage === null ? '' : ` (${outcome.permissionMessage})`}`);
+        log(
+          `${toolName}: refused by the permission system${outcome.permissionMessage === null ? '' : ` (${outcome.permissionMessage})`}`,
+        );
       } else {
         log(`${toolName}: ${firstLine(outcome.output)}`);
       }

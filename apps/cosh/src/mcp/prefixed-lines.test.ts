@@ -10,7 +10,9 @@ describe('createPrefixedLines', () => {
     lines.push(Buffer.from('ee\n'));
     lines.push(Buffer.from('no newline at the end'));
     lines.end();
-    expect(written.join('')).toBe('[downstream] one\n[downstream] two\n[downstream] three\n[downstream] no newline at the end\n');
+    expect(written.join('')).toBe(
+      '[downstream] one\n[downstream] two\n[downstream] three\n[downstream] no newline at the end\n',
+    );
   });
 
   it('keeps a character split across chunks whole', () => {
@@ -26,7 +28,10 @@ describe('createPrefixedLines', () => {
     const written: string[] = [];
     const lines = createPrefixedLines('> ', (text) => written.push(text));
     lines.push('a'.repeat(200 * 1024));
-    const pieces = written.join('').split('\n').filter((piece) => piece !== '');
+    const pieces = written
+      .join('')
+      .split('\n')
+      .filter((piece) => piece !== '');
     expect(pieces.length).toBe(3);
     expect(pieces.every((piece) => piece.startsWith('> ') && piece.length === 64 * 1024 + 2)).toBe(true);
     lines.end();

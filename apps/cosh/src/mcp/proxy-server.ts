@@ -82,7 +82,10 @@ export function createProxyServer(options: ProxyServerOptions): Server {
             ? {}
             : {
                 onProgress: (progress) => {
-                  const notification = { method: 'notifications/progress' as const, params: { ...progress, progressToken } };
+                  const notification = {
+                    method: 'notifications/progress' as const,
+                    params: { ...progress, progressToken },
+                  };
                   progressSent = progressSent.then(() => extra.sendNotification(notification)).catch(() => undefined);
                 },
               }),
@@ -109,7 +112,9 @@ export function createProxyServer(options: ProxyServerOptions): Server {
     server.setRequestHandler(SetLevelRequestSchema, (request) =>
       downstream.client.request({ method: 'logging/setLevel', params: request.params }, EmptyResultSchema),
     );
-    downstream.client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => server.notification(notification));
+    downstream.client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) =>
+      server.notification(notification),
+    );
   }
 
   server.onerror = (error) => log(`client connection: ${error.message}`);

@@ -8,7 +8,10 @@ describe('parseCallTimeout', () => {
     expect(parseCallTimeout(String(maxCallTimeoutSeconds))).toBe(maxCallTimeoutSeconds);
   });
 
-  it.each(['0', '-1', '', ' ', 'abc', '1e9', 'Infinity', 'NaN', String(maxCallTimeoutSeconds + 1)])('rejects %j', (value) => {
-    expect(parseCallTimeout(value)).toBeUndefined();
-  });
+  it.each(['0', '-1', '', ' ', 'abc', '1e9', 'Infinity', 'NaN', String(maxCallTimeoutSeconds + 1)])(
+    'rejects %j',
+    (value) => {
+      expect(parseCallTimeout(value)).toBeUndefined();
+    },
+  );
 });

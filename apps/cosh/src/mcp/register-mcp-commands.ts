@@ -15,7 +15,8 @@ export const maxCallTimeoutSeconds = 86_400;
  */
 export function parseCallTimeout(value: string): number | undefined {
   const seconds = Number(value);
-  if (value.trim() === '' || !Number.isFinite(seconds) || seconds <= 0 || seconds > maxCallTimeoutSeconds) return undefined;
+  if (value.trim() === '' || !Number.isFinite(seconds) || seconds <= 0 || seconds > maxCallTimeoutSeconds)
+    return undefined;
   return seconds;
 }
 
@@ -43,17 +44,25 @@ export function addMcpCommands(program: Command, version: string): void {
 
   const serve = mcp.command('serve');
   serve
-    .description('an MCP server over stdio with the built-in tools (bash_run, fs_read, fs_write, find_grep), every call through the hooks')
+    .description(
+      'an MCP server over stdio with the built-in tools (bash_run, fs_read, fs_write, find_grep), every call through the hooks',
+    )
     .addOption(configOption())
     .addOption(mcpPermissionOption(serve))
     .action(async (flags: McpFlags, command: Command) => {
       const { runMcpServe } = await import('./run-mcp-serve.ts');
-      await runMcpServe(contextOf(command), { configPath: configPathOf(flags, command), permission: flags.permission, version });
+      await runMcpServe(contextOf(command), {
+        configPath: configPathOf(flags, command),
+        permission: flags.permission,
+        version,
+      });
     });
 
   const proxy = mcp.command('proxy');
   proxy
-    .description("start another MCP server over stdio and serve its tools unchanged, every call through the hooks (tool_name: the server's tool name)")
+    .description(
+      "start another MCP server over stdio and serve its tools unchanged, every call through the hooks (tool_name: the server's tool name)",
+    )
     .usage('[options] -- <command> [args...]')
     .argument('<command>', 'the MCP server to start, after --')
     .argument('[args...]', 'its arguments')
@@ -61,26 +70,31 @@ export function addMcpCommands(program: Command, version: string): void {
     .addOption(mcpPermissionOption(proxy))
     .addOption(
       proxy
-        .createOption('--call-timeout <seconds>', 'how long one call to the downstream server may take before it is cancelled and fails')
+        .createOption(
+          '--call-timeout <seconds>',
+          'how long one call to the downstream server may take before it is cancelled and fails',
+        )
         .default(String(defaultCallTimeoutSeconds), `${defaultCallTimeoutSeconds}`),
     )
-    .action(async (serverCommand: string, args: string[], flags: McpFlags & { callTimeout: string }, command: Command) => {
-      const callTimeoutSeconds = parseCallTimeout(flags.callTimeout);
-      if (callTimeoutSeconds === undefined) {
-        throw new UsageError(
-          `option '--call-timeout <seconds>' expects a number of seconds greater than 0 and at most ${maxCallTimeoutSeconds}, got '${flags.callTimeout}'`,
-          command,
-        );
-      }
-      if (serverCommand.trim() === '') throw new UsageError('the MCP server command is empty', command);
-      const { runMcpProxy } = await import('./run-mcp-proxy.ts');
-      await runMcpProxy(contextOf(command), {
-        configPath: configPathOf(flags, command),
-        permission: flags.permission,
-        callTimeoutSeconds,
-        command: serverCommand,
-        args,
-        version,
-      });
-    });
+    .action(
+      async (serverCommand: string, args: string[], flags: McpFlags & { callTimeout: string }, command: Command) => {
+        const callTimeoutSeconds = parseCallTimeout(flags.callTimeout);
+        if (callTimeoutSeconds === undefined) {
+          throw new UsageError(
+            `option '--call-timeout <seconds>' expects a number of seconds greater than 0 and at most ${maxCallTimeoutSeconds}, got '${flags.callTimeout}'`,
+            command,
+          );
+        }
+        if (serverCommand.trim() === '') throw new UsageError('the MCP server command is empty', command);
+        const { runMcpProxy } = await import('./run-mcp-proxy.ts');
+        await runMcpProxy(contextOf(command), {
+          configPath: configPathOf(flags, command),
+          permission: flags.permission,
+          callTimeoutSeconds,
+          command: serverCommand,
+          args,
+          version,
+        });
+      },
+    );
 }

@@ -31,7 +31,11 @@ export interface McpProxyOptions {
  * downstream server and all it started. A config that does not load ends it before the
  * downstream starts (exit 78); a downstream that cannot start or initialize, with 69.
  */
-export async function runMcpProxy(context: CliContext, options: McpProxyOptions, streams: StdioStreams = process): Promise<void> {
+export async function runMcpProxy(
+  context: CliContext,
+  options: McpProxyOptions,
+  streams: StdioStreams = process,
+): Promise<void> {
   const log = createMcpLog('cosh mcp proxy', (text) => context.err.write(text));
   const { config } = await loadCommandConfig(context, { configPath: options.configPath, warnings: 'stderr' });
   const engine = createHookEngine(config, { cwd: context.cwd, env: context.env });
@@ -45,7 +49,8 @@ export async function runMcpProxy(context: CliContext, options: McpProxyOptions,
     env: context.env,
     onStderr: (chunk) => stderrLines.push(chunk),
     onStderrEnd: () => stderrLines.end(),
-    onProblem: (problem) => log(`ignored on the downstream MCP server's stdout (it is for protocol messages only): ${problem}`),
+    onProblem: (problem) =>
+      log(`ignored on the downstream MCP server's stdout (it is for protocol messages only): ${problem}`),
   });
 
   let downstream: DownstreamServer;
@@ -60,13 +65,19 @@ export async function runMcpProxy(context: CliContext, options: McpProxyOptions,
       onError: log,
     });
   } catch (error) {
-    throw new ExitError(downstreamUnavailableStatus, `cosh mcp proxy: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new ExitError(
+      downstreamUnavailableStatus,
+      `cosh mcp proxy: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
 
   let stopping = false;
   void transport.exited.then((exit) => {
     if (stopping) return;
-    log(`the downstream MCP server \`${commandLine}\` exited (${describeExit(exit)}); every tool call fails from now on (restart the MCP server in your client)`);
+    log(
+      `the downstream MCP server \`${commandLine}\` exited (${describeExit(exit)}); every tool call fails from now on (restart the MCP server in your client)`,
+    );
   });
 
   const server = createProxyServer({

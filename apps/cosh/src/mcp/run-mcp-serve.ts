@@ -18,7 +18,11 @@ export interface McpServeOptions {
  * `cosh mcp serve`: serves the built-in tools on stdio, every call through the hooks, until the
  * client disconnects or a signal comes. A config that does not load ends it at once (exit 78).
  */
-export async function runMcpServe(context: CliContext, options: McpServeOptions, streams: StdioStreams = process): Promise<void> {
+export async function runMcpServe(
+  context: CliContext,
+  options: McpServeOptions,
+  streams: StdioStreams = process,
+): Promise<void> {
   const log = createMcpLog('cosh mcp serve', (text) => context.err.write(text));
   const registry = createToolRegistry();
   // No prompt (stdin and stdout carry the protocol) and no history.
@@ -29,7 +33,9 @@ export async function runMcpServe(context: CliContext, options: McpServeOptions,
     configPath: options.configPath,
   });
   const server = createServeServer({ host, registry, serverInfo: { name: 'cosh', version: options.version }, log });
-  log(`serving ${registry.list().length} built-in tools: ${describeHookCount(config)}, --permission ${options.permission}`);
+  log(
+    `serving ${registry.list().length} built-in tools: ${describeHookCount(config)}, --permission ${options.permission}`,
+  );
   const end = await serveStdio(server, streams, async (sessionEnd) => {
     log(sessionEnd.reason === 'signal' ? `got ${sessionEnd.signal}; stopped` : 'the client disconnected; stopped');
   });

@@ -45,7 +45,9 @@ export function createServeServer(options: ServeServerOptions): Server {
       const parsed = registry.parseCall(name, rawInput);
       // The SDK sends a thrown error's `code` and `message`; an McpError's message already
       // starts with "MCP error -32602:", which the client would then print twice.
-      throw Object.assign(new Error(parsed.ok ? `unknown tool '${name}'` : parsed.error), { code: ErrorCode.InvalidParams });
+      throw Object.assign(new Error(parsed.ok ? `unknown tool '${name}'` : parsed.error), {
+        code: ErrorCode.InvalidParams,
+      });
     }
     const result = await host.call(name, rawInput, { signal: extra.signal });
     if (result.rejected !== null) {

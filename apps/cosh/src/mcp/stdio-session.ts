@@ -9,7 +9,9 @@ export interface StdioStreams {
 }
 
 /** Why a session ended: the client closed our stdin (or stopped reading our stdout), or a signal. */
-export type SessionEnd = { readonly reason: 'disconnected' } | { readonly reason: 'signal'; readonly signal: NodeJS.Signals };
+export type SessionEnd =
+  | { readonly reason: 'disconnected' }
+  | { readonly reason: 'signal'; readonly signal: NodeJS.Signals };
 
 const stopSignals: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
 
@@ -29,7 +31,11 @@ export function exitStatusOf(end: SessionEnd): number {
  * While it runs, `console.log`, `console.info` and `console.debug` write to stderr: one stray
  * line from any library on stdout would corrupt the protocol.
  */
-export async function serveStdio(server: Server, streams: StdioStreams, shutdown: (end: SessionEnd) => Promise<void>): Promise<SessionEnd> {
+export async function serveStdio(
+  server: Server,
+  streams: StdioStreams,
+  shutdown: (end: SessionEnd) => Promise<void>,
+): Promise<SessionEnd> {
   console.log = console.error;
   console.info = console.error;
   console.debug = console.error;
@@ -48,7 +54,10 @@ export async function serveStdio(server: Server, streams: StdioStreams, shutdown
   streams.stdout.on('error', onStdoutError);
   for (const signal of stopSignals) process.on(signal, onSignal);
 
-  const transport = new StdioServerTransport(streams.stdin as NodeJS.ReadStream & typeof process.stdin, streams.stdout as typeof process.stdout);
+  const transport = new StdioServerTransport(
+    streams.stdin as NodeJS.ReadStream & typeof process.stdin,
+    streams.stdout as typeof process.stdout,
+  );
   transport.onclose = onDisconnect;
   await server.connect(transport);
   if (streams.stdin.readableEnded === true) onDisconnect();

@@ -33,7 +33,11 @@ describe('appendedText', () => {
 
 describe('resultForOutcome', () => {
   it('L2: a blocked call is one text item with the message, isError', () => {
-    const outcome: LifecycleOutcome = { status: 'blocked', output: 'Blocked by hook: no rm -rf\nsee policy', inputAsRun: null };
+    const outcome: LifecycleOutcome = {
+      status: 'blocked',
+      output: 'Blocked by hook: no rm -rf\nsee policy',
+      inputAsRun: null,
+    };
     expect(resultForOutcome(outcome, undefined)).toEqual({
       content: [{ type: 'text', text: 'Blocked by hook: no rm -rf\nsee policy' }],
       isError: true,
@@ -41,11 +45,15 @@ describe('resultForOutcome', () => {
   });
 
   it('L2: a call halted before it ran, and one refused by the permission system, are isError text', () => {
-    expect(resultForOutcome({ status: 'halted', output: 'Halted by hook: stop', inputAsRun: null }, undefined)).toEqual({
-      content: [{ type: 'text', text: 'Halted by hook: stop' }],
-      isError: true,
-    });
-    expect(resultForOutcome({ status: 'blocked', output: 'Permission denied: fs_write', inputAsRun: null }, undefined)).toEqual({
+    expect(resultForOutcome({ status: 'halted', output: 'Halted by hook: stop', inputAsRun: null }, undefined)).toEqual(
+      {
+        content: [{ type: 'text', text: 'Halted by hook: stop' }],
+        isError: true,
+      },
+    );
+    expect(
+      resultForOutcome({ status: 'blocked', output: 'Permission denied: fs_write', inputAsRun: null }, undefined),
+    ).toEqual({
       content: [{ type: 'text', text: 'Permission denied: fs_write' }],
       isError: true,
     });
@@ -57,7 +65,11 @@ describe('resultForOutcome', () => {
       structuredContent: { width: 1 },
       _meta: { trace: 'x' },
     };
-    const outcome: LifecycleOutcome = { status: 'ok', output: 'a pixel\npre context\n[hook] flagged', inputAsRun: input };
+    const outcome: LifecycleOutcome = {
+      status: 'ok',
+      output: 'a pixel\npre context\n[hook] flagged',
+      inputAsRun: input,
+    };
     expect(resultForOutcome(outcome, toolResult)).toEqual({
       content: [image, { type: 'text', text: 'a pixel' }, { type: 'text', text: 'pre context\n[hook] flagged' }],
       structuredContent: { width: 1 },
@@ -72,31 +84,48 @@ describe('resultForOutcome', () => {
 
   it('P4: a PostToolUse halt after the call ran still returns the composed output, not an error', () => {
     const toolResult: CallToolResult = { content: [{ type: 'text', text: 'done' }] };
-    expect(resultForOutcome({ status: 'halted', output: 'done\npost context', inputAsRun: input }, toolResult)).toEqual({
-      content: [{ type: 'text', text: 'done' }, { type: 'text', text: 'post context' }],
-    });
+    expect(resultForOutcome({ status: 'halted', output: 'done\npost context', inputAsRun: input }, toolResult)).toEqual(
+      {
+        content: [
+          { type: 'text', text: 'done' },
+          { type: 'text', text: 'post context' },
+        ],
+      },
+    );
   });
 
   it("L4: a server's isError result keeps its content, gets the PreToolUse context as one more item, and stays isError", () => {
     const toolResult: CallToolResult = { content: [{ type: 'text', text: 'failed: disk full' }], isError: true };
-    expect(resultForOutcome({ status: 'error', output: 'failed: disk full\nchecked by policy', inputAsRun: input }, toolResult)).toEqual({
-      content: [{ type: 'text', text: 'failed: disk full' }, { type: 'text', text: 'checked by policy' }],
+    expect(
+      resultForOutcome(
+        { status: 'error', output: 'failed: disk full\nchecked by policy', inputAsRun: input },
+        toolResult,
+      ),
+    ).toEqual({
+      content: [
+        { type: 'text', text: 'failed: disk full' },
+        { type: 'text', text: 'checked by policy' },
+      ],
       isError: true,
     });
   });
 
   it('L4: a failure without content of its own (timeout, crash, built-in error) is one text item, isError', () => {
-    expect(resultForOutcome({ status: 'error', output: 'hang: no answer\nctx', inputAsRun: input }, undefined)).toEqual({
-      content: [{ type: 'text', text: 'hang: no answer\nctx' }],
-      isError: true,
-    });
+    expect(resultForOutcome({ status: 'error', output: 'hang: no answer\nctx', inputAsRun: input }, undefined)).toEqual(
+      {
+        content: [{ type: 'text', text: 'hang: no answer\nctx' }],
+        isError: true,
+      },
+    );
   });
 
   it('never loses the composed text when it does not start with the output', () => {
     const toolResult: CallToolResult = { content: [{ type: 'text', text: 'raw' }] };
-    expect(resultForOutcome({ status: 'ok', output: 'something else', inputAsRun: input }, toolResult).content).toEqual([
-      { type: 'text', text: 'raw' },
-      { type: 'text', text: 'something else' },
-    ]);
+    expect(resultForOutcome({ status: 'ok', output: 'something else', inputAsRun: input }, toolResult).content).toEqual(
+      [
+        { type: 'text', text: 'raw' },
+        { type: 'text', text: 'something else' },
+      ],
+    );
   });
 });

@@ -52,8 +52,10 @@ export function resultForOutcome(outcome: LifecycleOutcome, toolResult: CallTool
   if (toolResult === undefined) return textResult(outcome.output, failed);
   const appended = appendedText(outcome.output, textOfContent(toolResult.content));
   // Not reachable through P2; if it were, the composed text is what must not be lost.
-  if (appended === undefined) return { ...toolResult, content: [...toolResult.content, { type: 'text', text: outcome.output }] };
-  const content: ContentBlock[] = appended === '' ? [...toolResult.content] : [...toolResult.content, { type: 'text', text: appended }];
+  if (appended === undefined)
+    return { ...toolResult, content: [...toolResult.content, { type: 'text', text: outcome.output }] };
+  const content: ContentBlock[] =
+    appended === '' ? [...toolResult.content] : [...toolResult.content, { type: 'text', text: appended }];
   const { isError: _isError, ...rest } = toolResult;
   return { ...rest, content, ...(failed ? { isError: true } : {}) };
 }

@@ -45,7 +45,10 @@ const table: [PermissionMode, 'needs permission' | 'free', Terminal, Expected][]
   ['ask', 'free', 'no terminal', 'granted'],
 ];
 
-const toolsNeeding = { 'needs permission': ['bash_run', 'fs_write', 'github__create_issue'], free: ['fs_read', 'find_grep'] };
+const toolsNeeding = {
+  'needs permission': ['bash_run', 'fs_write', 'github__create_issue'],
+  free: ['fs_read', 'find_grep'],
+};
 
 describe('needsPrompt', () => {
   it('T: bash_run and fs_write ask, fs_read and find_grep need no permission', () => {
@@ -63,13 +66,19 @@ describe('createPermissionCheck', () => {
     for (const toolName of toolsNeeding[kind]) {
       it(`T: --permission ${mode}, ${toolName} (${kind}), ${terminal} → ${expected}`, async () => {
         const scripted = scriptedPrompt(terminal === 'answers yes');
-        const check = createPermissionCheck({ mode, tools: registry, ...(terminal === 'no terminal' ? {} : { prompt: scripted.prompt }) });
+        const check = createPermissionCheck({
+          mode,
+          tools: registry,
+          ...(terminal === 'no terminal' ? {} : { prompt: scripted.prompt }),
+        });
         const request = { toolName, toolInput: calls[toolName] };
         const answer = await check(request);
         switch (expected) {
           case 'granted':
             expect(answer).toEqual({ granted: true });
-            expect(scripted.asked).toEqual(terminal === 'no terminal' || mode !== 'ask' || kind === 'free' ? [] : [request]);
+            expect(scripted.asked).toEqual(
+              terminal === 'no terminal' || mode !== 'ask' || kind === 'free' ? [] : [request],
+            );
             break;
           case 'granted, not asked':
             expect(answer).toEqual({ granted: true });
@@ -101,11 +110,17 @@ describe('createPermissionCheck', () => {
     const scripted = scriptedPrompt(true);
     const check = createPermissionCheck({ mode: 'ask', prompt: scripted.prompt, tools: registry });
     await check({ toolName: 'bash_run', toolInput: { command: 'make test', timeout: 30 }, cwd: '/work' });
-    expect(scripted.asked).toEqual([{ toolName: 'bash_run', toolInput: { command: 'make test', timeout: 30 }, cwd: '/work' }]);
+    expect(scripted.asked).toEqual([
+      { toolName: 'bash_run', toolInput: { command: 'make test', timeout: 30 }, cwd: '/work' },
+    ]);
   });
 
   it('T: a prompt that fails is a refusal that says why, never a throw', async () => {
-    const check = createPermissionCheck({ mode: 'ask', prompt: scriptedPrompt(new Error('terminal closed')).prompt, tools: registry });
+    const check = createPermissionCheck({
+      mode: 'ask',
+      prompt: scriptedPrompt(new Error('terminal closed')).prompt,
+      tools: registry,
+    });
     expect(await check({ toolName: 'fs_write', toolInput: {} })).toEqual({
       granted: false,
       message: 'the permission prompt failed (terminal closed); pass --permission allow to run fs_write without asking',

@@ -14,7 +14,6 @@ export interface PermissionRequest {
   readonly cwd?: string;
 }
 
-
 /** Asks a person about one call; `true` means allowed. */
 export type PermissionPrompt = (request: PermissionRequest) => Promise<boolean>;
 
@@ -63,7 +62,9 @@ export function needsPrompt(tool: { readonly permission: 'allow' | 'ask' }): boo
  * const answer = await check({ toolName: 'bash_run', toolInput: { command: 'make test' } });
  * if (!answer.granted) console.error(answer.message); // "no terminal to ask on; pass --permission allow …"
  */
-export function createPermissionCheck(options: PermissionCheckOptions): (request: PermissionRequest) => Promise<PermissionAnswer> {
+export function createPermissionCheck(
+  options: PermissionCheckOptions,
+): (request: PermissionRequest) => Promise<PermissionAnswer> {
   return async (request) => {
     const tool = options.tools.get(request.toolName);
     if (tool !== undefined && !needsPrompt(tool)) return { granted: true };
@@ -74,7 +75,9 @@ export function createPermissionCheck(options: PermissionCheckOptions): (request
       case 'allow':
         return { granted: true };
       case 'deny':
-        return refuse(`--permission deny refuses every call that needs permission; only a PreToolUse hook's allow lets ${request.toolName} run`);
+        return refuse(
+          `--permission deny refuses every call that needs permission; only a PreToolUse hook's allow lets ${request.toolName} run`,
+        );
       case 'ask': {
         if (options.prompt === undefined) return refuse(`no terminal to ask on; ${howToAllow}`);
         let allowed: boolean;

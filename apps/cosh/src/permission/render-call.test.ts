@@ -3,9 +3,13 @@ import { renderCall } from './render-call.ts';
 
 describe('renderCall', () => {
   it('T: bash_run shows the command itself, where it runs and its timeout', () => {
-    expect(renderCall({ toolName: 'bash_run', toolInput: { command: 'rm -rf build && make', timeout: 30 }, cwd: '/home/me/project' })).toBe(
-      'bash_run wants to run, in /home/me/project:\n  $ rm -rf build && make\n  (timeout: 30 s)',
-    );
+    expect(
+      renderCall({
+        toolName: 'bash_run',
+        toolInput: { command: 'rm -rf build && make', timeout: 30 },
+        cwd: '/home/me/project',
+      }),
+    ).toBe('bash_run wants to run, in /home/me/project:\n  $ rm -rf build && make\n  (timeout: 30 s)');
   });
 
   it('T: a multi-line command shows every line', () => {
@@ -41,9 +45,15 @@ describe('renderCall', () => {
   });
 
   it('T: fs_read and find_grep say what they read', () => {
-    expect(renderCall({ toolName: 'fs_read', toolInput: { path: '/etc/passwd' } })).toBe('fs_read wants to read /etc/passwd');
-    expect(renderCall({ toolName: 'find_grep', toolInput: { pattern: 'TODO', path: 'src' } })).toBe('find_grep wants to search for /TODO/ in src');
-    expect(renderCall({ toolName: 'find_grep', toolInput: { pattern: 'x' } })).toBe('find_grep wants to search for /x/ in .');
+    expect(renderCall({ toolName: 'fs_read', toolInput: { path: '/etc/passwd' } })).toBe(
+      'fs_read wants to read /etc/passwd',
+    );
+    expect(renderCall({ toolName: 'find_grep', toolInput: { pattern: 'TODO', path: 'src' } })).toBe(
+      'find_grep wants to search for /TODO/ in src',
+    );
+    expect(renderCall({ toolName: 'find_grep', toolInput: { pattern: 'x' } })).toBe(
+      'find_grep wants to search for /x/ in .',
+    );
   });
 
   it('T: fields a tool does not know are still shown', () => {

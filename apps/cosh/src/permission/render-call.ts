@@ -31,36 +31,62 @@ export function renderCall(request: PermissionRequest): string {
   const tool = escapeForTerminal(request.toolName);
   if (request.toolName === 'bash_run' && isRecord(input) && typeof input['command'] === 'string') {
     const lines = input['command'].split('\n');
-    const shown = lines.slice(0, maxCommandLines).map((line, index) => `  ${index === 0 ? '$' : '>'} ${escapeForTerminal(line)}`);
+    const shown = lines
+      .slice(0, maxCommandLines)
+      .map((line, index) => `  ${index === 0 ? '$' : '>'} ${escapeForTerminal(line)}`);
     if (lines.length > maxCommandLines) {
-      shown.push(`  [${lines.length - maxCommandLines} more lines of this command are not shown: refuse unless you trust all of it]`);
+      shown.push(
+        `  [${lines.length - maxCommandLines} more lines of this command are not shown: refuse unless you trust all of it]`,
+      );
     }
     const timeout = typeof input['timeout'] === 'number' ? [`  (timeout: ${input['timeout']} s)`] : [];
-    return [`${tool} wants to run${where}:`, ...shown, ...timeout, ...otherFields(input, ['command', 'timeout'])].join('\n');
+    return [`${tool} wants to run${where}:`, ...shown, ...timeout, ...otherFields(input, ['command', 'timeout'])].join(
+      '\n',
+    );
   }
-  if (request.toolName === 'fs_write' && isRecord(input) && typeof input['path'] === 'string' && typeof input['content'] === 'string') {
+  if (
+    request.toolName === 'fs_write' &&
+    isRecord(input) &&
+    typeof input['path'] === 'string' &&
+    typeof input['content'] === 'string'
+  ) {
     const content = input['content'];
     const bytes = Buffer.byteLength(content);
     const header = `${tool} wants to write ${bytes} ${bytes === 1 ? 'byte' : 'bytes'} to ${escapeForTerminal(input['path'])}${where}`;
     if (content === '') return `${header} (an empty file)`;
-    return [`${header}:`, ...preview(content.split('\n').map((line) => `  | ${line}`)), ...otherFields(input, ['path', 'content'])].join('\n');
+    return [
+      `${header}:`,
+      ...preview(content.split('\n').map((line) => `  | ${line}`)),
+      ...otherFields(input, ['path', 'content']),
+    ].join('\n');
   }
   if (request.toolName === 'fs_read' && isRecord(input) && typeof input['path'] === 'string') {
-    return [`${tool} wants to read ${escapeForTerminal(input['path'])}${where}`, ...otherFields(input, ['path'])].join('\n');
+    return [`${tool} wants to read ${escapeForTerminal(input['path'])}${where}`, ...otherFields(input, ['path'])].join(
+      '\n',
+    );
   }
   if (request.toolName === 'find_grep' && isRecord(input) && typeof input['pattern'] === 'string') {
     const inPath = typeof input['path'] === 'string' ? input['path'] : '.';
-    return [`${tool} wants to search for /${escapeForTerminal(input['pattern'])}/ in ${escapeForTerminal(inPath)}${where}`, ...otherFields(input, ['pattern', 'path'])].join('\n');
+    return [
+      `${tool} wants to search for /${escapeForTerminal(input['pattern'])}/ in ${escapeForTerminal(inPath)}${where}`,
+      ...otherFields(input, ['pattern', 'path']),
+    ].join('\n');
   }
   const json = JSON.stringify(input, null, 2) ?? String(input);
-  return [`${tool} wants to run${where} with this input:`, ...preview(json.split('\n').map((line) => `  ${line}`))].join('\n');
+  return [
+    `${tool} wants to run${where} with this input:`,
+    ...preview(json.split('\n').map((line) => `  ${line}`)),
+  ].join('\n');
 }
 
 /** Fields a tool's rendering does not show (an input that is not what the tool expects). */
 function otherFields(input: Record<string, unknown>, shown: readonly string[]): string[] {
   const rest = Object.fromEntries(Object.entries(input).filter(([key]) => !shown.includes(key)));
   if (Object.keys(rest).length === 0) return [];
-  return ['  other input fields:', ...preview((JSON.stringify(rest, null, 2) ?? '').split('\n').map((line) => `    ${line}`))];
+  return [
+    '  other input fields:',
+    ...preview((JSON.stringify(rest, null, 2) ?? '').split('\n').map((line) => `    ${line}`)),
+  ];
 }
 
 function preview(lines: readonly string[]): string[] {

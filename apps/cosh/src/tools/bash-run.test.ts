@@ -26,7 +26,9 @@ describe('bash_run', () => {
     expect(await run({ command: 'printf partial; exit 3' })).toEqual({ ok: true, output: 'partial\n[exit code: 3]' });
     const notFound = await run({ command: 'definitely-not-a-command-cosh' });
     expect(notFound.ok).toBe(true);
-    expect(notFound.ok && notFound.output).toMatch(/^\[stderr\]\n.*definitely-not-a-command-cosh.*not found\n\[exit code: 127\]$/s);
+    expect(notFound.ok && notFound.output).toMatch(
+      /^\[stderr\]\n.*definitely-not-a-command-cosh.*not found\n\[exit code: 127\]$/s,
+    );
   });
 
   it('T: no output at all is just the exit code', async () => {
@@ -39,7 +41,12 @@ describe('bash_run', () => {
 
   it('T: runs in the context cwd with the context environment', async () => {
     const cwd = await temporaryFolder();
-    expect(await run({ command: 'pwd; echo "$COSH_TEST_VALUE"' }, { cwd, env: { PATH: process.env['PATH'], COSH_TEST_VALUE: 'from env' } })).toEqual({
+    expect(
+      await run(
+        { command: 'pwd; echo "$COSH_TEST_VALUE"' },
+        { cwd, env: { PATH: process.env['PATH'], COSH_TEST_VALUE: 'from env' } },
+      ),
+    ).toEqual({
       ok: true,
       output: `${cwd}\nfrom env\n[exit code: 0]`,
     });
@@ -68,7 +75,8 @@ describe('bash_run', () => {
     const elapsed = performance.now() - started;
     expect(result).toEqual({
       ok: false,
-      error: 'bash_run: timed out after 1 second; the command and every process it started were killed. Output before the kill:\nbefore',
+      error:
+        'bash_run: timed out after 1 second; the command and every process it started were killed. Output before the kill:\nbefore',
     });
     // 1 s timeout + at most 1 s grace, with room for a loaded machine.
     expect(elapsed).toBeGreaterThanOrEqual(950);
@@ -90,13 +98,17 @@ describe('bash_run', () => {
     const pids = path.join(folder, 'pids');
     const controller = new AbortController();
     const started = performance.now();
-    const running = run({ command: `echo before; sleep 60 & echo $! >> ${pids}; echo $$ >> ${pids}; wait` }, { signal: controller.signal });
+    const running = run(
+      { command: `echo before; sleep 60 & echo $! >> ${pids}; echo $$ >> ${pids}; wait` },
+      { signal: controller.signal },
+    );
     // Abort once both pids are written: the command is running.
     while ((await readPids(pids).catch(() => [])).length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
     controller.abort();
     expect(await running).toEqual({
       ok: false,
-      error: 'bash_run: cancelled; the command and every process it started were killed. Output before the kill:\nbefore',
+      error:
+        'bash_run: cancelled; the command and every process it started were killed. Output before the kill:\nbefore',
     });
     // The default timeout is two minutes away.
     expect(performance.now() - started).toBeLessThan(10_000);
@@ -127,7 +139,9 @@ describe('bash_run', () => {
   });
 
   it('T: output past 1 MiB per stream is cut with a note', async () => {
-    const result = await run({ command: "head -c 1500000 /dev/zero | tr '\\0' a; head -c 1200000 /dev/zero | tr '\\0' b >&2; exit 4" });
+    const result = await run({
+      command: "head -c 1500000 /dev/zero | tr '\\0' a; head -c 1200000 /dev/zero | tr '\\0' b >&2; exit 4",
+    });
     expect(result.ok).toBe(true);
     const output = result.ok ? result.output : '';
     expect(output).toBe(
@@ -136,7 +150,10 @@ describe('bash_run', () => {
   });
 
   it('T: an empty command or a bad timeout is an input error', async () => {
-    expect(await run({ command: '' })).toEqual({ ok: false, error: 'bash_run: input.command: expected a non-empty command, got ""' });
+    expect(await run({ command: '' })).toEqual({
+      ok: false,
+      error: 'bash_run: input.command: expected a non-empty command, got ""',
+    });
     expect(await run({ command: 'true', timeout: -1 })).toEqual({
       ok: false,
       error: 'bash_run: input.timeout: expected a number of seconds greater than 0, got -1',

@@ -80,9 +80,13 @@ export const bashRunTool = defineTool({
     if (stoppedWhy !== undefined) {
       const captured = formatStreams(result);
       const what = `bash_run: ${stoppedWhy}; the command and every process it started were killed`;
-      return { ok: false, error: captured === '' ? what : `${what}. Output before the kill:\n${captured.replace(/\n$/, '')}` };
+      return {
+        ok: false,
+        error: captured === '' ? what : `${what}. Output before the kill:\n${captured.replace(/\n$/, '')}`,
+      };
     }
-    const status = result.exitCode !== null ? `[exit code: ${result.exitCode}]` : `[killed by signal ${result.signal ?? 'unknown'}]`;
+    const status =
+      result.exitCode !== null ? `[exit code: ${result.exitCode}]` : `[killed by signal ${result.signal ?? 'unknown'}]`;
     return { ok: true, output: `${formatStreams(result)}${status}` };
   },
 });

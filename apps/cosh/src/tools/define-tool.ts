@@ -41,7 +41,8 @@ export function defineTool<Shape extends z.core.$ZodLooseShape, Input>(
     async run(input: Input, context: ToolContext): Promise<ToolResult> {
       const parsed = parseInput(input);
       if (!parsed.ok) return { ok: false, error: parsed.error };
-      if (context.signal?.aborted === true) return { ok: false, error: `${definition.name}: cancelled before it started` };
+      if (context.signal?.aborted === true)
+        return { ok: false, error: `${definition.name}: cancelled before it started` };
       try {
         return await definition.execute(parsed.input, context);
       } catch (error) {

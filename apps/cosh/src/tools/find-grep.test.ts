@@ -44,7 +44,11 @@ describe('find_grep', () => {
     });
     expect(await run({ pattern: 'TODO' }, cwd)).toEqual({
       ok: true,
-      output: ['src/app.ts:2:// TODO: first', 'src/app.ts:4:// TODO: crlf', 'src/util/helpers.ts:4:TODO at line 4 without final newline'].join('\n'),
+      output: [
+        'src/app.ts:2:// TODO: first',
+        'src/app.ts:4:// TODO: crlf',
+        'src/util/helpers.ts:4:TODO at line 4 without final newline',
+      ].join('\n'),
     });
   });
 
@@ -70,14 +74,20 @@ describe('find_grep', () => {
   it('T: no match is a short note naming the pattern and path, not an error', async () => {
     const cwd = await temporaryFolder();
     await writeTree(cwd, { 'f.txt': 'nothing\n' });
-    expect(await run({ pattern: 'absent', path: '.' }, cwd)).toEqual({ ok: true, output: '[no matches for /absent/ in .]' });
+    expect(await run({ pattern: 'absent', path: '.' }, cwd)).toEqual({
+      ok: true,
+      output: '[no matches for /absent/ in .]',
+    });
     const empty = await temporaryFolder();
     expect(await run({ pattern: 'x' }, empty)).toEqual({ ok: true, output: '[no matches for /x/ in .]' });
   });
 
   it('T: a missing path is a failure', async () => {
     const cwd = await temporaryFolder();
-    expect(await run({ pattern: 'x', path: 'nope' }, cwd)).toEqual({ ok: false, error: 'find_grep: no such file or directory: nope' });
+    expect(await run({ pattern: 'x', path: 'nope' }, cwd)).toEqual({
+      ok: false,
+      error: 'find_grep: no such file or directory: nope',
+    });
   });
 
   it('T: an invalid regex is an input error naming it', async () => {
@@ -110,7 +120,9 @@ describe('find_grep', () => {
       'real/file.txt': 'hit\n',
     });
     // A text file whose only NUL byte is after the first 8 KiB is text.
-    await writeTree(cwd, { 'src/late-nul.txt': Buffer.concat([Buffer.from(`hit\n${'x'.repeat(9000)}\n`), Buffer.from([0])]) });
+    await writeTree(cwd, {
+      'src/late-nul.txt': Buffer.concat([Buffer.from(`hit\n${'x'.repeat(9000)}\n`), Buffer.from([0])]),
+    });
     await symlink('..', path.join(cwd, 'src', 'loop'));
     await symlink(path.join(cwd, 'real'), path.join(cwd, 'linked-folder'));
     await symlink(path.join(cwd, 'real', 'file.txt'), path.join(cwd, 'linked-file.txt'));
@@ -118,7 +130,9 @@ describe('find_grep', () => {
     execFileSync('mkfifo', [path.join(cwd, 'src', 'pipe')]);
     expect(await run({ pattern: 'hit' }, cwd)).toEqual({
       ok: true,
-      output: ['linked-file.txt:1:hit', 'real/file.txt:1:hit', 'src/keep.ts:1:hit', 'src/late-nul.txt:1:hit'].join('\n'),
+      output: ['linked-file.txt:1:hit', 'real/file.txt:1:hit', 'src/keep.ts:1:hit', 'src/late-nul.txt:1:hit'].join(
+        '\n',
+      ),
     });
   });
 
@@ -127,7 +141,8 @@ describe('find_grep', () => {
     await writeTree(cwd, { 'blob.bin': Buffer.from([0x68, 0x69, 0, 0x0a]) });
     expect(await run({ pattern: 'hi', path: 'blob.bin' }, cwd)).toEqual({
       ok: true,
-      output: '[no matches for /hi/ in blob.bin]\n[blob.bin looks like a binary file (a NUL byte in its first 8 KiB); not searched]',
+      output:
+        '[no matches for /hi/ in blob.bin]\n[blob.bin looks like a binary file (a NUL byte in its first 8 KiB); not searched]',
     });
   });
 
@@ -183,7 +198,11 @@ describe('find_grep', () => {
     await writeTree(cwd, { 'minified.js': head });
     expect(await run({ pattern: 'start|next' }, cwd)).toEqual({
       ok: true,
-      output: [`minified.js:1:start${'x'.repeat(495)}…`, 'minified.js:2:next line', '[1 line longer than 1 MiB searched in its first 1 MiB only]'].join('\n'),
+      output: [
+        `minified.js:1:start${'x'.repeat(495)}…`,
+        'minified.js:2:next line',
+        '[1 line longer than 1 MiB searched in its first 1 MiB only]',
+      ].join('\n'),
     });
     expect(await run({ pattern: 'tail' }, cwd)).toEqual({
       ok: true,
@@ -201,7 +220,10 @@ describe('find_grep', () => {
         Array.from({ length: 100 }, async (_, file) => {
           const fileName = `f${String(file).padStart(3, '0')}.txt`;
           const needle = (folder * 100 + file) % 41 === 0;
-          await writeFile(path.join(cwd, folderName, fileName), needle ? `one\nneedle ${folderName}/${fileName}\n` : 'one\ntwo\n');
+          await writeFile(
+            path.join(cwd, folderName, fileName),
+            needle ? `one\nneedle ${folderName}/${fileName}\n` : 'one\ntwo\n',
+          );
         }),
       );
       for (let file = 0; file < 100; file += 1) {

@@ -93,7 +93,9 @@ export const findGrepTool = defineTool({
     let longLines = 0;
     let binaryRoot = false;
     const report: WalkReport = { unreadable: 0 };
-    const files = rootStats.isFile() ? oneFile(absoluteRoot, displayRoot) : walkFiles(absoluteRoot, displayRoot, report);
+    const files = rootStats.isFile()
+      ? oneFile(absoluteRoot, displayRoot)
+      : walkFiles(absoluteRoot, displayRoot, report);
     // Stops the searches still in flight once the output is complete or the call is aborted.
     const stop = new AbortController();
     const abort = (): void => stop.abort();
@@ -124,16 +126,21 @@ export const findGrepTool = defineTool({
 
     const notes: string[] = [];
     if (rows.length === 0 && capped === undefined) notes.push(`[no matches for /${input.pattern}/ in ${displayRoot}]`);
-    if (binaryRoot) notes.push(`[${displayRoot} looks like a binary file (a NUL byte in its first 8 KiB); not searched]`);
-    if (capped === 'matches') notes.push(`[output capped at ${findGrepMaxMatches} matches; narrow the pattern or path]`);
-    if (capped === 'bytes') notes.push(`[output capped at ${formatSize(findGrepMaxOutputBytes)}; narrow the pattern or path]`);
+    if (binaryRoot)
+      notes.push(`[${displayRoot} looks like a binary file (a NUL byte in its first 8 KiB); not searched]`);
+    if (capped === 'matches')
+      notes.push(`[output capped at ${findGrepMaxMatches} matches; narrow the pattern or path]`);
+    if (capped === 'bytes')
+      notes.push(`[output capped at ${formatSize(findGrepMaxOutputBytes)}; narrow the pattern or path]`);
     if (longLines > 0) {
       notes.push(
         `[${longLines} ${longLines === 1 ? 'line' : 'lines'} longer than ${formatSize(maxSearchedLineBytes)} searched in ${longLines === 1 ? 'its' : 'their'} first ${formatSize(maxSearchedLineBytes)} only]`,
       );
     }
     if (report.unreadable > 0) {
-      notes.push(`[skipped ${report.unreadable} unreadable ${report.unreadable === 1 ? 'file or folder' : 'files or folders'}]`);
+      notes.push(
+        `[skipped ${report.unreadable} unreadable ${report.unreadable === 1 ? 'file or folder' : 'files or folders'}]`,
+      );
     }
     return { ok: true, output: [...rows, ...notes].join('\n') };
   },

@@ -32,7 +32,10 @@ describe('fs_read', () => {
 
   it('T: a missing file is a failure naming the path as given', async () => {
     const cwd = await temporaryFolder();
-    expect(await run({ path: 'nope.txt' }, cwd)).toEqual({ ok: false, error: 'fs_read: no such file or directory: nope.txt' });
+    expect(await run({ path: 'nope.txt' }, cwd)).toEqual({
+      ok: false,
+      error: 'fs_read: no such file or directory: nope.txt',
+    });
   });
 
   it('T: a folder is a failure that points to find_grep', async () => {
@@ -74,7 +77,10 @@ describe('fs_read', () => {
   it('T: a FIFO is refused at once instead of blocking for a writer', async () => {
     const cwd = await temporaryFolder();
     execFileSync('mkfifo', [path.join(cwd, 'pipe')]);
-    expect(await run({ path: 'pipe' }, cwd)).toEqual({ ok: false, error: 'fs_read: pipe is not a regular file (a FIFO)' });
+    expect(await run({ path: 'pipe' }, cwd)).toEqual({
+      ok: false,
+      error: 'fs_read: pipe is not a regular file (a FIFO)',
+    });
   });
 
   it('T: a symbolic link to a file reads the file', async () => {
@@ -92,6 +98,9 @@ describe('fs_read', () => {
   });
 
   it('T: an empty path is an input error', async () => {
-    expect(await run({ path: '' }, '/')).toEqual({ ok: false, error: 'fs_read: input.path: expected a non-empty path, got ""' });
+    expect(await run({ path: '' }, '/')).toEqual({
+      ok: false,
+      error: 'fs_read: input.path: expected a non-empty path, got ""',
+    });
   });
 });

@@ -82,7 +82,12 @@ function tooLarge(displayPath: string, size: number): string {
   return `fs_read: ${displayPath} is too large (${size} bytes; fs_read returns at most ${formatSize(fsReadMaxBytes)}); use find_grep or bash_run (head, sed -n) to read part of it`;
 }
 
-function specialFileKind(stats: { isFIFO(): boolean; isSocket(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean }): string {
+function specialFileKind(stats: {
+  isFIFO(): boolean;
+  isSocket(): boolean;
+  isCharacterDevice(): boolean;
+  isBlockDevice(): boolean;
+}): string {
   if (stats.isFIFO()) return 'a FIFO';
   if (stats.isSocket()) return 'a socket';
   if (stats.isCharacterDevice()) return 'a character device';

@@ -33,9 +33,15 @@ describe('fs_write', () => {
 
   it('T: counts bytes, not characters, and writes UTF-8', async () => {
     const cwd = await temporaryFolder();
-    expect(await run({ path: 'u.txt', content: 'é🌍' }, cwd)).toEqual({ ok: true, output: 'wrote 6 bytes to u.txt (new file)' });
+    expect(await run({ path: 'u.txt', content: 'é🌍' }, cwd)).toEqual({
+      ok: true,
+      output: 'wrote 6 bytes to u.txt (new file)',
+    });
     expect(await readFile(path.join(cwd, 'u.txt'), 'utf8')).toBe('é🌍');
-    expect(await run({ path: 'one.txt', content: 'x' }, cwd)).toEqual({ ok: true, output: 'wrote 1 byte to one.txt (new file)' });
+    expect(await run({ path: 'one.txt', content: 'x' }, cwd)).toEqual({
+      ok: true,
+      output: 'wrote 1 byte to one.txt (new file)',
+    });
   });
 
   it('T: replaces an existing file, keeps its mode and leaves no temporary file', async () => {
@@ -55,7 +61,10 @@ describe('fs_write', () => {
   it('T: an absolute path is allowed', async () => {
     const cwd = await temporaryFolder();
     const target = path.join(cwd, 'abs.txt');
-    expect(await run({ path: target, content: 'abc' }, '/')).toEqual({ ok: true, output: `wrote 3 bytes to ${target} (new file)` });
+    expect(await run({ path: target, content: 'abc' }, '/')).toEqual({
+      ok: true,
+      output: `wrote 3 bytes to ${target} (new file)`,
+    });
   });
 
   it('T: writing through a symbolic link replaces its target and keeps the link', async () => {
@@ -63,7 +72,10 @@ describe('fs_write', () => {
     await writeFile(path.join(cwd, 'real.txt'), 'before');
     await chmod(path.join(cwd, 'real.txt'), 0o600);
     await symlink('real.txt', path.join(cwd, 'link.txt'));
-    expect(await run({ path: 'link.txt', content: 'after' }, cwd)).toEqual({ ok: true, output: 'wrote 5 bytes to link.txt' });
+    expect(await run({ path: 'link.txt', content: 'after' }, cwd)).toEqual({
+      ok: true,
+      output: 'wrote 5 bytes to link.txt',
+    });
     expect((await lstat(path.join(cwd, 'link.txt'))).isSymbolicLink()).toBe(true);
     expect(await readlink(path.join(cwd, 'link.txt'))).toBe('real.txt');
     expect(await readFile(path.join(cwd, 'real.txt'), 'utf8')).toBe('after');
@@ -102,7 +114,12 @@ describe('fs_write', () => {
     await writeFile(path.join(cwd, 'keep.txt'), 'original');
     // Not yet aborted when the call starts, aborted when the write is about to be committed.
     let looks = 0;
-    const signal = { get aborted() { looks += 1; return looks > 1; } } as unknown as AbortSignal;
+    const signal = {
+      get aborted() {
+        looks += 1;
+        return looks > 1;
+      },
+    } as unknown as AbortSignal;
     expect(await run({ path: 'keep.txt', content: 'replacement' }, cwd, { signal })).toEqual({
       ok: false,
       error: 'fs_write: cancelled; keep.txt was not changed',

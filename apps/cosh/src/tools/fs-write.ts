@@ -39,14 +39,18 @@ export const fsWriteTool = defineTool({
     try {
       await fs.mkdir(folder, { recursive: true });
     } catch (error) {
-      return { ok: false, error: `fs_write: cannot create the folder of ${displayPath}: ${describeFsError(error, path.dirname(displayPath))}` };
+      return {
+        ok: false,
+        error: `fs_write: cannot create the folder of ${displayPath}: ${describeFsError(error, path.dirname(displayPath))}`,
+      };
     }
 
     const bytes = Buffer.byteLength(input.content);
     try {
       await writeFileAtomically(target.path, input.content, { mode: target.mode, signal: context.signal });
     } catch (error) {
-      if (context.signal?.aborted === true) return { ok: false, error: `fs_write: cancelled; ${displayPath} was not changed` };
+      if (context.signal?.aborted === true)
+        return { ok: false, error: `fs_write: cancelled; ${displayPath} was not changed` };
       return { ok: false, error: `fs_write: ${describeFsError(error, displayPath)}; ${displayPath} was not changed` };
     }
     const created = target.mode === undefined ? ' (new file)' : '';
@@ -72,14 +76,18 @@ async function resolveTarget(requestedPath: string, displayPath: string): Promis
       realPath = await fs.realpath(requestedPath);
     } catch (error) {
       if (isCode(error, 'ENOENT')) {
-        return { ok: false, error: `${displayPath} is a symbolic link to a missing file (${await readLink(requestedPath)}); write to the target path instead` };
+        return {
+          ok: false,
+          error: `${displayPath} is a symbolic link to a missing file (${await readLink(requestedPath)}); write to the target path instead`,
+        };
       }
       return { ok: false, error: describeFsError(error, displayPath) };
     }
   }
   const stats = realPath === requestedPath ? linkStats : await fs.stat(realPath);
   if (stats.isDirectory()) return { ok: false, error: `${displayPath} is a directory` };
-  if (!stats.isFile()) return { ok: false, error: `${displayPath} is not a regular file; fs_write only replaces regular files` };
+  if (!stats.isFile())
+    return { ok: false, error: `${displayPath} is not a regular file; fs_write only replaces regular files` };
   return { ok: true, path: realPath, mode: stats.mode & 0o7777 };
 }
 

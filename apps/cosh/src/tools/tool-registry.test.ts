@@ -68,7 +68,10 @@ describe('parseCall', () => {
   });
 
   it('T: a missing field says it is missing and what it should be', () => {
-    expect(registry.parseCall('fs_read', {})).toEqual({ ok: false, error: 'fs_read: input.path: missing; expected a string' });
+    expect(registry.parseCall('fs_read', {})).toEqual({
+      ok: false,
+      error: 'fs_read: input.path: missing; expected a string',
+    });
   });
 
   it('T: out-of-range values say what was expected and what came', () => {
@@ -99,9 +102,18 @@ describe('parseCall', () => {
   });
 
   it('T: an input that is not an object says what it is', () => {
-    expect(registry.parseCall('fs_read', ['a'])).toEqual({ ok: false, error: 'fs_read: input: expected an object, got array' });
-    expect(registry.parseCall('fs_read', 'a')).toEqual({ ok: false, error: 'fs_read: input: expected an object, got string' });
-    expect(registry.parseCall('fs_read', undefined)).toEqual({ ok: false, error: 'fs_read: input: missing; expected an object' });
+    expect(registry.parseCall('fs_read', ['a'])).toEqual({
+      ok: false,
+      error: 'fs_read: input: expected an object, got array',
+    });
+    expect(registry.parseCall('fs_read', 'a')).toEqual({
+      ok: false,
+      error: 'fs_read: input: expected an object, got string',
+    });
+    expect(registry.parseCall('fs_read', undefined)).toEqual({
+      ok: false,
+      error: 'fs_read: input: missing; expected an object',
+    });
   });
 
   it('T: an invalid regex is an input error naming it', () => {

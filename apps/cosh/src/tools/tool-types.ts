@@ -7,7 +7,9 @@ export type BuiltinToolName = 'bash_run' | 'fs_read' | 'fs_write' | 'find_grep';
  * What a tool call produced. `ok: false` means the tool FAILED (SPEC L4: the error enters
  * history and no PostToolUse hook runs); a command that exits non-zero is still `ok: true`.
  */
-export type ToolResult = { readonly ok: true; readonly output: string } | { readonly ok: false; readonly error: string };
+export type ToolResult =
+  | { readonly ok: true; readonly output: string }
+  | { readonly ok: false; readonly error: string };
 
 /** Where and how a tool call runs. */
 export interface ToolContext {

@@ -30,13 +30,21 @@ export const skippedFolderNames: ReadonlySet<string> = new Set(['.git', 'node_mo
  * escaping the tree), symbolic links to files are, and FIFOs, sockets and devices are skipped
  * (opening a FIFO would block). A root that is a file yields just that file.
  */
-export async function* walkFiles(absoluteRoot: string, displayRoot: string, report: WalkReport): AsyncGenerator<WalkedFile> {
+export async function* walkFiles(
+  absoluteRoot: string,
+  displayRoot: string,
+  report: WalkReport,
+): AsyncGenerator<WalkedFile> {
   yield* walkFolder(absoluteRoot, displayRoot, report);
 }
 
 type EntryKind = 'file' | 'folder' | 'other';
 
-async function* walkFolder(absoluteFolder: string, displayFolder: string, report: WalkReport): AsyncGenerator<WalkedFile> {
+async function* walkFolder(
+  absoluteFolder: string,
+  displayFolder: string,
+  report: WalkReport,
+): AsyncGenerator<WalkedFile> {
   let entries: { name: string; kind: EntryKind }[];
   try {
     entries = await readSortedEntries(absoluteFolder);

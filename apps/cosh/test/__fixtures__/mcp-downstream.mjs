@@ -87,7 +87,10 @@ const tools = [
 
 const server = new Server(
   { name: 'fixture-downstream', version: '1.2.3' },
-  { capabilities: { tools: { listChanged: true }, logging: {} }, instructions: 'Fixture server: tools for proxy tests.' },
+  {
+    capabilities: { tools: { listChanged: true }, logging: {} },
+    instructions: 'Fixture server: tools for proxy tests.',
+  },
 );
 
 server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
@@ -127,7 +130,10 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       const progressToken = request.params._meta?.progressToken;
       if (progressToken !== undefined) {
         for (const progress of [1, 2]) {
-          await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress, total: 2, message: `step ${progress}` } });
+          await extra.sendNotification({
+            method: 'notifications/progress',
+            params: { progressToken, progress, total: 2, message: `step ${progress}` },
+          });
         }
       }
       return { content: [{ type: 'text', text: 'progress done' }] };

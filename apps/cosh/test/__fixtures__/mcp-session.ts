@@ -103,7 +103,10 @@ export async function startMcpSession(
 }
 
 /** Starts `cosh <args>` (the built binary) as an MCP server. */
-export function startCosh(args: readonly string[], options: { cwd: string; env?: Record<string, string> }): Promise<McpSession> {
+export function startCosh(
+  args: readonly string[],
+  options: { cwd: string; env?: Record<string, string> },
+): Promise<McpSession> {
   return startMcpSession(process.execPath, [coshBin, ...args], options);
 }
 

@@ -56,7 +56,13 @@ export class TerminalSession {
       cols: columns,
       rows,
       cwd: options.cwd,
-      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: options.cwd, TERM: 'xterm-256color', LANG: 'C.UTF-8', ...options.env },
+      env: {
+        PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+        HOME: options.cwd,
+        TERM: 'xterm-256color',
+        LANG: 'C.UTF-8',
+        ...options.env,
+      },
     });
     this.process.onData((data) => {
       this.output += data;

@@ -64,7 +64,16 @@ function libraryToggle(file: string, event: string, index: number, enabled: bool
   const script = `const { setHookEnabled } = await import(process.argv[1]);
     const change = await setHookEnabled(process.argv[2], process.argv[3], Number(process.argv[4]), process.argv[5] === 'true');
     process.stdout.write(JSON.stringify(change));`;
-  return collect(process.execPath, ['--input-type=module', '-e', script, builtConfig, file, event, String(index), String(enabled)]);
+  return collect(process.execPath, [
+    '--input-type=module',
+    '-e',
+    script,
+    builtConfig,
+    file,
+    event,
+    String(index),
+    String(enabled),
+  ]);
 }
 
 const hooksPerEvent = 12;
@@ -72,7 +81,10 @@ const hooksPerEvent = 12;
 /** A hand-kept file: comments, another tool's key, one hook per line. */
 function originalText(): string {
   const hooks = (event: string) =>
-    Array.from({ length: hooksPerEvent }, (_, index) => `      { "name": "${event} guard ${index}", "command": "exit 0 # ${index}" }`).join(',\n');
+    Array.from(
+      { length: hooksPerEvent },
+      (_, index) => `      { "name": "${event} guard ${index}", "command": "exit 0 # ${index}" }`,
+    ).join(',\n');
   return `// shared by several tools
 {
   "theme": "dark", // not ours
@@ -112,8 +124,10 @@ describe('C8: concurrent writers of one setup.json', () => {
         writers.push(coshToggle(file, 'PreToolUse', enabled), coshToggle(file, 'PostToolUse', enabled));
       }
       const library: Promise<Finished>[] = [];
-      for (let index = 2; index < hooksPerEvent; index += 1) library.push(libraryToggle(file, 'PreToolUse', index, enabled));
-      for (let index = 0; index < hooksPerEvent; index += 1) library.push(libraryToggle(file, 'PostToolUse', index, enabled));
+      for (let index = 2; index < hooksPerEvent; index += 1)
+        library.push(libraryToggle(file, 'PreToolUse', index, enabled));
+      for (let index = 0; index < hooksPerEvent; index += 1)
+        library.push(libraryToggle(file, 'PostToolUse', index, enabled));
       // Down to row 1, toggle, down to row 2, toggle: one write, four keys.
       session.press(`${KEYS.down}${KEYS.space}${KEYS.down}${KEYS.space}`);
 
@@ -122,13 +136,17 @@ describe('C8: concurrent writers of one setup.json', () => {
       await session.waitFor(`Saved: PreToolUse hook "PreToolUse guard 1" ${state}`, 60_000);
       // Back to the top for the next round.
       session.press(`${KEYS.up}${KEYS.up}`);
-      await session.waitFor(() => session.cursorLine()?.includes('PreToolUse') === true && session.cursorLine()?.includes('guard') === false);
+      await session.waitFor(
+        () =>
+          session.cursorLine()?.includes('PreToolUse') === true && session.cursorLine()?.includes('guard') === false,
+      );
 
       for (const result of [...commands, ...changes]) {
         expect(result.stderr).toBe('');
         expect(result.code).toBe(0);
       }
-      for (const result of changes) expect(JSON.parse(result.stdout)).toMatchObject({ changed: true, previous: !enabled });
+      for (const result of changes)
+        expect(JSON.parse(result.stdout)).toMatchObject({ changed: true, previous: !enabled });
       // Serialised, exactly one command per event finds the switch still to change.
       const verb = enabled ? 'enabled' : 'disabled';
       for (const event of ['PreToolUse', 'PostToolUse']) {
@@ -139,7 +157,9 @@ describe('C8: concurrent writers of one setup.json', () => {
       const { config } = await loadConfig({ path: file });
       expect(config.hooksEnabled).toEqual({ PreToolUse: enabled, PostToolUse: enabled });
       for (const event of ['PreToolUse', 'PostToolUse'] as const) {
-        expect(config.hooks[event].map((hook) => hook.enabled)).toEqual(Array.from({ length: hooksPerEvent }, () => enabled));
+        expect(config.hooks[event].map((hook) => hook.enabled)).toEqual(
+          Array.from({ length: hooksPerEvent }, () => enabled),
+        );
       }
       const text = await readFile(file, 'utf8');
       expect(text).toContain('// shared by several tools');
@@ -158,7 +178,8 @@ describe('C8: concurrent writers of one setup.json', () => {
     for (let round = 0; round < 3; round += 1) {
       await writeFile(file, originalText());
       const racers: Promise<Finished>[] = [];
-      for (let copy = 0; copy < 15; copy += 1) racers.push(coshToggle(file, 'PreToolUse', false), coshToggle(file, 'PreToolUse', true));
+      for (let copy = 0; copy < 15; copy += 1)
+        racers.push(coshToggle(file, 'PreToolUse', false), coshToggle(file, 'PreToolUse', true));
       const results = await Promise.all(racers);
       for (const result of results) {
         expect(result.stderr).toBe('');

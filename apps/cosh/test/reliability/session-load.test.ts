@@ -55,8 +55,16 @@ describe('cosh session under load', () => {
       config,
       JSON.stringify({
         hooks: {
-          PreToolUse: [{ name: 'pre', matcher: '^find_grep$', command: `cat >/dev/null; echo '{"context": "pre: searched"}'` }],
-          PostToolUse: [{ name: 'post', matcher: '^find_grep$', command: `grep -q '"tool_output":"notes.txt:1:hello' && echo '{"context": "post: saw the match"}'` }],
+          PreToolUse: [
+            { name: 'pre', matcher: '^find_grep$', command: `cat >/dev/null; echo '{"context": "pre: searched"}'` },
+          ],
+          PostToolUse: [
+            {
+              name: 'post',
+              matcher: '^find_grep$',
+              command: `grep -q '"tool_output":"notes.txt:1:hello' && echo '{"context": "post: saw the match"}'`,
+            },
+          ],
         },
       }),
     );
@@ -117,7 +125,9 @@ describe('cosh session under load', () => {
     // call would break it. Resident size is coarse (V8 grows its heap in steps: 79 → 97 MB
     // here, and in a 40,000-call run it levels off at 96 MB from call 8,000 on); the live heap
     // after full collections is held within 1 MB by the load test in test/session.test.ts.
-    const early = samples.filter((sample) => sample.answered >= total / 4 && sample.answered < total / 2).map((sample) => sample.bytes);
+    const early = samples
+      .filter((sample) => sample.answered >= total / 4 && sample.answered < total / 2)
+      .map((sample) => sample.bytes);
     const late = samples.filter((sample) => sample.answered >= (3 * total) / 4).map((sample) => sample.bytes);
     expect(early.length).toBeGreaterThan(2);
     expect(late.length).toBeGreaterThan(2);
@@ -131,7 +141,16 @@ describe('cosh session under load', () => {
     const config = join(folder, 'hostile.json');
     const deep = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
     await writeFile(join(folder, 'deep-rewrite.json'), `{"updated_input":{"path":${deep(100_000)}}}`);
-    await writeFile(config, JSON.stringify({ hooks: { PreToolUse: [{ name: 'deep rewrite', matcher: '^find_grep$', command: 'cat >/dev/null; cat deep-rewrite.json' }] } }));
+    await writeFile(
+      config,
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            { name: 'deep rewrite', matcher: '^find_grep$', command: 'cat >/dev/null; cat deep-rewrite.json' },
+          ],
+        },
+      }),
+    );
     await writeFile(join(folder, 'notes.txt'), 'hello\n');
     const lines = [
       `{"id": 1, "tool_name": "fs_read", "tool_input": {"path": ${deep(100_000)}}}`,
@@ -153,14 +172,24 @@ describe('cosh session under load', () => {
       child.stdin.end(`${lines.join('\n')}\n`);
     });
     expect(code).toBe(0);
-    const answers = stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const answers = stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(answers.map((answer) => [answer['id'], answer['status'], answer['error_code'], answer['output']])).toEqual([
-      [null, 'error', 'nested_too_deep', 'line 1 nests more than 513 levels deep (a tool input may have 512) and was not read'],
+      [
+        null,
+        'error',
+        'nested_too_deep',
+        'line 1 nests more than 513 levels deep (a tool input may have 512) and was not read',
+      ],
       // The rewrite is invalid output (no opinion): the search runs with the input as given.
       [2, 'ok', null, 'notes.txt:1:hello'],
       [3, 'error', 'unknown_tool', expect.stringMatching(/^unknown tool 'fs_read\u0000x'/)],
       [4, 'ok', null, 'hello\n'],
     ]);
-    expect(stderr).toContain("hook 'deep rewrite' printed invalid output: updated_input nests more than 512 levels deep");
+    expect(stderr).toContain(
+      "hook 'deep rewrite' printed invalid output: updated_input nests more than 512 levels deep",
+    );
   }, 60_000);
 });

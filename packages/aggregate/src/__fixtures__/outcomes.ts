@@ -11,7 +11,8 @@ export function outcomesFor(event: HookEvent) {
   return {
     allow: (name: string, extra: Record<string, unknown> = {}) =>
       make(name, 0, JSON.stringify({ decision: 'allow', ...extra })),
-    ask: (name: string, extra: Record<string, unknown> = {}) => make(name, 0, JSON.stringify({ decision: 'ask', ...extra })),
+    ask: (name: string, extra: Record<string, unknown> = {}) =>
+      make(name, 0, JSON.stringify({ decision: 'ask', ...extra })),
     none: (name: string, extra: Record<string, unknown> = {}) => make(name, 0, JSON.stringify(extra)),
     denyJson: (name: string, extra: Record<string, unknown> = {}) =>
       make(name, 0, JSON.stringify({ decision: 'deny', ...extra })),

@@ -145,7 +145,8 @@ describe('crash-safe writes', () => {
     const longAgo = (Date.now() - STALE_TEMPORARY_FILE_MS - 1_000) / 1000;
     for (const name of temporaryFiles) utimesSync(join(directory, name), longAgo, longAgo);
     const before = readFileSync(file, 'utf8');
-    const preToolUse = (parseConfig(before, file) as { ok: true; config: { hooksEnabled: { PreToolUse: boolean } } }).config.hooksEnabled.PreToolUse;
+    const preToolUse = (parseConfig(before, file) as { ok: true; config: { hooksEnabled: { PreToolUse: boolean } } })
+      .config.hooksEnabled.PreToolUse;
     await setEventEnabled(file, 'PreToolUse', !preToolUse);
     expect(leftoverTemporaryFiles()).toEqual([]);
     expect(validStates.has(readFileSync(file, 'utf8'))).toBe(true);

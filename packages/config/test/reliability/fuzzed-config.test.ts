@@ -83,7 +83,9 @@ const anyCodeUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fro
 const randomUnicode = fc.oneof(
   fc.string({ unit: 'binary' }),
   fc.string({ unit: anyCodeUnit }),
-  fc.string({ unit: fc.constantFrom('{', '}', '[', ']', '"', ',', ':', '/', '*', '\\', '\n', ' ', 'u', '0', 'e', '-') }),
+  fc.string({
+    unit: fc.constantFrom('{', '}', '[', ']', '"', ',', ':', '/', '*', '\\', '\n', ' ', 'u', '0', 'e', '-'),
+  }),
 );
 
 type Mutation =
@@ -120,7 +122,17 @@ const mutatedConfig = fc
 // Keys that matter to the loader or to prototypes, mixed into every generated object.
 const interestingKey = fc.oneof(
   fc.string(),
-  fc.constantFrom('__proto__', 'constructor', 'prototype', 'hooks', 'PreToolUse', 'PostToolUse', 'command', 'timeout', 'enabled'),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    'hooks',
+    'PreToolUse',
+    'PostToolUse',
+    'command',
+    'timeout',
+    'enabled',
+  ),
 );
 const anyValue = fc.anything({ key: interestingKey, maxDepth: 4 });
 
@@ -136,7 +148,17 @@ function toJsonText(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-const entryField = fc.constantFrom('command', 'name', 'matcher', 'timeout', 'onError', 'enabled', 'cmd', '__proto__', 'constructor');
+const entryField = fc.constantFrom(
+  'command',
+  'name',
+  'matcher',
+  'timeout',
+  'onError',
+  'enabled',
+  'cmd',
+  '__proto__',
+  'constructor',
+);
 const event = fc.constantFrom('PreToolUse', 'PostToolUse', 'PretoolUse', '__proto__');
 
 /** fc.anything placed at each level a config has: root, hooks, an event, an entry, a field, toggles. */
@@ -144,12 +166,18 @@ const randomShape = fc.oneof(
   anyValue.map((value) => toJsonText(value)),
   anyValue.map((value) => `{"hooks":${toJsonText(value)}}`),
   fc.tuple(event, anyValue).map(([name, value]) => `{"hooks":{${JSON.stringify(name)}:${toJsonText(value)}}}`),
-  fc.tuple(event, fc.array(anyValue, { maxLength: 3 })).map(
-    ([name, values]) => `{"hooks":{${JSON.stringify(name)}:[{"command":"true"},${values.map(toJsonText).join(',') || '{}'}]}}`,
-  ),
-  fc.tuple(event, entryField, anyValue).map(
-    ([name, field, value]) => `{"hooks":{${JSON.stringify(name)}:[{"command":"true",${JSON.stringify(field)}:${toJsonText(value)}}]}}`,
-  ),
+  fc
+    .tuple(event, fc.array(anyValue, { maxLength: 3 }))
+    .map(
+      ([name, values]) =>
+        `{"hooks":{${JSON.stringify(name)}:[{"command":"true"},${values.map(toJsonText).join(',') || '{}'}]}}`,
+    ),
+  fc
+    .tuple(event, entryField, anyValue)
+    .map(
+      ([name, field, value]) =>
+        `{"hooks":{${JSON.stringify(name)}:[{"command":"true",${JSON.stringify(field)}:${toJsonText(value)}}]}}`,
+    ),
   anyValue.map((value) => `{"hooksEnabled":${toJsonText(value)}}`),
   fc.tuple(event, anyValue).map(([name, value]) => `{"hooksEnabled":{${JSON.stringify(name)}:${toJsonText(value)}}}`),
   anyValue.map((value) => `{"__proto__":${toJsonText(value)},"hooks":{"PreToolUse":[{"command":"true"}]}}`),

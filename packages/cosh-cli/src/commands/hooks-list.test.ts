@@ -103,12 +103,18 @@ Other warnings:
   });
 
   it('C1: reads COSH_CONFIG relative to the current directory', async () => {
-    const result = await runInProcess(['hooks', 'list', '--json'], { cwd: directory, env: { COSH_CONFIG: 'setup.json' } });
+    const result = await runInProcess(['hooks', 'list', '--json'], {
+      cwd: directory,
+      env: { COSH_CONFIG: 'setup.json' },
+    });
     expect((JSON.parse(result.stdout) as HooksListJson).file).toBe(file);
   });
 
   it('shows names with line breaks or escape sequences as one printable line', async () => {
-    await writeFile(file, JSON.stringify({ hooks: { PreToolUse: [{ name: 'two\nlines \u001b[31mred', command: 'true' }] } }));
+    await writeFile(
+      file,
+      JSON.stringify({ hooks: { PreToolUse: [{ name: 'two\nlines \u001b[31mred', command: 'true' }] } }),
+    );
     const result = await runInProcess(['hooks', 'list', '--config', file], { cwd: directory });
     expect(result.stdout).toContain('  0  two lines \\u001b[31mred  (any tool)');
     expect(result.stdout).not.toContain('\u001b');
@@ -117,7 +123,9 @@ Other warnings:
   it('a name with a right-to-left override shows the escape, not reordered text (safe\\u202egnp.exe, never safeexe.png)', async () => {
     await writeFile(file, JSON.stringify({ hooks: { PreToolUse: [{ name: 'safe\u202egnp.exe', command: 'true' }] } }));
     for (const json of [false, true]) {
-      const result = await runInProcess(['hooks', 'list', '--config', file, ...(json ? ['--json'] : [])], { cwd: directory });
+      const result = await runInProcess(['hooks', 'list', '--config', file, ...(json ? ['--json'] : [])], {
+        cwd: directory,
+      });
       expect(result.stdout).toContain('safe\\u202egnp.exe');
       expect(result.stdout).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200b-\u200f\ufeff]/);
       if (json) expect(JSON.parse(result.stdout).events[0].hooks[0].name).toBe('safe\u202egnp.exe');
@@ -125,9 +133,14 @@ Other warnings:
   });
 
   it('M2: a warning quoting a control character of the file shows it as an escape', async () => {
-    await writeFile(file, String.raw`{"hooks": {"PreToolUse": [{"name": "a", "command": "x", "matcher": "\u009b31m["}]}}`);
+    await writeFile(
+      file,
+      String.raw`{"hooks": {"PreToolUse": [{"name": "a", "command": "x", "matcher": "\u009b31m["}]}}`,
+    );
     const result = await runInProcess(['hooks', 'list', '--config', file], { cwd: directory });
-    expect(result.stdout).toContain(`warning ${file}:1:68: hooks.PreToolUse[0].matcher: "\\u009b31m[" is not a valid regular expression`);
+    expect(result.stdout).toContain(
+      `warning ${file}:1:68: hooks.PreToolUse[0].matcher: "\\u009b31m[" is not a valid regular expression`,
+    );
     expect(result.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
   });
 
@@ -136,7 +149,11 @@ Other warnings:
     expect(plain.stdout).not.toContain('\u001b[');
     const terminal = await runInProcess(['hooks', 'list', '--config', file], { cwd: directory, tty: true, env: {} });
     expect(terminal.stdout).toContain('\u001b[');
-    const noColor = await runInProcess(['hooks', 'list', '--config', file], { cwd: directory, tty: true, env: { NO_COLOR: '1' } });
+    const noColor = await runInProcess(['hooks', 'list', '--config', file], {
+      cwd: directory,
+      tty: true,
+      env: { NO_COLOR: '1' },
+    });
     expect(noColor.stdout).toBe(plain.stdout);
   });
 });

@@ -106,7 +106,9 @@ function printHookTable(
   );
   const layout = (cells: readonly string[]): string =>
     cells
-      .map((cell, column) => (column === cells.length - 1 ? cell : cell + ' '.repeat((widths[column] ?? 0) - [...cell].length)))
+      .map((cell, column) =>
+        column === cells.length - 1 ? cell : cell + ' '.repeat((widths[column] ?? 0) - [...cell].length),
+      )
       .join('  ');
   out.line(style.dim(`  ${layout(header)}`));
   hooks.forEach((hook, position) => {
@@ -114,7 +116,9 @@ function printHookTable(
     out.line(hook.enabled ? line : style.dim(line));
     for (const warning of warningsOf(hook)) {
       const where = `${escapeForTerminal(file)}:${warning.line}:${warning.column}`;
-      out.line(`  ${' '.repeat(widths[0] ?? 1)}  ${style.yellow('warning')} ${where}: ${escapeForTerminal(warning.message)}`);
+      out.line(
+        `  ${' '.repeat(widths[0] ?? 1)}  ${style.yellow('warning')} ${where}: ${escapeForTerminal(warning.message)}`,
+      );
     }
   });
 }

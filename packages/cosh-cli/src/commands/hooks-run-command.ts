@@ -19,31 +19,35 @@ interface HooksRunFlags {
  * theirs (no terminal UI).
  */
 export function addHooksRunCommand(hooks: Command): Command {
-  return hooks
-    .command('run')
-    .description('run the hooks of one event for one tool call (no tool runs) and print the verdict')
-    .argument('<event>', 'PreToolUse or PostToolUse')
-    // Checked by the command itself, so a missing --tool gets the same one-line hint as other mistakes.
-    .addOption(new Option('--tool <name>', 'the tool name the matchers see (required)'))
-    .addOption(new Option('--input <json>', 'the tool input: one JSON object (default {})').conflicts('inputFile'))
-    .addOption(new Option('--input-file <path>', 'read the tool input from a file').conflicts('input'))
-    .addOption(new Option('--output <text>', 'PostToolUse: the raw tool output (default "")').conflicts('outputFile'))
-    .addOption(new Option('--output-file <path>', 'PostToolUse: read the raw tool output from a file').conflicts('output'))
-    .addOption(configOption())
-    .option('--json', 'print one JSON object (the shape scripts rely on, see the README)')
-    .action(async (event: string, flags: HooksRunFlags, self: Command) => {
-      const configPath = configPathOf(flags, self);
-      const { runHooksRun } = await import('./hooks-run.ts');
-      await runHooksRun(contextOf(self), {
-        event,
-        tool: flags.tool,
-        input: flags.input,
-        inputFile: flags.inputFile,
-        output: flags.output,
-        outputFile: flags.outputFile,
-        configPath,
-        json: flags.json === true,
-        command: self,
-      });
-    });
+  return (
+    hooks
+      .command('run')
+      .description('run the hooks of one event for one tool call (no tool runs) and print the verdict')
+      .argument('<event>', 'PreToolUse or PostToolUse')
+      // Checked by the command itself, so a missing --tool gets the same one-line hint as other mistakes.
+      .addOption(new Option('--tool <name>', 'the tool name the matchers see (required)'))
+      .addOption(new Option('--input <json>', 'the tool input: one JSON object (default {})').conflicts('inputFile'))
+      .addOption(new Option('--input-file <path>', 'read the tool input from a file').conflicts('input'))
+      .addOption(new Option('--output <text>', 'PostToolUse: the raw tool output (default "")').conflicts('outputFile'))
+      .addOption(
+        new Option('--output-file <path>', 'PostToolUse: read the raw tool output from a file').conflicts('output'),
+      )
+      .addOption(configOption())
+      .option('--json', 'print one JSON object (the shape scripts rely on, see the README)')
+      .action(async (event: string, flags: HooksRunFlags, self: Command) => {
+        const configPath = configPathOf(flags, self);
+        const { runHooksRun } = await import('./hooks-run.ts');
+        await runHooksRun(contextOf(self), {
+          event,
+          tool: flags.tool,
+          input: flags.input,
+          inputFile: flags.inputFile,
+          output: flags.output,
+          outputFile: flags.outputFile,
+          configPath,
+          json: flags.json === true,
+          command: self,
+        });
+      })
+  );
 }

@@ -3,7 +3,10 @@ import { parseToolInput } from './hooks-run-input.ts';
 
 describe('parseToolInput (X: --input must be a JSON object)', () => {
   it('X: accepts one strict JSON object, whitespace around it allowed', () => {
-    expect(parseToolInput(' {"command": "ls", "n": [1]}\n', '--input')).toEqual({ ok: true, value: { command: 'ls', n: [1] } });
+    expect(parseToolInput(' {"command": "ls", "n": [1]}\n', '--input')).toEqual({
+      ok: true,
+      value: { command: 'ls', n: [1] },
+    });
   });
 
   it.each([

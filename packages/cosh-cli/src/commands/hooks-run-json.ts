@@ -45,7 +45,11 @@ export interface HooksRunJson {
   /** Every selected hook, config order; deduplicated ones have null outcome, exit code, signal, duration. */
   /** Every selected hook, config order. */
   readonly hooks: readonly HookRunJson[];
-  readonly diagnostics: readonly { readonly level: 'error' | 'warning' | 'info'; readonly hook: string | null; readonly message: string }[];
+  readonly diagnostics: readonly {
+    readonly level: 'error' | 'warning' | 'info';
+    readonly hook: string | null;
+    readonly message: string;
+  }[];
 }
 
 /** The `--json` document of one event's result, built field by field so the key order is fixed. */

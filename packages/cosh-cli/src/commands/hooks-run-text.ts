@@ -67,7 +67,12 @@ export function printHooksRun(
 
   const rows = result.hooks.map((hook) =>
     hook.deduplicated
-      ? { outcome: 'deduplicated', end: '', duration: '', name: `${escapeForTerminal(hook.name)} (same command as ${escapeForTerminal(hook.duplicateOf ?? '')})` }
+      ? {
+          outcome: 'deduplicated',
+          end: '',
+          duration: '',
+          name: `${escapeForTerminal(hook.name)} (same command as ${escapeForTerminal(hook.duplicateOf ?? '')})`,
+        }
       : {
           outcome: hook.outcome ?? '',
           end: endOf(hook) + (hook.truncated ? ', truncated' : ''),
@@ -81,7 +86,9 @@ export function printHooksRun(
   for (const row of rows) {
     const outcome = row.outcome === 'deduplicated' ? style.dim(row.outcome) : paintOutcome(style, row.outcome);
     const padding = ' '.repeat(outcomeWidth - row.outcome.length);
-    out.line(`  ${outcome}${padding}  ${row.end.padEnd(endWidth)}  ${row.duration.padStart(durationWidth)}  ${row.name}`);
+    out.line(
+      `  ${outcome}${padding}  ${row.end.padEnd(endWidth)}  ${row.duration.padStart(durationWidth)}  ${row.name}`,
+    );
   }
 
   out.line();

@@ -22,21 +22,49 @@ async function setup(hooks: unknown, extra: Record<string, unknown> = {}): Promi
 }
 
 const run = (args: readonly string[], options: { tty?: boolean; env?: NodeJS.ProcessEnv } = {}) =>
-  runInProcess(['hooks', 'run', ...args], { cwd: directory, env: { HOME: directory, PATH: process.env['PATH'], ...options.env }, tty: options.tty });
+  runInProcess(['hooks', 'run', ...args], {
+    cwd: directory,
+    env: { HOME: directory, PATH: process.env['PATH'], ...options.env },
+    tty: options.tty,
+  });
 
 const shellPrint = (value: unknown, exitCode = 0): string => `printf '%s' '${JSON.stringify(value)}'; exit ${exitCode}`;
 
 describe('cosh hooks run --json (SPEC X)', () => {
   it('X/A2: a deny prints the documented object with keys in the documented order, exit 0', async () => {
     const file = await setup({
-      PreToolUse: [{ name: 'Block dangerous bash', matcher: 'bash_run', command: shellPrint({ decision: 'deny', reason: 'rm -rf is not allowed' }, 2) }],
+      PreToolUse: [
+        {
+          name: 'Block dangerous bash',
+          matcher: 'bash_run',
+          command: shellPrint({ decision: 'deny', reason: 'rm -rf is not allowed' }, 2),
+        },
+      ],
     });
-    const result = await run(['PreToolUse', '--tool', 'bash_run', '--input', '{"command": "rm -rf /"}', '--config', file, '--json']);
+    const result = await run([
+      'PreToolUse',
+      '--tool',
+      'bash_run',
+      '--input',
+      '{"command": "rm -rf /"}',
+      '--config',
+      file,
+      '--json',
+    ]);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     const json = JSON.parse(result.stdout) as HooksRunJson;
     expect(Object.keys(json)).toEqual([
-      'event', 'tool_name', 'decision', 'halt', 'reasons', 'context', 'tool_input', 'tool_output', 'hooks', 'diagnostics',
+      'event',
+      'tool_name',
+      'decision',
+      'halt',
+      'reasons',
+      'context',
+      'tool_input',
+      'tool_output',
+      'hooks',
+      'diagnostics',
     ]);
     expect(json).toEqual({
       event: 'PreToolUse',
@@ -61,14 +89,37 @@ describe('cosh hooks run --json (SPEC X)', () => {
       ],
       diagnostics: [],
     });
-    expect(Object.keys(json.hooks[0] ?? {})).toEqual(['name', 'outcome', 'exit_code', 'signal', 'timed_out', 'truncated', 'duration_ms', 'deduplicated']);
+    expect(Object.keys(json.hooks[0] ?? {})).toEqual([
+      'name',
+      'outcome',
+      'exit_code',
+      'signal',
+      'timed_out',
+      'truncated',
+      'duration_ms',
+      'deduplicated',
+    ]);
     expect(Number.isInteger(json.hooks[0]?.duration_ms)).toBe(true);
   });
 
   it('X/A7/M4: rewrite and dedupe: tool_input after A7, deduplicated hooks with null outcome, exit code, signal, duration', async () => {
     const rewrite = shellPrint({ decision: 'allow', updated_input: { command: 'ls --color=never' } });
-    const file = await setup({ PreToolUse: [{ name: 'first', command: rewrite }, { name: 'again', command: rewrite }] });
-    const result = await run(['PreToolUse', '--tool', 'find_grep', '--input', '{"command":"ls","keep":1}', '--config', file, '--json']);
+    const file = await setup({
+      PreToolUse: [
+        { name: 'first', command: rewrite },
+        { name: 'again', command: rewrite },
+      ],
+    });
+    const result = await run([
+      'PreToolUse',
+      '--tool',
+      'find_grep',
+      '--input',
+      '{"command":"ls","keep":1}',
+      '--config',
+      file,
+      '--json',
+    ]);
     const json = JSON.parse(result.stdout) as HooksRunJson;
     expect(json.decision).toBe('allow');
     expect(json.tool_input).toEqual({ command: 'ls --color=never', keep: 1 });
@@ -91,7 +142,16 @@ describe('cosh hooks run --json (SPEC X)', () => {
         { name: 'flag', command: 'echo suspicious >&2; exit 2' },
       ],
     });
-    const composed = await run(['PostToolUse', '--tool', 'fs_write', '--output', 'wrote 3 bytes', '--config', file, '--json']);
+    const composed = await run([
+      'PostToolUse',
+      '--tool',
+      'fs_write',
+      '--output',
+      'wrote 3 bytes',
+      '--config',
+      file,
+      '--json',
+    ]);
     const json = JSON.parse(composed.stdout) as HooksRunJson;
     expect(json).toMatchObject({
       event: 'PostToolUse',
@@ -100,7 +160,9 @@ describe('cosh hooks run --json (SPEC X)', () => {
       tool_input: {},
       tool_output: 'wrote 3 bytes\nFile write completed\n[hook] suspicious',
     });
-    const empty = JSON.parse((await run(['PostToolUse', '--tool', 'fs_write', '--config', file, '--json'])).stdout) as HooksRunJson;
+    const empty = JSON.parse(
+      (await run(['PostToolUse', '--tool', 'fs_write', '--config', file, '--json'])).stdout,
+    ) as HooksRunJson;
     expect(empty.tool_output).toBe('File write completed\n[hook] suspicious');
   });
 
@@ -109,7 +171,18 @@ describe('cosh hooks run --json (SPEC X)', () => {
     const file = await setup({ PostToolUse: [{ command: `cat > '${payloadFile}'` }] });
     await writeFile(join(directory, 'input.json'), '\uFEFF{"path": "a.txt"}\n');
     await writeFile(join(directory, 'output.txt'), 'line 1\nline 2\n');
-    const result = await run(['PostToolUse', '--tool', 'fs_read', '--input-file', 'input.json', '--output-file', 'output.txt', '--config', file, '--json']);
+    const result = await run([
+      'PostToolUse',
+      '--tool',
+      'fs_read',
+      '--input-file',
+      'input.json',
+      '--output-file',
+      'output.txt',
+      '--config',
+      file,
+      '--json',
+    ]);
     expect(result.code).toBe(0);
     expect(await readFile(payloadFile, 'utf8')).toBe(
       '{"event":"PostToolUse","tool_name":"fs_read","tool_input":{"path":"a.txt"},"tool_output":"line 1\\nline 2\\n"}\n',
@@ -154,13 +227,16 @@ describe('cosh hooks run --json (SPEC X)', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ hooks: [], diagnostics: [] });
     const lines = result.stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(3);
-    for (const line of lines) expect(line).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: warning: `));
+    for (const line of lines)
+      expect(line).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: warning: `));
     expect(result.stderr).toContain('did you mean PreToolUse?');
   });
 
   it('C7: a disabled event runs nothing and decides none', async () => {
     const file = await setup({ PreToolUse: [{ command: 'exit 2' }] }, { hooksEnabled: { PreToolUse: false } });
-    const json = JSON.parse((await run(['PreToolUse', '--tool', 't', '--config', file, '--json'])).stdout) as HooksRunJson;
+    const json = JSON.parse(
+      (await run(['PreToolUse', '--tool', 't', '--config', file, '--json'])).stdout,
+    ) as HooksRunJson;
     expect(json).toMatchObject({ decision: 'none', hooks: [], reasons: [] });
   });
 });
@@ -173,11 +249,20 @@ describe('cosh hooks run exit codes (SPEC X)', () => {
     [['PreToolUse', '--tool', 't', '--input', '{}', '--input-file', 'x.json'], 'cannot be used with option'],
     [['PostToolUse', '--tool', 't', '--output', 'a', '--output-file', 'x.txt'], 'cannot be used with option'],
     [['PreToolUse', '--tool', 't', '--input', '{"a": 1,}'], '--input is not valid JSON: '],
-    [['PreToolUse', '--tool', 't', '--input', '[1]'], '--input must be a JSON object such as {"command": "ls"}, not an array'],
+    [
+      ['PreToolUse', '--tool', 't', '--input', '[1]'],
+      '--input must be a JSON object such as {"command": "ls"}, not an array',
+    ],
     [['PreToolUse', '--tool', 't', '--input', 'null'], 'not null'],
     [['PreToolUse', '--tool', 't', '--input', '"ls"'], 'not a string'],
-    [['PreToolUse', '--tool', 't', '--input-file', 'missing.json'], "cannot read --input-file 'missing.json': no such file"],
-    [['PostToolUse', '--tool', 't', '--output-file', 'missing.txt'], "cannot read --output-file 'missing.txt': no such file"],
+    [
+      ['PreToolUse', '--tool', 't', '--input-file', 'missing.json'],
+      "cannot read --input-file 'missing.json': no such file",
+    ],
+    [
+      ['PostToolUse', '--tool', 't', '--output-file', 'missing.txt'],
+      "cannot read --output-file 'missing.txt': no such file",
+    ],
     [['PreToolUse', '--tool', 't', '--config', ''], "option '--config <file>' needs a file name"],
     [['PreToolUse', '--tool', 't', '--jsn'], "unknown option '--jsn'"],
   ])('X: %j is bad usage: exit 64 with one line on stderr', async (args, message) => {
@@ -212,7 +297,9 @@ describe('cosh hooks run exit codes (SPEC X)', () => {
 
   it('R5: hooks run in the current directory of the command', async () => {
     const file = await setup({ PreToolUse: [{ command: 'printf \'{"context":"%s"}\' "$(pwd -P)"' }] });
-    const json = JSON.parse((await run(['PreToolUse', '--tool', 't', '--config', file, '--json'])).stdout) as HooksRunJson;
+    const json = JSON.parse(
+      (await run(['PreToolUse', '--tool', 't', '--config', file, '--json'])).stdout,
+    ) as HooksRunJson;
     const { realpath } = await import('node:fs/promises');
     expect(json.context).toBe(await realpath(directory));
   });
@@ -222,8 +309,14 @@ describe('cosh hooks run for people', () => {
   it('shows each hook, the verdict, the context, the rewritten input and diagnostics, without colour off a terminal', async () => {
     const file = await setup({
       PreToolUse: [
-        { name: 'rewrite', command: shellPrint({ updated_input: { command: 'ls -1' }, context: 'rewrote\nthe command' }) },
-        { name: 'again', command: shellPrint({ updated_input: { command: 'ls -1' }, context: 'rewrote\nthe command' }) },
+        {
+          name: 'rewrite',
+          command: shellPrint({ updated_input: { command: 'ls -1' }, context: 'rewrote\nthe command' }),
+        },
+        {
+          name: 'again',
+          command: shellPrint({ updated_input: { command: 'ls -1' }, context: 'rewrote\nthe command' }),
+        },
         { name: 'broken', command: 'exit 7' },
       ],
     });
@@ -288,6 +381,8 @@ Output (as it enters history):
   it('warns that --output means nothing to PreToolUse', async () => {
     const result = await run(['PreToolUse', '--tool', 't', '--output', 'x', '--json']);
     expect(result.code).toBe(0);
-    expect(result.stderr).toBe('cosh: warning: --output is ignored for PreToolUse (only PostToolUse hooks see a tool output)\n');
+    expect(result.stderr).toBe(
+      'cosh: warning: --output is ignored for PreToolUse (only PostToolUse hooks see a tool output)\n',
+    );
   });
 });

@@ -25,7 +25,12 @@ export interface HooksRunOptions {
   readonly command?: Command | undefined;
 }
 
-async function readArgumentFile(context: CliContext, option: string, path: string, command: Command | undefined): Promise<string> {
+async function readArgumentFile(
+  context: CliContext,
+  option: string,
+  path: string,
+  command: Command | undefined,
+): Promise<string> {
   // Loaded only when a file is named: most calls pass their input inline, and node:fs/promises
   // is not otherwise on the path of `hooks run`.
   const { readFile } = await import('node:fs/promises');
@@ -33,7 +38,8 @@ async function readArgumentFile(context: CliContext, option: string, path: strin
     return await readFile(resolve(context.cwd, path), 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code ?? String(error);
+    const reason =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (code ?? String(error));
     throw new UsageError(`cannot read ${option} '${path}': ${reason}`, command, { cause: error });
   }
 }
@@ -49,14 +55,18 @@ export async function runHooksRun(context: CliContext, options: HooksRunOptions)
   const { command } = options;
   const event = parseEventArgument(options.event, command);
   if (options.tool === undefined) throw new UsageError("required option '--tool <name>' not specified", command);
-  if (options.tool === '') throw new UsageError("option '--tool <name>' needs a tool name, not an empty string", command);
+  if (options.tool === '')
+    throw new UsageError("option '--tool <name>' needs a tool name, not an empty string", command);
 
   let toolInput: Record<string, unknown> = {};
   if (options.input !== undefined || options.inputFile !== undefined) {
     const [text, source] =
       options.inputFile === undefined
         ? [options.input ?? '', '--input']
-        : [await readArgumentFile(context, '--input-file', options.inputFile, command), `--input-file '${options.inputFile}'`];
+        : [
+            await readArgumentFile(context, '--input-file', options.inputFile, command),
+            `--input-file '${options.inputFile}'`,
+          ];
     // An editor may save a byte order mark; it is not part of the JSON.
     const parsed = parseToolInput(text.replace(/^\uFEFF/, ''), source);
     if (!parsed.ok) throw new UsageError(parsed.message, command);
@@ -67,7 +77,9 @@ export async function runHooksRun(context: CliContext, options: HooksRunOptions)
       ? (options.output ?? '')
       : await readArgumentFile(context, '--output-file', options.outputFile, command);
   if (event === 'PreToolUse' && (options.output !== undefined || options.outputFile !== undefined)) {
-    context.err.line(`cosh: warning: ${options.output === undefined ? '--output-file' : '--output'} is ignored for PreToolUse (only PostToolUse hooks see a tool output)`);
+    context.err.line(
+      `cosh: warning: ${options.output === undefined ? '--output-file' : '--output'} is ignored for PreToolUse (only PostToolUse hooks see a tool output)`,
+    );
   }
 
   const { config } = await loadCommandConfig(context, { configPath: options.configPath, warnings: 'stderr' });

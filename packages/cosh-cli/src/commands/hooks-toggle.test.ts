@@ -30,7 +30,9 @@ describe('cosh hooks enable|disable', () => {
     await chmod(file, 0o600);
     const disabled = await runInProcess(['hooks', 'disable', 'PreToolUse', '--config', file], { cwd: directory });
     expect(disabled).toEqual({ code: 0, stdout: `PreToolUse hooks disabled in ${file}\n`, stderr: '' });
-    expect(await readFile(file, 'utf8')).toBe(commented.replace('// one hook\n  }\n', '// one hook\n  },\n  "hooksEnabled": {\n    "PreToolUse": false\n  }\n'));
+    expect(await readFile(file, 'utf8')).toBe(
+      commented.replace('// one hook\n  }\n', '// one hook\n  },\n  "hooksEnabled": {\n    "PreToolUse": false\n  }\n'),
+    );
     expect((await stat(file)).mode & 0o777).toBe(0o600);
 
     const again = await runInProcess(['hooks', 'disable', 'PreToolUse', '--config', file], { cwd: directory });
@@ -50,7 +52,11 @@ describe('cosh hooks enable|disable', () => {
     const env = { XDG_CONFIG_HOME: join(directory, 'xdg') };
     const file = join(directory, 'xdg', 'cosh', 'setup.json');
     const enabled = await runInProcess(['hooks', 'enable', 'PostToolUse'], { cwd: directory, env });
-    expect(enabled).toEqual({ code: 0, stdout: `PostToolUse hooks are already enabled (no config file at ${file})\n`, stderr: '' });
+    expect(enabled).toEqual({
+      code: 0,
+      stdout: `PostToolUse hooks are already enabled (no config file at ${file})\n`,
+      stderr: '',
+    });
     expect(await readdir(directory)).toEqual([]);
     const disabled = await runInProcess(['hooks', 'disable', 'PostToolUse'], { cwd: directory, env });
     expect(disabled.stdout).toBe(`PostToolUse hooks disabled: created ${file}\n`);
@@ -74,9 +80,14 @@ describe('cosh hooks enable|disable', () => {
   });
 
   it('C1: writes the default location when no --config is given', async () => {
-    const result = await runInProcess(['hooks', 'disable', 'PreToolUse'], { cwd: directory, env: { XDG_CONFIG_HOME: join(directory, 'xdg') } });
+    const result = await runInProcess(['hooks', 'disable', 'PreToolUse'], {
+      cwd: directory,
+      env: { XDG_CONFIG_HOME: join(directory, 'xdg') },
+    });
     expect(result.code).toBe(0);
-    expect(JSON.parse(await readFile(join(directory, 'xdg', 'cosh', 'setup.json'), 'utf8'))).toEqual({ hooksEnabled: { PreToolUse: false } });
+    expect(JSON.parse(await readFile(join(directory, 'xdg', 'cosh', 'setup.json'), 'utf8'))).toEqual({
+      hooksEnabled: { PreToolUse: false },
+    });
   });
 
   it('C8: an unparsable or invalid file is never written and exits 78', async () => {

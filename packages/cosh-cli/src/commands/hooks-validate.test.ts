@@ -28,7 +28,9 @@ describe('cosh hooks validate', () => {
   });
 
   it('M2: exits 0 with warnings only, an invalid matcher reported with the regex error and the fix', async () => {
-    const { file, code, stdout, stderr } = await validate('{"hooks": {"PreToolUse": [{"command": "true", "matcher": "*"}]}}');
+    const { file, code, stdout, stderr } = await validate(
+      '{"hooks": {"PreToolUse": [{"command": "true", "matcher": "*"}]}}',
+    );
     expect(code).toBe(0);
     expect(stdout).toBe(`${file}: valid (1 warning)\n`);
     expect(stderr).toBe(
@@ -62,8 +64,12 @@ describe('cosh hooks validate', () => {
     const warned = await validate(String.raw`{"hooks": {"PreToolUse": [{"command": "x", "matcher": "\u009b31m["}]}}`);
     expect(warned.code).toBe(0);
     expect(warned.stderr).not.toMatch(rawControl);
-    expect(warned.stderr).toContain(`${warned.file}:1:55: warning: hooks.PreToolUse[0].matcher: "\\u009b31m[" is not a valid regular expression`);
-    const failed = await validate(String.raw`{"hooks": {"PreToolUse": [{"command": "y", "timeout": "\u001b[2J\u009b2J"}]}}`);
+    expect(warned.stderr).toContain(
+      `${warned.file}:1:55: warning: hooks.PreToolUse[0].matcher: "\\u009b31m[" is not a valid regular expression`,
+    );
+    const failed = await validate(
+      String.raw`{"hooks": {"PreToolUse": [{"command": "y", "timeout": "\u001b[2J\u009b2J"}]}}`,
+    );
     expect(failed.code).toBe(78);
     expect(failed.stderr).not.toMatch(rawControl);
     expect(failed.stderr).toContain('got the string "\\u001b[2J\\u009b2J"');
@@ -72,11 +78,16 @@ describe('cosh hooks validate', () => {
   it('C2: a syntax error exits 78 at its line and column', async () => {
     const { file, code, stderr } = await validate('{\n  "hooks": {}\n  "x": 1\n}');
     expect(code).toBe(78);
-    expect(stderr.split('\n')[0]).toBe(`${file}:3:3: error: expected ',' between two values (or a closing bracket or brace)`);
+    expect(stderr.split('\n')[0]).toBe(
+      `${file}:3:3: error: expected ',' between two values (or a closing bracket or brace)`,
+    );
   });
 
   it('--json reports errors and warnings with file, line, column, path, code, message and fix', async () => {
-    const { file, code, stdout, stderr } = await validate('{"hooks": {"PreToolUse": [{"command": "", "matcher": "("}]}}', '--json');
+    const { file, code, stdout, stderr } = await validate(
+      '{"hooks": {"PreToolUse": [{"command": "", "matcher": "("}]}}',
+      '--json',
+    );
     expect(code).toBe(78);
     expect(stderr).toBe('');
     const report = JSON.parse(stdout) as HooksValidateJson;
@@ -90,27 +101,37 @@ describe('cosh hooks validate', () => {
           column: 39,
           path: ['hooks', 'PreToolUse', 0, 'command'],
           code: 'invalid_value',
-          message: 'hooks.PreToolUse[0].command must be a non-empty string (the shell command to run), got an empty string',
+          message:
+            'hooks.PreToolUse[0].command must be a non-empty string (the shell command to run), got an empty string',
         },
       ],
       warnings: [],
     });
     const clean = await validate('{"hooks": {"PreToolUse": [{"command": "x", "matcher": "("}]}}', '--json');
     expect(clean.code).toBe(0);
-    expect(JSON.parse(clean.stdout)).toMatchObject({ valid: true, errors: [], warnings: [{ code: 'invalid_matcher', fix: '\\(' }] });
+    expect(JSON.parse(clean.stdout)).toMatchObject({
+      valid: true,
+      errors: [],
+      warnings: [{ code: 'invalid_matcher', fix: '\\(' }],
+    });
   });
 
   it('C1: a missing --config file exits 78; a missing default file is fine', async () => {
     const missing = await runInProcess(['hooks', 'validate', '--config', 'none.json'], { cwd: directory });
     expect(missing.code).toBe(78);
     expect(missing.stderr).toContain(`${join(directory, 'none.json')}:1:1: error: config file not found`);
-    const missingJson = await runInProcess(['hooks', 'validate', '--config', 'none.json', '--json'], { cwd: directory });
+    const missingJson = await runInProcess(['hooks', 'validate', '--config', 'none.json', '--json'], {
+      cwd: directory,
+    });
     expect(missingJson.code).toBe(78);
     expect(JSON.parse(missingJson.stdout)).toMatchObject({ valid: false, errors: [{ code: 'not_found' }] });
     const defaults = await runInProcess(['hooks', 'validate'], { cwd: directory, env: { HOME: directory } });
     expect(defaults.code).toBe(0);
     expect(defaults.stdout).toContain('nothing to validate');
-    const defaultsJson = await runInProcess(['hooks', 'validate', '--json'], { cwd: directory, env: { HOME: directory } });
+    const defaultsJson = await runInProcess(['hooks', 'validate', '--json'], {
+      cwd: directory,
+      env: { HOME: directory },
+    });
     expect(JSON.parse(defaultsJson.stdout)).toEqual({ file: null, valid: true, errors: [], warnings: [] });
   });
 

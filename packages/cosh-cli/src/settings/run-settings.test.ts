@@ -25,7 +25,10 @@ function noTerminal(): SettingsTerminal {
 describe('runSettings without a terminal', () => {
   it('C7: prints the rows once and says how to change them', async () => {
     const file = join(directory, 'setup.json');
-    await writeFile(file, '{"hooksEnabled": {"PostToolUse": false}, "hooks": {"PreToolUse": [{"name": "Guard", "command": "true"}]}}');
+    await writeFile(
+      file,
+      '{"hooksEnabled": {"PostToolUse": false}, "hooks": {"PreToolUse": [{"name": "Guard", "command": "true"}]}}',
+    );
     const stdout = captureStream();
     const context = createCliContext({ stdout, stderr: captureStream(), cwd: directory, env: {} });
     await runSettings(context, { configPath: 'setup.json', terminal: noTerminal() });
@@ -42,14 +45,19 @@ describe('runSettings without a terminal', () => {
     await writeFile(file, '{"hooks": {"PreToolUse": [{"command": 1}]}}');
     const stdout = captureStream();
     const context = createCliContext({ stdout, stderr: captureStream(), cwd: directory, env: {} });
-    const failure = await runSettings(context, { configPath: file, terminal: noTerminal() }).catch((error: unknown) => error);
+    const failure = await runSettings(context, { configPath: file, terminal: noTerminal() }).catch(
+      (error: unknown) => error,
+    );
     expect(ConfigError.isInstance(failure)).toBe(true);
     expect(stdout.text()).toContain('Read-only: the config has errors');
   });
 
   it('a terminal for input is not enough: output that is not one gets text too', async () => {
     const stdout = captureStream(true);
-    const terminal = { ...noTerminal(), stdin: Object.assign(new PassThrough(), { isTTY: true }) as unknown as NodeJS.ReadStream };
+    const terminal = {
+      ...noTerminal(),
+      stdin: Object.assign(new PassThrough(), { isTTY: true }) as unknown as NodeJS.ReadStream,
+    };
     const context = createCliContext({ stdout, stderr: captureStream(), cwd: directory, env: {} });
     await runSettings(context, { configPath: join(directory, 'none.json'), terminal });
     expect(stdout.text()).toContain('No config file yet');

@@ -64,14 +64,20 @@ describe('saveToggle', () => {
     const file = join(directory, 'new', 'setup.json');
     // With no file the screen shows no hooks.
     const shown: EventRow = { ...preToolUse, hookCount: 0, hooks: [] };
-    expect(await saveToggle(file, shown, false)).toEqual({ ok: true, message: `Saved: PreToolUse hooks off (created ${file})` });
+    expect(await saveToggle(file, shown, false)).toEqual({
+      ok: true,
+      message: `Saved: PreToolUse hooks off (created ${file})`,
+    });
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ hooksEnabled: { PreToolUse: false } });
   });
 
   it('says so when the file already has the value', async () => {
     const file = join(directory, 'same.json');
     await writeFile(file, original);
-    expect(await saveToggle(file, preToolUse, true)).toEqual({ ok: true, message: 'Unchanged: PreToolUse hooks already on in the file' });
+    expect(await saveToggle(file, preToolUse, true)).toEqual({
+      ok: true,
+      message: 'Unchanged: PreToolUse hooks already on in the file',
+    });
     expect(await readFile(file, 'utf8')).toBe(original);
   });
 
@@ -88,20 +94,32 @@ describe('saveToggle', () => {
   it('C5 C8: a hook that is no longer in the file, or not where it was shown, is refused: the file changed', async () => {
     for (const [name, text] of [
       ['gone.json', '{"hooks": {"PreToolUse": []}}'],
-      ['moved.json', '{"hooks": {"PreToolUse": [{"name": "New", "command": "x"}, {"name": "Guard", "command": "true"}]}}'],
+      [
+        'moved.json',
+        '{"hooks": {"PreToolUse": [{"name": "New", "command": "x"}, {"name": "Guard", "command": "true"}]}}',
+      ],
     ] as const) {
       const file = join(directory, name);
       await writeFile(file, text);
-      expect(await saveToggle(file, guard, false)).toEqual({ ok: false, fileChanged: true, message: 'Not saved: the file changed — press r' });
+      expect(await saveToggle(file, guard, false)).toEqual({
+        ok: false,
+        fileChanged: true,
+        message: 'Not saved: the file changed — press r',
+      });
       expect(await readFile(file, 'utf8')).toBe(text);
     }
   });
 
   it('C7 C8: an event whose hooks are not the ones shown is refused: the file changed', async () => {
     const file = join(directory, 'grown.json');
-    const text = '{"hooks": {"PreToolUse": [{"name": "Guard", "command": "true"}, {"name": "Unseen", "command": "x"}]}}';
+    const text =
+      '{"hooks": {"PreToolUse": [{"name": "Guard", "command": "true"}, {"name": "Unseen", "command": "x"}]}}';
     await writeFile(file, text);
-    expect(await saveToggle(file, preToolUse, false)).toEqual({ ok: false, fileChanged: true, message: 'Not saved: the file changed — press r' });
+    expect(await saveToggle(file, preToolUse, false)).toEqual({
+      ok: false,
+      fileChanged: true,
+      message: 'Not saved: the file changed — press r',
+    });
     expect(await readFile(file, 'utf8')).toBe(text);
   });
 });

@@ -34,7 +34,8 @@ export async function saveToggle(file: string, row: SettingsRow, enabled: boolea
     if (!change.changed) return { ok: true, message: `Unchanged: ${describeRow(row)} already ${state} in the file` };
     return { ok: true, message: `Saved: ${describeRow(row)} ${state}` };
   } catch (error) {
-    if (ConfigError.isInstance(error) && error.code === 'E_CONFIG_CHANGED') return { ok: false, fileChanged: true, message: FILE_CHANGED_MESSAGE };
+    if (ConfigError.isInstance(error) && error.code === 'E_CONFIG_CHANGED')
+      return { ok: false, fileChanged: true, message: FILE_CHANGED_MESSAGE };
     return { ok: false, fileChanged: false, message: `Not saved: ${reasonOf(error)}` };
   }
 }

@@ -1,7 +1,17 @@
 import type { Key } from 'ink';
 
 /** What one key press asks of the settings screen. */
-export type SettingsKey = 'interrupt' | 'quit' | 'up' | 'down' | 'pageUp' | 'pageDown' | 'top' | 'bottom' | 'toggle' | 'reload';
+export type SettingsKey =
+  | 'interrupt'
+  | 'quit'
+  | 'up'
+  | 'down'
+  | 'pageUp'
+  | 'pageDown'
+  | 'top'
+  | 'bottom'
+  | 'toggle'
+  | 'reload';
 
 /**
  * The key presses in one input event of ink's `useInput`, in order. Ink cuts what one read of

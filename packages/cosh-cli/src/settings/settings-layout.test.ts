@@ -32,7 +32,11 @@ const twoEvents = readyState(`{
 
 describe('rowCells', () => {
   it('C7: an event shows its switch and how many hooks it has, and says when they do not run', () => {
-    expect(rowCells(twoEvents.rows[0]!, twoEvents.rows)).toMatchObject({ switchText: '[on ]', label: 'PreToolUse', detail: '2 hooks' });
+    expect(rowCells(twoEvents.rows[0]!, twoEvents.rows)).toMatchObject({
+      switchText: '[on ]',
+      label: 'PreToolUse',
+      detail: '2 hooks',
+    });
     expect(rowCells(twoEvents.rows[3]!, twoEvents.rows)).toMatchObject({
       switchText: '[off]',
       detail: '1 hook · none of them run',
@@ -49,14 +53,25 @@ describe('rowCells', () => {
       inactive: false,
     });
     expect(rowCells(twoEvents.rows[2]!, twoEvents.rows)).toMatchObject({ switchText: '[off]', inactive: true });
-    expect(rowCells(twoEvents.rows[4]!, twoEvents.rows)).toMatchObject({ switchText: '[on ]', detail: '(any tool)', timeout: '0.5s', inactive: true });
+    expect(rowCells(twoEvents.rows[4]!, twoEvents.rows)).toMatchObject({
+      switchText: '[on ]',
+      detail: '(any tool)',
+      timeout: '0.5s',
+      inactive: true,
+    });
   });
 });
 
 describe('withPendingChanges', () => {
   it('shows a switch not yet saved at its new value, and leaves the rest alone', () => {
     const guard = twoEvents.rows[1]!;
-    const rows = withPendingChanges(twoEvents.rows, new Map([['event:PostToolUse', true], [guard.key, false]]));
+    const rows = withPendingChanges(
+      twoEvents.rows,
+      new Map([
+        ['event:PostToolUse', true],
+        [guard.key, false],
+      ]),
+    );
     expect(rows.map((row) => row.enabled)).toEqual([true, false, false, true, true]);
     expect(rows[2]).toBe(twoEvents.rows[2]);
   });
@@ -65,7 +80,9 @@ describe('withPendingChanges', () => {
 describe('listLines', () => {
   it('puts each hook warning under its hook, and warnings of no hook after the last row', () => {
     const lines = listLines(twoEvents);
-    expect(lines.map((line) => (line.kind === 'row' ? `row ${line.rowIndex}` : `note ${line.rowIndex}: ${line.text}`))).toEqual([
+    expect(
+      lines.map((line) => (line.kind === 'row' ? `row ${line.rowIndex}` : `note ${line.rowIndex}: ${line.text}`)),
+    ).toEqual([
       'row 0',
       'row 1',
       'row 2',
@@ -79,7 +96,8 @@ describe('listLines', () => {
 });
 
 describe('scrollWindow', () => {
-  const rowsOnly = (count: number): ListLine[] => Array.from({ length: count }, (_, rowIndex) => ({ kind: 'row', rowIndex }));
+  const rowsOnly = (count: number): ListLine[] =>
+    Array.from({ length: count }, (_, rowIndex) => ({ kind: 'row', rowIndex }));
 
   it('does not scroll while the cursor stays in view', () => {
     expect(scrollWindow(rowsOnly(30), 5, 10, 0)).toEqual({ top: 0, above: 0, below: 20 });

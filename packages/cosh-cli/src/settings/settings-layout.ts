@@ -78,7 +78,8 @@ export function listLines(state: ReadyState): ListLine[] {
   const last = state.rows.length - 1;
   if (state.otherWarnings.length > 0) {
     lines.push({ kind: 'note', rowIndex: last, text: 'Other warnings:', tone: 'muted' });
-    for (const warning of state.otherWarnings) lines.push({ kind: 'note', rowIndex: last, text: `⚠ ${warning}`, tone: 'warning' });
+    for (const warning of state.otherWarnings)
+      lines.push({ kind: 'note', rowIndex: last, text: `⚠ ${warning}`, tone: 'warning' });
   }
   return lines;
 }

@@ -143,7 +143,10 @@ function SettingsScreen(props: SettingsScreenOptions & { readonly saves: SaveQue
       apply(await load(file));
       setMessage(outcome);
     } catch (error) {
-      setMessage({ tone: 'error', text: `Could not read the file again: ${error instanceof Error ? error.message : String(error)}` });
+      setMessage({
+        tone: 'error',
+        text: `Could not read the file again: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
   };
 
@@ -290,13 +293,27 @@ function ReadyList(props: {
         if (line.kind === 'note' || row === undefined) {
           return (
             <Box key={key} height={1} paddingLeft={NOTE_INDENT} width={width}>
-              <Text wrap="truncate-end" color={color && line.kind === 'note' && line.tone === 'warning' ? 'yellow' : undefined} dimColor={color && line.kind === 'note' && line.tone === 'muted'}>
+              <Text
+                wrap="truncate-end"
+                color={color && line.kind === 'note' && line.tone === 'warning' ? 'yellow' : undefined}
+                dimColor={color && line.kind === 'note' && line.tone === 'muted'}
+              >
                 {line.kind === 'note' ? line.text : ''}
               </Text>
             </Box>
           );
         }
-        return <RowLine key={key} row={row} rows={rows} selected={line.rowIndex === cursorIndex} width={width} widths={widths} color={color} />;
+        return (
+          <RowLine
+            key={key}
+            row={row}
+            rows={rows}
+            selected={line.rowIndex === cursorIndex}
+            width={width}
+            widths={widths}
+            color={color}
+          />
+        );
       })}
       {Array.from({ length: Math.max(0, height - visible.length) }, (_, filler) => (
         <Box key={`filler-${filler}`} height={1} />
@@ -406,7 +423,11 @@ function BrokenList(props: {
   );
 }
 
-function MoreLine(props: { readonly count: number; readonly direction: 'above' | 'below'; readonly color: boolean }): ReactNode {
+function MoreLine(props: {
+  readonly count: number;
+  readonly direction: 'above' | 'below';
+  readonly color: boolean;
+}): ReactNode {
   const arrow = props.direction === 'above' ? '↑' : '↓';
   return (
     <Box height={1}>
@@ -422,12 +443,16 @@ interface BrokenLine {
 
 /** The read-only screen's lines: what is wrong, each problem wrapped to the width, the hint. */
 function brokenScreenLines(state: Extract<SettingsState, { status: 'broken' }>, width: number): BrokenLine[] {
-  const lines: BrokenLine[] = [{ text: 'Read-only: this config has errors, so nothing can be changed here.', tone: 'error' }];
+  const lines: BrokenLine[] = [
+    { text: 'Read-only: this config has errors, so nothing can be changed here.', tone: 'error' },
+  ];
   for (const problem of problemTexts(state)) {
-    for (const [index, text] of wrapText(problem, width - 2).entries()) lines.push({ text: `${index === 0 ? '' : '  '}${text}`, tone: 'error' });
+    for (const [index, text] of wrapText(problem, width - 2).entries())
+      lines.push({ text: `${index === 0 ? '' : '  '}${text}`, tone: 'error' });
   }
   lines.push({ text: '', tone: 'plain' });
-  for (const text of wrapText(`${readOnlyHint(state.file)} Then press r to reload.`, width)) lines.push({ text, tone: 'plain' });
+  for (const text of wrapText(`${readOnlyHint(state.file)} Then press r to reload.`, width))
+    lines.push({ text, tone: 'plain' });
   return lines;
 }
 
@@ -449,7 +474,9 @@ function cursorIndexIn(rows: readonly SettingsRow[], cursor: Cursor): number {
 }
 
 function palette(color: boolean): Record<Tone, string | undefined> {
-  return color ? { ok: 'green', error: 'red', muted: undefined } : { ok: undefined, error: undefined, muted: undefined };
+  return color
+    ? { ok: 'green', error: 'red', muted: undefined }
+    : { ok: undefined, error: undefined, muted: undefined };
 }
 
 /** The terminal's size, following resizes. */

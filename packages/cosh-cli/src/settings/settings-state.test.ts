@@ -48,9 +48,15 @@ describe('settingsStateOf', () => {
   });
 
   it('C5: a hook row is known by what it is, not where: the key follows it when a hook is inserted above', () => {
-    const before = ready(stateOf('{"hooks": {"PreToolUse": [{"name": "Lint", "command": "lint"}, {"name": "Guard", "command": "guard"}]}}'));
+    const before = ready(
+      stateOf(
+        '{"hooks": {"PreToolUse": [{"name": "Lint", "command": "lint"}, {"name": "Guard", "command": "guard"}]}}',
+      ),
+    );
     const after = ready(
-      stateOf('{"hooks": {"PreToolUse": [{"name": "Lint", "command": "lint"}, {"name": "New", "command": "new"}, {"name": "Guard", "command": "guard"}]}}'),
+      stateOf(
+        '{"hooks": {"PreToolUse": [{"name": "Lint", "command": "lint"}, {"name": "New", "command": "new"}, {"name": "Guard", "command": "guard"}]}}',
+      ),
     );
     const guardBefore = before.rows.find((row) => row.kind === 'hook' && row.identity.name === 'Guard');
     const guardAfter = after.rows.find((row) => row.key === guardBefore?.key);
@@ -74,13 +80,21 @@ describe('settingsStateOf', () => {
   });
 
   it('names and matchers reach the screen as one printable line', () => {
-    const state = ready(stateOf(String.raw`{"hooks": {"PreToolUse": [{"name": "evil\u001b[2J\nname", "command": "x", "matcher": "a\tb"}]}}`));
+    const state = ready(
+      stateOf(
+        String.raw`{"hooks": {"PreToolUse": [{"name": "evil\u001b[2J\nname", "command": "x", "matcher": "a\tb"}]}}`,
+      ),
+    );
     expect(state.rows[1]).toMatchObject({ name: 'evil\\u001b[2J name', matcher: 'a b' });
   });
 
   it('describes rows the way confirmations name them', () => {
     const state = ready(stateOf('{"hooks": {"PreToolUse": [{"name": "Guard", "command": "x"}]}}'));
-    expect(state.rows.map((row) => describeRow(row))).toEqual(['PreToolUse hooks', 'PreToolUse hook "Guard"', 'PostToolUse hooks']);
+    expect(state.rows.map((row) => describeRow(row))).toEqual([
+      'PreToolUse hooks',
+      'PreToolUse hook "Guard"',
+      'PostToolUse hooks',
+    ]);
   });
 });
 

@@ -97,7 +97,14 @@ export function settingsStateOf(
   for (const event of HOOK_EVENTS) {
     const hooks = config.hooks[event];
     const identities = hooks.map(identityOf);
-    rows.push({ kind: 'event', key: `event:${event}`, event, enabled: config.hooksEnabled[event], hookCount: hooks.length, hooks: identities });
+    rows.push({
+      kind: 'event',
+      key: `event:${event}`,
+      event,
+      enabled: config.hooksEnabled[event],
+      hookCount: hooks.length,
+      hooks: identities,
+    });
     const seen = new Map<string, number>();
     for (const hook of hooks) {
       const own = warnings.filter((warning) => warning.hook?.event === event && warning.hook.index === hook.index);

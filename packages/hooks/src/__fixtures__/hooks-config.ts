@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { type HookEntry, type HookEvent, type HooksConfig, validateHooksConfig } from '@cosh/config';
 
 /** A hook entry as a test writes it: setup.json's fields; only `command` is required. */
-export type TestEntry = Partial<Pick<HookEntry, 'name' | 'matcher' | 'timeout' | 'onError' | 'enabled' | 'protocol'>> & {
+export type TestEntry = Partial<
+  Pick<HookEntry, 'name' | 'matcher' | 'timeout' | 'onError' | 'enabled' | 'protocol'>
+> & {
   readonly command: string;
 };
 

@@ -36,7 +36,10 @@ function nested(depth: number, open: string, close: string, inner = '1'): string
 function prototypeSnapshot(): string {
   return JSON.stringify(
     [Object.prototype, Array.prototype, Function.prototype].map((prototype) =>
-      Object.getOwnPropertyNames(prototype).map((name) => [name, typeof Object.getOwnPropertyDescriptor(prototype, name)?.value]),
+      Object.getOwnPropertyNames(prototype).map((name) => [
+        name,
+        typeof Object.getOwnPropertyDescriptor(prototype, name)?.value,
+      ]),
     ),
   );
 }
@@ -55,7 +58,12 @@ describe('hostile hook output', () => {
     }
     const bytes = 256 * 1024 * 1024;
     // In a host of its own, so the peak resident size is the engine's and not vitest's.
-    const { report } = await runEngineHost<FloodReport>((bundle as { file: string }).file, 'flood', directory, String(bytes));
+    const { report } = await runEngineHost<FloodReport>(
+      (bundle as { file: string }).file,
+      'flood',
+      directory,
+      String(bytes),
+    );
     expect(report).toMatchObject({ decision: 'deny', outcome: 'invalid', truncated: true, keptStdout: 1024 * 1024 });
     expect(report.diagnostics).toEqual(["hook 'flood' printed invalid output: output was truncated (over 1 MiB)"]);
     // Kept, the output alone would be 256 MB (512 MB as a JS string). Measured: +40-45 MB,
@@ -95,9 +103,15 @@ describe('hostile hook output', () => {
       hooksConfig({
         PreToolUse: [
           { name: 'deep array', command: printingFile('deep-array', nested(depth, '[', ']')) },
-          { name: 'deep rewrite', command: printingFile('deep-rewrite', `{"updated_input":{"command":${nested(depth, '{"a":', '}')}}}`) },
+          {
+            name: 'deep rewrite',
+            command: printingFile('deep-rewrite', `{"updated_input":{"command":${nested(depth, '{"a":', '}')}}}`),
+          },
           { name: 'deep unclosed', command: printingFile('deep-unclosed', `{"context":${'['.repeat(depth)}`) },
-          { name: 'deep but ignored', command: printingFile('deep-ignored', `{"context":"kept","extra":${nested(depth, '[', ']')}}`) },
+          {
+            name: 'deep but ignored',
+            command: printingFile('deep-ignored', `{"context":"kept","extra":${nested(depth, '[', ']')}}`),
+          },
         ],
         PostToolUse: [{ name: 'payload', command: `cat > ${shellQuote(join(directory, 'post-payload'))}` }],
       }),
@@ -115,7 +129,9 @@ describe('hostile hook output', () => {
     expect(outcome.pre.hooks.map((hook) => hook.outcome)).toEqual(['invalid', 'invalid', 'invalid', 'none']);
     expect(outcome.pre.diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
       "hook 'deep array' printed invalid output: expected one JSON object, found an array",
-      expect.stringMatching(/^hook 'deep rewrite' printed invalid output: updated_input nests more than 512 levels deep/),
+      expect.stringMatching(
+        /^hook 'deep rewrite' printed invalid output: updated_input nests more than 512 levels deep/,
+      ),
       expect.stringMatching(/^hook 'deep unclosed' printed invalid output: not valid JSON/),
     ]);
     // Nothing was rewritten, the tool ran, and PostToolUse hooks could be given the input.
@@ -123,7 +139,9 @@ describe('hostile hook output', () => {
     expect(outcome.status).toBe('ok');
     expect(outcome.output).toBe('listing\nkept');
     expect(outcome.post?.hooks.map((hook) => hook.outcome)).toEqual(['none']);
-    expect(JSON.parse(readFileSync(join(directory, 'post-payload'), 'utf8'))).toMatchObject({ tool_input: { command: 'ls' } });
+    expect(JSON.parse(readFileSync(join(directory, 'post-payload'), 'utf8'))).toMatchObject({
+      tool_input: { command: 'ls' },
+    });
   });
 
   it('A6/P2: a context of 900 KB (multibyte, newlines, quotes) is carried whole into the verdict and the output', async () => {

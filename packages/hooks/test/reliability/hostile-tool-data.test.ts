@@ -39,10 +39,19 @@ function carelesslyEchoingHooks() {
     { name: 'stdin', command: `cat > ${shellQuote(file('stdin'))}` },
     { name: 'name', command: `printf '%s' "$COSH_TOOL_NAME" > ${shellQuote(file('name'))}` },
     // Passes the payload through another shell, and echoes the name with and without quotes.
-    { name: 'echo payload', command: `payload=$(cat); sh -c 'printf "%s\\n" "$1"' sh "$payload" > ${shellQuote(file('echoed'))}` },
-    { name: 'echo name', command: `cat >/dev/null; echo $COSH_TOOL_NAME "$COSH_TOOL_NAME" > ${shellQuote(file('echoed-name'))}` },
+    {
+      name: 'echo payload',
+      command: `payload=$(cat); sh -c 'printf "%s\\n" "$1"' sh "$payload" > ${shellQuote(file('echoed'))}`,
+    },
+    {
+      name: 'echo name',
+      command: `cat >/dev/null; echo $COSH_TOOL_NAME "$COSH_TOOL_NAME" > ${shellQuote(file('echoed-name'))}`,
+    },
     // What the hook's own shell was started with: its command line and its environment.
-    { name: 'proc', command: `cat >/dev/null; cat /proc/$$/cmdline > ${shellQuote(file('cmdline'))}; cat /proc/$$/environ > ${shellQuote(file('environ'))}` },
+    {
+      name: 'proc',
+      command: `cat >/dev/null; cat /proc/$$/cmdline > ${shellQuote(file('cmdline'))}; cat /proc/$$/environ > ${shellQuote(file('environ'))}`,
+    },
   ];
 }
 
@@ -51,7 +60,9 @@ describe('hostile tool data', () => {
     const marker = file('pwned');
     const [nameInjection] = injections(marker);
     const toolName = `tool ${nameInjection} "quoted" 'single' \`tick\` \n second line`;
-    const toolInput: Record<string, unknown> = Object.fromEntries(injections(marker).map((text, index) => [`field ${index} ${text}`, text]));
+    const toolInput: Record<string, unknown> = Object.fromEntries(
+      injections(marker).map((text, index) => [`field ${index} ${text}`, text]),
+    );
     toolInput['nested'] = { array: injections(marker), nul: 'before\u0000after', unicode: 'é 中文 🙂 \u2028 \u202e' };
     const toolOutput = injections(marker).join('\n');
     const hooks = carelesslyEchoingHooks();
@@ -64,11 +75,15 @@ describe('hostile tool data', () => {
         event === 'PreToolUse'
           ? await engine.preToolUse({ toolName, toolInput })
           : await engine.postToolUse({ toolName, toolInput, toolOutput });
-      expect(result.hooks.map((hook) => `${hook.name}:${hook.outcome}`)).toEqual(hooks.map((hook) => `${hook.name}:none`));
+      expect(result.hooks.map((hook) => `${hook.name}:${hook.outcome}`)).toEqual(
+        hooks.map((hook) => `${hook.name}:none`),
+      );
 
       // The payload round-trips byte for byte, NUL and all (as \u0000 in JSON).
       const stdin = readFileSync(file('stdin'), 'utf8');
-      expect(stdin).toBe(hookPayload({ event, toolName, toolInput, toolOutput: event === 'PostToolUse' ? toolOutput : undefined }));
+      expect(stdin).toBe(
+        hookPayload({ event, toolName, toolInput, toolOutput: event === 'PostToolUse' ? toolOutput : undefined }),
+      );
       const parsed = JSON.parse(stdin) as Record<string, unknown>;
       expect(parsed['tool_name']).toBe(toolName);
       expect(parsed['tool_input']).toEqual(toolInput);
@@ -95,7 +110,9 @@ describe('hostile tool data', () => {
 
   it('R3/R4: random tool names, keys and values (any unicode, NUL in JSON strings) round-trip exactly', async () => {
     // Names: any code points but NUL (an environment variable cannot hold it, see below).
-    const toolName = fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }).filter((name) => !name.includes('\u0000'));
+    const toolName = fc
+      .string({ unit: 'binary', minLength: 1, maxLength: 40 })
+      .filter((name) => !name.includes('\u0000'));
     const text = fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom(...injections(file('pwned'))));
     const toolInput = fc.dictionary(text, fc.oneof(text, fc.jsonValue({ maxDepth: 2 })), { maxKeys: 5 });
     const engine = createHookEngine(
@@ -114,7 +131,11 @@ describe('hostile tool data', () => {
         const stdin = readFileSync(file('stdin'), 'utf8');
         expect(stdin).toBe(hookPayload({ event: 'PreToolUse', toolName: name, toolInput: input }));
         // As JSON has it (a -0 in the input is 0 there, as in any JSON the host writes).
-        expect(JSON.parse(stdin)).toEqual({ event: 'PreToolUse', tool_name: name, tool_input: JSON.parse(JSON.stringify(input)) });
+        expect(JSON.parse(stdin)).toEqual({
+          event: 'PreToolUse',
+          tool_name: name,
+          tool_input: JSON.parse(JSON.stringify(input)),
+        });
         expect(readFileSync(file('name'))).toEqual(Buffer.from(name, 'utf8'));
       }),
       { numRuns: 40 },
@@ -133,7 +154,9 @@ describe('hostile tool data', () => {
     );
     const toolName = 'tool\uD800name';
     await engine.preToolUse({ toolName, toolInput: {} });
-    expect(readFileSync(file('stdin'), 'utf8')).toBe('{"event":"PreToolUse","tool_name":"tool\\ud800name","tool_input":{}}\n');
+    expect(readFileSync(file('stdin'), 'utf8')).toBe(
+      '{"event":"PreToolUse","tool_name":"tool\\ud800name","tool_input":{}}\n',
+    );
     // The environment holds bytes: the lone surrogate is encoded as UTF-8's replacement character.
     expect(readFileSync(file('name')).toString('hex')).toBe(Buffer.from('tool\uFFFDname', 'utf8').toString('hex'));
   });

@@ -26,7 +26,13 @@ describe('one shared payload (R11)', () => {
       peakAfter: number;
       outcomes: string[];
     }
-    const { report } = await runEngineHost<SharedPayloadReport>((bundle as { file: string }).file, 'shared-payload', directory, '20', '30');
+    const { report } = await runEngineHost<SharedPayloadReport>(
+      (bundle as { file: string }).file,
+      'shared-payload',
+      directory,
+      '20',
+      '30',
+    );
     expect(report.outcomes).toEqual(Array(20).fill('none'));
     // The input string (30 MB), its JSON payload (30 MB) and the payload's bytes (30 MB) are each
     // needed once. A copy per hook, as before, raised the peak by about 720 MB.

@@ -44,9 +44,7 @@ if (scenario === 'too-many-open-files') {
 
 // A hook that finished and left a helper running (R7), then one that is still running.
 const helperFile = join(workDirectory, 'helper.pid');
-const finished = await runHook(
-  request(`sleep 60 >/dev/null 2>&1 </dev/null & echo $! > ${helperFile}`),
-);
+const finished = await runHook(request(`sleep 60 >/dev/null 2>&1 </dev/null & echo $! > ${helperFile}`));
 const runningFile = join(workDirectory, 'running.pids');
 void runHook(
   request(

@@ -60,7 +60,9 @@ export async function startLocalServer(respond: Respond, { tls = false } = {}): 
       respond(request, response, socket);
     });
   };
-  const server = tls ? https.createServer({ cert: testCertificate, key: testKey }, handler) : http.createServer(handler);
+  const server = tls
+    ? https.createServer({ cert: testCertificate, key: testKey }, handler)
+    : http.createServer(handler);
   const onConnection = (socket: Socket): void => {
     connections += 1;
     sockets.add(socket);

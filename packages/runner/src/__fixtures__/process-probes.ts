@@ -26,7 +26,12 @@ export function readPids(file: string): number[] {
  * Reads the pids a hook writes to `file`, waiting up to `timeoutMs` for `count` of them (a hook
  * may be slow to write them), and adds them to `cleanup` for the test's afterEach.
  */
-export async function pidsWrittenTo(file: string, count: number, cleanup: number[], timeoutMs = 5_000): Promise<number[]> {
+export async function pidsWrittenTo(
+  file: string,
+  count: number,
+  cleanup: number[],
+  timeoutMs = 5_000,
+): Promise<number[]> {
   let pids: number[] = [];
   await waitUntil(() => {
     try {

@@ -69,9 +69,11 @@ describe('no survivors', () => {
     }
 
     // Every hook timed out (none finished on its own, none failed to start) and was killed.
-    expect(results.map((result, index) => `${hooks[index]?.shape}: ${result.timedOut ? 'timed out' : JSON.stringify(result)}`)).toEqual(
-      hooks.map((hook) => `${hook.shape}: timed out`),
-    );
+    expect(
+      results.map(
+        (result, index) => `${hooks[index]?.shape}: ${result.timedOut ? 'timed out' : JSON.stringify(result)}`,
+      ),
+    ).toEqual(hooks.map((hook) => `${hook.shape}: timed out`));
     expect(countRunningGroups()).toBe(0);
 
     // What the hooks recorded before the kill. Under load a hook may be killed before it wrote

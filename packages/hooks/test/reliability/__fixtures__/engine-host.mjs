@@ -44,7 +44,10 @@ const livingChildren = () => {
 function engineFor(hooks) {
   const parsed = parseConfig(JSON.stringify({ hooks }), join(workDirectory, 'setup.json'));
   if (!parsed.ok) throw parsed.error;
-  return createHookEngine(parsed.config, { cwd: workDirectory, env: { ...process.env, SOAK_PIDS: join(workDirectory, 'pids') } });
+  return createHookEngine(parsed.config, {
+    cwd: workDirectory,
+    env: { ...process.env, SOAK_PIDS: join(workDirectory, 'pids') },
+  });
 }
 
 if (scenario === 'soak') {
@@ -79,7 +82,12 @@ if (scenario === 'soak') {
     const toolName = `tool_${round % 3}`;
     const toolInput = { round, text: 'x'.repeat(round % 50) };
     const pre = await engine.preToolUse({ toolName, toolInput });
-    const post = await engine.postToolUse({ toolName, toolInput: pre.toolInput, toolOutput: `output ${round}`, preToolUseContext: pre.context });
+    const post = await engine.postToolUse({
+      toolName,
+      toolInput: pre.toolInput,
+      toolOutput: `output ${round}`,
+      preToolUseContext: pre.context,
+    });
     const outcomes = (result) => result.hooks.map((hook) => `${hook.name}=${hook.outcome}`).join(',');
     count(
       [
@@ -107,7 +115,8 @@ if (scenario === 'soak') {
 } else if (scenario === 'flood') {
   // One hook printing `bytes` of stdout: how far does the host's peak memory rise?
   const bytes = Number(rest[0]);
-  const flood = (size) => engineFor({ PreToolUse: [{ name: 'flood', command: `head -c ${size} /dev/zero | tr '\\0' x`, onError: 'deny' }] });
+  const flood = (size) =>
+    engineFor({ PreToolUse: [{ name: 'flood', command: `head -c ${size} /dev/zero | tr '\\0' x`, onError: 'deny' }] });
   // Warm up with a small flood (past the cap) so the code and the pipes' buffers are in place.
   await flood(2 * 1024 * 1024).preToolUse({ toolName: 'bash_run', toolInput: {} });
   liveHeap();
@@ -132,7 +141,10 @@ if (scenario === 'soak') {
   // `count` hooks that each read the whole payload of a `megabytes` MB tool input: how far does
   // the host's peak memory rise?
   const [count, megabytes] = rest.map(Number);
-  const hooks = Array.from({ length: count }, (_, index) => ({ name: `reader ${index}`, command: `cat >/dev/null # ${index}` }));
+  const hooks = Array.from({ length: count }, (_, index) => ({
+    name: `reader ${index}`,
+    command: `cat >/dev/null # ${index}`,
+  }));
   const engine = engineFor({ PreToolUse: hooks });
   await engine.preToolUse({ toolName: 'fs_write', toolInput: { content: 'warm-up' } });
   const toolInput = { content: 'x'.repeat(megabytes * 1024 * 1024) };
