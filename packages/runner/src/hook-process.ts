@@ -100,7 +100,7 @@ export const defaultRunnerOptions: ResolvedRunnerOptions = Object.freeze({
 export interface HookRunner {
   /** The options every run uses, defaults filled in. */
   readonly options: ResolvedRunnerOptions;
-  /** `runHook`, once a slot is free. Never rejects; throws `RunnerError` for a malformed request. */
+  /** `runHook`, once a slot is free. Never rejects; throws `RunnerError` for a timeout that cannot work. */
   runHook(request: HookProcessRequest): Promise<HookProcessResult>;
   /**
    * `runHooks` within this runner's slots: as many hooks as slots are free start in the same

@@ -1,15 +1,14 @@
 import type { HookProcessRequest, HookProcessResult, HookRunner, RunnerOptions } from './hook-process.ts';
 import { ProcessSlots } from './process-slots.ts';
 import { abortedBeforeStart, notStartedResult, runValidatedHook } from './run-hook.ts';
-import { RunnerError } from './runner-error.ts';
 import { assertValidRequest, resolveRunnerOptions } from './validate-arguments.ts';
 
 /**
  * Creates the hook runner of one engine (R11): at most `options.maxConcurrentProcesses` (64)
  * hook processes at once across every call it serves; further hooks wait their turn, and a
  * hook's timeout starts at its spawn (`request.onSpawn` says when). A hook aborted while it
- * waits never starts (`startError` says so). Throws `RunnerError` for options that cannot be
- * right.
+ * waits never starts (`startError` says so). Throws `RunnerError` for option values that cannot
+ * work (a limit below one, a negative grace).
  *
  * @example
  * const runner = createHookRunner({ maxConcurrentProcesses: 8 });
@@ -35,9 +34,6 @@ export function createHookRunner(options?: RunnerOptions): HookRunner {
       return runInSlot(request);
     },
     runHooks(requests) {
-      if (!Array.isArray(requests)) {
-        throw new RunnerError('E_RUNNER_INVALID_REQUEST', 'hook requests must be an array');
-      }
       for (const [index, request] of requests.entries()) assertValidRequest(request, index);
       // Hooks given the same stdin text share one encoded copy of it (R11).
       const encoded = new Map<string, Uint8Array>();

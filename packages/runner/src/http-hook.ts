@@ -1,3 +1,5 @@
+import type { HookProcessResult } from './hook-process.ts';
+
 /** One HTTP hook call (H1, H2): what `HttpHookClient.run` needs and nothing it would have to guess. */
 export interface HttpHookRequest {
   /** An `http:` or `https:` URL. The payload is POSTed to it; redirects are not followed (H2). */
@@ -40,31 +42,23 @@ export interface HttpHookClientOptions {
 
 /**
  * The raw facts of one HTTP hook call, never interpreted here (`@cosh/aggregate` does that, H3).
- * It has the fields of a process result that an HTTP call cannot have, always empty, so it is a
- * `@cosh/aggregate` `RunFacts` as it is and a report of it has `exit_code: null`.
+ * It is a process result whose process fields are always empty, so it can go wherever a
+ * {@link HookProcessResult} goes (a `@cosh/aggregate` `RunFacts`), and a report of it has
+ * `exit_code: null`. `stdout` is the response body, decoded and capped like a process's stdout
+ * (R8, R10): for a 2xx answer it is read as the hook's stdout (H3); `truncated` and
+ * `stdoutTruncated` say the body went past `maxBodyBytes` (reading stopped there and the
+ * connection was closed); `timedOut` says no whole answer came within `timeoutMs`, connecting
+ * included (H2); `durationMs` counts from the call.
  */
-export interface HttpHookResult {
+export interface HttpHookResult extends HookProcessResult {
   /** The response's status code (`200`, `302`, `500`, …); `null` when no response came. */
   readonly httpStatus: number | null;
-  /**
-   * The response body decoded once as UTF-8, invalid bytes as U+FFFD (R10), at most
-   * `maxBodyBytes` of it. For a 2xx answer it is read as the hook's stdout (H3).
-   */
-  readonly stdout: string;
-  /** The body went past `maxBodyBytes`: reading stopped there and the connection was closed (R8). */
-  readonly stdoutTruncated: boolean;
-  /** Same as `stdoutTruncated` (an HTTP call has no stderr). */
-  readonly truncated: boolean;
-  /** No whole answer within `timeoutMs`, connecting included: the request was abandoned (H2). */
-  readonly timedOut: boolean;
   /**
    * Why the call failed when it was not for the status, a timeout or the size: `connection
    * refused by 127.0.0.1:8080 (ECONNREFUSED)`, `the connection closed after 512 bytes of the
    * response body`, a DNS or TLS failure, an abort. `null` when the whole answer arrived.
    */
   readonly failure: string | null;
-  /** Milliseconds from the call until the result was ready. */
-  readonly durationMs: number;
   /** No process ran: always `null` (reports carry `http_status` instead, H3). */
   readonly exitCode: null;
   /** No process ran: always `null`. */
@@ -89,7 +83,8 @@ export interface HttpHookClient {
   /**
    * POSTs the body to the URL and resolves with the raw facts (H2). Never rejects: a refused
    * connection, an error status, a timeout or an oversized body is a result. Throws
-   * `RunnerError` synchronously, before sending anything, only for a malformed request.
+   * `RunnerError` synchronously, before sending anything, only for a URL that is not HTTP or a
+   * timeout that cannot work.
    */
   run(request: HttpHookRequest): Promise<HttpHookResult>;
   /** Closes every connection; calls in flight end with a failure, later calls fail at once. */

@@ -10,7 +10,7 @@ export { createHookRunner } from './hook-runner.ts';
 export { expandHeaderVariables } from './expand-header-variables.ts';
 export type { HttpHookClient, HttpHookClientOptions, HttpHookRequest, HttpHookResult } from './http-hook.ts';
 export { createHttpHookClient } from './http-hook-client.ts';
-export { runHook } from './run-hook.ts';
+export { runHook, stopBoundMs } from './run-hook.ts';
 export { runHooks } from './run-hooks.ts';
 export { RunnerError, type RunnerErrorCode } from './runner-error.ts';
 export { type ProcessGroupChild, spawnProcessGroup } from './process-group-child.ts';

@@ -16,6 +16,21 @@ const gonePollMs = 5;
 
 const ignore = (): void => {};
 
+/**
+ * The longest a result can take once a hook's timeout (or abort) has fired: the SIGTERM→SIGKILL
+ * grace, the wait for the shell's exit after SIGKILL, the output drain, then the wait for the
+ * killed processes to be dead. 1.905 s with the default options. A caller that guards against a
+ * runner that never answers (the engine's watchdog) waits this long past the timeout.
+ *
+ * @example
+ * const runner = createHookRunner();
+ * const deadlineMs = request.timeoutMs + stopBoundMs(runner.options); // counted from the spawn
+ */
+export function stopBoundMs(options?: RunnerOptions): number {
+  const { killGraceMs, drainMs } = resolveRunnerOptions(options);
+  return killGraceMs + exitWaitAfterKillMs + drainMs + goneWaitMs + gonePollMs;
+}
+
 /** The result of a hook that never started (R9): the reason, and nothing else happened. */
 export function notStartedResult(startError: string, durationMs: number): HookProcessResult {
   return {
@@ -39,7 +54,7 @@ export const abortedBeforeStart = 'the run was aborted before it started';
  * Runs one hook command as `/bin/sh -c <command>` in its own process group and resolves with
  * the raw facts of the run (R1, R3–R10). Never rejects: a hook that cannot start, crashes,
  * prints garbage or times out is a result. Throws `RunnerError` synchronously, before starting
- * anything, only for a malformed request or options.
+ * anything, only for a timeout or option values that cannot work (see `RunnerError`).
  *
  * @example
  * const result = await runHook({

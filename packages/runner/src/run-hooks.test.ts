@@ -80,11 +80,9 @@ describe('R9 failure to start in a batch', () => {
     ]);
   });
 
-  it('a malformed request throws before any hook of the batch starts', () => {
+  it('a request whose timeout cannot work throws before any hook of the batch starts', () => {
     const marker = join(temporary.path, 'batch-never-started');
-    expect(() =>
-      runHooks([request(`touch ${marker}`), { ...request('true'), env: null } as unknown as HookProcessRequest]),
-    ).toThrow(RunnerError);
+    expect(() => runHooks([request(`touch ${marker}`), { ...request('true'), timeoutMs: 0 }])).toThrow(RunnerError);
     expect(existsSync(marker)).toBe(false);
   });
 });

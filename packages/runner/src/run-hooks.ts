@@ -6,8 +6,8 @@ import { createHookRunner } from './hook-runner.ts';
  * takes about as long as its slowest hook; beyond `options.maxConcurrentProcesses` (64) the
  * rest wait their turn (R11). Results come back in request order, whatever order the hooks
  * finish in. Never rejects; one hook that cannot start is that hook's result and the others
- * run (R9). Throws `RunnerError` synchronously, before starting any hook, if a request or the
- * options are malformed. An engine that runs many batches shares one `createHookRunner`.
+ * run (R9). Throws `RunnerError` synchronously, before starting any hook, for a timeout or
+ * option values that cannot work. An engine that runs many batches shares one `createHookRunner`.
  */
 export function runHooks(
   requests: readonly HookProcessRequest[],

@@ -4,9 +4,13 @@ const runnerErrorMarker = Symbol.for('@cosh/runner/RunnerError');
 export type RunnerErrorCode = 'E_RUNNER_INVALID_REQUEST' | 'E_RUNNER_INVALID_OPTIONS';
 
 /**
- * A programmer error: a request or option of the wrong shape, thrown synchronously before any
- * process starts. A hook that fails (does not start, crashes, times out) is never a
- * `RunnerError`: it is a `HookProcessResult`.
+ * A programmer error, thrown synchronously before any process starts or request is sent: a value
+ * the types allow but that cannot work. `E_RUNNER_INVALID_REQUEST`: a `timeoutMs` that is not
+ * above 0 and at most 2^31 − 1 (Node's longest timer), an HTTP hook `url` that is not an absolute
+ * `http:` or `https:` URL. `E_RUNNER_INVALID_OPTIONS`: an empty `shell`, a byte count that is not
+ * an integer >= 0, a grace, drain or idle time out of range, a `maxConcurrentProcesses` below 1.
+ * Shapes are the types' job and are not checked again. A hook that fails (does not start,
+ * crashes, times out) is never a `RunnerError`: it is a result.
  */
 export class RunnerError extends Error {
   readonly code: RunnerErrorCode;
