@@ -79,7 +79,11 @@ export interface HookOutcome {
    * translates it back (K3) before aggregating.
    */
   readonly updatedInput: Readonly<Record<string, unknown>> | null;
-  /** A deny, or an error or invalid output of a hook with `onError: 'deny'` (O2, O5). */
+  /**
+   * Whether it counts as a deny in the verdict: a deny (O3, O6, K5); a hook process that could not
+   * start, whatever `onError` says (R9); an error or invalid output of a hook with
+   * `onError: 'deny'` (O2, O5, H3). Derived by the interpreters, in one place.
+   */
   readonly countsAsDeny: boolean;
   /** For `invalid` and `error`: names the hook and the exact problem; a Claude hook's `systemMessage` (K5); else `null`. */
   readonly diagnostic: Diagnostic | null;

@@ -39,7 +39,6 @@ function answerOutcome(event: HookEvent, hook: OutcomeHook, output: ClaudeHookOu
       return outcome(hook, {
         kind: 'deny',
         reason: output.reason ?? defaultDenyReason(event, hook.name),
-        countsAsDeny: true,
         ...common,
       });
     case 'ask':
@@ -98,7 +97,6 @@ export function interpretClaudeRun(event: HookEvent, hook: OutcomeHook, runFacts
       return outcome(hook, {
         kind: 'deny',
         reason: pickReason(null, facts.stderr, defaultDenyReason(event, hook.name)),
-        countsAsDeny: true,
       });
     }
     return invalidOutcome(hook, TRUNCATED_OUTPUT_PROBLEM);
@@ -122,7 +120,6 @@ export function interpretClaudeRun(event: HookEvent, hook: OutcomeHook, runFacts
         facts.stderr,
         defaultDenyReason(event, hook.name),
       ),
-      countsAsDeny: true,
       ...lent,
     });
   }

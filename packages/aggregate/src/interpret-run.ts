@@ -44,15 +44,30 @@ export function pickReason(output: Pick<HookOutput, 'reason'> | null, stderr: st
   return trimmed === '' ? fallback : trimmed;
 }
 
+/** What an interpreter says about a run; {@link outcome} fills in the rest. */
 export interface OutcomeFields {
   readonly kind: HookOutcome['kind'];
   readonly reason?: string | null;
   readonly context?: string | null;
   readonly updatedInput?: HookOutcome['updatedInput'];
-  readonly countsAsDeny?: boolean;
   readonly diagnostic?: HookOutcome['diagnostic'];
+  /** The hook's process could not start (R9). An HTTP call that failed never sets this (H3). */
+  readonly couldNotStart?: boolean;
 }
 
+/**
+ * Whether an outcome counts as a deny in the verdict: the one place this is decided, for every
+ * protocol and for HTTP hooks. A deny does (O3, O6, K5); a hook process that could not start
+ * does whatever `onError` says (R9: a guard that never ran must not wave the call through); any
+ * other failure, an error or an invalid output, only with `onError: 'deny'` (O2, O5, H3).
+ */
+function countsAsDeny(hook: OutcomeHook, fields: OutcomeFields): boolean {
+  if (fields.kind === 'deny') return true;
+  if (fields.kind !== 'error' && fields.kind !== 'invalid') return false;
+  return fields.couldNotStart === true || hook.onError === 'deny';
+}
+
+/** The outcome of `hook` from what an interpreter found; `countsAsDeny` is derived here. */
 export function outcome(hook: OutcomeHook, fields: OutcomeFields): HookOutcome {
   return {
     hook: hook.name,
@@ -60,25 +75,31 @@ export function outcome(hook: OutcomeHook, fields: OutcomeFields): HookOutcome {
     reason: fields.reason ?? null,
     context: fields.context ?? null,
     updatedInput: fields.updatedInput ?? null,
-    countsAsDeny: fields.countsAsDeny ?? false,
+    countsAsDeny: countsAsDeny(hook, fields),
     diagnostic: fields.diagnostic ?? null,
   };
 }
 
-/** A hook that broke (O2, O5): no opinion, an error diagnostic, a deny if it asked for one. */
+/**
+ * A hook that broke (O2, O5, R9): no opinion and an error diagnostic; when it counts as a deny,
+ * the reason says why the call is refused. `startError`: why its process could not start.
+ */
 export function failedOutcome(
   hook: OutcomeHook,
   kind: 'error' | 'invalid',
   problem: string,
   diagnosticMessage: string,
+  startError: string | null = null,
 ): HookOutcome {
-  const deny = hook.onError === 'deny';
-  return outcome(hook, {
+  const fields: OutcomeFields = {
     kind,
-    reason: deny ? `hook '${hook.name}' failed: ${problem}` : null,
-    countsAsDeny: deny,
+    couldNotStart: startError !== null,
     diagnostic: { level: 'error', hook: hook.name, message: diagnosticMessage },
-  });
+  };
+  let reason: string | null = null;
+  if (startError !== null) reason = `hook '${hook.name}' could not start: ${startError}; the call is refused`;
+  else if (countsAsDeny(hook, fields)) reason = `hook '${hook.name}' failed: ${problem}`;
+  return outcome(hook, { ...fields, reason });
 }
 
 /**
@@ -137,7 +158,6 @@ export function interpretRun(event: HookEvent, hook: OutcomeHook, runFacts: RunF
         kind: 'deny',
         reason: pickReason(output, facts.stderr, defaultDenyReason(event, hook.name)),
         context: output?.context ?? null,
-        countsAsDeny: true,
       });
     }
     return outcome(hook, {
@@ -165,7 +185,6 @@ export function interpretRun(event: HookEvent, hook: OutcomeHook, runFacts: RunF
         reason: pickReason(output, facts.stderr, defaultDenyReason(event, hook.name)),
         context: output.context,
         updatedInput: output.updatedInput,
-        countsAsDeny: true,
       });
     }
     if (output.decision === 'ask') {
@@ -192,15 +211,5 @@ export function runFailureOutcome(hook: OutcomeHook, facts: RunFacts): HookOutco
   const problem = describeFailure(hook, facts);
   const tail = stderrTail(facts.stderr);
   const message = `hook '${hook.name}' failed: ${problem}${tail === '' ? '' : `; stderr: ${tail}`}`;
-  if (facts.startError !== null) {
-    // R9: a guard that never ran must not wave the call through, whatever onError says; the model
-    // can cause these states (renaming the working folder, many calls at once).
-    return outcome(hook, {
-      kind: 'error',
-      reason: `hook '${hook.name}' could not start: ${facts.startError}; the call is refused`,
-      countsAsDeny: true,
-      diagnostic: { level: 'error', hook: hook.name, message },
-    });
-  }
-  return failedOutcome(hook, 'error', problem, message);
+  return failedOutcome(hook, 'error', problem, message, facts.startError);
 }

@@ -14,14 +14,6 @@ export interface OutcomeSummary {
 }
 
 /**
- * A hand-built outcome might say `kind: 'deny'` yet forget `countsAsDeny`, or carry no reason:
- * either way it still denies (a deny never becomes an allow) and still gives a reason.
- */
-function countsAsDeny(outcome: HookOutcome): boolean {
-  return outcome.countsAsDeny || outcome.kind === 'deny';
-}
-
-/**
  * Decision, halt, reasons, contexts and diagnostics of outcomes taken in config order. The
  * decision's precedence is deny > ask > allow > none (A2–A4, K7); a halt is reported beside it.
  */
@@ -36,7 +28,7 @@ export function summarizeOutcomes(event: HookEvent, outcomes: readonly HookOutco
   for (const outcome of outcomes) {
     if (outcome.kind === 'halt') haltReasons.push(outcome.reason ?? defaultHaltReason(outcome.hook));
     // Checked apart from the halt so that no outcome flagged as a deny is ever left out.
-    if (countsAsDeny(outcome)) denyReasons.push(outcome.reason ?? defaultDenyReason(event, outcome.hook));
+    if (outcome.countsAsDeny) denyReasons.push(outcome.reason ?? defaultDenyReason(event, outcome.hook));
     if (outcome.kind === 'ask') askReasons.push(outcome.reason ?? defaultAskReason(outcome.hook));
     if (outcome.kind === 'allow') anyAllow = true;
     // Only a valid output's context counts (A6), whatever else a caller filled in.

@@ -4,6 +4,7 @@ import { aggregatePostToolUse } from './aggregate-post-tool-use.ts';
 import { aggregatePreToolUse } from './aggregate-pre-tool-use.ts';
 import { composeToolOutput } from './compose-tool-output.ts';
 import type { HookEvent, HookOutcome, OutcomeHook, RunFacts } from './hook-outcome.ts';
+import { interpretClaudeRun } from './interpret-claude-run.ts';
 import { interpretRun } from './interpret-run.ts';
 import { mergeUpdatedInputs } from './merge-updated-inputs.ts';
 import { parseHookOutput } from './parse-hook-output.ts';
@@ -102,6 +103,39 @@ function snapshotPrototype(): string {
     }),
   );
 }
+
+/** The same arbitrary runs, some of them HTTP calls (H3): a status or a failure instead of a process. */
+const processOrHttpFacts: fc.Arbitrary<RunFacts> = fc.oneof(
+  runFacts,
+  fc.record({
+    httpStatus: fc.constantFrom(200, 204, 302, 500, null),
+    failure: fc.constantFrom(null, null, 'connection refused by 127.0.0.1:9 (ECONNREFUSED)'),
+    exitCode: fc.constant(null),
+    signal: fc.constant(null),
+    stdout,
+    stderr: fc.constant(''),
+    timedOut: fc.constantFrom(false, false, true),
+    truncated: fc.constantFrom(false, false, true),
+    startError: fc.constant(null),
+  }),
+);
+
+describe('countsAsDeny', () => {
+  it('O2 O3 O5 O6 R9 H3 K5: one rule for both protocols: a deny, a process that could not start, or a failure with onError deny', () => {
+    fc.assert(
+      fc.property(event, onError, processOrHttpFacts, fc.boolean(), (currentEvent, policy, facts, claude) => {
+        const hook = { name: 'guard', onError: policy };
+        const outcome = (claude ? interpretClaudeRun : interpretRun)(currentEvent, hook, facts);
+        const failed = outcome.kind === 'error' || outcome.kind === 'invalid';
+        // HTTP runs never carry a start error: their failures are onError's to decide (H3).
+        const couldNotStart = facts.startError !== null;
+        expect(outcome.countsAsDeny).toBe(outcome.kind === 'deny' || (failed && (couldNotStart || policy === 'deny')));
+        if (couldNotStart) expect(outcome.kind).toBe('error');
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
 
 describe('verdict properties', () => {
   it('M3: the verdict does not depend on finish order once results are put back in config order', () => {
