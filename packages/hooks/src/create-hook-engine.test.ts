@@ -1,6 +1,6 @@
-import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HooksConfig } from '@cosh/config';
+import { validateHooksConfig } from '@cosh/config';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '@cosh/test-utils';
 import { hooksConfig, printing, shellQuote, temporaryDirectory } from './__fixtures__/hooks-config.ts';
@@ -510,32 +510,31 @@ describe('nothing lost (R6, L5, L6)', () => {
     expect(pre.diagnostics).toHaveLength(7);
   });
 
-  it("L6: a malformed entry in a hand-built config is that hook's failure; the others run", async () => {
-    const config = {
+  it('R9: HTTP hooks and Claude-protocol hooks are not run by this engine yet: each fails closed, whatever onError says', async () => {
+    const marker = file('claude-ran');
+    const validated = validateHooksConfig({
       hooks: {
         PreToolUse: [
-          { name: 'bad timeout', command: 'exit 2', timeout: -1, matcher: '', onError: 'ignore', enabled: true },
-          { name: 'no command', matcher: '', onError: 'deny' },
-          'not an object',
-          { name: 'good', command: printing({ decision: 'allow' }) },
+          { name: 'policy', url: 'http://127.0.0.1:9/hook' },
+          // Claude's matcher (K2) on the Claude name of bash_run: selected, so it must fail closed.
+          { name: 'claude guard', protocol: 'claude', matcher: 'Bash', command: `touch ${shellQuote(marker)}` },
+          { name: 'fine', command: printing({ decision: 'allow' }) },
         ],
       },
-    } as unknown as HooksConfig;
-    const engine = createHookEngine(config);
-    const pre = await engine.preToolUse({ toolName: 't', toolInput: {} });
-    expect(pre.hooks.map((hook) => [hook.name, hook.outcome, hook.durationMs])).toEqual([
-      ['bad timeout', 'error', null],
-      ['no command', 'error', null],
-      ['PreToolUse[2]', 'error', null],
-      ['good', 'allow', pre.hooks[3]?.durationMs],
+    });
+    if (!validated.ok) throw validated.error;
+    const pre = await createHookEngine(validated.config).preToolUse({ toolName: 'bash_run', toolInput: {} });
+    expect(pre.hooks.map((hook) => [hook.name, hook.command, hook.outcome, hook.durationMs])).toEqual([
+      ['policy', 'http://127.0.0.1:9/hook', 'error', null],
+      ['claude guard', `touch ${shellQuote(marker)}`, 'error', null],
+      ['fine', printing({ decision: 'allow' }), 'allow', pre.hooks[2]?.durationMs],
     ]);
-    // A malformed entry never started, so it fails closed whatever its onError (R9).
     expect(pre.decision).toBe('deny');
-    expect(pre.reasons).toHaveLength(3);
-    expect(pre.reasons[1]).toBe(
-      "hook 'no command' could not start: invalid hook entry: command must be a non-empty string; the call is refused",
-    );
-    expect(pre.diagnostics[0]?.message).toContain('timeout must be a number of seconds above 0 and at most 86400');
+    expect(pre.reasons).toEqual([
+      "hook 'policy' could not start: HTTP hooks (url) are not run by this engine yet; the call is refused",
+      'hook \'claude guard\' could not start: protocol "claude" is not run by this engine yet; the call is refused',
+    ]);
+    expect(existsSync(marker)).toBe(false);
   });
 
   it('L6: a call the engine cannot describe to hooks is denied, not thrown', async () => {
@@ -588,14 +587,7 @@ describe('nothing lost (R6, L5, L6)', () => {
     );
   });
 
-  it('createHookEngine throws HooksError for a config or options of the wrong shape, before any call', () => {
-    expect(() => createHookEngine(null as never)).toThrow(expect.objectContaining({ code: 'E_HOOKS_INVALID_CONFIG' }));
-    expect(() => createHookEngine({ hooks: { PreToolUse: {} } } as never)).toThrow(
-      /config\.hooks\.PreToolUse must be an array/,
-    );
-    expect(() => createHookEngine({ hooks: {}, hooksEnabled: { PreToolUse: 'no' } } as never)).toThrow(
-      /must be a boolean/,
-    );
+  it('createHookEngine throws HooksError for runner options that cannot work, before any call', () => {
     let caught: unknown;
     try {
       createHookEngine(hooksConfig({}), { runner: { killGraceMs: -1 } });
@@ -605,11 +597,5 @@ describe('nothing lost (R6, L5, L6)', () => {
     expect(HooksError.isInstance(caught)).toBe(true);
     expect((caught as HooksError).code).toBe('E_HOOKS_INVALID_OPTIONS');
     expect((caught as HooksError).cause).toBeDefined();
-  });
-
-  it('a config without PostToolUse or hooksEnabled (hand-built) is accepted: missing means none / enabled', async () => {
-    const engine = createHookEngine({ hooks: { PreToolUse: [{ command: 'exit 2', name: 'n' }] } } as never);
-    expect((await engine.preToolUse({ toolName: 't', toolInput: {} })).decision).toBe('deny');
-    expect((await engine.postToolUse({ toolName: 't', toolInput: {}, toolOutput: 'o' })).toolOutput).toBe('o');
   });
 });

@@ -1,63 +1,25 @@
-import {
-  aggregatePostToolUse,
-  aggregatePreToolUse,
-  type HookOutcome,
-  type PostToolUseVerdict,
-  type PreToolUseVerdict,
-} from '@cosh/aggregate';
-import { HOOK_EVENTS, type HookEvent, type HooksConfig } from '@cosh/config';
+import { aggregatePostToolUse, aggregatePreToolUse, type HookOutcome } from '@cosh/aggregate';
+import type { HookEntry, HookEvent, HooksConfig } from '@cosh/config';
 import { type CompiledHooks, compileHooks, selectHooks } from '@cosh/matcher';
-import { createHookRunner, type HookRunner, type RunnerOptions } from '@cosh/runner';
+import { createHookRunner, type HookRunner } from '@cosh/runner';
+import { toClaudeToolName } from './claude-tool-names.ts';
+import { describeError } from './describe-error.ts';
 import { failedPostToolUse, failedPreToolUse } from './failed-results.ts';
+import type { HookEngine, HookEngineOptions, ToolCall } from './hook-engine-types.ts';
 import { hookPayload } from './hook-payload.ts';
 import type { HookReport } from './hook-report.ts';
 import { HooksError } from './hooks-error.ts';
-import { type PreparedHook, prepareHooks } from './prepare-hooks.ts';
-import type { HookEngine, HookEngineOptions, ToolCall } from './hook-engine-types.ts';
-import { runEventHooks } from './run-event-hooks.ts';
-import { describeError } from './describe-error.ts';
 import { isRecord } from './is-record.ts';
+import { runEventHooks } from './run-event-hooks.ts';
 
-// After a timeout the runner answers within its kill grace plus a few milliseconds, 0.9 s at
-// worst (the wait for the shell's exit after SIGKILL, the drain, the wait for the killed
-// processes to die). The watchdog waits 0.7 s past the grace, counted from the hook's spawn, so
-// L6's "largest timeout + 2 s" holds with the default 1 s grace even on a loaded machine; if it
-// fires first, the hook is reported as timed out and the runner finishes the kill in the
-// background. A hook that waits for a free slot (R11: more hooks running at once than the
-// runner's limit) starts its clock when it spawns, so an event's bound grows by that wait.
-const watchdogSlackMs = 700;
-
-function checkConfig(config: HooksConfig): Record<HookEvent, boolean> {
-  if (!isRecord(config)) throw new HooksError('E_HOOKS_INVALID_CONFIG', 'the hooks config must be an object');
-  if (config.hooks !== undefined && !isRecord(config.hooks)) {
-    throw new HooksError('E_HOOKS_INVALID_CONFIG', 'config.hooks must be an object of event name → hook entries');
-  }
-  const toggles: unknown = config.hooksEnabled;
-  if (toggles !== undefined && !isRecord(toggles)) {
-    throw new HooksError('E_HOOKS_INVALID_CONFIG', 'config.hooksEnabled must be an object of event name → boolean');
-  }
-  const enabled = { PreToolUse: true, PostToolUse: true };
-  for (const event of HOOK_EVENTS) {
-    const value = toggles?.[event];
-    if (value !== undefined && typeof value !== 'boolean') {
-      throw new HooksError('E_HOOKS_INVALID_CONFIG', `config.hooksEnabled.${event} must be a boolean`);
-    }
-    enabled[event] = value !== false;
-  }
-  return enabled;
-}
-
-/** Checks the options and creates the engine's one runner (R11) from them. */
-function checkOptions(options: HookEngineOptions): HookRunner {
-  if (!isRecord(options)) throw new HooksError('E_HOOKS_INVALID_OPTIONS', 'engine options must be an object');
-  if (options.cwd !== undefined && typeof options.cwd !== 'string') {
-    throw new HooksError('E_HOOKS_INVALID_OPTIONS', 'options.cwd must be a string');
-  }
-  if (options.env !== undefined && !isRecord(options.env)) {
-    throw new HooksError('E_HOOKS_INVALID_OPTIONS', 'options.env must be an object of strings');
-  }
+/**
+ * The engine's one runner (R11). The config needs no check (`@cosh/config` made it valid); the
+ * runner options are the one thing a caller can still get wrong (a limit below one, a negative
+ * grace), and the runner refuses them.
+ */
+function createRunner(options: HookEngineOptions): HookRunner {
   try {
-    return createHookRunner((options as HookEngineOptions).runner);
+    return createHookRunner(options.runner);
   } catch (error) {
     throw new HooksError('E_HOOKS_INVALID_OPTIONS', describeError(error), { cause: error });
   }
@@ -85,10 +47,10 @@ function callProblem(call: unknown, event: HookEvent): string | null {
 }
 
 /**
- * Creates the engine for one loaded config: matchers are compiled here, once (M5); disabled
- * entries (C5) and disabled events (C7) are as if absent. Throws {@link HooksError} only for a
- * config or options that are not of the right shape at all (before any call); a malformed
- * single entry is reported as a failed hook at each call instead.
+ * Creates the engine for one validated config (`loadConfig`, `parseConfig` or
+ * `validateHooksConfig` of `@cosh/config` made it): matchers are compiled here, once (M5);
+ * disabled entries (C5) and disabled events (C7) are as if absent. Throws {@link HooksError}
+ * only for runner options that cannot work, before any call.
  *
  * @example
  * const { config } = await loadConfig();
@@ -96,13 +58,14 @@ function callProblem(call: unknown, event: HookEvent): string | null {
  * const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput: { command: 'ls' } });
  */
 export function createHookEngine(config: HooksConfig, options: HookEngineOptions = {}): HookEngine {
-  const enabled = checkConfig(config);
-  const hookRunner = checkOptions(options);
-  const compiled: Record<HookEvent, CompiledHooks<PreparedHook>> = {
-    PreToolUse: compileHooks(prepareHooks(config, 'PreToolUse')),
-    PostToolUse: compileHooks(prepareHooks(config, 'PostToolUse')),
+  const hookRunner = createRunner(options);
+  // C5: an entry with `enabled: false` is as if it were not there.
+  const compile = (event: HookEvent): CompiledHooks<HookEntry> =>
+    compileHooks(config.hooks[event].filter((hook) => hook.enabled));
+  const compiled: Record<HookEvent, CompiledHooks<HookEntry>> = {
+    PreToolUse: compile('PreToolUse'),
+    PostToolUse: compile('PostToolUse'),
   };
-  const killAllowanceMs = hookRunner.options.killGraceMs + watchdogSlackMs;
 
   interface EventRun {
     readonly hooks: readonly HookReport[];
@@ -110,8 +73,8 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
   }
 
   async function runHooksOf(event: HookEvent, call: ToolCall, toolOutput?: string): Promise<EventRun> {
-    if (!enabled[event]) return { hooks: [], outcomes: [] };
-    const selections = selectHooks(compiled[event], call.toolName);
+    if (!config.hooksEnabled[event]) return { hooks: [], outcomes: [] };
+    const selections = selectHooks(compiled[event], call.toolName, toClaudeToolName(call.toolName));
     if (selections.length === 0) return { hooks: [], outcomes: [] };
 
     let setupProblem: string | null = null;
@@ -136,7 +99,6 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
       hostEnvironment: options.env ?? process.env,
       cwd,
       hookRunner,
-      killAllowanceMs,
       setupProblem,
     });
     return { hooks: run.reports, outcomes: run.outcomes };

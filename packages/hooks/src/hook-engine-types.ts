@@ -36,12 +36,8 @@ export interface PostToolUseCall extends ToolCall {
   readonly preToolUseContext?: string | undefined;
 }
 
-/**
- * What the PreToolUse hooks decided about one call (A1–A7): the verdict of `@cosh/aggregate`,
- * and what happened to each hook.
- */
-export interface PreToolUseResult extends PreToolUseVerdict {
-  readonly event: 'PreToolUse';
+/** What a Pre- and a PostToolUse result both add to their verdict. */
+interface EventHooksResult {
   readonly toolName: string;
   /** Every selected hook, config order (M3), deduplicated ones included (M4). */
   readonly hooks: readonly HookReport[];
@@ -50,18 +46,19 @@ export interface PreToolUseResult extends PreToolUseVerdict {
 }
 
 /**
+ * What the PreToolUse hooks decided about one call (A1–A7): the verdict of `@cosh/aggregate`,
+ * and what happened to each hook.
+ */
+export interface PreToolUseResult extends PreToolUseVerdict, EventHooksResult {
+  readonly event: 'PreToolUse';
+}
+
+/**
  * What the PostToolUse hooks made of one successful call (P1–P4): the verdict of
  * `@cosh/aggregate`, whose `toolOutput` enters history, and what happened to each hook.
  */
-export interface PostToolUseResult extends PostToolUseVerdict {
+export interface PostToolUseResult extends PostToolUseVerdict, EventHooksResult, Pick<PostToolUseCall, 'toolInput'> {
   readonly event: 'PostToolUse';
-  readonly toolName: string;
-  /** The input as it ran. */
-  readonly toolInput: Readonly<Record<string, unknown>>;
-  /** Every selected hook, config order (M3), deduplicated ones included (M4). */
-  readonly hooks: readonly HookReport[];
-  /** Milliseconds the event took. */
-  readonly durationMs: number;
 }
 
 /** The hooks of one config, compiled once (M5), ready for any number of calls. */

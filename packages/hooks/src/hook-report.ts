@@ -1,58 +1,40 @@
-import type { HookOutcome, OutcomeKind } from '@cosh/aggregate';
+import type { HookOutcome, OutcomeKind, RunFacts } from '@cosh/aggregate';
+import type { HookEntry } from '@cosh/config';
+
+/**
+ * The facts of one hook run as the engine has them: the runner's, or the engine's own for a hook
+ * it stopped before the runner (then `durationMs` is `null`).
+ */
+export type HookRun = RunFacts & {
+  /** Milliseconds from spawn to result; `null` when it did not run. */
+  readonly durationMs: number | null;
+};
+
+/** Which entry of the config a report is about. */
+type ReportedHook = Pick<HookEntry, 'name' | 'index'> & {
+  /** The command as written in the config (an HTTP hook's url). */
+  readonly command: string;
+};
 
 /**
  * What happened to one selected hook of one call. Every selected hook gets one, in config
- * order (M3), deduplicated ones included (M4).
+ * order (M3), deduplicated ones included (M4); a deduplicated hook did not run, so its run's
+ * fields are `null`, `false` or empty.
  */
-export interface HookReport {
-  /** The hook's name (its command when the entry has none). */
-  readonly name: string;
-  /** The command as written in the config. */
-  readonly command: string;
-  /** Position of the entry in its event's list in the config (0-based, disabled entries counted). */
-  readonly index: number;
+export interface HookReport
+  extends ReportedHook,
+    Pick<HookRun, 'exitCode' | 'signal' | 'timedOut' | 'truncated' | 'durationMs' | 'stdout' | 'stderr'>,
+    Pick<HookOutcome, 'reason' | 'context'> {
   /** O1–O6; `null` for a deduplicated hook, which did not run. */
   readonly outcome: OutcomeKind | null;
-  /** The shell's exit code; `null` when killed by a signal, not started, or deduplicated. */
-  readonly exitCode: number | null;
-  /** The signal that ended the shell (`'SIGKILL'`), else `null`. */
-  readonly signal: string | null;
-  /** Killed at its timeout (R6). */
-  readonly timedOut: boolean;
-  /** stdout or stderr went past 1 MiB and was cut (R8). */
-  readonly truncated: boolean;
-  /** Milliseconds from spawn to result; `null` when it did not run. */
-  readonly durationMs: number | null;
   /** Same command as an earlier selected hook, which ran instead (M4). */
   readonly deduplicated: boolean;
   /** For a deduplicated hook, the name of the hook that ran in its place; else `null`. */
   readonly duplicateOf: string | null;
-  /** Why it denied or halted, or why its failure counts as a deny (`onError: 'deny'`); else `null`. */
-  readonly reason: string | null;
-  /** The `context` of a valid output; else `null`. */
-  readonly context: string | null;
-  /** What the hook printed, decoded, at most 1 MiB each. */
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Facts of one run, as much of them as a report needs. */
-export interface ReportedRun {
-  readonly exitCode: number | null;
-  readonly signal: string | null;
-  readonly timedOut: boolean;
-  readonly truncated: boolean;
-  readonly durationMs: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
 }
 
 /** The report of a hook that ran (or tried to). */
-export function ranReport(
-  hook: { readonly name: string; readonly command: string; readonly index: number },
-  run: ReportedRun,
-  outcome: HookOutcome,
-): HookReport {
+export function ranReport(hook: ReportedHook, run: HookRun, outcome: HookOutcome): HookReport {
   return {
     name: hook.name,
     command: hook.command,
@@ -73,10 +55,7 @@ export function ranReport(
 }
 
 /** The report of a hook whose identical command ran under another entry (M4). */
-export function deduplicatedReport(
-  hook: { readonly name: string; readonly command: string; readonly index: number },
-  duplicateOf: string,
-): HookReport {
+export function deduplicatedReport(hook: ReportedHook, duplicateOf: string): HookReport {
   return {
     name: hook.name,
     command: hook.command,

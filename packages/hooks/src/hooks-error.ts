@@ -1,13 +1,15 @@
 const marker = Symbol.for('@cosh/hooks/HooksError');
 
 /** Stable codes of {@link HooksError}. */
-export type HooksErrorCode = 'E_HOOKS_INVALID_CONFIG' | 'E_HOOKS_INVALID_OPTIONS';
+export type HooksErrorCode = 'E_HOOKS_INVALID_OPTIONS';
 
 /**
- * A programmer error found when an engine is created: a config or options object that is not
- * of the right shape at all (not an object, an event's hooks not an array, runner options out
- * of range). Thrown by `createHookEngine` only, before any tool call; once created, an engine
- * never throws. A hook that fails, or one malformed entry, is a result instead.
+ * A programmer error found when an engine is created: runner options that cannot work (a
+ * `maxConcurrentProcesses` below 1, a negative grace; the runner's `RunnerError` is the
+ * `cause`). That is the one thing a caller can still get wrong: the config is valid by
+ * construction (`@cosh/config` makes every `HooksConfig`) and shapes are the types' job. Thrown by
+ * `createHookEngine` only, before any tool call; once created, an engine never throws. A hook
+ * that fails is a result instead.
  */
 export class HooksError extends Error {
   override readonly name = 'HooksError';

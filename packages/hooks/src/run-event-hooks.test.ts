@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { compileHooks, selectHooks } from '@cosh/matcher';
-import { createHookRunner, type HookRunner } from '@cosh/runner';
+import { createHookRunner, type HookRunner, type RunnerOptions, stopBoundMs } from '@cosh/runner';
 import { hooksConfig } from './__fixtures__/hooks-config.ts';
-import { prepareHooks } from './prepare-hooks.ts';
 import { runEventHooks, type EventHooksSetup } from './run-event-hooks.ts';
+
+// No grace and no drain: the runner's stop bound, which the guard waits past a timeout, is 0.8 s.
+const quickStop: RunnerOptions = { killGraceMs: 0, drainMs: 0 };
 
 /**
  * A broken runner, to prove the engine's own guard (every other test uses the real one): it
  * spawns and never answers, throws, or rejects for those commands, and runs the rest.
  */
 function brokenRunner(): HookRunner {
-  const real = createHookRunner();
+  const real = createHookRunner(quickStop);
   return {
     ...real,
     runHook(request) {
@@ -26,7 +28,7 @@ function brokenRunner(): HookRunner {
 }
 
 function selectionFor(commands: readonly { name: string; command: string; timeout?: number }[]) {
-  const compiled = compileHooks(prepareHooks(hooksConfig({ PreToolUse: commands }), 'PreToolUse'));
+  const compiled = compileHooks(hooksConfig({ PreToolUse: commands }).hooks.PreToolUse);
   return selectHooks(compiled, 'tool');
 }
 
@@ -37,12 +39,11 @@ const setup: EventHooksSetup = {
   hostEnvironment: { PATH: process.env['PATH'] },
   cwd: process.cwd(),
   hookRunner: brokenRunner(),
-  killAllowanceMs: 300,
   setupProblem: null,
 };
 
 describe('runEventHooks guards the runner (L5, L6)', () => {
-  it('L6: a runner that never answers is reported as a timeout once timeout + allowance have passed', async () => {
+  it("L6: a runner that never answers is reported as a timeout once the timeout and the runner's stop bound have passed", async () => {
     const startedAt = performance.now();
     const run = await runEventHooks(
       selectionFor([
@@ -52,8 +53,9 @@ describe('runEventHooks guards the runner (L5, L6)', () => {
       setup,
     );
     const elapsed = performance.now() - startedAt;
-    expect(elapsed).toBeGreaterThanOrEqual(490);
-    expect(elapsed).toBeLessThan(1500);
+    const budget = 200 + stopBoundMs(quickStop);
+    expect(elapsed).toBeGreaterThanOrEqual(budget - 10);
+    expect(elapsed).toBeLessThan(2 * budget);
     expect(run.reports.map((report) => [report.name, report.outcome, report.timedOut])).toEqual([
       ['hung', 'error', true],
       ['fine', 'none', false],
@@ -82,10 +84,10 @@ describe('runEventHooks guards the runner (L5, L6)', () => {
     const run = await runEventHooks(
       selectionFor([
         { name: 'slow', command: 'sleep 1.2', timeout: 5 },
-        // 0.1 s + 0.3 s allowance: counted from the event's start, this would be "timed out".
+        // 0.1 s + the 0.8 s stop bound: counted from the event's start, this would be "timed out".
         { name: 'quick', command: 'echo \'{"decision":"allow"}\'', timeout: 0.1 },
       ]),
-      { ...setup, hookRunner: createHookRunner({ maxConcurrentProcesses: 1 }) },
+      { ...setup, hookRunner: createHookRunner({ ...quickStop, maxConcurrentProcesses: 1 }) },
     );
     expect(run.reports.map((report) => [report.name, report.outcome, report.timedOut])).toEqual([
       ['slow', 'none', false],

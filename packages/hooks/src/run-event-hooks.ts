@@ -1,11 +1,10 @@
-import { type HookOutcome, interpretRun, type RunFacts } from '@cosh/aggregate';
-import type { HookEvent } from '@cosh/config';
+import { type HookOutcome, interpretRun } from '@cosh/aggregate';
+import type { HookEntry, HookEvent } from '@cosh/config';
 import type { HookSelection } from '@cosh/matcher';
-import type { HookProcessRequest, HookRunner } from '@cosh/runner';
-import { hookEnvironment } from './hook-environment.ts';
-import { deduplicatedReport, type HookReport, ranReport } from './hook-report.ts';
-import type { PreparedHook } from './prepare-hooks.ts';
+import { type HookProcessRequest, type HookRunner, stopBoundMs } from '@cosh/runner';
 import { describeError } from './describe-error.ts';
+import { hookEnvironment } from './hook-environment.ts';
+import { deduplicatedReport, type HookReport, type HookRun, ranReport } from './hook-report.ts';
 
 /** What every selected hook of one call shares. */
 export interface EventHooksSetup {
@@ -17,8 +16,6 @@ export interface EventHooksSetup {
   readonly cwd: string;
   /** The engine's runner: at most so many hook processes at once, across calls (R11). */
   readonly hookRunner: HookRunner;
-  /** How long after its timeout a hook's result may still take (the runner's kill sequence). */
-  readonly killAllowanceMs: number;
   /**
    * Why no hook of this call can start (the input cannot be serialised, the working directory
    * cannot be known); every hook then fails to start with this reason (R9, O5).
@@ -32,10 +29,7 @@ export interface EventHooksRun {
   readonly outcomes: HookOutcome[];
 }
 
-/** A run's facts; `durationMs` is `null` for a hook stopped before it reached the runner. */
-type RunResult = RunFacts & { readonly durationMs: number | null };
-
-function notStarted(startError: string, durationMs: number | null): RunResult {
+function notStarted(startError: string, durationMs: number | null): HookRun {
   return {
     exitCode: null,
     signal: null,
@@ -49,15 +43,26 @@ function notStarted(startError: string, durationMs: number | null): RunResult {
 }
 
 /**
- * One hook through the runner, made total: a throw or rejection (a runner bug, options it
- * refuses) is a start failure of that hook, and a result that has not come `budgetMs` after the
- * hook's spawn (its timeout plus the kill allowance) is reported as a timeout (L5, L6). The
- * clock starts at the spawn, as the hook's own timeout does (R11): a hook waiting for a free
+ * Why this engine cannot run a hook yet, or `null`. Until it runs HTTP hooks and speaks Claude's
+ * protocol, such a hook must not run as a Cosh command (its verdicts would be misread): it fails
+ * closed, as a hook that could not start (R9).
+ */
+function notRunnableHere(hook: HookEntry): string | null {
+  if (hook.command === null) return 'HTTP hooks (url) are not run by this engine yet';
+  if (hook.protocol !== 'cosh') return `protocol ${JSON.stringify(hook.protocol)} is not run by this engine yet`;
+  return null;
+}
+
+/**
+ * One hook through the runner, made total: a throw or rejection (a runner bug) is a start failure
+ * of that hook, and a result that has not come `budgetMs` after the hook's spawn (its timeout
+ * plus the runner's own bound for stopping it, `stopBoundMs`) is reported as a timeout (L5, L6).
+ * The clock starts at the spawn, as the hook's own timeout does (R11): a hook waiting for a free
  * slot is not timed out while it waits. The runner goes on killing a late hook's processes in
  * the background.
  */
-function runGuarded(hookRunner: HookRunner, request: HookProcessRequest, budgetMs: number): Promise<RunResult> {
-  return new Promise<RunResult>((resolve) => {
+function runGuarded(hookRunner: HookRunner, request: HookProcessRequest, budgetMs: number): Promise<HookRun> {
+  return new Promise<HookRun>((resolve) => {
     let spawnedAt: number | null = null;
     let watchdog: NodeJS.Timeout | undefined;
     const elapsed = (): number => (spawnedAt === null ? 0 : performance.now() - spawnedAt);
@@ -67,7 +72,7 @@ function runGuarded(hookRunner: HookRunner, request: HookProcessRequest, budgetM
         resolve({ ...notStarted('', elapsed()), startError: null, timedOut: true });
       }, budgetMs);
     };
-    let running: Promise<RunResult>;
+    let running: Promise<HookRun>;
     try {
       running = hookRunner.runHook({ ...request, onSpawn });
     } catch (error) {
@@ -94,25 +99,26 @@ function runGuarded(hookRunner: HookRunner, request: HookProcessRequest, budgetM
  * Never rejects.
  */
 export async function runEventHooks(
-  selections: readonly HookSelection<PreparedHook>[],
+  selections: readonly HookSelection<HookEntry>[],
   setup: EventHooksSetup,
 ): Promise<EventHooksRun> {
-  const runs = selections.map(({ hook, duplicateOf }): Promise<RunResult> | null => {
+  const stopBound = stopBoundMs(setup.hookRunner.options);
+  const runs = selections.map(({ hook, duplicateOf }): Promise<HookRun> | null => {
     if (duplicateOf !== null) return null;
-    const problem = hook.problem ?? setup.setupProblem;
-    // Stopped before the runner (malformed entry, no payload): there is no duration to report.
+    // Stopped before the runner (not runnable here, no payload, no directory): no duration to report.
+    const problem = notRunnableHere(hook) ?? setup.setupProblem;
     if (problem !== null) return Promise.resolve(notStarted(problem, null));
-    const timeoutMs = hook.timeoutSeconds * 1000;
+    const timeoutMs = hook.timeout * 1000;
     return runGuarded(
       setup.hookRunner,
       {
-        command: hook.command,
+        command: hook.command as string,
         stdin: setup.stdin,
         env: hookEnvironment(setup.hostEnvironment, setup.event, setup.toolName, hook.name),
         cwd: setup.cwd,
         timeoutMs,
       },
-      timeoutMs + setup.killAllowanceMs,
+      timeoutMs + stopBound,
     );
   });
   const results = await Promise.all(runs);
@@ -120,18 +126,14 @@ export async function runEventHooks(
   const reports: HookReport[] = [];
   const outcomes: HookOutcome[] = [];
   selections.forEach(({ hook, duplicateOf }, position) => {
-    const shown = { name: hook.name, command: hook.configCommand, index: hook.index };
+    const shown = { name: hook.name, command: hook.command ?? hook.url ?? '', index: hook.index };
     if (duplicateOf !== null) {
       reports.push(deduplicatedReport(shown, duplicateOf.name));
       return;
     }
     // Every selection that is not a duplicate was given a run above.
-    const result = results[position] as RunResult;
-    const outcome = interpretRun(
-      setup.event,
-      { name: hook.name, onError: hook.onError, timeout: hook.timeoutSeconds },
-      result,
-    );
+    const result = results[position] as HookRun;
+    const outcome = interpretRun(setup.event, hook, result);
     outcomes.push(outcome);
     reports.push(ranReport(shown, result, outcome));
   });
