@@ -7,5 +7,5 @@ export { type CreateProgramOptions, createProgram } from './create-program.ts';
 export { type CommandConfig, loadCommandConfig } from './load-command-config.ts';
 export { runMain } from './run-main.ts';
 export { escapeForTerminal, shortenText } from './terminal-text.ts';
-export { type HookRunJson, hookRunJson } from './commands/hooks-run-json.ts';
+export { type HookRunJson, type HooksRunJson, hookRunJson, hooksRunJson } from './commands/hooks-run-json.ts';
 export { jsonKind, parserMessage, parseToolInput, type ToolInputParse } from './commands/hooks-run-input.ts';

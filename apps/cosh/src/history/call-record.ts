@@ -1,4 +1,4 @@
-import { type HookRunJson, hookRunJson } from '@cosh/cosh-cli';
+import { type HookRunJson, type HooksRunJson, hookRunJson, hooksRunJson } from '@cosh/cosh-cli';
 import type { HookReport, PostToolUseResult, PreToolUseResult } from '@cosh/hooks';
 import type { ToolCallResult } from '../tool-host-types.ts';
 
@@ -13,25 +13,14 @@ export interface HookSummaryJson extends HookRunJson {
   readonly context: string | null;
 }
 
-/** What the hooks of one event decided about the call. */
-export interface VerdictJson {
-  readonly decision: 'allow' | 'deny' | 'ask' | 'none';
-  readonly halt: boolean;
-  readonly reasons: readonly string[];
-  readonly context: string;
-  readonly diagnostics: readonly {
-    readonly level: 'error' | 'warning' | 'info';
-    readonly hook: string | null;
-    readonly message: string;
-  }[];
+/** What the hooks of one event decided about the call: `cosh hooks run --json`'s verdict fields. */
+export interface VerdictJson extends Pick<HooksRunJson, 'decision' | 'halt' | 'reasons' | 'context' | 'diagnostics'> {
   readonly hooks: readonly HookSummaryJson[];
   readonly duration_ms: number;
 }
 
 /** PreToolUse's verdict also gives the input after its rewrites (A7), whether or not the tool ran. */
-export interface PreToolUseVerdictJson extends VerdictJson {
-  readonly tool_input: Readonly<Record<string, unknown>>;
-}
+export interface PreToolUseVerdictJson extends VerdictJson, Pick<HooksRunJson, 'tool_input'> {}
 
 /**
  * One call as a JSON record: a line of the history file, a result line of `cosh session` and
@@ -88,16 +77,13 @@ function hookSummary(hook: HookReport): HookSummaryJson {
 
 /** One event's verdict as JSON (hooks' stdout and stderr are left out: they can be megabytes). */
 export function verdictJson(result: PreToolUseResult | PostToolUseResult): VerdictJson {
+  const { decision, halt, reasons, context, diagnostics } = hooksRunJson(result);
   return {
-    decision: result.decision,
-    halt: result.halt,
-    reasons: [...result.reasons],
-    context: result.context,
-    diagnostics: result.diagnostics.map((diagnostic) => ({
-      level: diagnostic.level,
-      hook: diagnostic.hook,
-      message: diagnostic.message,
-    })),
+    decision,
+    halt,
+    reasons,
+    context,
+    diagnostics,
     hooks: result.hooks.map(hookSummary),
     duration_ms: milliseconds(result.durationMs),
   };

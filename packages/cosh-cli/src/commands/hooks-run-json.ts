@@ -1,9 +1,9 @@
-import type { HookReport, PostToolUseResult, PreToolUseResult } from '@cosh/hooks';
+import type { Decision, Diagnostic, HookReport, OutcomeKind, PostToolUseResult, PreToolUseResult } from '@cosh/hooks';
 
 /** One selected hook in `cosh hooks run --json`; a deduplicated one (M4) has null outcome, exit code, signal, duration. */
 export interface HookRunJson {
   readonly name: string;
-  readonly outcome: 'allow' | 'deny' | 'ask' | 'none' | 'halt' | 'error' | 'invalid' | null;
+  readonly outcome: OutcomeKind | null;
   readonly exit_code: number | null;
   readonly signal: string | null;
   readonly timed_out: boolean;
@@ -34,7 +34,7 @@ export function hookRunJson(hook: HookReport): HookRunJson {
 export interface HooksRunJson {
   readonly event: 'PreToolUse' | 'PostToolUse';
   readonly tool_name: string;
-  readonly decision: 'allow' | 'deny' | 'ask' | 'none';
+  readonly decision: Decision;
   readonly halt: boolean;
   readonly reasons: readonly string[];
   readonly context: string;
@@ -43,13 +43,8 @@ export interface HooksRunJson {
   /** PostToolUse: the composed output (P2); PreToolUse: null. */
   readonly tool_output: string | null;
   /** Every selected hook, config order; deduplicated ones have null outcome, exit code, signal, duration. */
-  /** Every selected hook, config order. */
   readonly hooks: readonly HookRunJson[];
-  readonly diagnostics: readonly {
-    readonly level: 'error' | 'warning' | 'info';
-    readonly hook: string | null;
-    readonly message: string;
-  }[];
+  readonly diagnostics: readonly Diagnostic[];
 }
 
 /** The `--json` document of one event's result, built field by field so the key order is fixed. */
