@@ -1,7 +1,8 @@
 // Measures selectHooks on 1,000 hooks against the built dist (run `pnpm build` first):
 //   node bench/select.mjs
-// The budget is 0.1 ms per selection. A naive select (compile every matcher on every call,
-// dedupe with a Map) runs in the same process as the baseline, so the ratio survives a busy machine.
+// The budget is 0.1 ms per selection: the regression check of the matcher's README. A naive select
+// (compile every matcher on every call, dedupe with a Map) runs in the same process as the
+// baseline, so the ratio survives a busy machine; selectHooks differs from it in compiling once (M5).
 import { compileHooks, selectHooks } from '../dist/index.js';
 
 const HOOK_COUNT = 1_000;
@@ -80,22 +81,19 @@ for (const { label, hooks } of scenarios) {
     const slow = naiveSelect(hooks, toolName).map((entry) => [entry.hook.name, entry.duplicateOf?.name ?? null]);
     if (JSON.stringify(fast) !== JSON.stringify(slow)) throw new Error(`mismatch for ${toolName} in ${label}`);
   }
-  let unique = 0;
-  // Every call a name never seen before: the memo never hits (and keeps evicting).
-  const cold = perCallMs(() => selectHooks(compiled, `fs_tool_${unique++}`), 2_000);
-  const warm = perCallMs((index) => selectHooks(compiled, toolNames[index % toolNames.length]), 20_000);
+  const selected = perCallMs((index) => selectHooks(compiled, `fs_tool_${index}`), 2_000);
   const naive = perCallMs((index) => naiveSelect(hooks, `fs_tool_${index}`), 200);
-  rows.push({ label, cold, warm, naive });
+  rows.push({ label, selected, naive });
 }
 
 console.log(`selectHooks, ${HOOK_COUNT} hooks, best per call over 7 batches (budget ${BUDGET_MS} ms)`);
-for (const { label, cold, warm, naive } of rows) {
+for (const { label, selected, naive } of rows) {
   console.log(
-    `${label}\n  unseen tool name ${format(cold)}   remembered name ${format(warm)}\n` +
-      `  naive baseline ${format(naive)}: ${(naive.median / cold.median).toFixed(1)}x the unseen-name time`,
+    `${label}\n  selectHooks ${format(selected)}\n` +
+      `  naive baseline ${format(naive)}: ${(naive.median / selected.median).toFixed(1)}x the selectHooks time`,
   );
 }
-const worst = Math.max(...rows.map((row) => row.cold.best));
+const worst = Math.max(...rows.map((row) => row.selected.best));
 console.log(
   worst < BUDGET_MS ? `OK: slowest ${worst.toFixed(4)} ms < ${BUDGET_MS} ms` : `OVER BUDGET: ${worst.toFixed(4)} ms`,
 );

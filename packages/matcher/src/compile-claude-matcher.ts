@@ -1,4 +1,4 @@
-import { compileMatcher, type MatcherCompilation } from './compile-matcher.ts';
+import { compileMatcher, everyTool, type MatcherCompilation } from './compile-matcher.ts';
 
 // Claude Code reads a matcher made only of these characters as a list of tool names, not as a
 // regex: `Edit|Write` selects exactly those two tools, and `Bash` does not select `BashOutput`.
@@ -17,21 +17,20 @@ const NAME_LIST = /^[A-Za-z0-9_\- ,|]*$/;
  * Never throws.
  *
  * @example
- * compileClaudeMatcher('Edit|Write');   // { ok: true, test: { kind: 'oneOf', names: Set {'Edit', 'Write'} } }
+ * compileClaudeMatcher('Edit|Write');      // selects exactly `Edit` and `Write`
  * compileClaudeMatcher('mcp__github__.*'); // a regex: every tool of that server
  */
-export function compileClaudeMatcher(matcher: unknown): MatcherCompilation {
-  if (matcher === undefined || matcher === '' || matcher === '*') return { ok: true, test: { kind: 'all' } };
-  if (typeof matcher !== 'string') {
-    return { ok: false, error: `matcher must be a string (got ${typeof matcher})` };
-  }
+export function compileClaudeMatcher(matcher: string | undefined): MatcherCompilation {
+  if (matcher === undefined || matcher === '' || matcher === '*') return { ok: true, test: everyTool };
   if (NAME_LIST.test(matcher)) {
-    const names = matcher
-      .split(/[|,]/)
-      .map((name) => name.trim())
-      .filter((name) => name !== '');
-    return { ok: true, test: { kind: 'oneOf', names: new Set(names) } };
+    const names = new Set(
+      matcher
+        .split(/[|,]/)
+        .map((name) => name.trim())
+        .filter((name) => name !== ''),
+    );
+    return { ok: true, test: (toolName) => names.has(toolName) };
   }
-  // The regex rule is exactly M1's, so Cosh's compilation (literal shortcuts included) applies.
+  // The regex rule is exactly M1's.
   return compileMatcher(matcher);
 }

@@ -1,5 +1,5 @@
 import { compileClaudeMatcher } from './compile-claude-matcher.ts';
-import { compileMatcher, type MatcherTest } from './compile-matcher.ts';
+import { compileMatcher, type ToolNameTest } from './compile-matcher.ts';
 import { dedupeKey, type HookProtocol, protocolOf } from './dedupe-key.ts';
 
 /** The fields of a hook entry that matching needs (M1, M4, K2); any richer hook type fits. */
@@ -31,6 +31,13 @@ export interface InvalidMatcher<H extends MatchableHook> {
   readonly error: string;
 }
 
+/** One distinct matcher of one protocol, compiled once (M5). */
+export interface CompiledMatcher {
+  readonly test: ToolNameTest;
+  /** A Claude matcher is tested on the Claude tool name (K2), a Cosh one on the tool name. */
+  readonly readsClaudeName: boolean;
+}
+
 /**
  * Hooks with their matchers compiled, built once per loaded config (M5) by
  * {@link compileHooks} and passed to `selectHooks` for every tool call.
@@ -40,69 +47,21 @@ export interface CompiledHooks<H extends MatchableHook> {
   readonly hooks: readonly H[];
   /** The hooks that can never run because their matcher does not compile (M2), in config order. */
   readonly invalidMatchers: readonly InvalidMatcher<H>[];
+  /** @internal Each distinct matcher of each protocol, compiled once. */
+  readonly matchers: readonly CompiledMatcher[];
+  /** @internal For each hook, the position of its matcher in `matchers`. */
+  readonly matcherOfHook: readonly number[];
+  /** @internal For each hook, a number naming its dedupe key (equal keys, equal numbers: M4); -1 for none. */
+  readonly commandOfHook: readonly number[];
 }
 
-/** What `selectHooks` needs, kept out of reach of callers so nobody can swap a regex. */
-export interface CompiledInternals {
-  /** One entry per distinct matcher string. */
-  readonly tests: readonly MatcherTest[];
-  /** For each test, 1 when it reads the Claude tool name (a `protocol: 'claude'` matcher, K2). */
-  readonly testReadsClaudeName: Uint8Array;
-  /** For each hook (config order), the index of its matcher in `tests`. */
-  readonly testOfHook: Int32Array;
-  /** For each hook, a small integer naming its {@link dedupeKey}: equal keys share one (M4). */
-  readonly commandOfHook: Int32Array;
-  readonly distinctCommands: number;
-  /**
-   * For each hook, its selection when it runs (`duplicateOf: null`), made once: selecting then
-   * allocates nothing per selected hook, which keeps a 1,000-hook selection well under 0.1 ms.
-   */
-  readonly runningSelections: readonly { readonly hook: unknown; readonly duplicateOf: null }[];
-  /** The frozen selection of hook `index` deduplicated against hook `first`, made once per pair. */
-  readonly duplicateSelection: (
-    index: number,
-    first: number,
-  ) => { readonly hook: unknown; readonly duplicateOf: unknown };
-}
-
-const internalsByCompiled = new WeakMap<object, CompiledInternals>();
-
-/** @internal Used by `selectHooks`; throws for an object that `compileHooks` did not make. */
-export function getCompiledInternals(compiled: CompiledHooks<MatchableHook>): CompiledInternals {
-  const internals = internalsByCompiled.get(compiled);
-  if (internals === undefined) {
-    throw new TypeError('selectHooks expects the value returned by compileHooks');
-  }
-  return internals;
-}
-
-const DUPLICATE_SELECTION_LIMIT = 10_000;
-
-/**
- * Duplicate selections are made on first use and kept: a hook is only ever deduplicated against
- * a hook earlier in the list with the same command, so the pairs are few in any real config.
- */
-function makeDuplicateSelections(
-  hooks: readonly MatchableHook[],
-): (index: number, first: number) => { readonly hook: unknown; readonly duplicateOf: unknown } {
-  const made = new Map<number, { readonly hook: unknown; readonly duplicateOf: unknown }>();
-  return (index, first) => {
-    const key = index * hooks.length + first;
-    let selection = made.get(key);
-    if (selection === undefined) {
-      selection = Object.freeze({ hook: hooks[index], duplicateOf: hooks[first] });
-      // A pathological config (one command under hundreds of matchers) must not grow this forever.
-      if (made.size < DUPLICATE_SELECTION_LIMIT) made.set(key, selection);
-    }
-    return selection;
-  };
-}
+const neverMatches: ToolNameTest = () => false;
 
 /**
  * Compile every hook's matcher once (M5), by its protocol's rules: Cosh's regex (M1) or Claude's
- * (K2). Identical matcher strings of one protocol share one compiled test; a matcher that does
- * not compile makes its hook never match (M2) and is listed in `invalidMatchers` for tooling.
- * Never throws.
+ * (K2). Identical matchers of one protocol share one compiled test; a matcher that does not
+ * compile makes its hook never match (M2) and is listed in `invalidMatchers` for tooling. Dedupe
+ * keys (M4) are numbered here, so selecting compares numbers. Never throws.
  *
  * @example
  * const compiled = compileHooks(config.hooks.PreToolUse);
@@ -110,64 +69,45 @@ function makeDuplicateSelections(
  */
 export function compileHooks<H extends MatchableHook>(hooks: readonly H[]): CompiledHooks<H> {
   const ownHooks = Object.freeze([...hooks]);
-  const tests: MatcherTest[] = [];
-  const testReadsClaudeName: number[] = [];
-  // One map per protocol: the same text means different things under each (K2).
-  const testIndexByMatcher = { cosh: new Map<unknown, number>(), claude: new Map<unknown, number>() };
-  const errorByTest = new Map<number, string>();
-  const commandIndexByKey = new Map<string, number>();
-  let distinctCommands = 0;
-  const testOfHook = new Int32Array(ownHooks.length);
-  const commandOfHook = new Int32Array(ownHooks.length);
+  const matchers: CompiledMatcher[] = [];
   const invalidMatchers: InvalidMatcher<H>[] = [];
+  const matcherOfHook: number[] = [];
+  const commandOfHook: number[] = [];
+  // Keyed by protocol and text: the same text means different things under each protocol (K2).
+  const compiledByMatcher = new Map<string, { readonly position: number; readonly error: string | null }>();
+  const commandNumbers = new Map<string, number>();
 
   ownHooks.forEach((hook, index) => {
-    const matcher: unknown = hook.matcher;
     const protocol = protocolOf(hook);
-    let testIndex = testIndexByMatcher[protocol].get(matcher);
-    if (testIndex === undefined) {
-      const compilation = protocol === 'claude' ? compileClaudeMatcher(matcher) : compileMatcher(matcher);
-      testIndex = tests.length;
-      tests.push(compilation.ok ? compilation.test : { kind: 'none' });
-      testReadsClaudeName.push(protocol === 'claude' ? 1 : 0);
-      testIndexByMatcher[protocol].set(matcher, testIndex);
-      if (!compilation.ok) errorByTest.set(testIndex, compilation.error);
+    const readsClaudeName = protocol === 'claude';
+    const matcherKey = `${protocol}:${hook.matcher ?? ''}`;
+    let compiled = compiledByMatcher.get(matcherKey);
+    if (compiled === undefined) {
+      const compilation = readsClaudeName ? compileClaudeMatcher(hook.matcher) : compileMatcher(hook.matcher);
+      compiled = { position: matchers.length, error: compilation.ok ? null : compilation.error };
+      matchers.push({ test: compilation.ok ? compilation.test : neverMatches, readsClaudeName });
+      compiledByMatcher.set(matcherKey, compiled);
     }
+    matcherOfHook.push(compiled.position);
     // Every hook with a broken matcher is listed, not only the first to use that matcher.
-    const error = errorByTest.get(testIndex);
-    if (error !== undefined) {
-      invalidMatchers.push({
-        hook,
-        index,
-        matcher: String(matcher),
-        error,
-      });
+    if (compiled.error !== null) {
+      invalidMatchers.push({ hook, index, matcher: hook.matcher ?? '', error: compiled.error });
     }
-    testOfHook[index] = testIndex;
 
     const key = dedupeKey(hook);
-    let commandIndex = key === null ? undefined : commandIndexByKey.get(key);
-    if (commandIndex === undefined) {
-      // A hook without a key gets a number of its own: it is never merged with another.
-      commandIndex = distinctCommands;
-      distinctCommands += 1;
-      if (key !== null) commandIndexByKey.set(key, commandIndex);
+    let command = key === null ? -1 : commandNumbers.get(key);
+    if (command === undefined) {
+      command = commandNumbers.size;
+      commandNumbers.set(key as string, command);
     }
-    commandOfHook[index] = commandIndex;
+    commandOfHook.push(command);
   });
 
-  const compiled: CompiledHooks<H> = Object.freeze({
+  return Object.freeze({
     hooks: ownHooks,
     invalidMatchers: Object.freeze(invalidMatchers),
+    matchers: Object.freeze(matchers),
+    matcherOfHook: Object.freeze(matcherOfHook),
+    commandOfHook: Object.freeze(commandOfHook),
   });
-  internalsByCompiled.set(compiled, {
-    tests,
-    testReadsClaudeName: Uint8Array.from(testReadsClaudeName),
-    testOfHook,
-    commandOfHook,
-    distinctCommands,
-    runningSelections: ownHooks.map((hook) => Object.freeze({ hook, duplicateOf: null })),
-    duplicateSelection: makeDuplicateSelections(ownHooks),
-  });
-  return compiled;
 }

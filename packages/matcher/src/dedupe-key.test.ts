@@ -37,7 +37,6 @@ describe('dedupeKey', () => {
     expect(protocolOf({ protocol: 'claude' })).toBe('claude');
     expect(protocolOf({ protocol: 'cosh' })).toBe('cosh');
     expect(protocolOf({})).toBe('cosh');
-    expect(protocolOf({ protocol: 'Claude' })).toBe('cosh');
   });
 });
 

@@ -9,9 +9,9 @@ export interface DedupeFields {
   readonly protocol?: HookProtocol | undefined;
 }
 
-/** A hook's protocol; anything but `'claude'` is Cosh's (K1: `cosh` is the default). */
-export function protocolOf(hook: { readonly protocol?: unknown }): HookProtocol {
-  return hook.protocol === 'claude' ? 'claude' : 'cosh';
+/** A hook's protocol (K1: `cosh` is the default). */
+export function protocolOf(hook: { readonly protocol?: HookProtocol | undefined }): HookProtocol {
+  return hook.protocol ?? 'cosh';
 }
 
 /**

@@ -72,13 +72,6 @@ describe('selectHooks', () => {
     }
   });
 
-  it('M2: a non-string matcher that slipped past validation never matches', () => {
-    const hooks = [{ name: 'number', command: 'a', matcher: 1 as unknown as string }];
-    const compiled = compileHooks(hooks);
-    expect(selectHooks(compiled, '1')).toEqual([]);
-    expect(compiled.invalidMatchers.map((invalid) => invalid.error)).toEqual(['matcher must be a string (got number)']);
-  });
-
   it('M3: selected hooks keep config order', () => {
     const hooks: TestHook[] = [
       { name: 'third-looking', command: 'c', matcher: 'run' },
@@ -135,22 +128,12 @@ describe('selectHooks', () => {
       { name: 'read', command: 'b', matcher: '^fs_(read)$' },
       { name: 'dupe', command: 'a' },
     ]);
-    // Fresh names every round so the per-name memo cannot hide a regex that kept state.
+    // Fresh names every round, so no answer can come from an earlier one.
     for (let round = 0; round < 5; round += 1) {
       expect(names(selectHooks(compiled, `bash_run_${round}`))).toEqual(['bash', 'dupe=>bash']);
       expect(names(selectHooks(compiled, `my_bash_${round}`))).toEqual(['bash', 'dupe=>bash']);
       expect(names(selectHooks(compiled, 'fs_read'))).toEqual(['read', 'dupe']);
       expect(names(selectHooks(compiled, `other_${round}`))).toEqual(['dupe']);
-    }
-  });
-
-  it('M5: the memo is bounded and evicted names are recomputed correctly', () => {
-    const compiled = compileHooks<TestHook>([{ name: 'even', command: 'a', matcher: '[02468]$' }]);
-    // Far more names than the memo keeps, then the first ones again after eviction.
-    for (let round = 0; round < 2; round += 1) {
-      for (let index = 0; index < 1_000; index += 1) {
-        expect(names(selectHooks(compiled, `tool_${index}`))).toEqual(index % 2 === 0 ? ['even'] : []);
-      }
     }
   });
 
@@ -160,7 +143,6 @@ describe('selectHooks', () => {
     first.length = 0;
     first.push({ hook: { name: 'intruder', command: 'x' }, duplicateOf: null });
     expect(names(selectHooks(compiled, 'bash_run'))).toEqual(['one']);
-    expect(Object.isFrozen(selectHooks(compiled, 'bash_run')[0])).toBe(true);
   });
 
   it('M3: no hooks, no selection', () => {
@@ -236,7 +218,7 @@ describe('selectHooks with Claude hooks (K1, K2)', () => {
     ]);
   });
 
-  it('M5: answers are remembered per pair of names, never mixed up between pairs', () => {
+  it('K2: each call reads the pair of names it is given, never an earlier pair', () => {
     const compiled = compileHooks<ProtocolHook>([
       { name: 'claude Bash', command: 'a', matcher: 'Bash', protocol: 'claude' },
       { name: 'cosh x', command: 'b', matcher: '^x$' },
