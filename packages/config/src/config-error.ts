@@ -1,4 +1,4 @@
-import type { ConfigProblem } from './config-types.ts';
+import type { ConfigProblem, JsonPath } from './config-types.ts';
 import { formatProblem } from './format-problem.ts';
 
 const marker = Symbol.for('@cosh/config/ConfigError');
@@ -40,4 +40,28 @@ export class ConfigError extends Error {
   static isInstance(value: unknown): value is ConfigError {
     return typeof value === 'object' && value !== null && marker in value;
   }
+}
+
+/** An `E_CONFIG_WRITE` error about one value of `file` (C8): what could not be written, and why. */
+export function writeError(file: string, path: JsonPath, message: string, cause?: unknown): ConfigError {
+  return new ConfigError(
+    'E_CONFIG_WRITE',
+    file,
+    [{ severity: 'error', code: 'write', message, path, line: 1, column: 1 }],
+    { cause },
+  );
+}
+
+/** An `E_CONFIG_CHANGED` error: the file no longer holds what the caller showed, nothing was written. */
+export function changedError(file: string, path: JsonPath, message: string): ConfigError {
+  return new ConfigError('E_CONFIG_CHANGED', file, [
+    {
+      severity: 'error',
+      code: 'changed',
+      message: `${message}: the file changed since it was read; reload it and try again`,
+      path,
+      line: 1,
+      column: 1,
+    },
+  ]);
 }

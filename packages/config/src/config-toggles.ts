@@ -1,12 +1,36 @@
-import type { ConfigError } from './config-error.ts';
+import { type ConfigError, changedError, writeError } from './config-error.ts';
 import type { HookEntry } from './config-types.ts';
+import type { FileLockOptions } from './file-lock.ts';
 import type { HookEvent } from './hook-events.ts';
-import type { ConfigChange, EventToggleOptions, HookToggleOptions, ToggleTarget } from './write-config.ts';
+import type {
+  ConfigChange,
+  EventToggleOptions,
+  HookIdentity,
+  HookToggleOptions,
+  ToggleRequest,
+  ToggleTarget,
+} from './write-config.ts';
 
-// The writer (jsonc-parser's editor and formatter, node:crypto for the temporary file's name)
-// is loaded on the first write only: reading setup.json, which every `cosh hooks run` does,
-// never pays for it.
-const loadWriter = (): Promise<typeof import('./write-config.ts')> => import('./write-config.ts');
+// The writer (jsonc-parser's editor and formatter, the lock, the atomic write) is loaded on the
+// first write only: reading setup.json, which every `cosh hooks run` does, never pays for it.
+async function changeToggle(
+  target: ToggleTarget,
+  lockOptions: FileLockOptions | undefined,
+  request: ToggleRequest,
+): Promise<ConfigChange> {
+  const writer = await import('./write-config.ts');
+  return writer.changeToggle(target, lockOptions, request);
+}
+
+function sameHook(hook: HookIdentity, expected: HookIdentity): boolean {
+  return hook.name === expected.name && hook.command === expected.command && hook.url === expected.url;
+}
+
+function sameHooks(hooks: readonly HookIdentity[], expected: readonly HookIdentity[]): boolean {
+  return (
+    hooks.length === expected.length && hooks.every((hook, index) => sameHook(hook, expected[index] as HookIdentity))
+  );
+}
 
 /**
  * Turns all hooks of an event on or off through `hooksEnabled` (SPEC C7), changing only that
@@ -27,14 +51,26 @@ const loadWriter = (): Promise<typeof import('./write-config.ts')> => import('./
  * {@link EventToggleOptions.expectedHooks}, a file whose hooks of that event are not those
  * shown is refused with `E_CONFIG_CHANGED`.
  */
-export async function setEventEnabled(
+export function setEventEnabled(
   target: ToggleTarget,
   event: HookEvent,
   enabled: boolean,
-  options?: EventToggleOptions,
+  options: EventToggleOptions = {},
 ): Promise<ConfigChange> {
-  const writer = await loadWriter();
-  return writer.setEventEnabled(target, event, enabled, options);
+  const { expectedHooks } = options;
+  return changeToggle(target, options.lock, {
+    path: ['hooksEnabled', event],
+    enabled,
+    check: (config, file) => {
+      if (expectedHooks === undefined || sameHooks(config.hooks[event], expectedHooks)) return;
+      throw changedError(file, ['hooks', event], `the ${event} hooks are not the ones shown any more`);
+    },
+    read: (config) => config.hooksEnabled[event],
+    apply: (config) => ({ ...config, hooksEnabled: { ...config.hooksEnabled, [event]: enabled } }),
+    createWhenMissing: true,
+    // `"hooksEnabled": {}` says nothing: when its last key goes, it goes too.
+    dropEmptiedParent: true,
+  });
 }
 
 /**
@@ -45,13 +81,45 @@ export async function setEventEnabled(
  * {@link HookToggleOptions.expected}, an entry at `index` with another name, command or url
  * is refused with `E_CONFIG_CHANGED`, nothing written.
  */
-export async function setHookEnabled(
+export function setHookEnabled(
   target: ToggleTarget,
   event: HookEvent,
   index: number,
   enabled: boolean,
-  options?: HookToggleOptions,
+  options: HookToggleOptions = {},
 ): Promise<ConfigChange> {
-  const writer = await loadWriter();
-  return writer.setHookEnabled(target, event, index, enabled, options);
+  const { expected } = options;
+  return changeToggle(target, options.lock, {
+    path: ['hooks', event, index, 'enabled'],
+    enabled,
+    check: (config, file) => {
+      const hook = config.hooks[event][index];
+      if (expected === undefined || (hook !== undefined && sameHook(hook, expected))) return;
+      const now = hook === undefined ? 'there is none now' : `it is ${JSON.stringify(hook.name)} now`;
+      throw changedError(
+        file,
+        ['hooks', event, index],
+        `hooks.${event}[${index}] is not the hook ${JSON.stringify(expected.name)} any more (${now})`,
+      );
+    },
+    read: (config, file) => {
+      const hook = config.hooks[event][index];
+      if (hook !== undefined) return hook.enabled;
+      const count = config.hooks[event].length;
+      throw writeError(
+        file,
+        ['hooks', event, index],
+        `there is no hook hooks.${event}[${index}] to ${enabled ? 'enable' : 'disable'} (the file has ${count} ${event} ${count === 1 ? 'hook' : 'hooks'})`,
+      );
+    },
+    apply: (config) => ({
+      ...config,
+      hooks: {
+        ...config.hooks,
+        [event]: config.hooks[event].map((hook) => (hook.index === index ? { ...hook, enabled } : hook)),
+      },
+    }),
+    createWhenMissing: false,
+    dropEmptiedParent: false,
+  });
 }

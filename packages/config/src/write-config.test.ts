@@ -18,7 +18,8 @@ import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from './config-error.ts';
 import { parseConfig } from './parse-config.ts';
-import { detectFormatting, setEventEnabled, setHookEnabled } from './write-config.ts';
+import { setEventEnabled, setHookEnabled } from './config-toggles.ts';
+import { detectFormatting } from './write-config.ts';
 
 let directory: string;
 let fixture: string;

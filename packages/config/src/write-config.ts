@@ -3,11 +3,10 @@ import { access, lstat, mkdir, readFile, readlink, realpath, stat } from 'node:f
 import { hostname } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { applyEdits, type Edit, type FormattingOptions, modify, type Node } from 'jsonc-parser';
-import { ConfigError } from './config-error.ts';
+import { ConfigError, writeError } from './config-error.ts';
 import type { HookEntry, HooksConfig, JsonPath } from './config-types.ts';
 import { type FileLockOptions, type HeldLock, LockTimeoutError, withFileLock } from './file-lock.ts';
 import { formatJsonPath } from './format-problem.ts';
-import type { HookEvent } from './hook-events.ts';
 import { type InsertedValue, propertyInsertionEdits } from './insert-property.ts';
 import { configNotFoundError, fileError } from './load-config.ts';
 import { emptyConfig, parseConfig } from './parse-config.ts';
@@ -66,87 +65,8 @@ export interface HookToggleOptions {
   readonly lock?: FileLockOptions | undefined;
 }
 
-// The two toggles behind the package's entry points of the same names (config-toggles.ts, which
-// loads this module on the first write and documents what they guarantee).
-
-/** `hooksEnabled.<event>` (SPEC C7, C8); see config-toggles.ts. */
-export async function setEventEnabled(
-  target: ToggleTarget,
-  event: HookEvent,
-  enabled: boolean,
-  options: EventToggleOptions = {},
-): Promise<ConfigChange> {
-  const { expectedHooks } = options;
-  return changeToggle(target, options.lock, {
-    path: ['hooksEnabled', event],
-    enabled,
-    check: (config, file) => {
-      if (expectedHooks === undefined || sameHooks(config.hooks[event], expectedHooks)) return;
-      throw changedError(file, ['hooks', event], `the ${event} hooks are not the ones shown any more`);
-    },
-    read: (config) => config.hooksEnabled[event],
-    apply: (config) => ({ ...config, hooksEnabled: { ...config.hooksEnabled, [event]: enabled } }),
-    createWhenMissing: true,
-    // `"hooksEnabled": {}` says nothing: when its last key goes, it goes too.
-    dropEmptiedParent: true,
-  });
-}
-
-/** `hooks.<event>[index].enabled` (SPEC C5, C8); see config-toggles.ts. */
-export async function setHookEnabled(
-  target: ToggleTarget,
-  event: HookEvent,
-  index: number,
-  enabled: boolean,
-  options: HookToggleOptions = {},
-): Promise<ConfigChange> {
-  const { expected } = options;
-  return changeToggle(target, options.lock, {
-    path: ['hooks', event, index, 'enabled'],
-    enabled,
-    check: (config, file) => {
-      const hook = config.hooks[event][index];
-      if (expected === undefined || (hook !== undefined && sameHook(hook, expected))) return;
-      const now = hook === undefined ? 'there is none now' : `it is ${JSON.stringify(hook.name)} now`;
-      throw changedError(
-        file,
-        ['hooks', event, index],
-        `hooks.${event}[${index}] is not the hook ${JSON.stringify(expected.name)} any more (${now})`,
-      );
-    },
-    read: (config, file) => {
-      const hook = config.hooks[event][index];
-      if (hook !== undefined) return hook.enabled;
-      const count = config.hooks[event].length;
-      throw writeError(
-        file,
-        ['hooks', event, index],
-        `there is no hook hooks.${event}[${index}] to ${enabled ? 'enable' : 'disable'} (the file has ${count} ${event} ${count === 1 ? 'hook' : 'hooks'})`,
-      );
-    },
-    apply: (config) => ({
-      ...config,
-      hooks: {
-        ...config.hooks,
-        [event]: config.hooks[event].map((hook) => (hook.index === index ? { ...hook, enabled } : hook)),
-      },
-    }),
-    createWhenMissing: false,
-    dropEmptiedParent: false,
-  });
-}
-
-function sameHook(hook: HookIdentity, expected: HookIdentity): boolean {
-  return hook.name === expected.name && hook.command === expected.command && hook.url === expected.url;
-}
-
-function sameHooks(hooks: readonly HookIdentity[], expected: readonly HookIdentity[]): boolean {
-  return (
-    hooks.length === expected.length && hooks.every((hook, index) => sameHook(hook, expected[index] as HookIdentity))
-  );
-}
-
-interface ToggleRequest {
+/** One setting to change: what a toggle (config-toggles.ts) asks of the writer. */
+export interface ToggleRequest {
   readonly path: JsonPath;
   readonly enabled: boolean;
   /** Throws `E_CONFIG_CHANGED` when the config is not the one the caller showed. */
@@ -177,7 +97,11 @@ const maximumAttempts = 5;
 // once (two settings flipped quickly) both land without polling each other's lock.
 const pendingChanges = new Map<string, Promise<unknown>>();
 
-async function changeToggle(
+/**
+ * Makes one toggle's change (C8), one change per file at a time in this process, under the file's
+ * lock across processes: the write path of `setEventEnabled` and `setHookEnabled`.
+ */
+export async function changeToggle(
   target: ToggleTarget,
   lockOptions: FileLockOptions | undefined,
   request: ToggleRequest,
@@ -504,27 +428,4 @@ async function resolveLinkTarget(file: string, depth = 0): Promise<string> {
 
 function duration(milliseconds: number): string {
   return milliseconds < 1_000 ? `${Math.round(milliseconds)} ms` : `${Math.round(milliseconds / 1_000)} s`;
-}
-
-/** The file no longer holds what the caller showed: nothing was written. */
-function changedError(file: string, path: JsonPath, message: string): ConfigError {
-  return new ConfigError('E_CONFIG_CHANGED', file, [
-    {
-      severity: 'error',
-      code: 'changed',
-      message: `${message}: the file changed since it was read; reload it and try again`,
-      path,
-      line: 1,
-      column: 1,
-    },
-  ]);
-}
-
-function writeError(file: string, path: JsonPath, message: string, cause?: unknown): ConfigError {
-  return new ConfigError(
-    'E_CONFIG_WRITE',
-    file,
-    [{ severity: 'error', code: 'write', message, path, line: 1, column: 1 }],
-    { cause },
-  );
 }
