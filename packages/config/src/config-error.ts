@@ -10,12 +10,14 @@ export type ConfigErrorCode =
   | 'E_CONFIG_SYNTAX'
   | 'E_CONFIG_INVALID'
   | 'E_CONFIG_WRITE'
-  | 'E_CONFIG_CHANGED';
+  | 'E_CONFIG_CHANGED'
+  | 'E_TRUST_STORE';
 
 /**
  * A config file that could not be used: missing, unreadable, not JSONC, failing validation
- * (SPEC C6), a change that could not be written (C8), or a change refused because the file no
- * longer holds what the caller showed (`E_CONFIG_CHANGED`: reload, then ask again). `problems`
+ * (SPEC C6), a change that could not be written (C8), a change refused because the file no
+ * longer holds what the caller showed (`E_CONFIG_CHANGED`: reload, then ask again), or a trust
+ * store that cannot be read or written (`E_TRUST_STORE`, SPEC S3: `file` is the store). `problems`
  * lists every problem found, errors and the warnings that help explain them, in file order,
  * each with line and column.
  */
@@ -64,4 +66,37 @@ export function changedError(file: string, path: JsonPath, message: string): Con
       column: 1,
     },
   ]);
+}
+
+/** Where a missing required file was named, for the not-found message. */
+export type NamedBy = 'option' | 'env' | 'managed-env' | 'xdg' | 'home' | 'default' | 'search';
+
+/**
+ * The error for a file that was named (`--config`, the API, `COSH_CONFIG`,
+ * `COSH_MANAGED_CONFIG`) and does not exist (SPEC C1, C10): loading and writing say it in the
+ * same words.
+ */
+export function configNotFoundError(
+  location: { readonly file: string; readonly source: NamedBy },
+  cause?: unknown,
+): ConfigError {
+  const namedBy =
+    location.source === 'env'
+      ? ' (named by COSH_CONFIG)'
+      : location.source === 'managed-env'
+        ? ' (named by COSH_MANAGED_CONFIG)'
+        : '';
+  return fileError('E_CONFIG_NOT_FOUND', location.file, 'not_found', `config file not found${namedBy}`, cause);
+}
+
+/** A ConfigError about the file as a whole, pointing at its start. */
+export function fileError(
+  code: ConfigErrorCode,
+  file: string,
+  problemCode: string,
+  message: string,
+  cause?: unknown,
+): ConfigError {
+  const problem: ConfigProblem = { severity: 'error', code: problemCode, message, path: [], line: 1, column: 1 };
+  return new ConfigError(code, file, [problem], { cause });
 }

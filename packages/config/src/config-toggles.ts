@@ -1,13 +1,14 @@
-import { type ConfigError, changedError, writeError } from './config-error.ts';
+import type { ConfigError } from './config-error.ts';
 import type { HookEntry } from './config-types.ts';
 import type { FileLockOptions } from './file-lock.ts';
 import type { HookEvent } from './hook-events.ts';
+import { eventToggleRequest, hookToggleRequest, type ToggleRequest } from './toggle-requests.ts';
+import type { TrustCandidate } from './trust-store.ts';
 import type {
   ConfigChange,
   EventToggleOptions,
-  HookIdentity,
   HookToggleOptions,
-  ToggleRequest,
+  SnapshotToggle,
   ToggleTarget,
 } from './write-config.ts';
 
@@ -20,16 +21,6 @@ async function changeToggle(
 ): Promise<ConfigChange> {
   const writer = await import('./write-config.ts');
   return writer.changeToggle(target, lockOptions, request);
-}
-
-function sameHook(hook: HookIdentity, expected: HookIdentity): boolean {
-  return hook.name === expected.name && hook.command === expected.command && hook.url === expected.url;
-}
-
-function sameHooks(hooks: readonly HookIdentity[], expected: readonly HookIdentity[]): boolean {
-  return (
-    hooks.length === expected.length && hooks.every((hook, index) => sameHook(hook, expected[index] as HookIdentity))
-  );
 }
 
 /**
@@ -57,20 +48,7 @@ export function setEventEnabled(
   enabled: boolean,
   options: EventToggleOptions = {},
 ): Promise<ConfigChange> {
-  const { expectedHooks } = options;
-  return changeToggle(target, options.lock, {
-    path: ['hooksEnabled', event],
-    enabled,
-    check: (config, file) => {
-      if (expectedHooks === undefined || sameHooks(config.hooks[event], expectedHooks)) return;
-      throw changedError(file, ['hooks', event], `the ${event} hooks are not the ones shown any more`);
-    },
-    read: (config) => config.hooksEnabled[event],
-    apply: (config) => ({ ...config, hooksEnabled: { ...config.hooksEnabled, [event]: enabled } }),
-    createWhenMissing: true,
-    // `"hooksEnabled": {}` says nothing: when its last key goes, it goes too.
-    dropEmptiedParent: true,
-  });
+  return changeToggle(target, options.lock, eventToggleRequest(event, enabled, options.expectedHooks));
 }
 
 /**
@@ -88,38 +66,34 @@ export function setHookEnabled(
   enabled: boolean,
   options: HookToggleOptions = {},
 ): Promise<ConfigChange> {
-  const { expected } = options;
-  return changeToggle(target, options.lock, {
-    path: ['hooks', event, index, 'enabled'],
-    enabled,
-    check: (config, file) => {
-      const hook = config.hooks[event][index];
-      if (expected === undefined || (hook !== undefined && sameHook(hook, expected))) return;
-      const now = hook === undefined ? 'there is none now' : `it is ${JSON.stringify(hook.name)} now`;
-      throw changedError(
-        file,
-        ['hooks', event, index],
-        `hooks.${event}[${index}] is not the hook ${JSON.stringify(expected.name)} any more (${now})`,
-      );
-    },
-    read: (config, file) => {
-      const hook = config.hooks[event][index];
-      if (hook !== undefined) return hook.enabled;
-      const count = config.hooks[event].length;
-      throw writeError(
-        file,
-        ['hooks', event, index],
-        `there is no hook hooks.${event}[${index}] to ${enabled ? 'enable' : 'disable'} (the file has ${count} ${event} ${count === 1 ? 'hook' : 'hooks'})`,
-      );
-    },
-    apply: (config) => ({
-      ...config,
-      hooks: {
-        ...config.hooks,
-        [event]: config.hooks[event].map((hook) => (hook.index === index ? { ...hook, enabled } : hook)),
-      },
-    }),
-    createWhenMissing: false,
-    dropEmptiedParent: false,
-  });
+  return changeToggle(target, options.lock, hookToggleRequest(event, index, enabled, options.expected));
+}
+
+/**
+ * SPEC S4: applies a toggle made at a terminal (`hooks enable|disable`, the settings screen) to
+ * the trusted copy of `file` in the trust store `storeFile` as well (the old copy plus the
+ * toggle): a file with no other change stays trusted, an unrelated edit stays untrusted. A file
+ * the toggle `created` is trusted as created. Under the store's lock. Never call it for a change
+ * made without a controlling terminal: that change must stay untrusted. Returns whether the copy
+ * changed.
+ */
+export async function applyToggleToSnapshot(
+  storeFile: string,
+  file: string,
+  toggle: SnapshotToggle,
+  options?: { readonly created?: boolean | undefined },
+): Promise<boolean> {
+  const writer = await import('./write-config.ts');
+  return writer.applyToggleToSnapshot(storeFile, file, toggle, options);
+}
+
+/**
+ * Records files as trusted as they are now (SPEC S3, S4), each from its `candidate` (see
+ * `readConfigLayers`); a file that is gone loses its record. Under the trust store's lock, with
+ * the store re-read there, so two processes trusting at once lose no record. Only for a person's
+ * decision at a controlling terminal.
+ */
+export async function recordTrust(storeFile: string, candidates: readonly TrustCandidate[]): Promise<void> {
+  const { recordTrust: record } = await import('./record-trust.ts');
+  await record(storeFile, candidates);
 }

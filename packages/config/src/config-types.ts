@@ -1,5 +1,23 @@
 import type { HookEvent, HookProtocol, OnError } from './hook-events.ts';
 
+/** The three files a config is made of, in the order their hooks run (SPEC C10). */
+export const CONFIG_LAYERS = ['managed', 'user', 'project'] as const;
+
+/**
+ * `managed` (an organisation's policy, `/etc/cosh/setup.json`), `user` (the file of SPEC C1) or
+ * `project` (`.cosh/setup.json` of the working folder or a parent).
+ */
+export type ConfigLayer = (typeof CONFIG_LAYERS)[number];
+
+/**
+ * Why a hook of the config does not run even when its matcher selects it (SPEC C5, C7, C10, S5):
+ * `disabled` its own `"enabled": false`; `event-disabled` a user or project `hooksEnabled` value
+ * (or, in a single file, its own); `managed-event-disabled` the managed file's `hooksEnabled`;
+ * `managed-only` the managed file's `allowManagedHooksOnly`; `untrusted` its file was never
+ * trusted, so it is shown but not loaded.
+ */
+export type HookOffReason = 'disabled' | 'event-disabled' | 'managed-event-disabled' | 'managed-only' | 'untrusted';
+
 /** One hook of setup.json after validation, with every default applied (SPEC C5). */
 export interface HookEntry {
   readonly event: HookEvent;
@@ -26,6 +44,20 @@ export interface HookEntry {
   readonly enabled: boolean;
   /** The protocol the hook speaks: `'cosh'` (default) or `'claude'` (SPEC K1). */
   readonly protocol: HookProtocol;
+  /** The layer of the file it comes from (SPEC C10); `'user'` for a single file parsed on its own. */
+  readonly layer: ConfigLayer;
+  /**
+   * The absolute path of the file it comes from, whose folder is the hook's `COSH_CONFIG_DIR`
+   * (SPEC R4); `null` for a config built in code.
+   */
+  readonly file: string | null;
+  /** Why it does not run though selected; `null` when it runs (SPEC C5, C7, C10, S5). */
+  readonly off: HookOffReason | null;
+  /**
+   * SPEC S5: a script it names changed since it was trusted, so it never runs and counts as a
+   * deny with this reason in both events; `null` otherwise.
+   */
+  readonly trustProblem: string | null;
 }
 
 // A type-only mark: a HooksConfig is made by this package's parser or validator, never by hand,
@@ -42,8 +74,19 @@ export interface HooksConfig {
   readonly [validatedBySetupSchema]: true;
   /** Every entry of each known event, in file order, disabled ones included. */
   readonly hooks: Readonly<Record<HookEvent, readonly HookEntry[]>>;
-  /** `hooksEnabled` with missing keys filled in as `true` (SPEC C7). */
+  /**
+   * `hooksEnabled` with missing keys filled in as `true` (SPEC C7). In a config merged from
+   * layers (C10): the switch in force for user and project hooks, that is the managed file's
+   * value where it names the event, else `false` when the user or project file turns the event
+   * off (managed hooks still run then). Each hook's {@link HookEntry.off} says whether it runs.
+   */
   readonly hooksEnabled: Readonly<Record<HookEvent, boolean>>;
+  /**
+   * SPEC S5: when set, every tool call is refused (a deny in both events) with this reason, and
+   * no hook runs: a user file that was never trusted, loaded without a terminal, or a trusted
+   * copy that cannot be read back. `null` for a config that can run.
+   */
+  readonly refusal: string | null;
 }
 
 /** `error` stops a load (SPEC C6); `warning` comes back beside the config (C4, C5, M2). */
@@ -73,6 +116,21 @@ export interface ConfigProblem {
   readonly fix?: string;
   /** The hook the problem belongs to, when it belongs to one of a known event. */
   readonly hook?: { readonly event: HookEvent; readonly index: number };
+}
+
+/** A boolean setting as written in a file, with where it is (for the warnings of SPEC C10). */
+export interface WrittenSetting {
+  readonly value: boolean;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** The settings of one file that only make sense beside other layers (SPEC C7, C10). */
+export interface FileSettings {
+  /** The `hooksEnabled` values the file writes (a missing key is missing, not `true`). */
+  readonly hooksEnabled: Readonly<Partial<Record<HookEvent, WrittenSetting>>>;
+  /** `allowManagedHooksOnly` as written; `null` when absent. */
+  readonly allowManagedHooksOnly: WrittenSetting | null;
 }
 
 /** The result of loading setup.json. */

@@ -102,6 +102,7 @@ describe('C3 shared file', () => {
     expect(load('{}').config).toEqual({
       hooks: { PreToolUse: [], PostToolUse: [] },
       hooksEnabled: { PreToolUse: true, PostToolUse: true },
+      refusal: null,
     });
   });
 
@@ -171,6 +172,10 @@ describe('C5 hook entry', () => {
       onError: 'ignore',
       enabled: true,
       protocol: 'cosh',
+      layer: 'user',
+      file,
+      off: null,
+      trustProblem: null,
     });
   });
 
@@ -191,6 +196,10 @@ describe('C5 hook entry', () => {
       onError: 'deny',
       enabled: false,
       protocol: 'cosh',
+      layer: 'user',
+      file,
+      off: 'disabled',
+      trustProblem: null,
     });
   });
 
@@ -531,8 +540,14 @@ describe('validateHooksConfig', () => {
       },
       hooksEnabled: { PostToolUse: false },
     };
-    const built = validateHooksConfig(document);
-    expect(built).toEqual(parseConfig(JSON.stringify(document), '(hooks config)'));
+    const built = validateHooksConfig(document, '/work/built.json');
+    const parsed = parseConfig(JSON.stringify(document), '/work/built.json');
+    // The same config and warnings; only the places of settings differ (built: no text, 1:1).
+    expect(built.ok && built.config).toEqual(parsed.ok && parsed.config);
+    expect(built.ok && built.warnings).toEqual(parsed.ok && parsed.warnings);
+    expect(built.ok && built.config.hooks.PreToolUse[0]?.file).toBe('/work/built.json');
+    const unnamed = validateHooksConfig(document);
+    expect(unnamed.ok && unnamed.config.hooks.PreToolUse[0]?.file).toBeNull();
     expect(built.ok && built.config.hooks.PreToolUse[1]).toMatchObject({
       name: 'true',
       timeout: 60,

@@ -2,7 +2,16 @@ import type { Node } from 'jsonc-parser';
 import type * as z from 'zod/mini';
 import { checkMatcher } from './check-matcher.ts';
 import { suggestClosest } from './closest-match.ts';
-import type { ConfigProblem, HookEntry, HooksConfig, JsonPath } from './config-types.ts';
+import type {
+  ConfigLayer,
+  ConfigProblem,
+  FileSettings,
+  HookEntry,
+  HookOffReason,
+  HooksConfig,
+  JsonPath,
+  WrittenSetting,
+} from './config-types.ts';
 import { formatJsonPath } from './format-problem.ts';
 import { HOOK_EVENTS, HOOK_PROTOCOLS, type HookEvent, isHookEvent, ON_ERROR_VALUES } from './hook-events.ts';
 import { editDistance } from './closest-match.ts';
@@ -18,9 +27,24 @@ import type { SourceMap } from './source-map.ts';
 /** The outcome of validating a parsed setup.json: a config only when there is no error. */
 export interface ValidationResult {
   readonly config: HooksConfig | undefined;
+  /** The settings that matter beside other layers; empty when there is no config. */
+  readonly settings: FileSettings;
   readonly errors: readonly ConfigProblem[];
   readonly warnings: readonly ConfigProblem[];
 }
+
+/** Where a config comes from: its layer and file, which every hook carries (SPEC C10, R4). */
+export interface ConfigSource {
+  readonly layer: ConfigLayer;
+  /** Absolute path; `null` for a config built in code. */
+  readonly file: string | null;
+}
+
+/** Settings of a file that writes none of them. */
+export const NO_FILE_SETTINGS: FileSettings = Object.freeze({
+  hooksEnabled: Object.freeze({}),
+  allowManagedHooksOnly: null,
+});
 
 type ValidatedFile = z.output<typeof setupFileSchema>;
 
@@ -31,7 +55,12 @@ type ValidatedFile = z.output<typeof setupFileSchema>;
  * Duplicate keys, other unknown keys and matchers that do not compile are warnings. Every
  * problem is reported, each at its own line and column.
  */
-export function validateConfig(value: unknown, tree: Node | undefined, sourceMap: SourceMap): ValidationResult {
+export function validateConfig(
+  value: unknown,
+  tree: Node | undefined,
+  sourceMap: SourceMap,
+  source: ConfigSource,
+): ValidationResult {
   const errors: ConfigProblem[] = [];
   const warnings: ConfigProblem[] = [];
   const result = setupFileSchema.safeParse(value);
@@ -50,23 +79,29 @@ export function validateConfig(value: unknown, tree: Node | undefined, sourceMap
   }
   warnings.push(...findDuplicateKeys(tree, sourceMap));
   if (result.success) warnings.push(...findInvalidMatchers(result.data, sourceMap));
+  const valid = result.success && errors.length === 0;
   return {
-    config: result.success && errors.length === 0 ? buildConfig(result.data) : undefined,
+    config: valid ? buildConfig(result.data, source) : undefined,
+    settings: valid ? fileSettings(result.data, sourceMap) : NO_FILE_SETTINGS,
     errors: sortByPosition(errors),
     warnings: sortByPosition(warnings),
   };
 }
 
-function buildConfig(file: ValidatedFile): HooksConfig {
+function buildConfig(file: ValidatedFile, source: ConfigSource): HooksConfig {
   const hooks = {} as Record<HookEvent, readonly HookEntry[]>;
   const hooksEnabled = {} as Record<HookEvent, boolean>;
   for (const event of HOOK_EVENTS) {
+    const eventEnabled = file.hooksEnabled?.[event] ?? true;
     hooks[event] = Object.freeze(
       (file.hooks?.[event] ?? []).map((entry, index): HookEntry => {
         // findTransportProblems made sure exactly one of the two is set.
         const command = entry.command ?? null;
         const url = command === null ? (entry.url ?? null) : null;
         const protocol = entry.protocol ?? 'cosh';
+        const enabled = entry.enabled ?? true;
+        // In a file on its own, its switches are the only ones (mergeLayers decides across layers).
+        const off: HookOffReason | null = !enabled ? 'disabled' : eventEnabled ? null : 'event-disabled';
         return Object.freeze({
           event,
           index,
@@ -77,15 +112,41 @@ function buildConfig(file: ValidatedFile): HooksConfig {
           matcher: entry.matcher ?? '',
           timeout: entry.timeout ?? (protocol === 'claude' ? DEFAULT_CLAUDE_TIMEOUT_SECONDS : DEFAULT_TIMEOUT_SECONDS),
           onError: entry.onError ?? 'ignore',
-          enabled: entry.enabled ?? true,
+          enabled,
           protocol,
+          layer: source.layer,
+          file: source.file,
+          off,
+          trustProblem: null,
         });
       }),
     );
-    hooksEnabled[event] = file.hooksEnabled?.[event] ?? true;
+    hooksEnabled[event] = eventEnabled;
   }
-  // The one place a validated config is made (with emptyConfig's, which has nothing to check).
-  return Object.freeze({ hooks: Object.freeze(hooks), hooksEnabled: Object.freeze(hooksEnabled) }) as HooksConfig;
+  // The one place a validated config is made (with emptyConfig's, which has nothing to check,
+  // and mergeLayers', which combines validated ones).
+  return Object.freeze({
+    hooks: Object.freeze(hooks),
+    hooksEnabled: Object.freeze(hooksEnabled),
+    refusal: null,
+  }) as HooksConfig;
+}
+
+/** The file's `hooksEnabled` values and `allowManagedHooksOnly` as written, with their places. */
+function fileSettings(file: ValidatedFile, sourceMap: SourceMap): FileSettings {
+  const written = (path: JsonPath, value: boolean): WrittenSetting =>
+    Object.freeze({ value, ...sourceMap.positionOfKey(path) });
+  const hooksEnabled: Partial<Record<HookEvent, WrittenSetting>> = {};
+  for (const event of HOOK_EVENTS) {
+    const value = file.hooksEnabled?.[event];
+    if (value !== undefined) hooksEnabled[event] = written(['hooksEnabled', event], value);
+  }
+  const allowManagedHooksOnly = file.allowManagedHooksOnly;
+  return Object.freeze({
+    hooksEnabled: Object.freeze(hooksEnabled),
+    allowManagedHooksOnly:
+      allowManagedHooksOnly === undefined ? null : written(['allowManagedHooksOnly'], allowManagedHooksOnly),
+  });
 }
 
 /** Header names and values as plain own data, whatever keys (`__proto__`) the file used. */

@@ -3,17 +3,27 @@ import { access, lstat, mkdir, readFile, readlink, realpath, stat } from 'node:f
 import { hostname } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { applyEdits, type Edit, type FormattingOptions, modify, type Node } from 'jsonc-parser';
-import { ConfigError, writeError } from './config-error.ts';
-import type { HookEntry, HooksConfig, JsonPath } from './config-types.ts';
+import { ConfigError, configNotFoundError, fileError, writeError } from './config-error.ts';
+import type { HooksConfig, JsonPath } from './config-types.ts';
 import { type FileLockOptions, type HeldLock, LockTimeoutError, withFileLock } from './file-lock.ts';
 import { formatJsonPath } from './format-problem.ts';
 import { type InsertedValue, propertyInsertionEdits } from './insert-property.ts';
-import { configNotFoundError, fileError } from './load-config.ts';
 import { emptyConfig, parseConfig } from './parse-config.ts';
 import { parseJsonc } from './parse-jsonc.ts';
 import { propertyRemovalEdits } from './remove-property.ts';
+import type { HookEvent } from './hook-events.ts';
 import type { ResolvedConfigPath } from './resolve-config-path.ts';
 import type { SourceMap } from './source-map.ts';
+import {
+  eventToggleRequest,
+  type HookIdentity,
+  hookToggleRequest,
+  sameHook,
+  type ToggleRequest,
+} from './toggle-requests.ts';
+import { fingerprintOf, loadSha256 } from './trust-hash.ts';
+import type { TrustedScript } from './trust-store.ts';
+import { updateTrustStore } from './trust-store-write.ts';
 import { writeFileAtomically } from './write-file-atomically.ts';
 
 /** What a toggle did. */
@@ -27,12 +37,6 @@ export interface ConfigChange {
   /** The value before the change. */
   readonly previous: boolean;
 }
-
-/**
- * A hook as a person saw it (a settings screen's row): its name and what it runs (a command,
- * or an HTTP hook's url). What a toggle must still find.
- */
-export type HookIdentity = Pick<HookEntry, 'name' | 'command' | 'url'>;
 
 /**
  * The file to change: a path, or where {@link resolveConfigPath} found it. A missing file is
@@ -65,19 +69,87 @@ export interface HookToggleOptions {
   readonly lock?: FileLockOptions | undefined;
 }
 
-/** One setting to change: what a toggle (config-toggles.ts) asks of the writer. */
-export interface ToggleRequest {
-  readonly path: JsonPath;
-  readonly enabled: boolean;
-  /** Throws `E_CONFIG_CHANGED` when the config is not the one the caller showed. */
-  readonly check: (config: HooksConfig, file: string) => void;
-  /** The setting's current value in a valid config; throws a ConfigError when it cannot have one. */
-  readonly read: (config: HooksConfig, file: string) => boolean;
-  /** The config as it must read after the change: the one value differs, nothing else. */
-  readonly apply: (config: HooksConfig) => HooksConfig;
-  readonly createWhenMissing: boolean;
-  /** Whether the object holding the setting goes too when removing the setting empties it. */
-  readonly dropEmptiedParent: boolean;
+/**
+ * A toggle as a person made it at a terminal, to apply to the trusted copy of the file too
+ * (SPEC S4): an event's switch, or one hook's, the hook named by what the person saw (its
+ * identity, and which of identical entries it is) since the copy may hold it at another place.
+ */
+export type SnapshotToggle =
+  | { readonly kind: 'event'; readonly event: HookEvent; readonly enabled: boolean }
+  | {
+      readonly kind: 'hook';
+      readonly event: HookEvent;
+      readonly hook: HookIdentity;
+      /** Which of the entries with this identity (0 for the first), in file order. */
+      readonly copy: number;
+      readonly enabled: boolean;
+    };
+
+/**
+ * SPEC S4: applies a toggle made at a terminal to the trusted copy of `file` in the trust store
+ * (the old copy plus the toggle), so the file, if nothing else changed in it, is trusted as
+ * toggled, while an unrelated edit stays untrusted. A file `created` by the toggle is trusted as
+ * created. Nothing happens to a file that was never trusted, or whose copy lacks the hook or
+ * already says so. Under the store's lock, re-read there (C8). Returns whether the copy changed.
+ */
+export async function applyToggleToSnapshot(
+  storeFile: string,
+  file: string,
+  toggle: SnapshotToggle,
+  options: { readonly created?: boolean | undefined } = {},
+): Promise<boolean> {
+  const sha256 = await loadSha256();
+  let changed = false;
+  await updateTrustStore(storeFile, (records) => {
+    const record = records.get(file);
+    let snapshot: string | undefined;
+    let scripts: readonly TrustedScript[] = [];
+    if (record === undefined) {
+      if (options.created !== true || toggle.kind !== 'event') return;
+      snapshot = createdText(['hooksEnabled', toggle.event], toggle.enabled);
+    } else {
+      snapshot = toggledSnapshot(record.snapshot, file, toggle);
+      scripts = record.scripts;
+    }
+    if (snapshot === undefined) return;
+    const snapshotSha256 = sha256(Buffer.from(snapshot, 'utf8'));
+    records.set(file, {
+      path: file,
+      fingerprint: fingerprintOf(sha256, snapshotSha256, scripts),
+      sha256: snapshotSha256,
+      snapshot,
+      scripts,
+      trustedAt: new Date().toISOString(),
+    });
+    changed = true;
+  });
+  return changed;
+}
+
+/** The trusted copy with the toggle made, or undefined when it cannot or need not change. */
+function toggledSnapshot(snapshot: string, file: string, toggle: SnapshotToggle): string | undefined {
+  const parsed = parseConfig(snapshot, file);
+  if (!parsed.ok) return undefined;
+  let request: ToggleRequest;
+  if (toggle.kind === 'event') {
+    request = eventToggleRequest(toggle.event, toggle.enabled, undefined);
+  } else {
+    const index = parsed.config.hooks[toggle.event].filter((hook) => sameHook(hook, toggle.hook))[toggle.copy]?.index;
+    if (index === undefined) return undefined;
+    request = hookToggleRequest(toggle.event, index, toggle.enabled, undefined);
+  }
+  if (request.read(parsed.config, file) === toggle.enabled) return undefined;
+  try {
+    return editedText(snapshot, file, request, parsed.config);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The text of a file created by setting one value: `{"hooksEnabled": {"PreToolUse": false}}`. */
+function createdText(path: JsonPath, value: boolean): string {
+  const formatting = { insertSpaces: true, tabSize: 2, eol: '\n' };
+  return `${applyEdits('{}', modify('{}', [...path], value, { formattingOptions: formatting }))}\n`;
 }
 
 /** Where to write, once links are followed. */
@@ -220,8 +292,7 @@ function planToggle(location: WriteLocation, request: ToggleRequest, existing: E
     // A missing key means enabled, so enabling needs no file at all.
     if (previous === request.enabled)
       return { kind: 'done', change: { file, changed: false, created: false, previous } };
-    const formatting = { insertSpaces: true, tabSize: 2, eol: '\n' };
-    const text = `${applyEdits('{}', modify('{}', [...request.path], request.enabled, { formattingOptions: formatting }))}\n`;
+    const text = createdText(request.path, request.enabled);
     return { kind: 'write', text, existing: undefined, change: { file, changed: true, created: true, previous } };
   }
 
@@ -249,17 +320,28 @@ function sameFile(a: ExistingFile | undefined, b: ExistingFile | undefined): boo
 function editedText(text: string, file: string, request: ToggleRequest, before: HooksConfig): string {
   const byteOrderMark = text.startsWith('\uFEFF') ? '\uFEFF' : '';
   const body = text.slice(byteOrderMark.length);
-  const expected = JSON.stringify(request.apply(before));
+  const expected = settingsOf(request.apply(before));
   for (const edits of candidateEdits(body, request)) {
     const updated = byteOrderMark + applyEdits(body, edits);
     const after = parseConfig(updated, file);
-    if (after.ok && JSON.stringify(after.config) === expected) return updated;
+    if (after.ok && settingsOf(after.config) === expected) return updated;
   }
   throw writeError(
     file,
     request.path,
     `could not set ${formatJsonPath(request.path)} without changing anything else; is a key on its path written twice? Edit the file by hand`,
   );
+}
+
+/**
+ * What a file says, for comparing two configs: every written field, without what is derived
+ * from the switches (`off`), so that a change of one switch shows as that one value.
+ */
+function settingsOf(config: HooksConfig): string {
+  const hooks = Object.fromEntries(
+    Object.entries(config.hooks).map(([event, entries]) => [event, entries.map(({ off: _off, ...entry }) => entry)]),
+  );
+  return JSON.stringify({ hooks, hooksEnabled: config.hooksEnabled });
 }
 
 /** A toggle's value when its key is absent (SPEC C5 `enabled`, C7 `hooksEnabled`). */

@@ -1,0 +1,351 @@
+import { accessSync, constants } from 'node:fs';
+import { homedir as userHomedir } from 'node:os';
+import { dirname, isAbsolute } from 'node:path';
+import type { ConfigError } from './config-error.ts';
+import type { ConfigLayer, ConfigProblem, FileSettings, HooksConfig } from './config-types.ts';
+import {
+  decideTrust,
+  type HookScripts,
+  type ScriptChange,
+  type TrustContext,
+  type TrustLoad,
+  type TrustState,
+} from './decide-trust.ts';
+import { type ConfigLayerOptions, findConfigLayers, type LayerLocation } from './find-config-layers.ts';
+import { HOOK_EVENTS } from './hook-events.ts';
+import { type LayerInput, type LayerWarning, mergeLayers } from './merge-layers.ts';
+import { parseConfig } from './parse-config.ts';
+import { readConfigFile } from './read-config-file.ts';
+import { commandScriptPaths } from './script-words.ts';
+import { fingerprintOf, hashScripts, loadSha256, type Sha256 } from './trust-hash.ts';
+import {
+  readTrustStore,
+  type TrustCandidate,
+  type TrustRecord,
+  type TrustRecords,
+  type TrustedScript,
+  trustStoreFile,
+} from './trust-store.ts';
+import { NO_FILE_SETTINGS } from './validate-config.ts';
+
+/** Options of {@link loadHooks} and {@link readConfigLayers}. */
+export interface LoadHooksOptions extends ConfigLayerOptions {
+  /**
+   * Trust a never-trusted user file on first use, with a notice (SPEC S4). Only for a command
+   * with a controlling terminal that a person runs to look at or use their hooks (`hooks list`,
+   * `hooks validate`, `settings`, `exec`): never for a hook, a program or a server.
+   */
+  trustOnFirstUse?: boolean | undefined;
+  /** The trust store; default {@link trustStoreFile} of `env` and `homedir`. @internal For tests. */
+  trustStore?: string | undefined;
+}
+
+/** One layer's file: where it is, its trust state, what of it runs, and what is wrong with it. */
+export interface ConfigLayerFile {
+  readonly layer: ConfigLayer;
+  /** Absolute path. */
+  readonly file: string;
+  /** False for a trusted user file that is gone (its trusted copy runs). */
+  readonly exists: boolean;
+  readonly trust: TrustState;
+  /** What runs: the file, its trusted copy (it changed), or nothing (not trusted). */
+  readonly load: TrustLoad;
+  /** The file's text now (`null` when gone), and its trusted copy (`null` when never trusted). */
+  readonly text: string | null;
+  readonly snapshot: string | null;
+  /**
+   * The problems of the file as it is on disk: its warnings, or, when it does not load, the error
+   * with all its problems. A file that runs with errors stops the load instead (SPEC C6).
+   */
+  readonly problems: readonly ConfigProblem[];
+  /** Its load error (SPEC C6), or `null` when it parses and validates. */
+  readonly error: ConfigError | null;
+  /** The trust warning for the person (changed, untrusted project, writable managed), or `null`. */
+  readonly trustWarning: string | null;
+  /** The scripts that differ from the trusted ones. */
+  readonly scriptChanges: readonly ScriptChange[];
+  /** How to trust the file as it is now (`cosh hooks trust`); `null` when it cannot be (errors, managed). */
+  readonly candidate: TrustCandidate | null;
+}
+
+/** Every layer's file, found and judged, before they are merged. */
+export interface ConfigLayers {
+  /** The files that exist (or, for a trusted user file, existed), managed → user → project. */
+  readonly files: readonly ConfigLayerFile[];
+  /** Where each layer was looked for. */
+  readonly locations: ReturnType<typeof findConfigLayers>;
+  /** The trust store (SPEC S3). */
+  readonly trustStore: string;
+  /** Warnings about trust as a whole (`COSH_TRUST=all` is set, an unknown `COSH_TRUST`). */
+  readonly trustWarnings: readonly string[];
+  /** Files trusted on first use by this load (SPEC S4), to be told. */
+  readonly trustedOnFirstUse: readonly string[];
+  /** Paths the built-in tools must not write (SPEC S6): the layers' files, the store, every script. */
+  readonly protectedFiles: readonly string[];
+  /** @internal The merge's input. */
+  readonly layerInputs: readonly LayerInput[];
+}
+
+/** What {@link loadHooks} gives: the one config that runs, and what to tell the person. */
+export interface LoadedHooks extends Omit<ConfigLayers, 'layerInputs'> {
+  /** Every layer's hooks, merged (SPEC C10), each with its layer, file and trust problem (S5). */
+  readonly config: HooksConfig;
+  /** Warnings of the merge (ignored switches, `allowManagedHooksOnly`), each about one file. */
+  readonly layerWarnings: readonly LayerWarning[];
+}
+
+/**
+ * The layered, trust-checked load every command runs hooks from (SPEC C10, S): finds the managed,
+ * user and project files, reads and validates each, decides its trust (the file, its trusted copy
+ * or nothing; hooks naming a changed script become denies; a never-trusted user file refuses
+ * every call), and merges what runs. Throws {@link ConfigError}: a named file that is missing
+ * (`--config`, `COSH_CONFIG`, `COSH_MANAGED_CONFIG`), a file that cannot be read, an error (C6)
+ * in a file that runs (naming that file), a trust store that cannot be read (`E_TRUST_STORE`).
+ * A project file not loaded for want of trust does not stop the load, whatever it holds.
+ *
+ * @example
+ * const { config, files, trustWarnings } = await loadHooks({ cwd: process.cwd() });
+ * for (const warning of trustWarnings) console.warn(warning);
+ * const engine = createHookEngine(config);
+ */
+export async function loadHooks(options: LoadHooksOptions = {}): Promise<LoadedHooks> {
+  const { layerInputs, ...layers } = await readConfigLayers(options);
+  for (const file of layers.files) {
+    if (file.load === 'file' && file.error !== null) throw file.error;
+  }
+  const merged = mergeLayers(layerInputs);
+  return { ...layers, config: merged.config, layerWarnings: merged.warnings };
+}
+
+/**
+ * {@link loadHooks} without the merge and without throwing for a file's errors: every layer's
+ * file with its trust state and problems, for `hooks validate`, `hooks trust` and listings. Still
+ * throws for what stops every command: a named file missing, a file that cannot be read, a trust
+ * store that cannot be read. A never-trusted user file is trusted on first use here (when allowed
+ * and it loads).
+ */
+export async function readConfigLayers(options: LoadHooksOptions = {}): Promise<ConfigLayers> {
+  const env = options.env ?? process.env;
+  const home = options.homedir ?? (env['HOME'] || userHomedir());
+  const locations = findConfigLayers(options);
+  const trustSetting = env['COSH_TRUST'];
+  const trustAll = trustSetting === 'all';
+  const trustWarnings: string[] = [];
+  if (trustAll) {
+    trustWarnings.push(
+      'COSH_TRUST=all is set: user and project setup.json files and their scripts are used as they are, without trust checks (for CI and containers only)',
+    );
+  } else if (trustSetting !== undefined && trustSetting !== '') {
+    trustWarnings.push(
+      `COSH_TRUST=${JSON.stringify(trustSetting)} is not understood (only "all" is) and is ignored: trust is checked`,
+    );
+  }
+  const context: TrustContext = { trustAll, trustOnFirstUse: options.trustOnFirstUse === true };
+  const storeFile = options.trustStore ?? trustStoreFile({ env, homedir: home });
+  const records: TrustRecords = trustAll ? new Map() : readTrustStore(storeFile);
+
+  const seen = new Set<string>();
+  const candidates = [locations.managed, locations.user, locations.project].filter(
+    (location): location is LayerLocation => location !== null && !seen.has(location.file) && !!seen.add(location.file),
+  );
+  const reads = candidates.map((location) => ({ location, bytes: readConfigFile(location) }));
+  // Hashing is needed for user and project files checked against the store, and only then.
+  const needsHashing =
+    !trustAll &&
+    reads.some(
+      ({ location, bytes }) => location.layer !== 'managed' && (bytes !== undefined || records.has(location.file)),
+    );
+  const sha256 = needsHashing ? await loadSha256() : undefined;
+
+  const inspections: Inspection[] = [];
+  for (const { location, bytes } of reads) {
+    const inspection = inspectLayer(location, bytes, { records, context, sha256, home });
+    if (inspection !== undefined) inspections.push(inspection);
+  }
+
+  const trustedOnFirstUse: string[] = [];
+  const firstUse = inspections.filter((inspection) => inspection.recordNow && inspection.candidate !== null);
+  if (firstUse.length > 0) {
+    const { recordTrust } = await import('./record-trust.ts');
+    await recordTrust(
+      storeFile,
+      firstUse.map((inspection) => inspection.candidate as TrustCandidate),
+    );
+    trustedOnFirstUse.push(...firstUse.map((inspection) => inspection.file.file));
+  }
+
+  const protectedFiles = new Set<string>([storeFile]);
+  for (const location of candidates) protectedFiles.add(location.file);
+  for (const inspection of inspections) for (const path of inspection.scriptPaths) protectedFiles.add(path);
+
+  return {
+    files: inspections.map((inspection) => inspection.file),
+    locations,
+    trustStore: storeFile,
+    trustWarnings,
+    trustedOnFirstUse,
+    protectedFiles: [...protectedFiles],
+    layerInputs: inspections.map((inspection) => inspection.input),
+  };
+}
+
+/** One file, judged. */
+interface Inspection {
+  readonly file: ConfigLayerFile;
+  readonly input: LayerInput;
+  readonly recordNow: boolean;
+  readonly candidate: TrustCandidate | null;
+  /** Every script path its texts name (SPEC S2, S6). */
+  readonly scriptPaths: readonly string[];
+}
+
+interface InspectionContext {
+  readonly records: TrustRecords;
+  readonly context: TrustContext;
+  readonly sha256: Sha256 | undefined;
+  readonly home: string;
+}
+
+function inspectLayer(
+  location: LayerLocation,
+  bytes: Buffer | undefined,
+  { records, context, sha256, home }: InspectionContext,
+): Inspection | undefined {
+  const { layer, file } = location;
+  const record = layer === 'managed' || context.trustAll ? undefined : records.get(file);
+  // A missing file is no layer, except a trusted user file that is gone: its copy runs (S5).
+  if (bytes === undefined && (record === undefined || layer !== 'user')) return undefined;
+
+  const places = { home, configDir: dirname(file) };
+  const text = bytes === undefined ? null : bytes.toString('utf8');
+  const parsed = text === null ? undefined : parseConfig(text, file, { layer });
+  const fileHooks = parsed?.ok === true ? hookScriptsOf(parsed.config, places) : null;
+  const fileSha256 = bytes !== undefined && sha256 !== undefined ? sha256(bytes) : null;
+  const snapshotParsed =
+    record !== undefined && (bytes === undefined || fileSha256 !== record.sha256)
+      ? parseConfig(record.snapshot, file, { layer })
+      : undefined;
+  const snapshotHooks = snapshotParsed?.ok === true ? hookScriptsOf(snapshotParsed.config, places) : null;
+  const scriptPaths = new Set<string>();
+  for (const hook of [...(fileHooks ?? []), ...(snapshotHooks ?? [])])
+    for (const path of hook.scripts) scriptPaths.add(path);
+  const scriptHashes = sha256 === undefined ? new Map<string, string | null>() : hashScripts(scriptPaths, sha256);
+
+  const decision = decideTrust(
+    {
+      layer,
+      file,
+      exists: bytes !== undefined,
+      sha256: fileSha256,
+      fileHooks,
+      snapshotHooks,
+      scriptHashes,
+      writableByUser: layer === 'managed' && writableByUser(file),
+    },
+    record,
+    context,
+  );
+
+  let candidate: TrustCandidate | null = null;
+  if (layer !== 'managed' && !context.trustAll) {
+    if (bytes === undefined) candidate = { file, exists: false, record: null };
+    else if (parsed?.ok === true && sha256 !== undefined && fileSha256 !== null) {
+      const record = trustRecordOf(file, fileSha256, text ?? '', fileHooks ?? [], scriptHashes, sha256);
+      candidate = { file, exists: true, record };
+    }
+  }
+
+  // What the merge shows and runs: the loaded text, or (not trusted) the file's hooks as not running.
+  const shown =
+    decision.load === 'file'
+      ? parsed
+      : decision.load === 'snapshot'
+        ? snapshotParsed
+        : decision.state === 'untrusted'
+          ? parsed
+          : undefined;
+  const shownOk = shown?.ok === true ? shown : undefined;
+  const settings: FileSettings = shownOk?.settings ?? NO_FILE_SETTINGS;
+  const error = parsed === undefined || parsed.ok ? null : parsed.error;
+  return {
+    file: {
+      layer,
+      file,
+      exists: bytes !== undefined,
+      trust: decision.state,
+      load: decision.load,
+      text,
+      snapshot: record?.snapshot ?? null,
+      problems: parsed === undefined ? [] : parsed.ok ? parsed.warnings : parsed.error.problems,
+      error,
+      trustWarning: decision.warning,
+      scriptChanges: decision.scriptChanges,
+      candidate,
+    },
+    input: {
+      layer,
+      file,
+      config: shownOk?.config ?? null,
+      settings,
+      loaded: decision.load !== 'nothing',
+      hookProblems: decision.hookProblems,
+      refusal: decision.refusal,
+    },
+    recordNow: decision.recordNow && error === null,
+    candidate,
+    scriptPaths: [...scriptPaths],
+  };
+}
+
+/** The script paths each hook of a config names (SPEC S2), disabled hooks included. */
+function hookScriptsOf(config: HooksConfig, places: { home: string; configDir: string }): HookScripts[] {
+  const hooks: HookScripts[] = [];
+  for (const event of HOOK_EVENTS) {
+    for (const hook of config.hooks[event]) {
+      hooks.push({
+        event,
+        index: hook.index,
+        name: hook.name,
+        scripts: hook.command === null ? [] : commandScriptPaths(hook.command, places),
+      });
+    }
+  }
+  return hooks;
+}
+
+/** The record of a file trusted as it is now (SPEC S3): its text, hash, scripts and fingerprint. */
+function trustRecordOf(
+  file: string,
+  fileSha256: string,
+  text: string,
+  hooks: readonly HookScripts[],
+  scriptHashes: ReadonlyMap<string, string | null>,
+  sha256: Sha256,
+): TrustRecord {
+  const scripts: TrustedScript[] = [];
+  for (const hook of hooks) {
+    for (const path of hook.scripts) {
+      const hash = scriptHashes.get(path) ?? null;
+      if (hash !== null && !scripts.some((script) => script.path === path)) scripts.push({ path, sha256: hash });
+    }
+  }
+  return {
+    path: file,
+    fingerprint: fingerprintOf(sha256, fileSha256, scripts),
+    sha256: fileSha256,
+    snapshot: text,
+    scripts,
+    trustedAt: new Date().toISOString(),
+  };
+}
+
+/** SPEC S1: whether the running user, when not root, can write the managed file. */
+function writableByUser(file: string): boolean {
+  if (process.getuid?.() === 0 || !isAbsolute(file)) return false;
+  try {
+    accessSync(file, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
