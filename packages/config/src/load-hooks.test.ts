@@ -1,0 +1,300 @@
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError } from './config-error.ts';
+import { recordTrust } from './config-toggles.ts';
+import { findConfigLayers, projectFileForWriting } from './find-config-layers.ts';
+import type { ConfigLayer } from './config-types.ts';
+import { type ConfigLayerFile, type LoadHooksOptions, loadHooks, readConfigLayers } from './load-hooks.ts';
+import { readTrustStore } from './trust-store.ts';
+
+let root: string;
+let home: string;
+let userFile: string;
+let store: string;
+
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'cosh-config-layers-'));
+  home = join(root, 'home');
+  userFile = join(home, '.config', 'cosh', 'setup.json');
+  store = join(home, '.local', 'state', 'cosh', 'trust.json');
+  await mkdir(join(home, '.config', 'cosh'), { recursive: true });
+});
+
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+/** Options of a load from `cwd` with this test's home and no managed file unless given. */
+function options(cwd: string, extra: Partial<LoadHooksOptions> & { env?: NodeJS.ProcessEnv } = {}): LoadHooksOptions {
+  const { env, ...rest } = extra;
+  return { cwd, env: { HOME: home, COSH_MANAGED_CONFIG: join(root, 'managed.json'), ...env }, ...rest };
+}
+
+async function managedFile(document: unknown = {}): Promise<string> {
+  const file = join(root, 'managed.json');
+  await writeFile(file, JSON.stringify(document));
+  return file;
+}
+
+async function configError(promise: Promise<unknown>): Promise<ConfigError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!ConfigError.isInstance(error)) throw new Error(`expected a ConfigError, got ${String(error)}`);
+  return error;
+}
+
+/** The file of one layer in a load's files. */
+function layerFile(loaded: { files: readonly ConfigLayerFile[] }, layer: ConfigLayer): ConfigLayerFile | undefined {
+  return loaded.files.find((file) => file.layer === layer);
+}
+
+const guardConfig = (command: string) => JSON.stringify({ hooks: { PreToolUse: [{ name: 'Guard', command }] } });
+
+/** The user file trusted as it is now, as `cosh hooks trust` would record it. */
+async function trustAll(cwd: string): Promise<void> {
+  const layers = await readConfigLayers(options(cwd));
+  await recordTrust(
+    store,
+    layers.files.flatMap((file) => (file.candidate === null ? [] : [file.candidate])),
+  );
+}
+
+describe('findConfigLayers', () => {
+  it('C10: managed from COSH_MANAGED_CONFIG (else /etc/cosh/setup.json), user from C1, project by searching up', async () => {
+    const repository = join(root, 'repo');
+    await mkdir(join(repository, '.git'), { recursive: true });
+    await mkdir(join(repository, '.cosh'));
+    await writeFile(join(repository, '.cosh', 'setup.json'), '{}');
+    await mkdir(join(repository, 'src', 'deep'), { recursive: true });
+    const found = findConfigLayers({ cwd: join(repository, 'src', 'deep'), env: { HOME: home } });
+    expect(found).toEqual({
+      managed: { layer: 'managed', file: '/etc/cosh/setup.json', required: false, source: 'default' },
+      user: { layer: 'user', file: userFile, required: false, source: 'home' },
+      project: { layer: 'project', file: join(repository, '.cosh', 'setup.json'), required: false, source: 'search' },
+    });
+    const named = findConfigLayers({
+      cwd: root,
+      env: { HOME: home, COSH_MANAGED_CONFIG: 'policy.json' },
+      path: 'x.json',
+    });
+    expect(named.managed).toEqual({
+      layer: 'managed',
+      file: join(root, 'policy.json'),
+      required: true,
+      source: 'managed-env',
+    });
+    // --config replaces the user layer only.
+    expect(named.user).toEqual({ layer: 'user', file: join(root, 'x.json'), required: true, source: 'option' });
+  });
+
+  it('C10: the project search stops at the first folder holding .git; --no-project skips it', async () => {
+    // A project file above the repository's top belongs to no project of this repository.
+    await mkdir(join(root, '.cosh'));
+    await writeFile(join(root, '.cosh', 'setup.json'), '{}');
+    const clone = join(root, 'clone');
+    await mkdir(join(clone, 'sub'), { recursive: true });
+    await writeFile(join(clone, '.git'), 'gitdir: /elsewhere\n'); // a worktree's .git is a file
+    expect(findConfigLayers({ cwd: join(clone, 'sub'), env: { HOME: home } }).project).toBeNull();
+    // Without .git, the search goes on up to /.
+    expect(findConfigLayers({ cwd: join(root, 'plain', 'x'), env: { HOME: home } }).project?.file).toBe(
+      join(root, '.cosh', 'setup.json'),
+    );
+    expect(findConfigLayers({ cwd: root, env: { HOME: home }, noProject: true }).project).toBeNull();
+    expect(projectFileForWriting(join(clone, 'sub'))).toBe(join(clone, '.cosh', 'setup.json'));
+  });
+});
+
+describe('loadHooks: layers', () => {
+  it('C10: every layer is loaded and merged in order; each hook knows its layer and file', async () => {
+    const managed = await managedFile({ hooks: { PreToolUse: [{ name: 'm', command: 'true' }] } });
+    await writeFile(userFile, JSON.stringify({ hooks: { PreToolUse: [{ name: 'u', command: 'true' }] } }));
+    const repository = join(root, 'repo');
+    await mkdir(join(repository, '.cosh'), { recursive: true });
+    const projectFile = join(repository, '.cosh', 'setup.json');
+    await writeFile(projectFile, JSON.stringify({ hooks: { PreToolUse: [{ name: 'p', command: 'true' }] } }));
+    const loaded = await loadHooks(options(repository, { env: { COSH_TRUST: 'all' } }));
+    expect(loaded.config.hooks.PreToolUse.map((hook) => [hook.layer, hook.name, hook.file])).toEqual([
+      ['managed', 'm', managed],
+      ['user', 'u', userFile],
+      ['project', 'p', projectFile],
+    ]);
+    expect(loaded.files.map((file) => [file.layer, file.trust])).toEqual([
+      ['managed', 'managed'],
+      ['user', 'env'],
+      ['project', 'env'],
+    ]);
+    expect(loaded.trustWarnings).toEqual([expect.stringContaining('COSH_TRUST=all is set')]);
+    expect(loaded.protectedFiles).toEqual(expect.arrayContaining([managed, userFile, projectFile, store]));
+  });
+
+  it('C10: a missing COSH_MANAGED_CONFIG file is an error; the default managed file missing is none', async () => {
+    const error = await configError(loadHooks(options(root)));
+    expect(error.code).toBe('E_CONFIG_NOT_FOUND');
+    expect(error.message).toContain('named by COSH_MANAGED_CONFIG');
+    const loaded = await loadHooks({ cwd: root, env: { HOME: home } });
+    // (On a machine without /etc/cosh/setup.json, as the test machines are.)
+    expect(loaded.files).toEqual([]);
+  });
+
+  it('C6/C10: an error in any loaded layer stops the load, naming that file', async () => {
+    const managed = await managedFile({ hooks: { PretoolUse: [] } });
+    const error = await configError(loadHooks(options(root)));
+    expect(error.code).toBe('E_CONFIG_INVALID');
+    expect(error.file).toBe(managed);
+  });
+
+  it('S5/C10: an untrusted project file with errors does not stop the load; its problems are reported', async () => {
+    await managedFile();
+    const repository = join(root, 'repo');
+    await mkdir(join(repository, '.cosh'), { recursive: true });
+    await writeFile(join(repository, '.cosh', 'setup.json'), '{"hooks": {"PreToolUse": [{"matchr": "x"}]}}');
+    const loaded = await loadHooks(options(repository));
+    expect(loaded.config.hooks.PreToolUse).toEqual([]);
+    const project = layerFile(loaded, 'project');
+    expect(project).toMatchObject({ layer: 'project', trust: 'untrusted', load: 'nothing' });
+    expect(project?.error?.code).toBe('E_CONFIG_INVALID');
+    expect(project?.trustWarning).toContain('is not trusted yet');
+  });
+});
+
+describe('loadHooks: trust', () => {
+  beforeEach(async () => {
+    await managedFile();
+  });
+
+  it('S5: a new user file without a terminal is not loaded, and every call is refused', async () => {
+    await writeFile(userFile, guardConfig('exit 2'));
+    const loaded = await loadHooks(options(root));
+    expect(loaded.config.refusal).toBe(`${userFile} is not trusted yet; run cosh hooks trust in a terminal`);
+    expect(loaded.config.hooks.PreToolUse.map((hook) => hook.off)).toEqual(['untrusted']);
+    expect(layerFile(loaded, 'user')).toMatchObject({ trust: 'untrusted', load: 'nothing' });
+    // Nothing was recorded.
+    await expect(stat(store)).rejects.toThrow();
+  });
+
+  it('S4: trust on first use records the user file (0600 store), with its scripts', async () => {
+    const script = join(home, '.config', 'cosh', 'guard.sh');
+    await writeFile(script, 'exit 2\n');
+    await writeFile(userFile, guardConfig('"$COSH_CONFIG_DIR/guard.sh"'));
+    const loaded = await loadHooks(options(root, { trustOnFirstUse: true }));
+    expect(loaded.trustedOnFirstUse).toEqual([userFile]);
+    expect(loaded.config.refusal).toBeNull();
+    expect(layerFile(loaded, 'user')?.trust).toBe('trusted');
+    expect((await stat(store)).mode & 0o777).toBe(0o600);
+    const record = readTrustStore(store).get(userFile);
+    expect(record?.snapshot).toBe(guardConfig('"$COSH_CONFIG_DIR/guard.sh"'));
+    expect(record?.scripts.map((entry) => entry.path)).toEqual([script]);
+    // The next load finds it trusted and records nothing more.
+    const again = await loadHooks(options(root, { trustOnFirstUse: true }));
+    expect(again.trustedOnFirstUse).toEqual([]);
+    expect(layerFile(again, 'user')?.trust).toBe('trusted');
+    expect(loaded.protectedFiles).toContain(script);
+  });
+
+  it('S5: an edited file runs its trusted copy, with a warning naming the file and cosh hooks trust', async () => {
+    await writeFile(userFile, guardConfig('exit 2'));
+    await trustAll(root);
+    await writeFile(userFile, guardConfig('exit 0'));
+    const loaded = await loadHooks(options(root));
+    expect(loaded.config.hooks.PreToolUse.map((hook) => hook.command)).toEqual(['exit 2']);
+    expect(layerFile(loaded, 'user')).toMatchObject({
+      trust: 'changed',
+      load: 'snapshot',
+      text: guardConfig('exit 0'),
+    });
+    expect(layerFile(loaded, 'user')?.trustWarning).toContain(`${userFile} changed since it was trusted`);
+    expect(layerFile(loaded, 'user')?.trustWarning).toContain('cosh hooks trust');
+    // Even an edit that breaks the file: the trusted copy still runs.
+    await writeFile(userFile, '{"hooks": ');
+    expect((await loadHooks(options(root))).config.hooks.PreToolUse.map((hook) => hook.command)).toEqual(['exit 2']);
+    // Removed: the trusted copy still runs.
+    await rm(userFile);
+    const removed = await loadHooks(options(root));
+    expect(removed.config.hooks.PreToolUse.map((hook) => hook.command)).toEqual(['exit 2']);
+    expect(layerFile(removed, 'user')).toMatchObject({ exists: false, trust: 'changed', load: 'snapshot' });
+  });
+
+  it('S5: an edited script makes each hook naming it a deny with the exact reason', async () => {
+    const script = join(home, 'guard.sh');
+    await writeFile(script, 'exit 2\n');
+    await writeFile(userFile, guardConfig('~/guard.sh --strict'));
+    await trustAll(root);
+    await writeFile(script, 'exit 0\n');
+    const loaded = await loadHooks(options(root));
+    expect(loaded.config.hooks.PreToolUse[0]?.trustProblem).toBe(
+      `hook 'Guard': script ${script} changed since it was trusted (run cosh hooks trust)`,
+    );
+    expect(layerFile(loaded, 'user')).toMatchObject({
+      trust: 'changed',
+      load: 'file',
+      scriptChanges: [{ path: script, change: 'changed' }],
+    });
+    // A symbolic link swapped to point elsewhere is a change of the script too.
+    const other = join(home, 'other.sh');
+    await writeFile(other, 'exit 2\n');
+    await rm(script);
+    await symlink(other, script);
+    expect(layerFile(await loadHooks(options(root)), 'user')?.trust).toBe('trusted');
+    await writeFile(other, 'exit 0\n');
+    expect(layerFile(await loadHooks(options(root)), 'user')?.trust).toBe('changed');
+  });
+
+  it('S5: a trusted copy that cannot be read back refuses every call', async () => {
+    await writeFile(userFile, guardConfig('exit 2'));
+    await trustAll(root);
+    const stored = JSON.parse(await readFile(store, 'utf8'));
+    stored.files[userFile].snapshot = '{"hooks": {"PretoolUse": []}}';
+    await writeFile(store, JSON.stringify(stored));
+    await writeFile(userFile, guardConfig('exit 0'));
+    const loaded = await loadHooks(options(root));
+    expect(loaded.config.refusal).toContain('its trusted copy cannot be read back');
+    expect(loaded.config.hooks.PreToolUse).toEqual([]);
+  });
+
+  it('S3: a corrupt or unreadable trust store is an error naming the file and how to reset it', async () => {
+    await writeFile(userFile, guardConfig('exit 2'));
+    await mkdir(join(home, '.local', 'state', 'cosh'), { recursive: true });
+    for (const text of [
+      '{"version": 1, "files": ',
+      '[]',
+      '{"version": 2, "files": {}}',
+      '{"version": 1, "files": {"x": {}}}',
+    ]) {
+      await writeFile(store, text);
+      const error = await configError(loadHooks(options(root)));
+      expect(error.code).toBe('E_TRUST_STORE');
+      expect(error.file).toBe(store);
+      expect(error.message).toContain(`mv '${store}' '${store}.broken'`);
+      expect(error.message).toContain('cosh hooks trust');
+    }
+    if (process.getuid?.() !== 0) {
+      await writeFile(store, '{"version": 1, "files": {}}');
+      await chmod(store, 0o000);
+      expect((await configError(loadHooks(options(root)))).message).toContain('cannot read the trust store');
+    }
+    // COSH_TRUST=all does not read the store at all.
+    await writeFile(store, 'garbage');
+    expect(layerFile(await loadHooks(options(root, { env: { COSH_TRUST: 'all' } })), 'user')?.trust).toBe('env');
+  });
+
+  it('S3: XDG_STATE_HOME (absolute only) places the trust store', async () => {
+    await writeFile(userFile, guardConfig('exit 2'));
+    const state = join(root, 'state');
+    const loaded = await loadHooks(options(root, { env: { XDG_STATE_HOME: state }, trustOnFirstUse: true }));
+    expect(loaded.trustStore).toBe(join(state, 'cosh', 'trust.json'));
+    expect(readTrustStore(join(state, 'cosh', 'trust.json')).has(userFile)).toBe(true);
+    const relative = await readConfigLayers(options(root, { env: { XDG_STATE_HOME: 'state' } }));
+    expect(relative.trustStore).toBe(store);
+  });
+
+  it('S4: an unknown COSH_TRUST value is a warning and trust is checked', async () => {
+    await writeFile(userFile, guardConfig('exit 2'));
+    const loaded = await loadHooks(options(root, { env: { COSH_TRUST: 'yes' } }));
+    expect(loaded.trustWarnings).toEqual([expect.stringContaining('COSH_TRUST="yes" is not understood')]);
+    expect(loaded.config.refusal).not.toBeNull();
+  });
+});

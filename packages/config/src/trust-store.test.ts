@@ -1,0 +1,164 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundleSources } from '@cosh/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError } from './config-error.ts';
+import { applyToggleToSnapshot, recordTrust } from './config-toggles.ts';
+import { parseConfig } from './parse-config.ts';
+import { readTrustStore, renderTrustStore, type TrustRecord, trustStoreFile } from './trust-store.ts';
+
+const recorderScript = fileURLToPath(new URL('./__fixtures__/trust-recorder.mjs', import.meta.url));
+const packageDirectory = fileURLToPath(new URL('..', import.meta.url));
+
+let directory: string;
+let store: string;
+
+beforeEach(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'cosh-trust-store-'));
+  store = join(directory, 'state', 'cosh', 'trust.json');
+});
+
+afterEach(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+const hex = (n: number): string => n.toString(16).padStart(64, '0');
+
+function record(path: string, snapshot = '{}', n = 1): TrustRecord {
+  return { path, fingerprint: hex(n), sha256: hex(n), snapshot, scripts: [], trustedAt: '2026-01-01T00:00:00.000Z' };
+}
+
+describe('trust store', () => {
+  it('S3: $XDG_STATE_HOME/cosh/trust.json when absolute, else ~/.local/state/cosh/trust.json', () => {
+    expect(trustStoreFile({ env: { XDG_STATE_HOME: '/state', HOME: '/home/ada' } })).toBe('/state/cosh/trust.json');
+    expect(trustStoreFile({ env: { XDG_STATE_HOME: 'state', HOME: '/home/ada' } })).toBe(
+      '/home/ada/.local/state/cosh/trust.json',
+    );
+    expect(trustStoreFile({ env: { HOME: '' }, homedir: '/home/bob' })).toBe('/home/bob/.local/state/cosh/trust.json');
+  });
+
+  it('S3: records are written atomically, mode 0600 in a 0700 folder, and read back', async () => {
+    await recordTrust(store, [{ file: '/a', exists: true, record: record('/a') }]);
+    expect((await stat(store)).mode & 0o777).toBe(0o600);
+    expect((await stat(join(directory, 'state', 'cosh'))).mode & 0o777).toBe(0o700);
+    expect([...readTrustStore(store).values()]).toEqual([record('/a')]);
+    expect(await readFile(store, 'utf8')).toBe(renderTrustStore(new Map([['/a', record('/a')]])));
+    // Trusting a removal deletes the record; nothing else is touched.
+    await recordTrust(store, [{ file: '/b', exists: true, record: record('/b') }]);
+    await recordTrust(store, [{ file: '/a', exists: false, record: null }]);
+    expect([...readTrustStore(store).keys()]).toEqual(['/b']);
+    // No temporary file or lock is left behind.
+    expect((await readdir(join(directory, 'state', 'cosh'))).sort()).toEqual(['trust.json']);
+  });
+
+  it('S3/C8: a corrupt store is never written over: the error names it and how to reset it', async () => {
+    await recordTrust(store, [{ file: '/a', exists: true, record: record('/a') }]);
+    await writeFile(store, '{"version": 1, "files": {"/a": ');
+    const failure = await recordTrust(store, [{ file: '/b', exists: true, record: record('/b') }]).catch(
+      (error: unknown) => error,
+    );
+    expect(ConfigError.isInstance(failure) && failure.code).toBe('E_TRUST_STORE');
+    expect(String(failure)).toContain(`mv '${store}' '${store}.broken'`);
+    expect(await readFile(store, 'utf8')).toBe('{"version": 1, "files": {"/a": ');
+  });
+
+  it('S3/C8: twenty trusts at once in one process lose no record', async () => {
+    const files = Array.from({ length: 20 }, (_, n) => `/project-${n}/.cosh/setup.json`);
+    await Promise.all(
+      files.map((file, n) => recordTrust(store, [{ file, exists: true, record: record(file, '{}', n) }])),
+    );
+    expect([...readTrustStore(store).keys()].sort()).toEqual([...files].sort());
+  });
+
+  it('S3/C8: six processes trusting at once lose no record', async () => {
+    const bundle = await bundleSources(packageDirectory);
+    try {
+      const processes = Array.from({ length: 6 }, (_, n) => {
+        const child = spawn(process.execPath, [recorderScript, bundle.file, store, `/writer-${n}`, '8'], {
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        let stderr = '';
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+        return once(child, 'close').then(([code]) => ({ code, stderr }));
+      });
+      const results = await Promise.all(processes);
+      expect(results).toEqual(Array.from({ length: 6 }, () => ({ code: 0, stderr: '' })));
+    } finally {
+      bundle.remove();
+    }
+    const expected = Array.from({ length: 6 }, (_, writer) =>
+      Array.from({ length: 8 }, (_, n) => `/writer-${writer}-${n}`),
+    ).flat();
+    expect([...readTrustStore(store).keys()].sort()).toEqual(expected.sort());
+  });
+});
+
+describe('applyToggleToSnapshot', () => {
+  const file = '/home/ada/.config/cosh/setup.json';
+  const text = `{
+  // my guards
+  "hooks": {
+    "PreToolUse": [
+      { "name": "a", "command": "true" },
+      { "name": "b", "command": "true" }
+    ]
+  }
+}
+`;
+
+  it('S4: a toggle made at a terminal is applied to the trusted copy too (old copy plus the toggle)', async () => {
+    await recordTrust(store, [{ file, exists: true, record: record(file, text) }]);
+    expect(await applyToggleToSnapshot(store, file, { kind: 'event', event: 'PostToolUse', enabled: false })).toBe(
+      true,
+    );
+    const afterEvent = readTrustStore(store).get(file);
+    expect(afterEvent?.snapshot).toBe(
+      text.replace('\n  }\n}', '\n  },\n  "hooksEnabled": {\n    "PostToolUse": false\n  }\n}'),
+    );
+    expect(afterEvent?.sha256).not.toBe(hex(1));
+    const hook = { name: 'b', command: 'true', url: null };
+    expect(
+      await applyToggleToSnapshot(store, file, { kind: 'hook', event: 'PreToolUse', hook, copy: 0, enabled: false }),
+    ).toBe(true);
+    const parsed = parseConfig(readTrustStore(store).get(file)?.snapshot ?? '', file);
+    expect(parsed.ok && parsed.config.hooks.PreToolUse.map((entry) => entry.enabled)).toEqual([true, false]);
+    expect(parsed.ok && parsed.config.hooksEnabled.PostToolUse).toBe(false);
+    // Already so: nothing changes.
+    expect(
+      await applyToggleToSnapshot(store, file, { kind: 'hook', event: 'PreToolUse', hook, copy: 0, enabled: false }),
+    ).toBe(false);
+  });
+
+  it('S4: a copy that lacks the hook, or a file never trusted, is left alone; a created file is trusted as created', async () => {
+    await recordTrust(store, [{ file, exists: true, record: record(file, text) }]);
+    const unknown = { name: 'added by the agent', command: 'true', url: null };
+    expect(
+      await applyToggleToSnapshot(store, file, {
+        kind: 'hook',
+        event: 'PreToolUse',
+        hook: unknown,
+        copy: 0,
+        enabled: false,
+      }),
+    ).toBe(false);
+    expect(
+      await applyToggleToSnapshot(store, '/other.json', { kind: 'event', event: 'PreToolUse', enabled: false }),
+    ).toBe(false);
+    expect(readTrustStore(store).has('/other.json')).toBe(false);
+    expect(
+      await applyToggleToSnapshot(
+        store,
+        '/created.json',
+        { kind: 'event', event: 'PreToolUse', enabled: false },
+        { created: true },
+      ),
+    ).toBe(true);
+    expect(readTrustStore(store).get('/created.json')?.snapshot).toBe(
+      '{\n  "hooksEnabled": {\n    "PreToolUse": false\n  }\n}\n',
+    );
+  });
+});
