@@ -59,9 +59,11 @@ function callProblem(call: unknown, event: HookEvent): string | null {
  */
 export function createHookEngine(config: HooksConfig, options: HookEngineOptions = {}): HookEngine {
   const hookRunner = createRunner(options);
-  // C5: an entry with `enabled: false` is as if it were not there.
+  // Each entry says whether it runs (`off`): its own switch (C5), its event's (C7), its layer's
+  // or its file's trust (C10, S5). With layers an event's switch can stop user and project hooks
+  // and not managed ones, so no event is skipped as a whole: an entry that is off is as if absent.
   const compile = (event: HookEvent): CompiledHooks<HookEntry> =>
-    compileHooks(config.hooks[event].filter((hook) => hook.enabled));
+    compileHooks(config.hooks[event].filter((hook) => hook.off === null));
   const compiled: Record<HookEvent, CompiledHooks<HookEntry>> = {
     PreToolUse: compile('PreToolUse'),
     PostToolUse: compile('PostToolUse'),
@@ -73,7 +75,6 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
   }
 
   async function runHooksOf(event: HookEvent, call: ToolCall, toolOutput?: string): Promise<EventRun> {
-    if (!config.hooksEnabled[event]) return { hooks: [], outcomes: [] };
     const selections = selectHooks(compiled[event], call.toolName, toClaudeToolName(call.toolName));
     if (selections.length === 0) return { hooks: [], outcomes: [] };
 
@@ -112,6 +113,8 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
       try {
         const problem = callProblem(call, 'PreToolUse');
         if (problem !== null) return failedPreToolUse(call, `invalid tool call: ${problem}`, startedAt);
+        // SPEC S5: a config refused for want of trust denies every call, in both events.
+        if (config.refusal !== null) return failedPreToolUse(call, config.refusal, startedAt);
         const run = await runHooksOf('PreToolUse', call);
         const verdict = aggregatePreToolUse(call.toolInput, run.outcomes);
         return {
@@ -131,6 +134,8 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
       try {
         const problem = callProblem(call, 'PostToolUse');
         if (problem !== null) return failedPostToolUse(call, `invalid tool call: ${problem}`, startedAt);
+        // SPEC S5: a config refused for want of trust denies every call, in both events.
+        if (config.refusal !== null) return failedPostToolUse(call, config.refusal, startedAt);
         const run = await runHooksOf('PostToolUse', call, call.toolOutput);
         const verdict = aggregatePostToolUse(
           { toolOutput: call.toolOutput, preToolUseContext: call.preToolUseContext },

@@ -1,16 +1,20 @@
+import { dirname, isAbsolute } from 'node:path';
 import type { HookEvent } from '@cosh/config';
 
 /**
  * The complete environment of one hook (R4): the host's variables (string values only) plus
- * `COSH_EVENT`, `COSH_TOOL_NAME` and `COSH_HOOK_NAME`. The tool input is never put here: it can
- * be larger than the kernel's limit for the environment, and it may hold secrets that every
- * child process would inherit.
+ * `COSH_EVENT`, `COSH_TOOL_NAME`, `COSH_HOOK_NAME` and `COSH_CONFIG_DIR` (the folder of the file
+ * the hook comes from, so `"$COSH_CONFIG_DIR/guard.sh"` finds a script beside setup.json from any
+ * working folder; absent for a hook of a config built in code, never the host's own). The tool
+ * input is never put here: it can be larger than the kernel's limit for the environment, and it
+ * may hold secrets that every child process would inherit.
  */
 export function hookEnvironment(
   hostEnvironment: Readonly<Record<string, unknown>>,
   event: HookEvent,
   toolName: string,
   hookName: string,
+  configFile: string | null,
 ): Record<string, string> {
   const environment: Record<string, string> = {};
   for (const [name, value] of Object.entries(hostEnvironment)) {
@@ -19,5 +23,8 @@ export function hookEnvironment(
   environment['COSH_EVENT'] = event;
   environment['COSH_TOOL_NAME'] = toolName;
   environment['COSH_HOOK_NAME'] = hookName;
+  // A host that is itself a hook (cosh run by a hook) has one of its own: not this hook's.
+  delete environment['COSH_CONFIG_DIR'];
+  if (configFile !== null && isAbsolute(configFile)) environment['COSH_CONFIG_DIR'] = dirname(configFile);
   return environment;
 }

@@ -11,7 +11,7 @@ export type HookRun = RunFacts & {
 };
 
 /** Which entry of the config a report is about. */
-type ReportedHook = Pick<HookEntry, 'name' | 'index'> & {
+type ReportedHook = Pick<HookEntry, 'name' | 'index' | 'layer' | 'file'> & {
   /** The command as written in the config (an HTTP hook's url). */
   readonly command: string;
 };
@@ -39,6 +39,8 @@ export function ranReport(hook: ReportedHook, run: HookRun, outcome: HookOutcome
     name: hook.name,
     command: hook.command,
     index: hook.index,
+    layer: hook.layer,
+    file: hook.file,
     outcome: outcome.kind,
     exitCode: run.exitCode,
     signal: run.signal,
@@ -60,6 +62,8 @@ export function deduplicatedReport(hook: ReportedHook, duplicateOf: string): Hoo
     name: hook.name,
     command: hook.command,
     index: hook.index,
+    layer: hook.layer,
+    file: hook.file,
     outcome: null,
     exitCode: null,
     signal: null,

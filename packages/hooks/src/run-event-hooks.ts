@@ -104,7 +104,8 @@ export async function runEventHooks(
 ): Promise<EventHooksRun> {
   const stopBound = stopBoundMs(setup.hookRunner.options);
   const runs = selections.map(({ hook, duplicateOf }): Promise<HookRun> | null => {
-    if (duplicateOf !== null) return null;
+    // A duplicate ran under another entry (M4); a hook whose script changed never runs (S5).
+    if (duplicateOf !== null || hook.trustProblem !== null) return null;
     // Stopped before the runner (not runnable here, no payload, no directory): no duration to report.
     const problem = notRunnableHere(hook) ?? setup.setupProblem;
     if (problem !== null) return Promise.resolve(notStarted(problem, null));
@@ -114,7 +115,7 @@ export async function runEventHooks(
       {
         command: hook.command as string,
         stdin: setup.stdin,
-        env: hookEnvironment(setup.hostEnvironment, setup.event, setup.toolName, hook.name),
+        env: hookEnvironment(setup.hostEnvironment, setup.event, setup.toolName, hook.name, hook.file),
         cwd: setup.cwd,
         timeoutMs,
       },
@@ -126,9 +127,21 @@ export async function runEventHooks(
   const reports: HookReport[] = [];
   const outcomes: HookOutcome[] = [];
   selections.forEach(({ hook, duplicateOf }, position) => {
-    const shown = { name: hook.name, command: hook.command ?? hook.url ?? '', index: hook.index };
+    const shown = {
+      name: hook.name,
+      command: hook.command ?? hook.url ?? '',
+      index: hook.index,
+      layer: hook.layer,
+      file: hook.file,
+    };
     if (duplicateOf !== null) {
       reports.push(deduplicatedReport(shown, duplicateOf.name));
+      return;
+    }
+    if (hook.trustProblem !== null) {
+      const outcome = untrustedScriptOutcome(hook.name, hook.trustProblem);
+      outcomes.push(outcome);
+      reports.push(ranReport(shown, notStarted(hook.trustProblem, null), outcome));
       return;
     }
     // Every selection that is not a duplicate was given a run above.
@@ -138,4 +151,20 @@ export async function runEventHooks(
     reports.push(ranReport(shown, result, outcome));
   });
   return { reports, outcomes };
+}
+
+/**
+ * SPEC S5: a hook naming a script that changed since it was trusted does not run and counts as a
+ * deny with that reason, in both events (its outcome is `error`: it never ran).
+ */
+function untrustedScriptOutcome(hookName: string, reason: string): HookOutcome {
+  return {
+    hook: hookName,
+    kind: 'error',
+    reason,
+    context: null,
+    updatedInput: null,
+    countsAsDeny: true,
+    diagnostic: { level: 'error', hook: hookName, message: reason },
+  };
 }
