@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { type OpenTerminal, openTerminal } from './open-terminal.ts';
 
 /** The streams and process facts a command may use; tests pass their own. */
 export interface CliIo {
@@ -6,6 +7,8 @@ export interface CliIo {
   readonly stderr: NodeJS.WritableStream & { readonly isTTY?: boolean; readonly columns?: number };
   readonly env: NodeJS.ProcessEnv;
   readonly cwd: string;
+  /** Opens the controlling terminal, `undefined` without one: `/dev/tty` by default. */
+  readonly openTerminal: () => OpenTerminal | undefined;
 }
 
 /** ANSI styles; each returns its text unchanged when colour is off. */
@@ -37,6 +40,11 @@ export interface CliContext {
   readonly err: Writer;
   readonly env: NodeJS.ProcessEnv;
   readonly cwd: string;
+  /**
+   * The controlling terminal, opened to ask a person (close it when done), or `undefined` when
+   * the process has none: then nobody can be asked, and nothing may be trusted (SPEC S4).
+   */
+  openTerminal(): OpenTerminal | undefined;
 }
 
 /**
@@ -85,7 +93,18 @@ export function createCliContext(io: Partial<CliIo> = {}): CliContext {
     err: createWriter(io.stderr ?? process.stderr, env),
     env,
     cwd: io.cwd ?? process.cwd(),
+    openTerminal: io.openTerminal ?? (() => openTerminal()),
   };
+}
+
+/**
+ * Whether the process has a controlling terminal, so a person is there to give trust (SPEC S4).
+ * Opens it and closes it again.
+ */
+export function hasControllingTerminal(context: CliContext): boolean {
+  const terminal = context.openTerminal();
+  terminal?.close();
+  return terminal !== undefined;
 }
 
 const contexts = new WeakMap<Command, CliContext>();

@@ -19,3 +19,47 @@ export function configPathOf(flags: { readonly config?: string | undefined }, co
     throw new UsageError("option '--config <file>' needs a file name, not an empty string", command);
   return flags.config;
 }
+
+/**
+ * `--no-project`, on every command that loads hooks (SPEC C10): the project layer
+ * (`.cosh/setup.json` of the working folder or a parent) is not loaded. Commander stores it as
+ * `project: false`; see {@link noProjectOf}.
+ */
+export function noProjectOption(): Option {
+  return new Option(
+    '--no-project',
+    'leave out the project layer (.cosh/setup.json of this folder or a parent, up to the git top)',
+  );
+}
+
+/**
+ * `--project`, on the commands that write (SPEC C10): the change goes to the project file
+ * (`.cosh/setup.json` of this folder or a parent, created at the git top when there is none)
+ * instead of the user file.
+ */
+export function projectOption(): Option {
+  return new Option(
+    '--project',
+    'change the project file (.cosh/setup.json of this folder or a parent) instead of the user file',
+  );
+}
+
+/**
+ * Whether `--project` was given (commander's `project: true`); with `--config` it is bad usage:
+ * the two name different files to write.
+ */
+export function projectOf(
+  flags: { readonly project?: boolean | undefined; readonly config?: string | undefined },
+  command: Command,
+): boolean {
+  if (flags.project !== true) return false;
+  if (flags.config !== undefined) {
+    throw new UsageError("options '--project' and '--config <file>' name different files: give one", command);
+  }
+  return true;
+}
+
+/** Whether `--no-project` was given (commander's `project: false`). */
+export function noProjectOf(flags: { readonly project?: boolean | undefined }): boolean {
+  return flags.project === false;
+}

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { attachContext, type CliIo, contextOf, createCliContext } from './cli-context.ts';
 import { addHooksRunCommand } from './commands/hooks-run-command.ts';
-import { configOption, configPathOf } from './config-option.ts';
+import { configOption, configPathOf, noProjectOf, noProjectOption, projectOf, projectOption } from './config-option.ts';
 
 /** Options of {@link createProgram}. */
 export interface CreateProgramOptions {
@@ -36,23 +36,53 @@ export function createProgram(options: CreateProgramOptions): Command {
 
   hooks
     .command('list')
-    .description("show each event's on/off state and every hook, with its warnings")
+    .description("show each file's layer and trust, each event's on/off state and every hook, with its warnings")
     .addOption(configOption())
+    .addOption(noProjectOption())
     .option('--json', 'print one JSON object (see the README for its shape)')
-    .action(async (flags: { config?: string; json?: boolean }, command: Command) => {
+    .action(async (flags: { config?: string; project?: boolean; json?: boolean }, command: Command) => {
       const { runHooksList } = await import('./commands/hooks-list.ts');
-      await runHooksList(contextOf(command), { configPath: configPathOf(flags, command), json: flags.json === true });
+      await runHooksList(contextOf(command), {
+        configPath: configPathOf(flags, command),
+        noProject: noProjectOf(flags),
+        json: flags.json === true,
+      });
     });
 
   hooks
     .command('validate')
-    .description('check setup.json; exit 0 when valid (warnings allowed), 78 on errors')
+    .description("check each layer's setup.json; exit 0 when valid (warnings allowed), 78 on errors")
     .addOption(configOption())
+    .addOption(noProjectOption())
     .option('--json', 'print one JSON object (see the README for its shape)')
-    .action(async (flags: { config?: string; json?: boolean }, command: Command) => {
+    .action(async (flags: { config?: string; project?: boolean; json?: boolean }, command: Command) => {
       const { runHooksValidate } = await import('./commands/hooks-validate.ts');
       await runHooksValidate(contextOf(command), {
         configPath: configPathOf(flags, command),
+        noProject: noProjectOf(flags),
+        json: flags.json === true,
+      });
+    });
+
+  hooks
+    .command('trust')
+    .description(
+      'review what changed in your setup.json files and their scripts since you trusted them, and trust them (y/N on the terminal)',
+    )
+    .addOption(configOption())
+    .addOption(noProjectOption())
+    .option('--yes', 'trust without asking (still only at a terminal)')
+    .option('--json', 'print one JSON object (see the README for its shape); questions go to the terminal')
+    .addHelpText(
+      'after',
+      '\nOnly a person at a terminal can give trust: without one, nothing is trusted (exit 77).\n\nExample:\n  cosh hooks trust',
+    )
+    .action(async (flags: { config?: string; project?: boolean; yes?: boolean; json?: boolean }, command: Command) => {
+      const { runHooksTrust } = await import('./commands/hooks-trust.ts');
+      await runHooksTrust(contextOf(command), {
+        configPath: configPathOf(flags, command),
+        noProject: noProjectOf(flags),
+        yes: flags.yes === true,
         json: flags.json === true,
       });
     });
@@ -68,9 +98,16 @@ export function createProgram(options: CreateProgramOptions): Command {
       )
       .argument('<event>', 'PreToolUse or PostToolUse')
       .addOption(configOption())
-      .action(async (event: string, flags: { config?: string }, self: Command) => {
+      .addOption(projectOption())
+      .action(async (event: string, flags: { config?: string; project?: boolean }, self: Command) => {
         const { runHooksToggle } = await import('./commands/hooks-toggle.ts');
-        await runHooksToggle(contextOf(self), { event, enabled, configPath: configPathOf(flags, self), command: self });
+        await runHooksToggle(contextOf(self), {
+          event,
+          enabled,
+          configPath: configPathOf(flags, self),
+          project: projectOf(flags, self),
+          command: self,
+        });
       });
   }
 
@@ -89,10 +126,17 @@ export function createProgram(options: CreateProgramOptions): Command {
     .command('settings')
     .description('open the settings screen: switch each event and each hook on or off (saved at once)')
     .addOption(configOption())
-    .action(async (flags: { config?: string }, command: Command) => {
+    .addOption(projectOption())
+    .addOption(noProjectOption())
+    .action(async (flags: { config?: string; project?: boolean }, command: Command) => {
       // ink and react load only from inside this module, and only on a terminal.
       const { runSettings } = await import('./settings/run-settings.ts');
-      await runSettings(contextOf(command), { configPath: configPathOf(flags, command) });
+      await runSettings(contextOf(command), {
+        configPath: configPathOf(flags, command),
+        // --project: toggles go to the project file; --no-project: that layer is left out.
+        project: projectOf(flags, command),
+        noProject: noProjectOf(flags),
+      });
     });
 
   return program;

@@ -6,6 +6,8 @@ export const EXIT_CODES = {
   ok: 0,
   /** EX_USAGE: unknown command or option, missing or bad argument. */
   usage: 64,
+  /** EX_NOPERM: trust asked for without a controlling terminal (SPEC S4): nothing was trusted. */
+  noPermission: 77,
   /** EX_SOFTWARE: an unexpected internal error. */
   software: 70,
   /** EX_CONFIG: the configuration could not be used (SPEC C6, or a named file is missing). */

@@ -1,10 +1,12 @@
 // What the app uses to add its commands to the `cosh` program; every name here is a promise.
 export type { CliContext, Writer } from './cli-context.ts';
-export { contextOf } from './cli-context.ts';
+export { contextOf, hasControllingTerminal } from './cli-context.ts';
 export { ExitError, UsageError } from './cli-errors.ts';
-export { configOption, configPathOf } from './config-option.ts';
+export { configOption, configPathOf, noProjectOf, noProjectOption } from './config-option.ts';
 export { type CreateProgramOptions, createProgram } from './create-program.ts';
-export { type CommandConfig, loadCommandConfig } from './load-command-config.ts';
+export { type CommandConfig, type CommandConfigOptions, loadCommandConfig } from './load-command-config.ts';
+export { type OpenTerminal, openTerminal, type TerminalStreams } from './open-terminal.ts';
+export { isYes, readTerminalLine } from './read-terminal-line.ts';
 export { runMain } from './run-main.ts';
 export { escapeForTerminal, shortenText } from './terminal-text.ts';
 export { type HookRunJson, type HooksRunJson, hookRunJson, hooksRunJson } from './commands/hooks-run-json.ts';

@@ -1,26 +1,70 @@
-import { type LoadedConfig, loadConfig, type ResolvedConfigPath, resolveConfigPath } from '@cosh/config';
-import type { CliContext } from './cli-context.ts';
+import { type LayerLocation, type LoadedHooks, loadHooks } from '@cosh/config';
+import { type CliContext, hasControllingTerminal, type Writer } from './cli-context.ts';
 import { printProblems } from './print-problems.ts';
+import { escapeForTerminal } from './terminal-text.ts';
 
-/** What a command that reads setup.json gets. */
-export interface CommandConfig extends LoadedConfig {
-  /** Where the file was looked for (also when there was none). */
-  readonly location: ResolvedConfigPath;
+/** What a command that reads its hooks gets: the layered, trust-checked load (SPEC C10, S). */
+export interface CommandConfig extends LoadedHooks {
+  /** Where the user file was looked for (also when there is none): what writes change by default. */
+  readonly location: LayerLocation;
+}
+
+/** Options of {@link loadCommandConfig}. */
+export interface CommandConfigOptions {
+  /** `--config`: replaces the user layer (SPEC C1, C10). */
+  readonly configPath?: string | undefined;
+  /** `--no-project`: skips the project layer (SPEC C10). */
+  readonly noProject?: boolean | undefined;
+  /**
+   * `'stderr'`: each running file's warnings, the trust warnings of each file and the warnings of
+   * the merge are printed there (what commands that run hooks need); `'keep'`: the command shows
+   * them itself. Warnings about trust as a whole, and notices of trust on first use, always go to
+   * stderr.
+   */
+  readonly warnings?: 'stderr' | 'keep' | undefined;
+  /**
+   * SPEC S4: a command a person runs to look at or use their hooks (`hooks list`, `hooks
+   * validate`, `settings`, `exec`) trusts a never-trusted user file on first use, when the
+   * process has a controlling terminal. Never for a command a program runs.
+   */
+  readonly trustOnFirstUse?: boolean | undefined;
 }
 
 /**
- * Loads setup.json for a command: `--config`, else `COSH_CONFIG`, else the default locations,
- * relative to the context's directory and environment. A {@link ConfigError} is thrown on, and
- * `runMain` turns it into exit 78 with its problems on stderr. With `warnings: 'stderr'` the
- * warnings are printed there as `file:line:col: warning: message` (what `hooks run` needs).
+ * The one way every command loads the hooks it runs or shows: `loadHooks` (managed, user and
+ * project files, each checked for trust, merged) from the context's directory and environment.
+ * A {@link ConfigError} is thrown on, and `runMain` turns it into exit 78 with its problems on
+ * stderr. No command can run hooks any other way, so none can skip trust.
  */
 export async function loadCommandConfig(
   context: CliContext,
-  options: { readonly configPath?: string | undefined; readonly warnings?: 'stderr' | 'keep' } = {},
+  options: CommandConfigOptions = {},
 ): Promise<CommandConfig> {
-  const locationOptions = { path: options.configPath, cwd: context.cwd, env: context.env };
-  const location = resolveConfigPath(locationOptions);
-  const loaded = await loadConfig(locationOptions);
-  if (options.warnings === 'stderr' && loaded.file !== null) printProblems(context.err, loaded.file, loaded.warnings);
-  return { ...loaded, location };
+  const loaded = await loadHooks({
+    path: options.configPath,
+    cwd: context.cwd,
+    env: context.env,
+    noProject: options.noProject === true,
+    trustOnFirstUse: options.trustOnFirstUse === true && hasControllingTerminal(context),
+  });
+  for (const warning of loaded.trustWarnings) context.err.line(`cosh: warning: ${escapeForTerminal(warning)}`);
+  for (const file of loaded.trustedOnFirstUse) {
+    context.err.line(
+      `cosh: trusted ${escapeForTerminal(file)} on first use: its hooks run as they are now; later changes run only once you accept them with cosh hooks trust`,
+    );
+  }
+  if (options.warnings === 'stderr') printLoadWarnings(context.err, loaded);
+  return { ...loaded, location: loaded.locations.user };
+}
+
+/**
+ * The warnings of a load as `file:line:col: warning: …` lines and `cosh: warning: …` lines: each
+ * running file's own, each file's trust warning, and the merge's.
+ */
+export function printLoadWarnings(writer: Writer, loaded: LoadedHooks): void {
+  for (const file of loaded.files) {
+    if (file.load === 'file') printProblems(writer, file.file, file.problems);
+    if (file.trustWarning !== null) writer.line(`cosh: warning: ${escapeForTerminal(file.trustWarning)}`);
+  }
+  for (const warning of loaded.layerWarnings) printProblems(writer, warning.file, [warning.problem]);
 }

@@ -62,7 +62,10 @@ describe('runCli', () => {
       ['hooks', 'list', '--config', ''],
       "cosh: option '--config <file>' needs a file name, not an empty string. See 'cosh hooks list --help'.",
     ],
-    [['hooks'], "cosh: missing command: one of list, validate, enable, disable, run, schema. See 'cosh hooks --help'."],
+    [
+      ['hooks'],
+      "cosh: missing command: one of list, validate, trust, enable, disable, run, schema. See 'cosh hooks --help'.",
+    ],
     [['nope'], "cosh: unknown command 'nope'. See 'cosh --help'."],
   ])('bad usage %j exits 64 with one line on stderr', async (argv, hint) => {
     const result = await runInProcess(argv, { cwd: directory });

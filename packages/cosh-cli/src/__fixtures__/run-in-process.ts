@@ -1,5 +1,7 @@
 import { Writable } from 'node:stream';
+import { TRUST_ALL_ENV, withoutTrustAllWarning } from '@cosh/test-utils';
 import type { Command } from 'commander';
+import type { OpenTerminal } from '../open-terminal.ts';
 import { createProgram } from '../create-program.ts';
 import { runCli } from '../run-main.ts';
 
@@ -23,19 +25,33 @@ export interface InProcessRun {
 
 /**
  * Runs `cosh <argv>` in this process (no build needed) with captured streams; `extend` can add
- * commands the way the app does before runMain.
+ * commands the way the app does before runMain. As a program runs it: no controlling terminal
+ * (unless `openTerminal` gives one), and `COSH_TRUST=all` so files need no trust (a test of trust
+ * sets `COSH_TRUST: undefined` in `env`), whose warning is left out of `stderr`.
  */
 export async function runInProcess(
   argv: readonly string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; tty?: boolean; extend?: (program: Command) => void },
+  options: {
+    cwd: string;
+    env?: NodeJS.ProcessEnv;
+    tty?: boolean;
+    extend?: (program: Command) => void;
+    openTerminal?: () => OpenTerminal | undefined;
+  },
 ): Promise<InProcessRun> {
   const stdout = captureStream(options.tty);
   const stderr = captureStream(options.tty);
   const program = createProgram({
     version: '1.2.3',
-    io: { stdout, stderr, cwd: options.cwd, env: options.env ?? { HOME: options.cwd } },
+    io: {
+      stdout,
+      stderr,
+      cwd: options.cwd,
+      env: { ...TRUST_ALL_ENV, ...(options.env ?? { HOME: options.cwd }) },
+      openTerminal: options.openTerminal ?? (() => undefined),
+    },
   });
   options.extend?.(program);
   const code = await runCli(program, argv);
-  return { code, stdout: stdout.text(), stderr: stderr.text() };
+  return { code, stdout: stdout.text(), stderr: withoutTrustAllWarning(stderr.text()) };
 }

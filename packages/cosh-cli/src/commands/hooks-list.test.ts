@@ -35,18 +35,18 @@ describe('cosh hooks list', () => {
     const result = await runInProcess(['hooks', 'list', '--config', file], { cwd: directory });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
-    expect(result.stdout).toBe(`${file}
+    expect(result.stdout).toBe(`user     ${file}  env (COSH_TRUST=all: used without a trust check)
 
 PreToolUse   enabled   2 hooks
-  #  NAME                          MATCHER     TIMEOUT  ON ERROR  STATE
-  0  Block dangerous bash          ^bash_run$  10s      deny      on
-  1  echo '{"decision": "allow"}'  *read       60s      ignore    off
+  #  LAYER  NAME                          MATCHER     TIMEOUT  ON ERROR  STATE
+  0  user   Block dangerous bash          ^bash_run$  10s      deny      on
+  1  user   echo '{"decision": "allow"}'  *read       60s      ignore    off
      warning ${file}:5:66: hooks.PreToolUse[1].matcher: "*read" is not a valid regular expression (nothing to repeat), so this hook never runs; did you mean ".*read"?
      warning ${file}:5:75: hooks.PreToolUse[1].enabled is set more than once: this one is ignored, the last one (line 5, column 92) counts
 
 PostToolUse  disabled  1 hook  (hooksEnabled.PostToolUse is false: none of them run)
-  #  NAME  MATCHER     TIMEOUT  ON ERROR  STATE
-  0  true  (any tool)  60s      ignore    on
+  #  LAYER  NAME  MATCHER     TIMEOUT  ON ERROR  STATE
+  0  user   true  (any tool)  60s      ignore    off (event)
 
 Other warnings:
   ${file}:9:42: warning: hooksEnabled: unknown event "Stop" is ignored; the events are PreToolUse and PostToolUse
@@ -58,12 +58,16 @@ Other warnings:
     expect(result.code).toBe(0);
     const listing = JSON.parse(result.stdout) as HooksListJson;
     expect(listing.file).toBe(file);
+    // S7: each file with its layer and trust state.
+    expect(listing.files).toEqual([{ layer: 'user', path: file, trust: 'env' }]);
     expect(listing.events.map((event) => [event.event, event.enabled, event.hooks.length])).toEqual([
       ['PreToolUse', true, 2],
       ['PostToolUse', false, 1],
     ]);
     expect(listing.events[0]?.hooks[0]).toEqual({
       index: 0,
+      layer: 'user',
+      file,
       name: 'Block dangerous bash',
       command: 'exit 0',
       url: null,
@@ -72,8 +76,11 @@ Other warnings:
       timeout: 10,
       on_error: 'deny',
       enabled: true,
+      off: null,
+      trust_problem: null,
       warnings: [],
     });
+    expect(listing.events[1]?.hooks[0]?.off).toBe('event-disabled');
     expect(listing.events[0]?.hooks[1]?.warnings).toHaveLength(2);
     expect(listing.warnings.map((warning) => [warning.line, warning.column, warning.code])).toEqual([
       [5, 66, 'invalid_matcher'],
@@ -94,6 +101,7 @@ Other warnings:
     const json = await runInProcess(['hooks', 'list', '--json'], { cwd: directory, env: { HOME: home } });
     expect(JSON.parse(json.stdout)).toEqual({
       file: null,
+      files: [],
       events: [
         { event: 'PreToolUse', enabled: true, hooks: [] },
         { event: 'PostToolUse', enabled: true, hooks: [] },
@@ -116,7 +124,7 @@ Other warnings:
       JSON.stringify({ hooks: { PreToolUse: [{ name: 'two\nlines \u001b[31mred', command: 'true' }] } }),
     );
     const result = await runInProcess(['hooks', 'list', '--config', file], { cwd: directory });
-    expect(result.stdout).toContain('  0  two lines \\u001b[31mred  (any tool)');
+    expect(result.stdout).toContain('  0  user   two lines \\u001b[31mred  (any tool)');
     expect(result.stdout).not.toContain('\u001b');
   });
 

@@ -1,18 +1,37 @@
-import { type ConfigProblem, HOOK_EVENTS, type HookEntry, type HookEvent } from '@cosh/config';
+import {
+  type ConfigLayerFile,
+  type ConfigProblem,
+  HOOK_EVENTS,
+  type HookEntry,
+  type HookEvent,
+  type HookOffReason,
+  type TrustState,
+} from '@cosh/config';
 import type { CliContext, Writer } from '../cli-context.ts';
 import { loadCommandConfig } from '../load-command-config.ts';
-import { escapeForTerminal, printableText, shortenText } from '../terminal-text.ts';
 import { problemLine } from '../print-problems.ts';
+import { trustStateText } from '../trust-state-text.ts';
+import { escapeForTerminal, printableText, shortenText } from '../terminal-text.ts';
 import { printJson, type ProblemJson, problemJson } from './problem-json.ts';
 
 /** `cosh hooks list --json`: stable, documented in the README. */
 export interface HooksListJson {
+  /** The user file when it exists, else `null` (SPEC C1). */
   readonly file: string | null;
+  /** Each layer's file that exists (or, trusted and removed, still runs), managed → user → project (SPEC S7). */
+  readonly files: readonly {
+    readonly layer: 'managed' | 'user' | 'project';
+    readonly path: string;
+    readonly trust: TrustState;
+  }[];
   readonly events: readonly {
     readonly event: HookEvent;
+    /** The event's switch for user and project hooks (the managed file's value where it sets one). */
     readonly enabled: boolean;
     readonly hooks: readonly {
       readonly index: number;
+      readonly layer: 'managed' | 'user' | 'project';
+      readonly file: string | null;
       readonly name: string;
       /** `null` for an HTTP hook. */
       readonly command: string | null;
@@ -23,29 +42,58 @@ export interface HooksListJson {
       readonly timeout: number;
       readonly on_error: string;
       readonly enabled: boolean;
+      /** Why it does not run though selected (`disabled`, `event-disabled`, …); `null` when it runs. */
+      readonly off: HookOffReason | null;
+      /** A script it names changed since it was trusted: it denies instead of running (SPEC S5). */
+      readonly trust_problem: string | null;
       readonly warnings: readonly string[];
     }[];
   }[];
   readonly warnings: readonly ProblemJson[];
 }
 
-/** `cosh hooks list [--config F] [--json]`. */
+/** `cosh hooks list [--config F] [--no-project] [--json]`. */
 export async function runHooksList(
   context: CliContext,
-  options: { readonly configPath: string | undefined; readonly json: boolean },
+  options: { readonly configPath: string | undefined; readonly noProject?: boolean; readonly json: boolean },
 ): Promise<void> {
-  const { file, config, warnings, location } = await loadCommandConfig(context, { configPath: options.configPath });
+  const loaded = await loadCommandConfig(context, {
+    configPath: options.configPath,
+    noProject: options.noProject,
+    // SPEC S4: a person listing their hooks at a terminal trusts a new user file on first use.
+    trustOnFirstUse: true,
+  });
+  const { config, files, location } = loaded;
+  // A hook's warnings are those of the file it was read from: not of a file whose trusted copy runs.
+  const shownFrom = new Map(files.filter((file) => file.load !== 'snapshot').map((file) => [file.file, file]));
   const hookWarnings = (hook: HookEntry): ConfigProblem[] =>
-    warnings.filter((warning) => warning.hook?.event === hook.event && warning.hook.index === hook.index);
+    (hook.file === null ? undefined : shownFrom.get(hook.file))?.problems.filter(
+      (problem) =>
+        problem.severity === 'warning' && problem.hook?.event === hook.event && problem.hook.index === hook.index,
+    ) ?? [];
+  const otherWarnings: { file: string; problem: ConfigProblem }[] = [
+    ...files.flatMap((file) =>
+      file.load === 'snapshot'
+        ? []
+        : file.problems
+            .filter((problem) => problem.severity === 'warning' && problem.hook === undefined)
+            .map((problem) => ({ file: file.file, problem })),
+    ),
+    ...loaded.layerWarnings,
+  ];
+  const userFile = files.find((file) => file.layer === 'user' && file.exists)?.file ?? null;
 
   if (options.json) {
     const result: HooksListJson = {
-      file,
+      file: userFile,
+      files: files.map((file) => ({ layer: file.layer, path: file.file, trust: file.trust })),
       events: HOOK_EVENTS.map((event) => ({
         event,
         enabled: config.hooksEnabled[event],
         hooks: config.hooks[event].map((hook) => ({
           index: hook.index,
+          layer: hook.layer,
+          file: hook.file,
           name: hook.name,
           command: hook.command,
           url: hook.url,
@@ -54,10 +102,21 @@ export async function runHooksList(
           timeout: hook.timeout,
           on_error: hook.onError,
           enabled: hook.enabled,
+          off: hook.off,
+          trust_problem: hook.trustProblem,
           warnings: hookWarnings(hook).map((warning) => warning.message),
         })),
       })),
-      warnings: warnings.map((warning) => problemJson(file ?? location.file, warning)),
+      warnings: [
+        ...files.flatMap((file) =>
+          file.load === 'snapshot'
+            ? []
+            : file.problems
+                .filter((problem) => problem.severity === 'warning')
+                .map((problem) => problemJson(file.file, problem)),
+        ),
+        ...loaded.layerWarnings.map((warning) => problemJson(warning.file, warning.problem)),
+      ],
     };
     printJson((text) => context.out.write(text), result);
     return;
@@ -65,41 +124,90 @@ export async function runHooksList(
 
   const { out } = context;
   const { style } = out;
-  out.line(file === null ? `No config file at ${location.file}: no hooks.` : style.bold(file));
+  if (files.length === 0) {
+    out.line(`No config file at ${escapeForTerminal(location.file)}: no hooks.`);
+  } else {
+    printFiles(out, files);
+  }
   for (const event of HOOK_EVENTS) {
     out.line();
     const hooks = config.hooks[event];
     const enabled = config.hooksEnabled[event];
     const count = hooks.length === 0 ? 'no hooks' : hooks.length === 1 ? '1 hook' : `${hooks.length} hooks`;
     const state = enabled ? style.green('enabled') : style.yellow('disabled');
-    const note = !enabled && hooks.length > 0 ? style.dim(`  (hooksEnabled.${event} is false: none of them run)`) : '';
+    const someRun = hooks.some((hook) => hook.off === null);
+    const note =
+      !enabled && hooks.length > 0
+        ? style.dim(`  (hooksEnabled.${event} is false: ${someRun ? 'only managed hooks run' : 'none of them run'})`)
+        : '';
     out.line(`${style.bold(event.padEnd(11))}  ${state}${' '.repeat(enabled ? 3 : 2)}${count}${note}`);
-    if (hooks.length > 0) printHookTable(out, file ?? location.file, hooks, hookWarnings);
+    if (hooks.length > 0) printHookTable(out, hooks, hookWarnings);
   }
-  const otherWarnings = warnings.filter((warning) => warning.hook === undefined);
   if (otherWarnings.length > 0) {
     out.line();
     out.line(style.bold('Other warnings:'));
-    for (const warning of otherWarnings) out.line(`  ${problemLine(out, file ?? location.file, warning)}`);
+    for (const warning of otherWarnings) out.line(`  ${problemLine(out, warning.file, warning.problem)}`);
+  }
+}
+
+function printFiles(out: Writer, files: readonly ConfigLayerFile[]): void {
+  const { style } = out;
+  const paths = files.map((file) => escapeForTerminal(file.file));
+  const width = Math.max(...paths.map((path) => [...path].length));
+  files.forEach((file, position) => {
+    const path = paths[position] ?? '';
+    const state = trustStateText(file);
+    const painted =
+      file.trust === 'trusted' || file.trust === 'managed'
+        ? style.green(state)
+        : file.trust === 'env'
+          ? style.yellow(state)
+          : style.red(state);
+    const errors = file.error === null || file.load === 'file' ? '' : style.dim(`  (${countOf(file.error.problems)})`);
+    out.line(
+      `${file.layer.padEnd(7)}  ${style.bold(path)}${' '.repeat(width - [...path].length)}  ${painted}${errors}`,
+    );
+  });
+}
+
+function countOf(problems: readonly ConfigProblem[]): string {
+  const errors = problems.filter((problem) => problem.severity === 'error').length;
+  return `${errors} ${errors === 1 ? 'error' : 'errors'}: cosh hooks validate shows ${errors === 1 ? 'it' : 'them'}`;
+}
+
+/** A hook's STATE cell: on, off and why, or the deny that replaces it (SPEC C5, C7, C10, S5). */
+function hookState(hook: HookEntry): string {
+  if (hook.off === null) return hook.trustProblem === null ? 'on' : 'denies: script changed';
+  switch (hook.off) {
+    case 'disabled':
+      return 'off';
+    case 'event-disabled':
+      return 'off (event)';
+    case 'managed-event-disabled':
+      return 'off (managed event)';
+    case 'managed-only':
+      return 'off (managed only)';
+    case 'untrusted':
+      return 'not trusted';
   }
 }
 
 function printHookTable(
   out: Writer,
-  file: string,
   hooks: readonly HookEntry[],
   warningsOf: (hook: HookEntry) => ConfigProblem[],
 ): void {
   const { style } = out;
-  const header = ['#', 'NAME', 'MATCHER', 'TIMEOUT', 'ON ERROR', 'STATE'];
+  const header = ['#', 'LAYER', 'NAME', 'MATCHER', 'TIMEOUT', 'ON ERROR', 'STATE'];
   const rows = hooks.map((hook) => [
     String(hook.index),
+    hook.layer,
     // One printable line each, so a name cannot break the table or drive the terminal.
     shortenText(printableText(hook.name), 40),
     hook.matcher === '' ? '(any tool)' : shortenText(printableText(hook.matcher), 30),
     `${hook.timeout}s`,
     hook.onError,
-    hook.enabled ? 'on' : 'off',
+    hookState(hook),
   ]);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => [...(row[column] ?? '')].length)),
@@ -113,9 +221,9 @@ function printHookTable(
   out.line(style.dim(`  ${layout(header)}`));
   hooks.forEach((hook, position) => {
     const line = `  ${layout(rows[position] ?? [])}`;
-    out.line(hook.enabled ? line : style.dim(line));
+    out.line(hook.off === null && hook.trustProblem === null ? line : style.dim(line));
     for (const warning of warningsOf(hook)) {
-      const where = `${escapeForTerminal(file)}:${warning.line}:${warning.column}`;
+      const where = `${escapeForTerminal(hook.file ?? '')}:${warning.line}:${warning.column}`;
       out.line(
         `  ${' '.repeat(widths[0] ?? 1)}  ${style.yellow('warning')} ${where}: ${escapeForTerminal(warning.message)}`,
       );

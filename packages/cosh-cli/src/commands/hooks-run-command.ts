@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import { contextOf } from '../cli-context.ts';
-import { configOption, configPathOf } from '../config-option.ts';
+import { configOption, configPathOf, noProjectOf, noProjectOption } from '../config-option.ts';
 
 interface HooksRunFlags {
   readonly tool?: string;
@@ -9,6 +9,7 @@ interface HooksRunFlags {
   readonly output?: string;
   readonly outputFile?: string;
   readonly config?: string;
+  readonly project?: boolean;
   readonly json?: boolean;
 }
 
@@ -33,6 +34,7 @@ export function addHooksRunCommand(hooks: Command): Command {
         new Option('--output-file <path>', 'PostToolUse: read the raw tool output from a file').conflicts('output'),
       )
       .addOption(configOption())
+      .addOption(noProjectOption())
       .option('--json', 'print one JSON object (the shape scripts rely on, see the README)')
       .action(async (event: string, flags: HooksRunFlags, self: Command) => {
         const configPath = configPathOf(flags, self);
@@ -45,6 +47,7 @@ export function addHooksRunCommand(hooks: Command): Command {
           output: flags.output,
           outputFile: flags.outputFile,
           configPath,
+          noProject: noProjectOf(flags),
           json: flags.json === true,
           command: self,
         });

@@ -11,6 +11,8 @@ export interface HookRunJson {
   /** Whole milliseconds. */
   readonly duration_ms: number | null;
   readonly deduplicated: boolean;
+  /** The layer of the file the hook comes from (SPEC C10); `null` for a config built in code. */
+  readonly layer: 'managed' | 'user' | 'project' | null;
 }
 
 /** A hook's report as `cosh hooks run --json` shows it (SPEC X), keys in this order. */
@@ -25,6 +27,7 @@ export function hookRunJson(hook: HookReport): HookRunJson {
     truncated: hook.truncated,
     duration_ms: hook.durationMs === null ? null : Math.round(hook.durationMs),
     deduplicated: hook.deduplicated,
+    layer: hook.layer,
   };
 }
 

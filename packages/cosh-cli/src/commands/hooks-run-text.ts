@@ -51,13 +51,15 @@ function block(out: Writer, label: string, text: string): void {
 export function printHooksRun(
   out: Writer,
   result: PreToolUseResult | PostToolUseResult,
-  details: { readonly inputChanged: boolean; readonly eventEnabled: boolean },
+  details: { readonly inputChanged: boolean; readonly eventEnabled: boolean; readonly refused?: boolean },
 ): void {
   const { style } = out;
   const ran = result.hooks.filter((hook) => !hook.deduplicated).length;
   const deduplicated = result.hooks.length - ran;
   const heading = `${style.bold(result.event)} hooks for ${style.bold(escapeForTerminal(result.toolName))}`;
-  if (!details.eventEnabled) {
+  if (details.refused) {
+    out.line(`${heading}: none run (the configuration is refused, see the reasons)`);
+  } else if (!details.eventEnabled && result.hooks.length === 0) {
     out.line(`${heading}: none run (hooksEnabled.${result.event} is false)`);
   } else if (result.hooks.length === 0) {
     out.line(`${heading}: no hook matched`);

@@ -85,6 +85,7 @@ describe('cosh hooks run --json (SPEC X)', () => {
           truncated: false,
           duration_ms: json.hooks[0]?.duration_ms,
           deduplicated: false,
+          layer: 'user',
         },
       ],
       diagnostics: [],
@@ -98,6 +99,7 @@ describe('cosh hooks run --json (SPEC X)', () => {
       'truncated',
       'duration_ms',
       'deduplicated',
+      'layer',
     ]);
     expect(Number.isInteger(json.hooks[0]?.duration_ms)).toBe(true);
   });
@@ -132,6 +134,7 @@ describe('cosh hooks run --json (SPEC X)', () => {
       truncated: false,
       duration_ms: null,
       deduplicated: true,
+      layer: 'user',
     });
   });
 

@@ -20,6 +20,8 @@ export interface HooksRunOptions {
   readonly output: string | undefined;
   readonly outputFile: string | undefined;
   readonly configPath: string | undefined;
+  /** `--no-project`: leave out the project layer (SPEC C10). */
+  readonly noProject?: boolean | undefined;
   readonly json: boolean;
   /** The command run, for the `--help` pointer of a usage error. */
   readonly command?: Command | undefined;
@@ -46,8 +48,9 @@ async function readArgumentFile(
 
 /**
  * `cosh hooks run <event> --tool <name> [--input <json> | --input-file <path>]
- * [--output <text> | --output-file <path>] [--config <path>] [--json]` (SPEC X): runs the
- * hooks of one event for one tool call, runs no tool, and prints the result. Exit 0 whatever
+ * [--output <text> | --output-file <path>] [--config <path>] [--no-project] [--json]` (SPEC X):
+ * runs the hooks of one event for one tool call (from every layer, trust checked: C10, S5),
+ * runs no tool, and prints the result. Exit 0 whatever
  * the verdict; bad usage or a bad input is a {@link UsageError} (64); a config that does not
  * load is a `ConfigError` (78); configuration warnings go to stderr.
  */
@@ -82,7 +85,11 @@ export async function runHooksRun(context: CliContext, options: HooksRunOptions)
     );
   }
 
-  const { config } = await loadCommandConfig(context, { configPath: options.configPath, warnings: 'stderr' });
+  const { config } = await loadCommandConfig(context, {
+    configPath: options.configPath,
+    noProject: options.noProject,
+    warnings: 'stderr',
+  });
   const engine = createHookEngine(config, { cwd: context.cwd, env: context.env });
   const call = { toolName: options.tool, toolInput };
   const result =
@@ -95,5 +102,6 @@ export async function runHooksRun(context: CliContext, options: HooksRunOptions)
   printHooksRun(context.out, result, {
     inputChanged: result.toolInput !== toolInput,
     eventEnabled: config.hooksEnabled[event],
+    refused: config.refusal !== null,
   });
 }

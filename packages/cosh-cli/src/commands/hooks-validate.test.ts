@@ -24,7 +24,7 @@ async function validate(text: string, ...flags: string[]) {
 describe('cosh hooks validate', () => {
   it('exits 0 for a clean file', async () => {
     const { file, code, stdout, stderr } = await validate('{"hooks": {"PreToolUse": [{"command": "true"}]}}');
-    expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: `${file}: valid\n`, stderr: '' });
+    expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: `${file} (user, env): valid\n`, stderr: '' });
   });
 
   it('M2: exits 0 with warnings only, an invalid matcher reported with the regex error and the fix', async () => {
@@ -32,7 +32,7 @@ describe('cosh hooks validate', () => {
       '{"hooks": {"PreToolUse": [{"command": "true", "matcher": "*"}]}}',
     );
     expect(code).toBe(0);
-    expect(stdout).toBe(`${file}: valid (1 warning)\n`);
+    expect(stdout).toBe(`${file} (user, env): valid (1 warning)\n`);
     expect(stderr).toBe(
       `${file}:1:58: warning: hooks.PreToolUse[0].matcher: "*" is not a valid regular expression (nothing to repeat), so this hook never runs; did you mean ".*"?\n`,
     );
@@ -54,7 +54,7 @@ describe('cosh hooks validate', () => {
       `${file}:4:7: error: hooks.PreToolUse[0] has no "command": every hook needs the shell command to run (or a "url" for an HTTP hook)`,
       `${file}:5:35: error: hooks.PreToolUse[1].timeout must be a number of seconds greater than 0 and at most 86400, got -5`,
       `${file}:6:35: error: hooks.PreToolUse[2].onError must be "ignore" or "deny", got the string "block"`,
-      `${file}: invalid: 3 errors, 0 warnings`,
+      `${file} (user, env): invalid: 3 errors, 0 warnings`,
       '',
     ]);
   });
@@ -106,6 +106,8 @@ describe('cosh hooks validate', () => {
         },
       ],
       warnings: [],
+      // S7: each file with its layer and trust state.
+      files: [{ layer: 'user', path: file, trust: 'env', valid: false }],
     });
     const clean = await validate('{"hooks": {"PreToolUse": [{"command": "x", "matcher": "("}]}}', '--json');
     expect(clean.code).toBe(0);
@@ -132,7 +134,7 @@ describe('cosh hooks validate', () => {
       cwd: directory,
       env: { HOME: directory },
     });
-    expect(JSON.parse(defaultsJson.stdout)).toEqual({ file: null, valid: true, errors: [], warnings: [] });
+    expect(JSON.parse(defaultsJson.stdout)).toEqual({ file: null, valid: true, errors: [], warnings: [], files: [] });
   });
 
   it('C1: a directory named as the config exits 78 with a clear message', async () => {

@@ -1,59 +1,120 @@
-import { type ConfigProblem, resolveConfigPath, safeLoadConfig } from '@cosh/config';
-import type { CliContext } from '../cli-context.ts';
+import { ConfigError, type ConfigProblem, mergeLayers, readConfigLayers, type TrustState } from '@cosh/config';
+import { type CliContext, hasControllingTerminal } from '../cli-context.ts';
 import { ExitError } from '../cli-errors.ts';
 import { EXIT_CODES } from '../exit-codes.ts';
 import { printProblems } from '../print-problems.ts';
+import { escapeForTerminal } from '../terminal-text.ts';
 import { printJson, type ProblemJson, problemJson } from './problem-json.ts';
 
 /** `cosh hooks validate --json`: stable, documented in the README. */
 export interface HooksValidateJson {
-  /** The file checked; null when a default location had none. */
+  /** The user file checked; null when its default location had none. */
   readonly file: string | null;
+  /** True when every file is valid. */
   readonly valid: boolean;
+  /** Every file's errors and warnings (each names its file). */
   readonly errors: readonly ProblemJson[];
   readonly warnings: readonly ProblemJson[];
+  /** Each layer's file as it is on disk, with its trust state (SPEC S7). */
+  readonly files: readonly {
+    readonly layer: 'managed' | 'user' | 'project';
+    readonly path: string;
+    readonly trust: TrustState;
+    readonly valid: boolean;
+  }[];
 }
 
 /**
- * `cosh hooks validate [--config F] [--json]`: exit 0 when the config loads (warnings allowed),
- * 78 when it does not; problems as `file:line:col: severity: message` on stderr.
+ * `cosh hooks validate [--config F] [--no-project] [--json]`: checks each layer's file as it is
+ * on disk (SPEC C6, C10) and says its layer and trust state (S7), untrusted ones included (S5:
+ * their errors do not stop a load, so this is where they show). Exit 0 when every file is valid
+ * (warnings allowed), 78 when one is not; problems as `file:line:col: severity: message` on
+ * stderr.
  */
 export async function runHooksValidate(
   context: CliContext,
-  options: { readonly configPath: string | undefined; readonly json: boolean },
+  options: { readonly configPath: string | undefined; readonly noProject?: boolean; readonly json: boolean },
 ): Promise<void> {
-  const locationOptions = { path: options.configPath, cwd: context.cwd, env: context.env };
-  const location = resolveConfigPath(locationOptions);
-  const result = await safeLoadConfig(locationOptions);
-  const file = result.ok ? result.value.file : result.error.file;
-  const problems: readonly ConfigProblem[] = result.ok ? result.value.warnings : result.error.problems;
-  const errors = problems.filter((problem) => problem.severity === 'error');
-  const warnings = problems.filter((problem) => problem.severity === 'warning');
-
-  if (options.json) {
+  let layers: Awaited<ReturnType<typeof readConfigLayers>>;
+  try {
+    layers = await readConfigLayers({
+      path: options.configPath,
+      cwd: context.cwd,
+      env: context.env,
+      noProject: options.noProject === true,
+      // SPEC S4: a person checking their file at a terminal trusts a new user file on first use.
+      trustOnFirstUse: hasControllingTerminal(context),
+    });
+  } catch (error) {
+    // A named file that is missing, a file or trust store that cannot be read: one error.
+    if (!options.json || !ConfigError.isInstance(error)) throw error;
     const report: HooksValidateJson = {
-      file,
-      valid: result.ok,
-      errors: errors.map((problem) => problemJson(file ?? location.file, problem)),
-      warnings: warnings.map((problem) => problemJson(file ?? location.file, problem)),
+      file: error.file,
+      valid: false,
+      errors: error.problems.map((problem) => problemJson(error.file, problem)),
+      warnings: [],
+      files: [],
     };
     printJson((text) => context.out.write(text), report);
-    if (!result.ok) throw new ExitError(EXIT_CODES.config);
+    throw new ExitError(EXIT_CODES.config);
+  }
+  for (const warning of layers.trustWarnings) context.err.line(`cosh: warning: ${escapeForTerminal(warning)}`);
+  for (const file of layers.trustedOnFirstUse) {
+    context.err.line(`cosh: trusted ${escapeForTerminal(file)} on first use: its hooks run as they are now`);
+  }
+  const merged = mergeLayers(layers.layerInputs);
+  const problemsOf = (file: string, own: readonly ConfigProblem[]): ConfigProblem[] => [
+    ...own,
+    ...merged.warnings.filter((warning) => warning.file === file).map((warning) => warning.problem),
+  ];
+  const files = layers.files.filter((file) => file.exists);
+  const valid = files.every((file) => file.error === null);
+
+  if (options.json) {
+    const all = files.flatMap((file) => problemsOf(file.file, file.problems).map((problem) => ({ file, problem })));
+    const report: HooksValidateJson = {
+      file: files.find((file) => file.layer === 'user')?.file ?? null,
+      valid,
+      errors: all
+        .filter(({ problem }) => problem.severity === 'error')
+        .map(({ file, problem }) => problemJson(file.file, problem)),
+      warnings: all
+        .filter(({ problem }) => problem.severity === 'warning')
+        .map(({ file, problem }) => problemJson(file.file, problem)),
+      files: files.map((file) => ({
+        layer: file.layer,
+        path: file.file,
+        trust: file.trust,
+        valid: file.error === null,
+      })),
+    };
+    printJson((text) => context.out.write(text), report);
+    if (!valid) throw new ExitError(EXIT_CODES.config);
     return;
   }
 
-  if (file === null) {
-    context.out.line(`No config file at ${location.file}: nothing to validate (no hooks).`);
+  if (files.length === 0) {
+    context.out.line(
+      `No config file at ${escapeForTerminal(layers.locations.user.file)}: nothing to validate (no hooks).`,
+    );
     return;
   }
-  printProblems(context.err, file, problems);
-  const summary = `${count(errors.length, 'error')}, ${count(warnings.length, 'warning')}`;
-  if (!result.ok) {
-    context.err.line(`${file}: ${context.err.style.red('invalid')}: ${summary}`);
-    throw new ExitError(EXIT_CODES.config);
+  for (const file of files) {
+    const problems = problemsOf(file.file, file.problems);
+    printProblems(context.err, file.file, problems);
+    const errors = problems.filter((problem) => problem.severity === 'error').length;
+    const warnings = problems.filter((problem) => problem.severity === 'warning').length;
+    // SPEC S7: each file with its layer and trust state, `cosh hooks list` tells what they mean.
+    const name = `${escapeForTerminal(file.file)} (${file.layer}, ${file.trust})`;
+    if (file.error !== null) {
+      const summary = `${count(errors, 'error')}, ${count(warnings, 'warning')}`;
+      context.err.line(`${name}: ${context.err.style.red('invalid')}: ${summary}`);
+      continue;
+    }
+    const verdict = warnings === 0 ? context.out.style.green('valid') : context.out.style.yellow('valid');
+    context.out.line(`${name}: ${verdict}${warnings === 0 ? '' : ` (${count(warnings, 'warning')})`}`);
   }
-  const verdict = warnings.length === 0 ? context.out.style.green('valid') : context.out.style.yellow('valid');
-  context.out.line(`${file}: ${verdict}${warnings.length === 0 ? '' : ` (${count(warnings.length, 'warning')})`}`);
+  if (!valid) throw new ExitError(EXIT_CODES.config);
 }
 
 function count(amount: number, noun: string): string {

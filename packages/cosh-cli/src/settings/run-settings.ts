@@ -1,9 +1,16 @@
-import { resolveConfigPath } from '@cosh/config';
-import { type CliContext, colorEnabled } from '../cli-context.ts';
+import {
+  type ConfigLayer,
+  projectFileForWriting,
+  recordTrust,
+  resolveConfigPath,
+  type TrustCandidate,
+  trustStoreFile,
+} from '@cosh/config';
+import { type CliContext, colorEnabled, hasControllingTerminal } from '../cli-context.ts';
 import { ExitError } from '../cli-errors.ts';
 import { saveToggle } from './save-toggle.ts';
 import { settingsText } from './settings-layout.ts';
-import { loadSettingsState } from './settings-state.ts';
+import { loadSettingsState, type SettingsTarget } from './settings-state.ts';
 
 /** Exit status after Ctrl-C, as a shell reports a command ended by SIGINT (128 + 2). */
 export const INTERRUPTED_EXIT_CODE = 130;
@@ -16,29 +23,53 @@ export interface SettingsTerminal {
 }
 
 /**
- * `cosh settings [--config F]`: the interactive screen over setup.json (SPEC C5, C7, C8) when
- * stdin and stdout are a terminal; otherwise the same rows printed once as text, with how to
- * change them (`cosh hooks enable|disable`). Exit 0 on quit, 130 on Ctrl-C; without a terminal,
- * 78 (the problems on stderr) when the config has errors.
+ * `cosh settings [--config F | --project] [--no-project]`: the interactive screen over setup.json
+ * (SPEC C5, C7, C8) when stdin and stdout are a terminal, with the other layers' hooks shown where
+ * they run (C10), each file's trust, and `t` to review and trust (S4); toggles go to the user file
+ * (or `--config`'s, or with `--project` the project file) and, made at this terminal, to its
+ * trusted copy too. Otherwise the same rows printed once as text, with how to change them
+ * (`cosh hooks enable|disable`). Exit 0 on quit, 130 on Ctrl-C; without a terminal, 78 (the
+ * problems on stderr) when the config has errors.
  */
 export async function runSettings(
   context: CliContext,
   options: {
     readonly configPath: string | undefined;
+    /** `--project`: toggles change the project file (SPEC C10). */
+    readonly project?: boolean | undefined;
+    /** `--no-project`: the project layer is left out. */
+    readonly noProject?: boolean | undefined;
     /** @internal A pseudo-terminal of a test; the command uses the process's own. */
     readonly terminal?: SettingsTerminal;
   },
 ): Promise<void> {
-  const { file } = resolveConfigPath({ path: options.configPath, cwd: context.cwd, env: context.env });
-  const state = await loadSettingsState(file);
   const terminal = options.terminal ?? { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+  const interactive = terminal.stdin.isTTY === true && terminal.stdout.isTTY === true && context.out.isTTY;
+  const [file, layer]: [string, ConfigLayer] =
+    options.project === true
+      ? [projectFileForWriting(context.cwd), 'project']
+      : [resolveConfigPath({ path: options.configPath, cwd: context.cwd, env: context.env }).file, 'user'];
+  const target: SettingsTarget = {
+    file,
+    layer,
+    layers: {
+      path: options.configPath,
+      cwd: context.cwd,
+      env: context.env,
+      noProject: options.noProject === true,
+      // SPEC S4: a person opening the screen at a terminal trusts a new user file on first use.
+      trustOnFirstUse: interactive && hasControllingTerminal(context),
+    },
+  };
+  const state = await loadSettingsState(target);
 
-  if (terminal.stdin.isTTY !== true || terminal.stdout.isTTY !== true || !context.out.isTTY) {
+  if (!interactive) {
     for (const line of settingsText(state)) context.out.line(line);
     // runMain prints a ConfigError's problems as `file:line:col: error: …` and exits 78.
     if (state.status === 'broken') throw state.error;
     return;
   }
+  const store = trustStoreFile({ env: context.env });
 
   const { runSettingsScreen } = await importInteractively(() => import('./settings-screen.tsx'));
   const exit = await runSettingsScreen({
@@ -46,8 +77,10 @@ export async function runSettings(
     file,
     initialState: state,
     color: colorEnabled(terminal.stdout, context.env),
-    load: loadSettingsState,
-    save: saveToggle,
+    load: () => loadSettingsState({ ...target, layers: { ...target.layers, trustOnFirstUse: false } }),
+    // The screen runs on a terminal: each toggle is a person's, so the trusted copy follows (S4).
+    save: (path, row, enabled) => saveToggle(path, row, enabled, { trustStore: store }),
+    trust: (candidate: TrustCandidate) => recordTrust(store, [candidate]),
   });
   if (exit === 'interrupted') throw new ExitError(INTERRUPTED_EXIT_CODE);
 }

@@ -19,6 +19,7 @@ const guard: HookRow = {
   event: 'PreToolUse',
   index: 0,
   identity: { name: 'Guard', command: 'true', url: null },
+  copy: 0,
   name: 'Guard',
   matcher: '',
   timeout: 60,

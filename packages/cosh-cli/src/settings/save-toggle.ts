@@ -1,6 +1,6 @@
-import { ConfigError, setEventEnabled, setHookEnabled } from '@cosh/config';
+import { applyToggleToSnapshot, ConfigError, type SnapshotToggle, setEventEnabled, setHookEnabled } from '@cosh/config';
 import { printableText } from '../terminal-text.ts';
-import { describeRow, type SettingsRow } from './settings-state.ts';
+import { describeRow, layerHookNotice, type SettingsRow } from './settings-state.ts';
 
 /** What a save did, in the words the screen shows. */
 export type SaveOutcome =
@@ -23,13 +23,32 @@ export const FILE_CHANGED_MESSAGE = 'Not saved: the file changed — press r';
  * otherwise nothing is written and the outcome says {@link FILE_CHANGED_MESSAGE}. Never
  * throws: a failure is an outcome whose message says why.
  */
-export async function saveToggle(file: string, row: SettingsRow, enabled: boolean): Promise<SaveOutcome> {
+export async function saveToggle(
+  file: string,
+  row: SettingsRow,
+  enabled: boolean,
+  options: {
+    /**
+     * SPEC S4: the trust store whose copy of `file` takes the same change, for a toggle a person
+     * made at a terminal (the screen runs only on one). Without it, only the file changes.
+     */
+    readonly trustStore?: string | undefined;
+  } = {},
+): Promise<SaveOutcome> {
   const state = enabled ? 'on' : 'off';
+  if (row.kind === 'layer-hook') return { ok: false, fileChanged: false, message: layerHookNotice(row) };
   try {
     const change =
       row.kind === 'event'
         ? await setEventEnabled(file, row.event, enabled, { expectedHooks: row.hooks })
         : await setHookEnabled(file, row.event, row.index, enabled, { expected: row.identity });
+    if (change.changed && options.trustStore !== undefined) {
+      const toggle: SnapshotToggle =
+        row.kind === 'event'
+          ? { kind: 'event', event: row.event, enabled }
+          : { kind: 'hook', event: row.event, hook: row.identity, copy: row.copy, enabled };
+      await applyToggleToSnapshot(options.trustStore, file, toggle, { created: change.created });
+    }
     if (change.created) return { ok: true, message: `Saved: ${describeRow(row)} ${state} (created ${change.file})` };
     if (!change.changed) return { ok: true, message: `Unchanged: ${describeRow(row)} already ${state} in the file` };
     return { ok: true, message: `Saved: ${describeRow(row)} ${state}` };

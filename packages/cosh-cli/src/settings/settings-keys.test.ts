@@ -54,7 +54,9 @@ describe('settingsKeys', () => {
     expect(settingsKeys('j'.repeat(25), key())).toHaveLength(25);
     expect(settingsKeys('kGgr', key())).toEqual(['up', 'bottom', 'top', 'reload']);
     // Characters that are no key are skipped, the others kept in order.
-    expect(settingsKeys('xjy\rk', key())).toEqual(['down', 'up']);
+    expect(settingsKeys('xj%\rk', key())).toEqual(['down', 'up']);
+    // S4: t reviews, y and n answer the review's question.
+    expect(settingsKeys('tyYnN', key())).toEqual(['trust', 'yes', 'yes', 'no', 'no']);
   });
 
   it('issue 13: Ctrl-C and q inside a run still interrupt and quit, in their place', () => {

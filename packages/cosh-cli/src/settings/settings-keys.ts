@@ -11,7 +11,10 @@ export type SettingsKey =
   | 'top'
   | 'bottom'
   | 'toggle'
-  | 'reload';
+  | 'reload'
+  | 'trust'
+  | 'yes'
+  | 'no';
 
 /**
  * The key presses in one input event of ink's `useInput`, in order. Ink cuts what one read of
@@ -50,6 +53,9 @@ function keyOf(input: string, key: Key | undefined): SettingsKey | undefined {
   if (key?.end === true || input === 'G') return 'bottom';
   if (input === ' ') return 'toggle';
   if (input === 'r') return 'reload';
+  if (input === 't') return 'trust';
+  if (input === 'y' || input === 'Y') return 'yes';
+  if (input === 'n' || input === 'N') return 'no';
   return undefined;
 }
 

@@ -30,7 +30,9 @@ export interface RowCells {
 }
 
 /** Keys and what they do, for the footer. */
-export const KEYS_HELP = '↑↓/jk move · space toggle · r reload · q/esc quit';
+export const KEYS_HELP = '↑↓/jk move · space toggle · t trust · r reload · q/esc quit';
+/** The footer of the trust review (SPEC S4). */
+export const REVIEW_KEYS_HELP = 'y trust this file · n/esc back · ↑↓/jk scroll';
 /** The footer of the read-only screen. */
 export const READ_ONLY_KEYS_HELP = '↑↓/jk scroll · r reload · q/esc quit';
 
@@ -41,6 +43,16 @@ export function rowCells(row: SettingsRow, rows: readonly SettingsRow[]): RowCel
     const count = row.hookCount === 0 ? 'no hooks' : row.hookCount === 1 ? '1 hook' : `${row.hookCount} hooks`;
     const note = !row.enabled && row.hookCount > 0 ? ' · none of them run' : '';
     return { switchText, label: row.event, detail: `${count}${note}`, timeout: '', inactive: !row.enabled };
+  }
+  if (row.kind === 'layer-hook') {
+    // Another layer's hook: shown where it runs, its own state (its switches are in its file).
+    return {
+      switchText,
+      label: `[${row.layer}] ${row.name}`,
+      detail: row.matcher === '' ? '(any tool)' : row.matcher,
+      timeout: `${row.timeout}s`,
+      inactive: !row.enabled,
+    };
   }
   return {
     switchText,
@@ -71,7 +83,7 @@ export function listLines(state: ReadyState): ListLine[] {
   const lines: ListLine[] = [];
   state.rows.forEach((row, rowIndex) => {
     lines.push({ kind: 'row', rowIndex });
-    if (row.kind === 'hook') {
+    if (row.kind !== 'event') {
       for (const warning of row.warnings) lines.push({ kind: 'note', rowIndex, text: warning, tone: 'warning' });
     }
   });
@@ -183,6 +195,25 @@ export function wrapText(text: string, width: number, maximumLines = Number.POSI
   return lines;
 }
 
+/**
+ * The lines about layers and trust under the title (SPEC C10, S7): each layer's file and its
+ * trust state, then the notices (trust on first use, `COSH_TRUST=all`); none for a file alone.
+ */
+export function layerLines(state: SettingsState): string[] {
+  if (state.status !== 'ready' || state.layers === null) return [];
+  const lines = state.layers.files.map(
+    (file) =>
+      `${file.layer.padEnd(7)} ${printableText(file.file)}: ${file.trust}${file.file === state.file ? ' (edited here)' : ''}`,
+  );
+  for (const notice of state.layers.notices) lines.push(printableText(notice));
+  if (state.layers.toReview.length > 0) {
+    lines.push(
+      `${state.layers.toReview.length === 1 ? 'A file needs' : 'Files need'} your review: press t (or run cosh hooks trust).`,
+    );
+  }
+  return lines;
+}
+
 /** The problems of a config that does not load, one `line:col error: message` text each. */
 export function problemTexts(state: Extract<SettingsState, { status: 'broken' }>): string[] {
   return state.error.problems.map((problem) =>
@@ -205,6 +236,7 @@ export function settingsText(state: SettingsState): string[] {
     lines.push('Read-only: the config has errors, so nothing can be changed.', readOnlyHint(state.file));
     return lines;
   }
+  lines.push(...layerLines(state));
   if (!state.exists) lines.push('No config file yet: these are the defaults (the first change creates the file).');
   const hookRows = state.rows.filter((row) => row.kind === 'hook');
   const nameWidth = Math.min(40, Math.max(4, ...hookRows.map((row) => [...shortenText(row.name, 40)].length)));

@@ -1,18 +1,23 @@
 // The interactive settings screen (ink + react). Only `run-settings.ts` imports this module,
 // lazily and only on a terminal, so no other command pays for loading react.
+import type { ConfigLayerFile, TrustCandidate } from '@cosh/config';
 import { Box, type Key, render, Text, useApp, useInput, useStdout } from 'ink';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { trustDiffLines } from '../commands/trust-diff.ts';
 import { printableText } from '../terminal-text.ts';
+import { trustStateText } from '../trust-state-text.ts';
 import {
   columnWidths,
   type ColumnWidths,
   KEYS_HELP,
+  layerLines,
   type ListLine,
   listLines,
   NOTE_INDENT,
   problemTexts,
   READ_ONLY_KEYS_HELP,
   readOnlyHint,
+  REVIEW_KEYS_HELP,
   ROW_PREFIX_WIDTH,
   rowCells,
   screenHeights,
@@ -23,7 +28,7 @@ import {
 import { SaveQueue } from './save-queue.ts';
 import { settingsKeys } from './settings-keys.ts';
 import type { SaveOutcome } from './save-toggle.ts';
-import { describeRow, type SettingsRow, type SettingsState } from './settings-state.ts';
+import { describeRow, layerHookNotice, type SettingsRow, type SettingsState } from './settings-state.ts';
 
 /** How the screen was left: q or Esc, or Ctrl-C. */
 export type ScreenExit = 'quit' | 'interrupted';
@@ -42,6 +47,8 @@ export interface SettingsScreenOptions {
   readonly load: (file: string) => Promise<SettingsState>;
   /** Writes one switch; never throws. */
   readonly save: (file: string, row: SettingsRow, enabled: boolean) => Promise<SaveOutcome>;
+  /** Records a file the person reviewed and accepted as trusted (SPEC S4); the screen is on a terminal. */
+  readonly trust?: ((candidate: TrustCandidate) => Promise<void>) | undefined;
 }
 
 /**
@@ -112,8 +119,16 @@ function SettingsScreen(props: SettingsScreenOptions & { readonly saves: SaveQue
   const problemTopRef = useRef(0);
   const [message, setMessage] = useState<Message | undefined>(() => initialMessage(props.initialState));
   const listTop = useRef(0);
+  // The file under review (`t`, SPEC S4) and how far its diff is scrolled; null on the list.
+  const [review, setReview] = useState<Review | null>(null);
+  const reviewRef = useRef<Review | null>(null);
+  const updateReview = (next: Review | null): void => {
+    reviewRef.current = next;
+    setReview(next);
+  };
 
-  const heights = screenHeights(terminalRows);
+  const header = layerLines(state);
+  const heights = screenHeights(terminalRows - header.length);
   const width = Math.max(20, columns - 1);
   const rows = state.status === 'ready' ? withPendingChanges(state.rows, pending) : [];
   const cursorIndex = cursorIndexIn(rows, cursor);
@@ -174,6 +189,10 @@ function SettingsScreen(props: SettingsScreenOptions & { readonly saves: SaveQue
     const current = currentRows();
     const row = current[cursorIndexIn(current, cursorRef.current)];
     if (row === undefined) return;
+    if (row.kind === 'layer-hook') {
+      setMessage({ tone: 'error', text: layerHookNotice(row) });
+      return;
+    }
     const enabled = !row.enabled;
     updatePending((pendingNow) => new Map(pendingNow).set(row.key, enabled));
     setMessage({ tone: 'muted', text: `Saving: ${describeRow(row)} ${enabled ? 'on' : 'off'}…` });
@@ -198,14 +217,74 @@ function SettingsScreen(props: SettingsScreenOptions & { readonly saves: SaveQue
     });
   };
 
+  /** `t`: the first file that needs a person's review, shown with its diff (SPEC S4). */
+  const startReview = (): void => {
+    const current = stateRef.current;
+    const file = current.status === 'ready' ? current.layers?.toReview[0] : undefined;
+    if (file === undefined) {
+      setMessage({ tone: 'muted', text: 'Nothing to review: every file is trusted as it is.' });
+      return;
+    }
+    updateReview({ file, top: 0 });
+    setMessage({ tone: 'muted', text: `Trust ${printableText(file.file)} as it is now? y trusts it, n goes back.` });
+  };
+
+  const answerReview = (press: string): void => {
+    const current = reviewRef.current;
+    if (current === null) return;
+    const page = Math.max(1, heights.list - 1);
+    const lines = reviewLines(current.file, width);
+    const maximum = Math.max(0, lines.length - heights.list);
+    if (press === 'up' || press === 'down' || press === 'pageUp' || press === 'pageDown') {
+      const delta = press === 'up' ? -1 : press === 'down' ? 1 : press === 'pageUp' ? -page : page;
+      updateReview({ ...current, top: clamp(current.top + delta, 0, maximum) });
+      return;
+    }
+    if (press === 'no' || press === 'quit') {
+      updateReview(null);
+      setMessage({ tone: 'muted', text: `Not trusted: ${printableText(current.file.file)}` });
+      return;
+    }
+    if (press !== 'yes') return;
+    updateReview(null);
+    const { candidate } = current.file;
+    const record = props.trust;
+    if (candidate === null || record === undefined) return;
+    setMessage({ tone: 'muted', text: `Trusting ${printableText(current.file.file)}…` });
+    saves.add(async () => {
+      try {
+        await record(candidate);
+        await reloadAfter({ tone: 'ok', text: `Trusted ${printableText(candidate.file)}` });
+      } catch (error) {
+        setMessage({
+          tone: 'error',
+          text: `Not trusted: ${printableText(error instanceof Error ? error.message : String(error))}`,
+        });
+      }
+    });
+  };
+
   useInput((input: string, key: Key) => {
     const page = Math.max(1, heights.list - 1);
     // One input can hold several key presses (`jj`): each is handled in turn, on the refs.
     for (const press of settingsKeys(input, key)) {
-      if (press === 'interrupt' || press === 'quit') {
-        exit(press === 'interrupt' ? 'interrupted' : 'quit');
+      if (press === 'interrupt') {
+        exit('interrupted');
         return;
       }
+      if (reviewRef.current !== null) {
+        answerReview(press);
+        continue;
+      }
+      if (press === 'quit') {
+        exit('quit');
+        return;
+      }
+      if (press === 'trust') {
+        startReview();
+        continue;
+      }
+      if (press === 'yes' || press === 'no') continue;
       if (press === 'up') move(-1);
       else if (press === 'down') move(1);
       else if (press === 'pageUp') move(-page);
@@ -229,7 +308,16 @@ function SettingsScreen(props: SettingsScreenOptions & { readonly saves: SaveQue
           <Text wrap="truncate-start">{printableText(file)}</Text>
         </Box>
       </Box>
-      {state.status === 'ready' ? (
+      {header.map((line, position) => (
+        <Box key={`layer-${position}`} height={1}>
+          <Text wrap="truncate-end" dimColor={color}>
+            {line}
+          </Text>
+        </Box>
+      ))}
+      {review !== null ? (
+        <ReviewView lines={reviewLines(review.file, width)} top={review.top} height={heights.list} color={color} />
+      ) : state.status === 'ready' ? (
         <ReadyList
           rows={rows}
           lines={listLines({ ...state, rows })}
@@ -256,7 +344,7 @@ function SettingsScreen(props: SettingsScreenOptions & { readonly saves: SaveQue
       ))}
       <Box height={1}>
         <Text wrap="truncate-end" dimColor={color}>
-          {state.status === 'ready' ? KEYS_HELP : READ_ONLY_KEYS_HELP}
+          {review !== null ? REVIEW_KEYS_HELP : state.status === 'ready' ? KEYS_HELP : READ_ONLY_KEYS_HELP}
         </Text>
       </Box>
     </Box>
@@ -385,6 +473,61 @@ function RowLine(props: {
         </Text>
       </Box>
     </Box>
+  );
+}
+
+/** A file under review: which one, and the first line of its diff on screen. */
+interface Review {
+  readonly file: ConfigLayerFile;
+  readonly top: number;
+}
+
+/** What the review shows (SPEC S4): the file, its state, its diff, the scripts that changed. */
+function reviewLines(file: ConfigLayerFile, width: number): string[] {
+  const lines = [`Review: ${file.layer} ${printableText(file.file)}: ${trustStateText(file)}`];
+  const diff = trustDiffLines(file.file, file.snapshot, file.text);
+  for (const line of diff) lines.push(...wrapText(line, width - 2));
+  for (const script of file.scriptChanges) {
+    const change = script.change === 'new' ? 'added' : script.change === 'missing' ? 'removed' : 'changed';
+    lines.push(printableText(`script ${change}: ${script.path}`));
+  }
+  if (diff.length === 0 && file.scriptChanges.length === 0) lines.push('(no difference in the file itself)');
+  return lines;
+}
+
+function ReviewView(props: {
+  readonly lines: readonly string[];
+  readonly top: number;
+  readonly height: number;
+  readonly color: boolean;
+}): ReactNode {
+  const { lines, height, color } = props;
+  const [headline, ...rest] = lines;
+  const top = Math.min(props.top, Math.max(0, rest.length - height));
+  const visible = rest.slice(top, top + height);
+  return (
+    <>
+      <Box height={1}>
+        <Text wrap="truncate-end" bold={color}>
+          {headline ?? ''}
+        </Text>
+      </Box>
+      <MoreLine count={top} direction="above" color={color} />
+      {visible.map((line, position) => (
+        <Box key={`review-${top + position}`} height={1}>
+          <Text
+            wrap="truncate-end"
+            color={color ? (line.startsWith('+') ? 'green' : line.startsWith('-') ? 'red' : undefined) : undefined}
+          >
+            {line}
+          </Text>
+        </Box>
+      ))}
+      {Array.from({ length: Math.max(0, height - visible.length) }, (_, filler) => (
+        <Box key={`filler-${filler}`} height={1} />
+      ))}
+      <MoreLine count={Math.max(0, rest.length - top - height)} direction="below" color={color} />
+    </>
   );
 }
 

@@ -1,6 +1,14 @@
 import { closeSync, constants, openSync } from 'node:fs';
+import type { Readable, Writable } from 'node:stream';
 import { isatty, ReadStream, WriteStream } from 'node:tty';
-import type { TerminalStreams } from './terminal-prompt.ts';
+
+/** Where a person is asked something: a terminal (see {@link openTerminal}) or any pair of streams. */
+export interface TerminalStreams {
+  /** Answers are read from here, a line at a time. */
+  readonly input: Readable;
+  /** Questions are written here (never the program's stdout: that is for results). */
+  readonly output: Writable;
+}
 
 /** A terminal opened for prompting; `close` releases it (and lets the process exit). */
 export interface OpenTerminal extends TerminalStreams {
@@ -8,8 +16,10 @@ export interface OpenTerminal extends TerminalStreams {
 }
 
 /**
- * The process's controlling terminal (`/dev/tty`), opened for the permission prompt, or
- * `undefined` when there is none (a CI job, a daemon, an MCP server started by a client).
+ * The process's controlling terminal (`/dev/tty`), opened to ask a person (the permission
+ * prompt, `cosh hooks trust`), or `undefined` when there is none (a CI job, a daemon, an MCP
+ * server started by a client, a hook: the runner starts hooks in a session of their own). Only
+ * a person at a controlling terminal can give trust (SPEC S4): this is how Cosh tells.
  *
  * Reading `/dev/tty` rather than stdin asks the person even when stdin and stdout are pipes
  * (`cosh exec … | jq`), and never steals a script's piped input.
