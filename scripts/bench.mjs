@@ -303,7 +303,8 @@ function selection() {
 async function coldStart(directory) {
   const setup = join(directory, 'setup.json');
   writeFileSync(setup, JSON.stringify({ hooks: { PreToolUse: [{ name: 'trivial', command: 'true' }] } }));
-  const env = { PATH: process.env.PATH, HOME: directory };
+  // COSH_TRUST=all: no terminal here to trust the file (SPEC S4); a trusted file adds its hashing.
+  const env = { PATH: process.env.PATH, HOME: directory, COSH_TRUST: 'all' };
   const cosh = [
     'hooks',
     'run',
@@ -412,7 +413,7 @@ async function peakMemory(directory) {
     setup,
     JSON.stringify({ hooks: { PreToolUse: [{ name: 'flood', command: `head -c ${bytes} /dev/zero` }] } }),
   );
-  const env = { PATH: process.env.PATH, HOME: directory };
+  const env = { PATH: process.env.PATH, HOME: directory, COSH_TRUST: 'all' };
   const peaks = [];
   const rounds = quick ? 1 : 3;
   for (let round = 0; round < rounds; round += 1) {

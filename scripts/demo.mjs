@@ -2,7 +2,8 @@
 // `pnpm demo`: replays examples/demo-session.jsonl through
 //   cosh session --config examples/setup.json --permission allow --history <file>
 // in a fresh temporary folder, one line at a time (as an agent would: send a call, read its
-// result), and prints each call and what the hooks made of it. Nothing outside that folder is
+// result), and prints each call and what the hooks made of it. COSH_TRUST=all: no terminal is
+// there to trust the file. Nothing outside that folder is
 // touched. `--permission allow` because stdin carries the calls, so no one could answer a prompt:
 // the hooks alone decide what is blocked.
 //
@@ -50,7 +51,9 @@ const session = spawn(
   {
     cwd: folder,
     // The hooks' own environment: the user's, as in real use (HOME, PATH for node and grep).
-    env: process.env,
+    // No terminal is there to trust examples/setup.json (SPEC S4): COSH_TRUST=all uses it as it
+    // is (cosh warns about that once, on stderr).
+    env: { ...process.env, COSH_TRUST: 'all' },
     stdio: ['pipe', 'pipe', 'pipe'],
   },
 );

@@ -5,6 +5,7 @@ import type { PermissionMode, PermissionPrompt } from './permission/index.ts';
 import type { Command } from './tool-host-cli-options.ts';
 import { createToolHost } from './tool-host.ts';
 import type { ToolHost, ToolHostRegistry } from './tool-host-types.ts';
+import { protectedFiles } from './tools/index.ts';
 
 /** What a command that runs tool calls was asked (its `--config`, `--history`, `--permission`). */
 export interface ToolHostSetupOptions {
@@ -14,6 +15,13 @@ export interface ToolHostSetupOptions {
   /** Where tools and hooks run; `--config` and `--history` stay relative to the context's directory. */
   readonly cwd: string;
   readonly configPath?: string | undefined;
+  /** `--no-project`: the project layer is left out (SPEC C10). */
+  readonly noProject?: boolean | undefined;
+  /**
+   * Trust a never-trusted user file on first use at a controlling terminal (SPEC S4): `exec`
+   * only, a person's command; never a session or a server, which programs start.
+   */
+  readonly trustOnFirstUse?: boolean | undefined;
   readonly historyPath?: string | undefined;
   /** The command, for the `--help` pointer of a usage error. */
   readonly command?: Command | undefined;
@@ -31,8 +39,9 @@ export interface ToolHostSetup {
 
 /**
  * The common start of `cosh exec`, `cosh session` and `cosh mcp serve`: open the history file
- * (a file that cannot be opened is a {@link UsageError}, exit 64, before anything runs), load
- * setup.json (a `ConfigError`, exit 78; warnings printed on stderr) and build the tool host.
+ * (a file that cannot be opened is a {@link UsageError}, exit 64, before anything runs), load the
+ * hooks of every layer, trust checked (a `ConfigError`, exit 78; warnings printed on stderr), and
+ * build the tool host, whose `fs_write` refuses Cosh's own files (SPEC S6).
  */
 export async function setUpToolHost(context: CliContext, options: ToolHostSetupOptions): Promise<ToolHostSetup> {
   let history: HistoryWriter | undefined;
@@ -42,7 +51,13 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
     history = opened.writer;
   }
   try {
-    const { config } = await loadCommandConfig(context, { configPath: options.configPath, warnings: 'stderr' });
+    const loaded = await loadCommandConfig(context, {
+      configPath: options.configPath,
+      noProject: options.noProject,
+      trustOnFirstUse: options.trustOnFirstUse,
+      warnings: 'stderr',
+    });
+    const { config } = loaded;
     const host = createToolHost({
       engine: createHookEngine(config, { cwd: options.cwd, env: context.env }),
       registry: options.registry,
@@ -51,6 +66,7 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
       cwd: options.cwd,
       env: context.env,
       history,
+      protectedFiles: protectedFiles(loaded.protectedFiles),
     });
     return { host, config, history, close: async () => history?.close() };
   } catch (error) {

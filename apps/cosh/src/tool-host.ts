@@ -3,7 +3,7 @@ import { callRecord } from './history/call-record.ts';
 import type { HistoryWriter } from './history/history-writer.ts';
 import { createPermissionCheck, type PermissionMode, type PermissionPrompt } from './permission/index.ts';
 import type { ToolHost, ToolHostRegistry, ToolCallResult } from './tool-host-types.ts';
-import type { ToolContext } from './tools/index.ts';
+import type { ProtectedFiles, ToolContext } from './tools/index.ts';
 
 /** Options of {@link createToolHost}. */
 export interface ToolHostOptions {
@@ -21,6 +21,8 @@ export interface ToolHostOptions {
   readonly env: NodeJS.ProcessEnv;
   /** When given, every call is appended to it before `call` resolves. */
   readonly history?: HistoryWriter | undefined;
+  /** Cosh's own files, which the tools do not write (SPEC S6). */
+  readonly protectedFiles?: ProtectedFiles | undefined;
 }
 
 /**
@@ -117,6 +119,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
       const context: ToolContext = {
         cwd,
         env,
+        ...(options.protectedFiles === undefined ? {} : { protectedFiles: options.protectedFiles }),
         ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }),
       };
       const outcome = await runToolCall({

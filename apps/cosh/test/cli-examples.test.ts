@@ -80,7 +80,7 @@ describe('examples/setup.json', () => {
   it('C9: points at the schema and validates cleanly: no errors, no warnings', async () => {
     expect(await readFile(examplePath, 'utf8')).toContain('"$schema": "../packages/config/schema.json"');
     const result = await runCosh(['hooks', 'validate', '--config', examplePath], { cwd: directory });
-    expect(result).toEqual({ code: 0, stdout: `${examplePath}: valid\n`, stderr: '' });
+    expect(result).toEqual({ code: 0, stdout: `${examplePath} (user, env): valid\n`, stderr: '' });
   });
 
   it('has the hooks the README demonstrates', () => {

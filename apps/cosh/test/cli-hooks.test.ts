@@ -176,7 +176,7 @@ describe('cosh hooks list', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('PreToolUse   enabled   1 hook');
     expect(result.stdout).toContain('PostToolUse  disabled  no hooks');
-    expect(result.stdout).toMatch(/ 0 {2}true +\* +60s +ignore +on\n/);
+    expect(result.stdout).toMatch(/ 0 {2}user +true +\* +60s +ignore +on\n/);
     expect(result.stdout).toContain('did you mean ".*"?');
     const json = JSON.parse(
       (await cosh(['hooks', 'list', '--json'], { XDG_CONFIG_HOME: join(directory, 'xdg') })).stdout,
@@ -192,6 +192,11 @@ describe('cosh hooks list', () => {
       on_error: 'ignore',
       enabled: true,
       warnings: [expect.stringContaining('not a valid regular expression')],
+      // C10/S7: each hook's layer and file, and why it does not run (null: it runs).
+      layer: 'user',
+      file: join(directory, 'xdg', 'cosh', 'setup.json'),
+      off: null,
+      trust_problem: null,
     });
   });
 });
@@ -201,7 +206,7 @@ describe('cosh hooks validate', () => {
     const clean = await writeSetup('{"hooks": {"PreToolUse": [{"command": "true"}]}}', 'clean.json');
     expect(await cosh(['hooks', 'validate', '--config', clean])).toEqual({
       code: 0,
-      stdout: `${clean}: valid\n`,
+      stdout: `${clean} (user, env): valid\n`,
       stderr: '',
     });
     const warned = await writeSetup(
@@ -210,7 +215,7 @@ describe('cosh hooks validate', () => {
     );
     const result = await cosh(['hooks', 'validate', '--config', warned]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe(`${warned}: valid (2 warnings)\n`);
+    expect(result.stdout).toBe(`${warned} (user, env): valid (2 warnings)\n`);
     expect(result.stderr.split('\n')).toEqual([
       `${warned}:1:19: warning: hooksEnabled: unknown event "PreTooluse" is ignored (did you mean PreToolUse?)`,
       `${warned}:1:94: warning: hooks.PostToolUse[0].matcher: "(" is not a valid regular expression (unterminated group), so this hook never runs; did you mean "\\\\("?`,
@@ -237,6 +242,7 @@ describe('cosh hooks validate', () => {
         },
       ],
       warnings: [],
+      files: [{ layer: 'user', path: file, trust: 'env', valid: false }],
     });
   });
 });

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin } from './__fixtures__/cli-run.ts';
+import { TRUST_ALL_ENV } from '@cosh/test-utils';
 
 const hasScript = (() => {
   try {
@@ -36,7 +37,7 @@ function inTerminal(args: readonly string[], env: NodeJS.ProcessEnv): Promise<st
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-qec', quoted, '/dev/null'], {
       cwd: directory,
-      env: { PATH: process.env['PATH'], HOME: directory, TERM: 'xterm-256color', ...env },
+      env: { PATH: process.env['PATH'], ...TRUST_ALL_ENV, HOME: directory, TERM: 'xterm-256color', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let screen = '';

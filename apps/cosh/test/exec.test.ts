@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin, runCosh } from './__fixtures__/cli-run.ts';
+import { TRUST_ALL_ENV } from '@cosh/test-utils';
 
 const folders: string[] = [];
 
@@ -388,7 +389,7 @@ describe('cosh exec: a hostile find_grep pattern (T)', () => {
       [coshBin, 'exec', 'find_grep', '--input', '{"pattern": "^(a|aa)*b"}', '--config', config],
       {
         cwd: folder,
-        env: { PATH: process.env['PATH'], HOME: folder },
+        env: { PATH: process.env['PATH'], ...TRUST_ALL_ENV, HOME: folder },
         encoding: 'utf8',
         // Far above the ~0.2 s it takes; a regression is killed here rather than left running.
         timeout: 60_000,
@@ -430,7 +431,7 @@ describe.skipIf(!hasPythonPty)('cosh exec on a terminal (X: --permission ask)', 
       ],
       {
         cwd: folder,
-        env: { PATH: process.env['PATH'], HOME: folder, TERM: 'dumb' },
+        env: { PATH: process.env['PATH'], ...TRUST_ALL_ENV, HOME: folder, TERM: 'dumb' },
         encoding: 'utf8',
         timeout: 30_000,
       },

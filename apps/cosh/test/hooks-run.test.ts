@@ -54,7 +54,18 @@ const KEYS = [
   'hooks',
   'diagnostics',
 ];
-const HOOK_KEYS = ['name', 'outcome', 'exit_code', 'signal', 'timed_out', 'truncated', 'duration_ms', 'deduplicated'];
+// X: `--json` adds each hook's "layer" (C10).
+const HOOK_KEYS = [
+  'name',
+  'outcome',
+  'exit_code',
+  'signal',
+  'timed_out',
+  'truncated',
+  'duration_ms',
+  'deduplicated',
+  'layer',
+];
 
 async function setup(text: string): Promise<string> {
   const file = join(directory, 'setup.json');
@@ -130,6 +141,7 @@ describe('cosh hooks run --json: verdicts (SPEC X)', () => {
           truncated: false,
           duration_ms: json.hooks[0]?.duration_ms,
           deduplicated: false,
+          layer: 'user',
         },
         {
           name: 'Emergency stop',
@@ -140,6 +152,7 @@ describe('cosh hooks run --json: verdicts (SPEC X)', () => {
           truncated: false,
           duration_ms: json.hooks[1]?.duration_ms,
           deduplicated: false,
+          layer: 'user',
         },
       ],
       diagnostics: [],

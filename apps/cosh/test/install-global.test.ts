@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRUST_ALL_ENV, withoutTrustAllWarning } from '@cosh/test-utils';
 import { assertBuilt } from './__fixtures__/cli-run.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -33,14 +34,17 @@ afterAll(() => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-/** Runs the installed `cosh` found on PATH, in a clean environment. */
+/**
+ * Runs the installed `cosh` found on PATH, in a clean environment, with `COSH_TRUST=all` (no
+ * terminal is here to trust a file); its warning is left out of `stderr`.
+ */
 function cosh(args: readonly string[]) {
   const result = spawnSync('cosh', args, {
     cwd: folder,
-    env: { PATH: `${join(prefix, 'bin')}:${process.env['PATH']}`, HOME: folder, COSH_TRUST: 'all' },
+    env: { PATH: `${join(prefix, 'bin')}:${process.env['PATH']}`, HOME: folder, ...TRUST_ALL_ENV },
     encoding: 'utf8',
   });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  return { code: result.status, stdout: result.stdout, stderr: withoutTrustAllWarning(result.stderr) };
 }
 
 describe('pnpm install-global: cosh on PATH from a clone', () => {
@@ -66,7 +70,10 @@ describe('pnpm install-global: cosh on PATH from a clone', () => {
       valid,
       '{"hooks": {"PreToolUse": [{"name": "Allow reads", "matcher": "^fs_read$", "command": "echo \'{\\"decision\\": \\"allow\\"}\'"}]}}\n',
     );
-    expect(cosh(['hooks', 'validate', '--config', valid])).toMatchObject({ code: 0, stdout: `${valid}: valid\n` });
+    expect(cosh(['hooks', 'validate', '--config', valid])).toMatchObject({
+      code: 0,
+      stdout: `${valid} (user, env): valid\n`,
+    });
     const broken = join(folder, 'broken.json');
     writeFileSync(broken, '{"hooks": {"PreToolUse": [{"command": "true", "timeout": -1}]}}\n');
     const result = cosh(['hooks', 'validate', '--config', broken]);

@@ -13,7 +13,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin, runCosh } from './__fixtures__/cli-run.ts';
-import { isProcessAlive as isAlive } from '@cosh/test-utils';
+import { isProcessAlive as isAlive, TRUST_ALL_ENV } from '@cosh/test-utils';
 import {
   downstreamFixture,
   type McpSession,
@@ -475,7 +475,7 @@ describe('cosh mcp proxy: shutdown', () => {
       ],
       {
         cwd: directory,
-        env: { PATH: process.env['PATH'], HOME: directory, COSH_MARKERS: markers },
+        env: { PATH: process.env['PATH'], ...TRUST_ALL_ENV, HOME: directory, COSH_MARKERS: markers },
         stdio: ['pipe', 'pipe', 'pipe'],
       },
     );

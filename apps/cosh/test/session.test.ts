@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin, runCosh } from './__fixtures__/cli-run.ts';
+import { TRUST_ALL_ENV } from '@cosh/test-utils';
 
 const folders: string[] = [];
 
@@ -307,7 +308,7 @@ describe('cosh session under load', () => {
       ['--expose-gc', '--import', heapProbe, coshBin, 'session', '--config', config, '--history', 'history.jsonl'],
       {
         cwd: folder,
-        env: { PATH: process.env['PATH'], HOME: folder, COSH_HEAP_PROBE: probeFile },
+        env: { PATH: process.env['PATH'], ...TRUST_ALL_ENV, HOME: folder, COSH_HEAP_PROBE: probeFile },
         stdio: ['pipe', 'pipe', 'inherit'],
       },
     );

@@ -18,6 +18,11 @@ export interface RunNodeOptions {
   readonly input?: string | undefined;
   /** Options for node itself, before the script (`--expose-gc`, `--import …`). */
   readonly nodeOptions?: readonly string[] | undefined;
+  /**
+   * Start it in a new session (`setsid`): no controlling terminal, whether the tests run from a
+   * terminal or not, so a run behaves as in CI.
+   */
+  readonly detached?: boolean | undefined;
 }
 
 /** Runs `node [nodeOptions] script …args` to its end; resolves with how it ended and its output. */
@@ -27,6 +32,7 @@ export function runNode(script: string, args: readonly string[] = [], options: R
       cwd: options.cwd,
       env: options.env ?? process.env,
       stdio: ['pipe', 'pipe', 'pipe'],
+      detached: options.detached === true,
     });
     let stdout = '';
     let stderr = '';

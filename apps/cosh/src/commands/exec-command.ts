@@ -1,4 +1,4 @@
-import { configOption, configPathOf, contextOf } from '@cosh/cosh-cli';
+import { configOption, configPathOf, contextOf, noProjectOf, noProjectOption } from '@cosh/cosh-cli';
 import type { PermissionMode } from '../permission/index.ts';
 import { checkFileOption, type Command, permissionOption } from '../tool-host-cli-options.ts';
 
@@ -6,6 +6,7 @@ interface ExecFlags {
   readonly input?: string;
   readonly permission: PermissionMode;
   readonly config?: string;
+  readonly project?: boolean;
   readonly history?: string;
   readonly json?: boolean;
 }
@@ -30,6 +31,7 @@ export function addExecCommand(program: Command): Command {
       ),
     )
     .addOption(configOption())
+    .addOption(noProjectOption())
     .option('--history <file>', 'append the call to this file as one JSON line')
     .option('--json', 'print the whole call record as one JSON object instead of the output')
     .action(async (tool: string, flags: ExecFlags, self: Command) => {
@@ -42,6 +44,7 @@ export function addExecCommand(program: Command): Command {
         input: flags.input,
         permission: flags.permission,
         configPath,
+        noProject: noProjectOf(flags),
         historyPath: flags.history,
         json: flags.json === true,
         interactive: process.stdin.isTTY === true || context.err.isTTY,

@@ -1,6 +1,6 @@
-import { type CliContext, ExitError, parseToolInput, UsageError } from '@cosh/cosh-cli';
+import { type CliContext, ExitError, type OpenTerminal, parseToolInput, UsageError } from '@cosh/cosh-cli';
 import { callRecord } from '../history/index.ts';
-import { createTerminalPrompt, openTerminal, type OpenTerminal, type PermissionMode } from '../permission/index.ts';
+import { createTerminalPrompt, type PermissionMode } from '../permission/index.ts';
 import type { ToolCallResult } from '../tool-host-types.ts';
 import { callNotes } from '../tool-host-notes.ts';
 import type { Command } from '../tool-host-cli-options.ts';
@@ -13,6 +13,8 @@ export interface ExecOptions {
   readonly input: string | undefined;
   readonly permission: PermissionMode;
   readonly configPath: string | undefined;
+  /** `--no-project`: the project layer is left out (SPEC C10). */
+  readonly noProject?: boolean | undefined;
   readonly historyPath: string | undefined;
   readonly json: boolean;
   /**
@@ -54,7 +56,7 @@ export async function runExec(context: CliContext, options: ExecOptions): Promis
   if (!checked.ok) throw new UsageError(checked.error, command);
 
   const terminal: OpenTerminal | undefined =
-    options.permission === 'ask' && options.interactive ? openTerminal() : undefined;
+    options.permission === 'ask' && options.interactive ? context.openTerminal() : undefined;
   let result: ToolCallResult;
   try {
     const setup = await setUpToolHost(context, {
@@ -63,6 +65,9 @@ export async function runExec(context: CliContext, options: ExecOptions): Promis
       prompt: terminal === undefined ? undefined : createTerminalPrompt(terminal),
       cwd: context.cwd,
       configPath: options.configPath,
+      noProject: options.noProject,
+      // SPEC S4: a person running one call at a terminal trusts a new user file on first use.
+      trustOnFirstUse: true,
       historyPath: options.historyPath,
       command,
     });

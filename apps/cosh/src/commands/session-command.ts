@@ -1,10 +1,11 @@
-import { configOption, configPathOf, contextOf } from '@cosh/cosh-cli';
+import { configOption, configPathOf, contextOf, noProjectOf, noProjectOption } from '@cosh/cosh-cli';
 import type { PermissionMode } from '../permission/index.ts';
 import { checkFileOption, type Command, permissionOption } from '../tool-host-cli-options.ts';
 
 interface SessionFlags {
   readonly permission: PermissionMode;
   readonly config?: string;
+  readonly project?: boolean;
   readonly history?: string;
   readonly cwd?: string;
 }
@@ -27,6 +28,7 @@ export function addSessionCommand(program: Command): Command {
       ),
     )
     .addOption(configOption())
+    .addOption(noProjectOption())
     .option('--history <file>', 'append every call to this file as one JSON line')
     .option('--cwd <folder>', 'where tools and hooks run (default: the current directory)')
     .action(async (flags: SessionFlags, self: Command) => {
@@ -35,7 +37,14 @@ export function addSessionCommand(program: Command): Command {
       const { runSession } = await import('./session.ts');
       await runSession(
         contextOf(self),
-        { permission: flags.permission, configPath, historyPath: flags.history, cwd: flags.cwd, command: self },
+        {
+          permission: flags.permission,
+          configPath,
+          noProject: noProjectOf(flags),
+          historyPath: flags.history,
+          cwd: flags.cwd,
+          command: self,
+        },
         { input: process.stdin, output: process.stdout },
       );
     });

@@ -15,6 +15,8 @@ import { newTurnAnswer, parseSessionLine } from './session-protocol.ts';
 export interface SessionOptions {
   readonly permission: PermissionMode;
   readonly configPath: string | undefined;
+  /** `--no-project`: the project layer is left out (SPEC C10). */
+  readonly noProject?: boolean | undefined;
   readonly historyPath: string | undefined;
   /** `--cwd`: where tools and hooks run (relative to the context's directory); default the context's directory. */
   readonly cwd: string | undefined;
@@ -45,6 +47,7 @@ export async function runSession(context: CliContext, options: SessionOptions, s
     prompt: undefined,
     cwd,
     configPath: options.configPath,
+    noProject: options.noProject,
     historyPath: options.historyPath,
     command: options.command,
   });

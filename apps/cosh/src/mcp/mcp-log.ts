@@ -20,10 +20,10 @@ export function createMcpLog(prefix: string, write: (text: string) => void): Mcp
  * and the hooks of a turned-off event (`hooksEnabled`, C7) do not count.
  */
 export function describeHookCount(config: HooksConfig): string {
-  const count = HOOK_EVENTS.filter((event) => config.hooksEnabled[event])
-    .flatMap((event) => config.hooks[event])
-    .filter((entry) => entry.enabled).length;
-  return `${count} ${count === 1 ? 'hook' : 'hooks'}`;
+  // Each entry says whether it runs (its switch, its event's, its layer's, its trust: C10, S5).
+  const count = HOOK_EVENTS.flatMap((event) => config.hooks[event]).filter((entry) => entry.off === null).length;
+  const hooks = `${count} ${count === 1 ? 'hook' : 'hooks'}`;
+  return config.refusal === null ? hooks : `${hooks}; every call is refused: ${config.refusal}`;
 }
 
 /** The first line of a text, for a one-line log entry. */

@@ -1,6 +1,6 @@
 // Loaded on every start of the binary: it must stay small and import neither the MCP SDK nor
 // the engine. Each action imports its implementation when it runs.
-import { configOption, configPathOf, contextOf, UsageError } from '@cosh/cosh-cli';
+import { configOption, configPathOf, contextOf, noProjectOf, noProjectOption, UsageError } from '@cosh/cosh-cli';
 import { type Command, permissionOption } from '../tool-host-cli-options.ts';
 
 /** Default of `--call-timeout`, in seconds. */
@@ -30,6 +30,7 @@ const mcpPermissionOption = (command: Command) =>
 
 interface McpFlags {
   config?: string;
+  project?: boolean;
   permission: 'allow' | 'deny';
 }
 
@@ -48,11 +49,13 @@ export function addMcpCommands(program: Command, version: string): void {
       'an MCP server over stdio with the built-in tools (bash_run, fs_read, fs_write, find_grep), every call through the hooks',
     )
     .addOption(configOption())
+    .addOption(noProjectOption())
     .addOption(mcpPermissionOption(serve))
     .action(async (flags: McpFlags, command: Command) => {
       const { runMcpServe } = await import('./run-mcp-serve.ts');
       await runMcpServe(contextOf(command), {
         configPath: configPathOf(flags, command),
+        noProject: noProjectOf(flags),
         permission: flags.permission,
         version,
       });
@@ -67,6 +70,7 @@ export function addMcpCommands(program: Command, version: string): void {
     .argument('<command>', 'the MCP server to start, after --')
     .argument('[args...]', 'its arguments')
     .addOption(configOption())
+    .addOption(noProjectOption())
     .addOption(mcpPermissionOption(proxy))
     .addOption(
       proxy
@@ -89,6 +93,7 @@ export function addMcpCommands(program: Command, version: string): void {
         const { runMcpProxy } = await import('./run-mcp-proxy.ts');
         await runMcpProxy(contextOf(command), {
           configPath: configPathOf(flags, command),
+          noProject: noProjectOf(flags),
           permission: flags.permission,
           callTimeoutSeconds,
           command: serverCommand,

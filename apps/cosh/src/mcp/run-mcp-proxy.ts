@@ -15,6 +15,8 @@ export const downstreamUnavailableStatus = 69;
 /** Options of {@link runMcpProxy}: the command line of `cosh mcp proxy`. */
 export interface McpProxyOptions {
   readonly configPath?: string | undefined;
+  /** `--no-project`: the project layer is left out (SPEC C10). */
+  readonly noProject?: boolean | undefined;
   readonly permission: 'allow' | 'deny';
   /** Seconds one request to the downstream server may take (`--call-timeout`). */
   readonly callTimeoutSeconds: number;
@@ -37,7 +39,11 @@ export async function runMcpProxy(
   streams: StdioStreams = process,
 ): Promise<void> {
   const log = createMcpLog('cosh mcp proxy', (text) => context.err.write(text));
-  const { config } = await loadCommandConfig(context, { configPath: options.configPath, warnings: 'stderr' });
+  const { config } = await loadCommandConfig(context, {
+    configPath: options.configPath,
+    noProject: options.noProject,
+    warnings: 'stderr',
+  });
   const engine = createHookEngine(config, { cwd: context.cwd, env: context.env });
   const commandLine = formatCommandLine(options.command, options.args);
 

@@ -9,6 +9,8 @@ import { exitStatusOf, serveStdio, type StdioStreams } from './stdio-session.ts'
 /** Options of {@link runMcpServe}: the command line of `cosh mcp serve`. */
 export interface McpServeOptions {
   readonly configPath?: string | undefined;
+  /** `--no-project`: the project layer is left out (SPEC C10). */
+  readonly noProject?: boolean | undefined;
   readonly permission: 'allow' | 'deny';
   /** The app's version, told to the client. */
   readonly version: string;
@@ -31,6 +33,7 @@ export async function runMcpServe(
     permission: options.permission,
     cwd: context.cwd,
     configPath: options.configPath,
+    noProject: options.noProject,
   });
   const server = createServeServer({ host, registry, serverInfo: { name: 'cosh', version: options.version }, log });
   log(

@@ -1,4 +1,3 @@
-export { openTerminal, type OpenTerminal } from './open-terminal.ts';
 export {
   createPermissionCheck,
   needsPrompt,
@@ -9,4 +8,4 @@ export {
   type PermissionRequest,
 } from './permission-check.ts';
 export { renderCall } from './render-call.ts';
-export { createTerminalPrompt, type TerminalStreams } from './terminal-prompt.ts';
+export { createTerminalPrompt } from './terminal-prompt.ts';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { openTerminal } from './open-terminal.ts';
+import { openTerminal } from '@cosh/cosh-cli';
 import { createTerminalPrompt } from './terminal-prompt.ts';
 
 const hasPython = spawnSync('python3', ['-c', 'import pty'], { stdio: 'ignore' }).status === 0;

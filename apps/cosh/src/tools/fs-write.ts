@@ -20,7 +20,8 @@ export type FsWriteInput = z.infer<typeof inputSchema>;
  * temporary file beside the target, flushed, then renamed over it; a reader sees the old file
  * or the new one, never a mix, and a crash leaves at most a temporary file, which a later write
  * removes. An existing file keeps its mode; a symbolic link keeps pointing where it did and its
- * target is replaced; missing parent folders are created. Succeeds with `wrote N bytes to <path>` (`(new file)` added when it created one).
+ * target is replaced; missing parent folders are created. Cosh's own files (every loaded
+ * setup.json, the trust store, the scripts hooks name) are refused, through links too (SPEC S6). Succeeds with `wrote N bytes to <path>` (`(new file)` added when it created one).
  */
 export const fsWriteTool = defineTool({
   name: 'fs_write',
@@ -34,6 +35,14 @@ export const fsWriteTool = defineTool({
     const requestedPath = path.resolve(context.cwd, input.path);
     const target = await resolveTarget(requestedPath, displayPath);
     if (!target.ok) return { ok: false, error: `fs_write: ${target.error}` };
+    // SPEC S6: a tool of the agent never rewrites what decides which guards run.
+    const own = await context.protectedFiles?.find(target.path);
+    if (own !== undefined) {
+      return {
+        ok: false,
+        error: `fs_write: ${displayPath} is one of Cosh's own files (${own}: a setup.json, a hook's script or the trust store), which the tools do not write; ${displayPath} was not changed`,
+      };
+    }
 
     const folder = path.dirname(target.path);
     try {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ProtectedFiles } from './protected-files.ts';
 
 /** The names of the built-in tools (SPEC T). */
 export type BuiltinToolName = 'bash_run' | 'fs_read' | 'fs_write' | 'find_grep';
@@ -19,6 +20,8 @@ export interface ToolContext {
   readonly env: NodeJS.ProcessEnv;
   /** Aborting stops the call as soon as it can; the call then fails (`ok: false`). */
   readonly signal?: AbortSignal;
+  /** Cosh's own files, which `fs_write` refuses to write (SPEC S6). */
+  readonly protectedFiles?: ProtectedFiles;
 }
 
 /** One built-in tool: its name, its input schema and what it does. */

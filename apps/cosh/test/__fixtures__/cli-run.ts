@@ -1,6 +1,6 @@
 import { access } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { type NodeRun, runNode } from '@cosh/test-utils';
+import { type NodeRun, runNode, TRUST_ALL_ENV, withoutTrustAllWarning } from '@cosh/test-utils';
 
 /** The committed bin shim, which loads the built dist/cli.js, as users run it. */
 export const coshBin = fileURLToPath(new URL('../../bin/cosh.js', import.meta.url));
@@ -21,8 +21,11 @@ export async function assertBuilt(): Promise<void> {
 export type CoshRun = Pick<NodeRun, 'code' | 'stdout' | 'stderr'>;
 
 /**
- * Runs `node bin/cosh.js …args` in a clean environment (no COSH_CONFIG or XDG_CONFIG_HOME of the
- * machine leaks in; `HOME` is `cwd`) plus `env`.
+ * Runs `node bin/cosh.js …args` as a program runs it: in a clean environment (no COSH_CONFIG or
+ * XDG_CONFIG_HOME of the machine leaks in; `HOME` is `cwd`) plus `env`, and in a session of its
+ * own, so it has no controlling terminal even when the tests run from one. `COSH_TRUST=all` (SPEC
+ * S4) unless `env` says otherwise (`COSH_TRUST: undefined` checks trust); its warning is left out
+ * of `stderr`.
  */
 export async function runCosh(
   args: readonly string[],
@@ -30,9 +33,15 @@ export async function runCosh(
 ): Promise<CoshRun> {
   const { code, stdout, stderr } = await runNode(coshBin, args, {
     cwd: options.cwd,
-    env: { PATH: process.env['PATH'], HOME: options.cwd, ...options.env },
+    env: withoutUnset({ PATH: process.env['PATH'], HOME: options.cwd, ...TRUST_ALL_ENV, ...options.env }),
     input: options.input,
     nodeOptions: options.nodeOptions,
+    detached: true,
   });
-  return { code, stdout, stderr };
+  return { code, stdout, stderr: withoutTrustAllWarning(stderr) };
+}
+
+/** `env` without the names set to undefined (a test's way of removing a default). */
+export function withoutUnset(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined));
 }

@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { TRUST_ALL_ENV } from '@cosh/test-utils';
 import { type CallToolResult, CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { isProcessAlive, waitUntil } from '@cosh/test-utils';
 import { coshBin } from './cli-run.ts';
@@ -42,7 +43,7 @@ export async function startMcpSession(
     args: [...args],
     cwd: options.cwd,
     // A clean environment: no COSH_CONFIG or XDG_CONFIG_HOME of the machine leaks in.
-    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: options.cwd, ...options.env },
+    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: options.cwd, ...TRUST_ALL_ENV, ...options.env },
     stderr: 'pipe',
   });
   let stderr = '';

@@ -12,6 +12,7 @@ import { loadConfig } from '@cosh/config';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin } from '../__fixtures__/cli-run.ts';
 import { coshCommandLine, KEYS, TerminalSession } from '../__fixtures__/settings-terminal.ts';
+import { TRUST_ALL_ENV } from '@cosh/test-utils';
 
 /** @cosh/config as built (the app bundles the same sources). */
 const builtConfig = fileURLToPath(new URL('../../../../packages/config/dist/index.js', import.meta.url));
@@ -42,7 +43,7 @@ function collect(command: string, args: readonly string[]): Promise<Finished> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: directory,
-      env: { PATH: process.env['PATH'], HOME: directory },
+      env: { PATH: process.env['PATH'], ...TRUST_ALL_ENV, HOME: directory },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin } from '../__fixtures__/cli-run.ts';
+import { TRUST_ALL_ENV } from '@cosh/test-utils';
 
 const total = 10_000;
 // Every 50th call goes to find_grep, which has a PreToolUse and a PostToolUse hook: 200 calls,
@@ -73,7 +74,7 @@ describe('cosh session under load', () => {
     const startedAt = performance.now();
     const child = spawn(process.execPath, [coshBin, 'session', '--config', config, '--permission', 'allow'], {
       cwd: folder,
-      env: { PATH: process.env['PATH'], HOME: folder },
+      env: { PATH: process.env['PATH'], ...TRUST_ALL_ENV, HOME: folder },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const pid = child.pid ?? -1;
@@ -160,7 +161,7 @@ describe('cosh session under load', () => {
     ];
     const child = spawn(process.execPath, [coshBin, 'session', '--config', config, '--permission', 'allow'], {
       cwd: folder,
-      env: { PATH: process.env['PATH'], HOME: folder },
+      env: { PATH: process.env['PATH'], ...TRUST_ALL_ENV, HOME: folder },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
