@@ -147,6 +147,53 @@ describe('S4/S5: an edit made without a terminal', () => {
   });
 });
 
+describe('S4: trust on first use, and the settings screen', () => {
+  it('S4: hooks list at a terminal trusts a new user file on first use, with a notice; from a program it does not', async () => {
+    await writeFile(userFile, guardSetup('rm -rf'));
+    const fromProgram = await agent(['hooks', 'list']);
+    expect(fromProgram.stderr).not.toContain('on first use');
+    expect((await preToolUse('rm -rf /')).json.reasons).toEqual([
+      `${userFile} is not trusted yet; run cosh hooks trust in a terminal`,
+    ]);
+
+    const session = person(['hooks', 'list']);
+    expect((await session.exited).exitCode).toBe(0);
+    expect(session.screen()).toContain(`cosh: trusted ${userFile} on first use`);
+    expect((await preToolUse('rm -rf /')).json.reasons).toEqual(['blocked by the guard']);
+  }, 60_000);
+
+  it('S4: exec at a terminal trusts a new user file on first use; its hooks run in that same call', async () => {
+    const marker = join(root, 'hook-ran');
+    await writeFile(
+      userFile,
+      JSON.stringify({ hooks: { PreToolUse: [{ name: 'mark', command: `touch '${marker}'` }] } }),
+    );
+    const session = person(['exec', 'fs_read', '--input', JSON.stringify({ path: userFile })]);
+    expect((await session.exited).exitCode).toBe(0);
+    expect(session.screen()).toContain('on first use');
+    expect(existsSync(marker)).toBe(true);
+  }, 60_000);
+
+  it('S4: t in the settings screen shows the change and y trusts it', async () => {
+    await writeFile(userFile, guardSetup('rm -rf'));
+    expect(await trustAtTerminal()).toBe(0);
+    await writeFile(userFile, guardSetup('nothing-matches-this'));
+    const session = person(['settings']);
+    await session.waitFor('PreToolUse');
+    session.press('t');
+    await session.waitFor('y trusts it, n goes back');
+    expect(session.screen()).toContain(`Review: user ${userFile}: changed`);
+    expect(session.screen()).toContain('nothing-matches-this');
+    session.press('y');
+    await session.waitFor(`Trusted ${userFile}`);
+    session.press('q');
+    expect((await session.exited).exitCode).toBe(0);
+    const accepted = await preToolUse('rm -rf /');
+    expect(accepted.json.decision).toBe('none');
+    expect(accepted.stderr).toBe('');
+  }, 60_000);
+});
+
 describe('S2/S5: an edited script', () => {
   it('S5: each hook naming a changed script is a deny with the S5 reason, in both events; the script does not run', async () => {
     const script = join(userDir, 'guard.sh');
@@ -295,6 +342,11 @@ describe('C10/S1: managed policy', () => {
     expect(exec.stderr).toContain(
       `hooksEnabled.PreToolUse is ignored: the managed file ${managed} sets it to true for every layer`,
     );
+    // S1: used without asking; a user other than root who can write it is warned that it then
+    // protects nothing (root may write it: that is who should own it).
+    const writableWarning = `${managed} is the managed file, but this user can write it`;
+    if (process.getuid?.() === 0) expect(exec.stderr).not.toContain(writableWarning);
+    else expect(exec.stderr).toContain(writableWarning);
     const listed = await agent(['hooks', 'list', '--json'], { env });
     expect(listed.code).toBe(0);
     expect(JSON.parse(listed.stdout).files).toEqual([
