@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type HookEntry, type HookEvent, parseConfig } from '@cosh/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,7 +55,14 @@ function runHook(
   return new Promise((resolve, reject) => {
     const child = spawn('/bin/sh', ['-c', command], {
       cwd: directory,
-      env: { ...process.env, COSH_EVENT: entry.event, COSH_TOOL_NAME: toolName, COSH_HOOK_NAME: entry.name },
+      env: {
+        ...process.env,
+        COSH_EVENT: entry.event,
+        COSH_TOOL_NAME: toolName,
+        COSH_HOOK_NAME: entry.name,
+        // R4: the folder of the setup.json the hook comes from (examples/), where its scripts are.
+        COSH_CONFIG_DIR: dirname(examplePath),
+      },
     });
     let stdout = '';
     let stderr = '';
