@@ -174,6 +174,27 @@ describe('S4: trust on first use, and the settings screen', () => {
     expect(existsSync(marker)).toBe(true);
   }, 60_000);
 
+  it('S4: hooks disable run by the agent (no terminal) leaves the file changed: the guard keeps running; at a terminal it stays trusted', async () => {
+    await writeFile(userFile, guardSetup('rm -rf'));
+    expect(await trustAtTerminal()).toBe(0);
+    const disabled = await agent(['hooks', 'disable', 'PreToolUse']);
+    expect(disabled.code).toBe(0);
+    expect(await readFile(userFile, 'utf8')).toContain('"PreToolUse": false');
+    const listed = await agent(['hooks', 'list', '--json']);
+    expect(JSON.parse(listed.stdout).files).toEqual([{ layer: 'user', path: userFile, trust: 'changed' }]);
+    expect((await preToolUse('rm -rf /')).json.decision).toBe('deny');
+
+    // The person turns it back on, then off, at a terminal: the trusted copy follows each toggle.
+    await writeFile(userFile, guardSetup('rm -rf'));
+    for (const command of ['disable', 'enable', 'disable']) {
+      const session = person(['hooks', command, 'PreToolUse']);
+      expect((await session.exited).exitCode).toBe(0);
+    }
+    const after = await agent(['hooks', 'list', '--json']);
+    expect(JSON.parse(after.stdout).files).toEqual([{ layer: 'user', path: userFile, trust: 'trusted' }]);
+    expect((await preToolUse('rm -rf /')).json.decision).toBe('none');
+  }, 60_000);
+
   it('S4: t in the settings screen shows the change and y trusts it', async () => {
     await writeFile(userFile, guardSetup('rm -rf'));
     expect(await trustAtTerminal()).toBe(0);
