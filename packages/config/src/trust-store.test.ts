@@ -161,4 +161,10 @@ describe('applyToggleToSnapshot', () => {
       '{\n  "hooksEnabled": {\n    "PreToolUse": false\n  }\n}\n',
     );
   });
+
+  it('S4: a toggle at a terminal by someone who never trusted anything creates no store and no folder', async () => {
+    const toggle = { kind: 'event', event: 'PreToolUse', enabled: false } as const;
+    expect(await applyToggleToSnapshot(store, file, toggle)).toBe(false);
+    expect(await readdir(directory)).not.toContain('state');
+  });
 });

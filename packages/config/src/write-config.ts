@@ -98,6 +98,10 @@ export async function applyToggleToSnapshot(
   toggle: SnapshotToggle,
   options: { readonly created?: boolean | undefined } = {},
 ): Promise<boolean> {
+  // Nothing was ever trusted and the toggle created no file: there is no copy to change, and no
+  // reason to create the store's folder (or take its lock) for a person who never used trust.
+  const createsRecord = options.created === true && toggle.kind === 'event';
+  if (!createsRecord && !(await exists(storeFile))) return false;
   const sha256 = await loadSha256();
   let changed = false;
   await updateTrustStore(storeFile, (records) => {
@@ -510,4 +514,14 @@ async function resolveLinkTarget(file: string, depth = 0): Promise<string> {
 
 function duration(milliseconds: number): string {
   return milliseconds < 1_000 ? `${Math.round(milliseconds)} ms` : `${Math.round(milliseconds / 1_000)} s`;
+}
+
+/** Whether `path` exists (whatever it is); an error other than "missing" counts as existing. */
+async function exists(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
 }
