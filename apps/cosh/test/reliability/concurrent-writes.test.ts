@@ -114,7 +114,11 @@ describe('C8: concurrent writers of one setup.json', () => {
 
     // The screen is open on the file before the others start; it will switch off the first two
     // PreToolUse hooks (rows 1 and 2) while they run.
-    const session = new TerminalSession(coshCommandLine(['settings', '--config', file]), { cwd: directory, rows: 40 });
+    const session = new TerminalSession(coshCommandLine(['settings', '--config', file]), {
+      cwd: directory,
+      rows: 40,
+      env: { ...TRUST_ALL_ENV },
+    });
     sessions.push(session);
     await session.waitFor('PreToolUse guard 1');
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin } from '../__fixtures__/cli-run.ts';
-import { TRUST_ALL_ENV } from '@cosh/test-utils';
+import { TRUST_ALL_ENV, withoutTrustAllWarning } from '@cosh/test-utils';
 
 const total = 10_000;
 // Every 50th call goes to find_grep, which has a PreToolUse and a PostToolUse hook: 200 calls,
@@ -117,7 +117,7 @@ describe('cosh session under load', () => {
     const code = await exited;
     const elapsedMs = performance.now() - startedAt;
 
-    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect({ code, stderr: withoutTrustAllWarning(stderr) }).toEqual({ code: 0, stderr: '' });
     expect(answered).toBe(total);
     expect(problems).toEqual([]);
 
