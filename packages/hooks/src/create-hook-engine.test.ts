@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validateHooksConfig } from '@cosh/config';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isProcessAlive } from '@cosh/test-utils';
+import { isProcessAlive, waitUntil } from '@cosh/test-utils';
 import { hooksConfig, printing, shellQuote, temporaryDirectory } from './__fixtures__/hooks-config.ts';
 import { createHookEngine } from './create-hook-engine.ts';
 import { HooksError } from './hooks-error.ts';
@@ -567,6 +567,72 @@ describe('nothing lost (R6, L5, L6)', () => {
     const post = await engine.postToolUse({ toolName: 'bash_run\u0000x', toolInput: {}, toolOutput: 'out' });
     expect(post).toMatchObject({ decision: 'deny', toolOutput: `out\n[hook] ${reason}`, hooks: [] });
     expect(() => readFileSync(marker)).toThrow();
+  });
+
+  it('L7: a tool name longer than 1,024 characters is refused in both events with no hook run; 1,024 reach hooks whole', async () => {
+    const marker = file('ran');
+    const names = file('names');
+    const engine = createHookEngine(
+      hooksConfig({
+        PreToolUse: [{ command: `touch ${shellQuote(marker)}; printf '%s\\n' "$COSH_TOOL_NAME" >> ${shellQuote(names)}` }],
+        PostToolUse: [{ command: `touch ${shellQuote(marker)}` }],
+      }),
+    );
+    // 128 KiB and more could not even be put in COSH_TOOL_NAME (E2BIG): every hook would fail to start.
+    for (const toolName of ['x'.repeat(1025), 'y'.repeat(200 * 1024)]) {
+      const reason = `invalid tool call: toolName is ${toolName.length} characters long; a hook can be given at most 1024`;
+      const pre = await engine.preToolUse({ toolName, toolInput: {} });
+      expect(pre).toMatchObject({ decision: 'deny', halt: false, reasons: [reason], hooks: [] });
+      const post = await engine.postToolUse({ toolName, toolInput: {}, toolOutput: 'out' });
+      expect(post).toMatchObject({ decision: 'deny', toolOutput: `out\n[hook] ${reason}`, hooks: [] });
+    }
+    expect(() => readFileSync(marker)).toThrow();
+
+    // Characters are code points: 1,024 emoji (2,048 UTF-16 units) are a name hooks can be given.
+    const longest = ['z'.repeat(1024), '\u{1F600}'.repeat(1024)];
+    for (const toolName of longest) {
+      const pre = await engine.preToolUse({ toolName, toolInput: {} });
+      expect(pre.decision).toBe('none');
+    }
+    expect(readFileSync(names, 'utf8')).toBe(`${longest.join('\n')}\n`);
+  });
+
+  it('X (cancellation): an aborted call stops its running hooks as a timeout would and is denied in both events', async () => {
+    const pidFile = file('pid');
+    const engine = createHookEngine(
+      hooksConfig({
+        PreToolUse: [{ name: 'slow', command: `echo $$ > ${shellQuote(pidFile)}; sleep 30`, timeout: 60 }],
+        PostToolUse: [{ name: 'slow', command: `echo $$ > ${shellQuote(pidFile)}; sleep 30`, timeout: 60 }],
+      }),
+    );
+    for (const event of ['PreToolUse', 'PostToolUse'] as const) {
+      rmSync(pidFile, { force: true });
+      const controller = new AbortController();
+      const startedAt = performance.now();
+      const running =
+        event === 'PreToolUse'
+          ? engine.preToolUse({ toolName: 't', toolInput: {}, signal: controller.signal })
+          : engine.postToolUse({ toolName: 't', toolInput: {}, toolOutput: 'out', signal: controller.signal });
+      await waitUntil(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').endsWith('\n'), 10_000);
+      const shell = Number(readFileSync(pidFile, 'utf8'));
+      controller.abort();
+      const result = await running;
+      // Far from the 60 s timeout: the abort stopped the group (SIGTERM, SIGKILL within 1 s).
+      expect(performance.now() - startedAt).toBeLessThan(10_000);
+      expect(isProcessAlive(shell)).toBe(false);
+      expect(result).toMatchObject({ decision: 'deny', reasons: ['the call was cancelled; its hooks were stopped'] });
+      expect(result.hooks).toHaveLength(1);
+      if (result.event === 'PostToolUse')
+        expect(result.toolOutput).toBe('out\n[hook] the call was cancelled; its hooks were stopped');
+    }
+  });
+
+  it('X (cancellation): a call cancelled before its hooks start runs none and is denied', async () => {
+    const marker = file('ran');
+    const engine = createHookEngine(hooksConfig({ PreToolUse: [{ command: `touch ${shellQuote(marker)}` }] }));
+    const pre = await engine.preToolUse({ toolName: 't', toolInput: {}, signal: AbortSignal.abort() });
+    expect(pre).toMatchObject({ decision: 'deny', reasons: ['the call was cancelled; its hooks were stopped'] });
+    expect(existsSync(marker)).toBe(false);
   });
 
   it('L6, R9: an input that cannot be serialised is a failed start of each hook, which refuses the call', async () => {

@@ -11,6 +11,10 @@ import type { HookReport } from './hook-report.ts';
 import { HooksError } from './hooks-error.ts';
 import { isRecord } from './is-record.ts';
 import { runEventHooks } from './run-event-hooks.ts';
+import { toolNameProblem } from './tool-name-problem.ts';
+
+/** The reason of a call whose caller cancelled it while its hooks ran: their verdict is void. */
+export const cancelledReason = 'the call was cancelled; its hooks were stopped';
 
 /**
  * The engine's one runner (R11). The config needs no check (`@cosh/config` made it valid); the
@@ -29,15 +33,12 @@ function createRunner(options: HookEngineOptions): HookRunner {
 function callProblem(call: unknown, event: HookEvent): string | null {
   if (!isRecord(call)) return 'the call must be an object';
   if (typeof call['toolName'] !== 'string') return 'toolName must be a string';
-  // An environment variable cannot hold NUL, so COSH_TOOL_NAME could not carry the name (R4),
-  // and a tool host reading the name as a C string would see only what precedes the NUL: a
-  // matcher `^bash_run$` misses `bash_run\0x` while such a host runs bash_run. Refused even
-  // when no hook matches, for that second reason.
-  if (call['toolName'].includes('\u0000')) {
-    return 'toolName contains a NUL character (U+0000), which no hook can be given in COSH_TOOL_NAME';
-  }
+  // L7: refused even when no hook matches, since a host may mishandle such a name too.
+  const nameProblem = toolNameProblem(call['toolName']);
+  if (nameProblem !== null) return nameProblem;
   if (!isRecord(call['toolInput'])) return 'toolInput must be a JSON object';
   if (call['cwd'] !== undefined && typeof call['cwd'] !== 'string') return 'cwd must be a string';
+  if (call['signal'] !== undefined && !(call['signal'] instanceof AbortSignal)) return 'signal must be an AbortSignal';
   if (event === 'PostToolUse') {
     if (typeof call['toolOutput'] !== 'string') return 'toolOutput must be a string';
     const context = call['preToolUseContext'];
@@ -101,6 +102,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
       cwd,
       hookRunner,
       setupProblem,
+      signal: call.signal,
     });
     return { hooks: run.reports, outcomes: run.outcomes };
   }
@@ -116,6 +118,8 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
         // SPEC S5: a config refused for want of trust denies every call, in both events.
         if (config.refusal !== null) return failedPreToolUse(call, config.refusal, startedAt);
         const run = await runHooksOf('PreToolUse', call);
+        // Hooks stopped half-way said nothing to rely on: a cancelled call never runs (fail closed).
+        if (call.signal?.aborted === true) return { ...failedPreToolUse(call, cancelledReason, startedAt), hooks: run.hooks };
         const verdict = aggregatePreToolUse(call.toolInput, run.outcomes);
         return {
           event: 'PreToolUse',
@@ -137,6 +141,8 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
         // SPEC S5: a config refused for want of trust denies every call, in both events.
         if (config.refusal !== null) return failedPostToolUse(call, config.refusal, startedAt);
         const run = await runHooksOf('PostToolUse', call, call.toolOutput);
+        if (call.signal?.aborted === true)
+          return { ...failedPostToolUse(call, cancelledReason, startedAt), hooks: run.hooks };
         const verdict = aggregatePostToolUse(
           { toolOutput: call.toolOutput, preToolUseContext: call.preToolUseContext },
           run.outcomes,

@@ -24,6 +24,12 @@ export interface ToolCall {
   readonly toolInput: Readonly<Record<string, unknown>>;
   /** Working directory of this call's hooks; wins over {@link HookEngineOptions.cwd} (R5). */
   readonly cwd?: string | undefined;
+  /**
+   * The caller cancelled the call (an MCP client's `notifications/cancelled`): its running
+   * hooks are stopped as a timeout stops them (R6), and the event's verdict is a deny (in
+   * PostToolUse a `[hook]` line), since hooks cut short decided nothing.
+   */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** A tool call that ran and succeeded, for PostToolUse (P1). */

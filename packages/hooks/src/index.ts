@@ -19,6 +19,7 @@ export type {
   ToolCall,
 } from './hook-engine-types.ts';
 export type { HookReport } from './hook-report.ts';
+export { MAX_TOOL_NAME_LENGTH, toolNameProblem } from './tool-name-problem.ts';
 export { HooksError, type HooksErrorCode } from './hooks-error.ts';
 export {
   type PermissionAnswer,

@@ -21,6 +21,8 @@ export interface EventHooksSetup {
    * cannot be known); every hook then fails to start with this reason (R9, O5).
    */
   readonly setupProblem: string | null;
+  /** The call's cancellation: aborted, its running hooks are stopped as at a timeout (R6). */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** Reports (every selected hook, config order) and outcomes (hooks that ran, config order). */
@@ -118,6 +120,7 @@ export async function runEventHooks(
         env: hookEnvironment(setup.hostEnvironment, setup.event, setup.toolName, hook.name, hook.file),
         cwd: setup.cwd,
         timeoutMs,
+        signal: setup.signal,
       },
       timeoutMs + stopBound,
     );

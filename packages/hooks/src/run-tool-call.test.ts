@@ -58,6 +58,24 @@ const call = { toolName: 'bash_run', toolInput: { command: 'ls' } };
 const postMarker = (): TestEntry => ({ name: 'post', command: logged('post', printing({ context: 'post context' })) });
 
 describe('runToolCall (L1–L4)', () => {
+  it('X (cancellation): a call cancelled while its PreToolUse hooks run is blocked; neither permission nor tool is asked', async () => {
+    const engine = engineWith([{ name: 'slow', command: logged('pre', 'sleep 30'), timeout: 60 }], [postMarker()]);
+    const host = recorder();
+    const controller = new AbortController();
+    const running = runToolCall({ engine, call: { ...call, signal: controller.signal }, ...host });
+    while (!journalLines().includes('pre')) await new Promise((resolve) => setTimeout(resolve, 20));
+    controller.abort();
+    const outcome = await running;
+    expect(outcome).toMatchObject({
+      status: 'blocked',
+      blockedBy: 'hook',
+      output: 'Blocked by hook: the call was cancelled; its hooks were stopped',
+      inputAsRun: null,
+    });
+    expect(host.permissionCalls).toEqual([]);
+    expect(host.toolCalls).toEqual([]);
+  });
+
   it('L1/A1: a PreToolUse halt runs nothing else: no permission check, no tool, no PostToolUse', async () => {
     const engine = engineWith(
       [

@@ -244,6 +244,7 @@ export async function runToolCall(options: RunToolCallOptions): Promise<ToolCall
     toolOutput: execution.output,
     preToolUseContext: pre.context,
     ...(call.cwd === undefined ? {} : { cwd: call.cwd }),
+    ...(call.signal === undefined ? {} : { signal: call.signal }),
   };
   let post: PostToolUseResult;
   try {
