@@ -1,4 +1,5 @@
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -57,8 +58,36 @@ describe('loadConfig', () => {
   it('C1: a directory given as the config is a read error that says so', async () => {
     const error = await expectConfigError(loadConfig({ cwd: directory, path: directory, env: {} }));
     expect(error.code).toBe('E_CONFIG_READ');
-    expect(error.problems[0]?.message).toMatch(/is a directory/);
-    expect((error.cause as NodeJS.ErrnoException).code).toBe('EISDIR');
+    expect(error.problems[0]?.message).toBe(
+      'this is a directory, not a config file (setup.json must be a regular file)',
+    );
+  });
+
+  it('C1: a FIFO, a device or a file over 4 MiB is an error at once, never a wait or an unbounded read', async () => {
+    const fifo = join(directory, 'fifo.json');
+    execFileSync('mkfifo', [fifo]);
+    const startedAt = performance.now();
+    // Named by COSH_CONFIG and by the option: no writer ever opens the FIFO, /dev/zero never ends.
+    const fromFifo = await expectConfigError(loadConfig({ cwd: directory, env: { COSH_CONFIG: fifo } }));
+    const fromDevice = await expectConfigError(loadConfig({ cwd: directory, path: '/dev/zero' }));
+    expect(performance.now() - startedAt).toBeLessThan(2000);
+    expect([fromFifo.code, fromDevice.code]).toEqual(['E_CONFIG_READ', 'E_CONFIG_READ']);
+    expect(fromFifo.problems[0]?.message).toBe(
+      'this is a FIFO (named pipe), not a config file (setup.json must be a regular file)',
+    );
+    expect(fromDevice.problems[0]?.message).toBe(
+      'this is a character device, not a config file (setup.json must be a regular file)',
+    );
+
+    const huge = join(directory, 'huge.json');
+    await writeFile(huge, `{"hooks": {}}${' '.repeat(4 * 1024 * 1024)}`);
+    const fromHuge = await expectConfigError(loadConfig({ path: huge }));
+    expect(fromHuge.problems[0]?.message).toBe(
+      `the config file is too large (${4 * 1024 * 1024 + 13} bytes; setup.json may be at most 4 MiB)`,
+    );
+    // Exactly 4 MiB is still a config.
+    await writeFile(huge, `{"hooks": {}}${' '.repeat(4 * 1024 * 1024 - 13)}`);
+    expect((await loadConfig({ path: huge })).file).toBe(huge);
   });
 
   it.skipIf(process.getuid?.() === 0)('an unreadable file is a read error', async () => {

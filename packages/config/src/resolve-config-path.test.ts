@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { resolveConfigPath } from './resolve-config-path.ts';
 
@@ -42,5 +43,21 @@ describe('resolveConfigPath', () => {
 
   it('C1: falls back to ~/.config/cosh/setup.json, taking HOME from the given environment', () => {
     expect(resolveConfigPath({ cwd: '/', env: { HOME: '/home/bob' } }).file).toBe('/home/bob/.config/cosh/setup.json');
+  });
+
+  it('C1: an empty, relative or missing HOME counts as unset: the account home folder, never a relative path', () => {
+    const accountConfig = `${userInfo().homedir}/.config/cosh/setup.json`;
+    const expected = { file: accountConfig, required: false, source: 'home' };
+    for (const env of [{ HOME: '' }, { HOME: 'work' }, { HOME: '.' }, {}]) {
+      expect(resolveConfigPath({ cwd: '/work/project', env })).toEqual(expected);
+    }
+    // The process's own HOME="": os.homedir() returns '' then, which made the path relative.
+    const saved = process.env['HOME'];
+    try {
+      process.env['HOME'] = '';
+      expect(resolveConfigPath({ cwd: '/work/project' })).toEqual(expected);
+    } finally {
+      process.env['HOME'] = saved;
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { homedir as userHomedir } from 'node:os';
+import { userInfo } from 'node:os';
+import { ConfigError } from './config-error.ts';
 import { isAbsolute, join, resolve } from 'node:path';
 
 /** Where to look for setup.json; every field defaults to the current process's. */
@@ -24,8 +25,10 @@ export interface ResolvedConfigPath {
 /**
  * Applies SPEC C1: an explicit path, then `COSH_CONFIG` (when non-empty), then
  * `$XDG_CONFIG_HOME/cosh/setup.json` (only when that variable is absolute, as the XDG spec
- * says relative values are to be ignored), then `~/.config/cosh/setup.json`. Relative paths are
- * taken from `cwd`. Pure apart from reading the process's defaults; touches no file.
+ * says relative values are to be ignored), then `~/.config/cosh/setup.json` (`HOME` when it is
+ * absolute, else the account's home: a default location is never relative). Relative paths
+ * are taken from `cwd`. Pure apart from reading the process's defaults; touches no file.
+ * Throws a {@link ConfigError} (`E_CONFIG_NOT_FOUND`) when no home folder can be found.
  */
 export function resolveConfigPath(options: ConfigLocationOptions = {}): ResolvedConfigPath {
   const cwd = options.cwd ?? process.cwd();
@@ -41,7 +44,37 @@ export function resolveConfigPath(options: ConfigLocationOptions = {}): Resolved
   if (xdgConfigHome !== undefined && isAbsolute(xdgConfigHome)) {
     return { file: join(xdgConfigHome, 'cosh', 'setup.json'), required: false, source: 'xdg' };
   }
-  // os.homedir() reads the process's HOME; an env given as an option speaks for itself.
-  const home = options.homedir ?? (options.env?.['HOME'] || userHomedir());
+  const home = options.homedir ?? homeFolder(env);
   return { file: join(home, '.config', 'cosh', 'setup.json'), required: false, source: 'home' };
+}
+
+/**
+ * The home folder for the default location: `HOME` when it is an absolute path, else the
+ * account's home from the password database (SPEC C1). An empty `HOME` counts as unset: taken
+ * as it is, it would make the location relative, and a repository's own
+ * `.config/cosh/setup.json` would run as the user's hooks. With no absolute home anywhere, the
+ * load stops with an error rather than guess (the user's guards live somewhere we cannot see).
+ */
+function homeFolder(env: NodeJS.ProcessEnv): string {
+  const fromEnvironment = env['HOME'];
+  if (fromEnvironment !== undefined && isAbsolute(fromEnvironment)) return fromEnvironment;
+  let account: string | undefined;
+  try {
+    account = userInfo().homedir;
+  } catch {
+    // No password entry for this uid (a container started with an arbitrary --user).
+  }
+  if (account !== undefined && isAbsolute(account)) return account;
+  const file = '~/.config/cosh/setup.json';
+  throw new ConfigError('E_CONFIG_NOT_FOUND', file, [
+    {
+      severity: 'error',
+      code: 'no_home',
+      message:
+        'cannot tell where the home folder is: HOME is unset, empty or relative, and the account has no home folder; set HOME, or name the file with --config or COSH_CONFIG',
+      path: [],
+      line: 1,
+      column: 1,
+    },
+  ]);
 }

@@ -60,6 +60,17 @@ function configOf(text: string) {
 }
 
 describe('setEventEnabled', () => {
+  it('C1/C8: a FIFO named as the config is refused at once, never waited on or replaced', async () => {
+    const fifo = join(directory, 'fifo.json');
+    spawnSync('mkfifo', [fifo]);
+    const startedAt = performance.now();
+    const error = await setEventEnabled(fifo, 'PreToolUse', false).catch((reason: unknown) => reason);
+    expect(performance.now() - startedAt).toBeLessThan(5000);
+    expect(ConfigError.isInstance(error) && error.code).toBe('E_CONFIG_READ');
+    expect(String(error)).toMatch(/this is a FIFO \(named pipe\), not a config file/);
+    expect((await lstat(fifo)).isFIFO()).toBe(true);
+  });
+
   it('C8: inserts hooksEnabled, keeping comments, formatting, key order and other keys', async () => {
     const file = await fileWith(fixture);
     const change = await setEventEnabled(file, 'PreToolUse', false);

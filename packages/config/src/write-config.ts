@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { access, lstat, mkdir, readFile, readlink, realpath, stat } from 'node:fs/promises';
+import { access, lstat, mkdir, readlink, realpath } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { applyEdits, type Edit, type FormattingOptions, modify, type Node } from 'jsonc-parser';
@@ -10,6 +10,7 @@ import { formatJsonPath } from './format-problem.ts';
 import { type InsertedValue, propertyInsertionEdits } from './insert-property.ts';
 import { emptyConfig, parseConfig } from './parse-config.ts';
 import { parseJsonc } from './parse-jsonc.ts';
+import { readBoundedConfigFile } from './read-config-file.ts';
 import { propertyRemovalEdits } from './remove-property.ts';
 import type { HookEvent } from './hook-events.ts';
 import type { ResolvedConfigPath } from './resolve-config-path.ts';
@@ -435,22 +436,20 @@ interface ExistingFile {
 
 async function readExisting(file: string): Promise<ExistingFile | undefined> {
   try {
-    const [text, stats] = await Promise.all([readFile(file, 'utf8'), stat(file)]);
+    // The loader's read: a FIFO, a device or a huge file is refused at once (C1).
+    const read = readBoundedConfigFile(file);
+    if (!read.ok) throw fileError('E_CONFIG_READ', file, 'read', read.reason);
     // The rename would succeed on a read-only file (only the folder must be writable), but a
     // file someone made read-only is not ours to replace.
     await access(file, constants.W_OK).catch((error: unknown) => {
       throw writeError(file, [], 'the config file is read-only: make it writable to change it', error);
     });
-    return { text, mode: stats.mode & 0o7777, owner: { uid: stats.uid, gid: stats.gid } };
+    return { text: read.text, mode: read.stats.mode & 0o7777, owner: { uid: read.stats.uid, gid: read.stats.gid } };
   } catch (error) {
     if (ConfigError.isInstance(error)) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
-    const reason =
-      code === 'EISDIR'
-        ? 'this is a directory, not a config file'
-        : `cannot read the config file: ${(error as Error).message}`;
-    throw fileError('E_CONFIG_READ', file, 'read', reason, error);
+    throw fileError('E_CONFIG_READ', file, 'read', `cannot read the config file: ${(error as Error).message}`, error);
   }
 }
 

@@ -1,5 +1,7 @@
+import { unlinkSync } from 'node:fs';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { onExit } from 'signal-exit';
 import { removeStaleTemporaryFiles, temporaryFileFor } from './stale-temporary-files.ts';
 
 /** How to replace a file. */
@@ -21,12 +23,39 @@ export interface AtomicWriteOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
+// Temporary files between their creation and their rename or removal. A process that exits or
+// is stopped by a signal mid-write (SIGTERM to `cosh exec`, a client stopping `cosh mcp serve`)
+// removes them on its way out, so an interrupted write leaves nothing behind (SPEC T); only
+// SIGKILL, which runs no handler, can still leave one, for a later write to remove.
+const temporaryFilesInFlight = new Set<string>();
+let exitCleanupRegistered = false;
+
+function removeOnExit(temporary: string): void {
+  if (!exitCleanupRegistered) {
+    exitCleanupRegistered = true;
+    // signal-exit covers `exit` and the fatal signals, and re-raises a signal afterwards when no
+    // one else listens for it; registered on the first write only, so a read-only run (every
+    // `cosh hooks run`) changes nothing about how it handles signals.
+    onExit(() => {
+      for (const path of temporaryFilesInFlight) {
+        try {
+          unlinkSync(path);
+        } catch {
+          // Already renamed or removed.
+        }
+      }
+    });
+  }
+  temporaryFilesInFlight.add(temporary);
+}
+
 /**
  * The one atomic write of Cosh (setup.json's toggles, the app's `fs_write`). Writes `text` to a
  * temporary file in the same folder (same file system, so the rename is atomic), flushes it,
  * then renames it over `file`: a reader sees the old file or the new one, never half of one,
- * and a crash leaves the old file intact (and at most a temporary file, removed by a later write
- * once its process is gone, see `removeStaleTemporaryFiles`). Returns false when
+ * and a crash leaves the old file intact. A process that exits or gets a fatal signal (SIGTERM,
+ * SIGINT, SIGHUP) mid-write removes its temporary file on the way out; after a SIGKILL one may be
+ * left, which a later write removes once its process is gone (see `removeStaleTemporaryFiles`). Returns false when
  * `unchangedSince` no longer matches. `file` must not be a symbolic link (resolve it first, or
  * the link is replaced by a file).
  */
@@ -45,6 +74,8 @@ export async function writeFileAtomically(
   const temporary = temporaryFileFor(file, process.pid, suffix);
   let handle: Awaited<ReturnType<typeof open>> | undefined;
   let renamed = false;
+  // Before the file exists: a signal between its creation and this line would otherwise miss it.
+  removeOnExit(temporary);
   try {
     handle = await open(temporary, 'wx', options.mode ?? 0o666);
     await handle.writeFile(text, 'utf8');
@@ -71,6 +102,7 @@ export async function writeFileAtomically(
   } finally {
     await handle?.close().catch(() => undefined);
     if (!renamed) await rm(temporary, { force: true }).catch(() => undefined);
+    temporaryFilesInFlight.delete(temporary);
   }
 }
 
