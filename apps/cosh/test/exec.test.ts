@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin, runCosh } from './__fixtures__/cli-run.ts';
 import { TRUST_ALL_ENV } from '@cosh/test-utils';
+import { coshCommandLine, TerminalSession } from './__fixtures__/settings-terminal.ts';
 
 const folders: string[] = [];
 
@@ -453,5 +454,60 @@ describe.skipIf(!hasPythonPty)('cosh exec on a terminal (X: --permission ask)', 
     expect(status).toBe(2);
     expect(screen).toContain('Permission denied: bash_run');
     expect(existsSync(join(folder, 'ran-rewritten'))).toBe(false);
+  });
+});
+
+describe('cosh exec writing to a terminal (T)', () => {
+  // What a terminal would obey: clear the screen, set the window title, ring the bell, CSI in C1.
+  const hostile = '\u001b[2J\u001b]0;owned\u0007\u009b31m';
+  const visible = '\\u001b[2J\\u001b]0;owned\\u0007\\u009b31m';
+
+  async function onTerminal(folder: string, args: readonly string[]) {
+    const session = new TerminalSession(coshCommandLine(args), { cwd: folder, columns: 200, env: { ...TRUST_ALL_ENV } });
+    try {
+      return { exit: await session.exited, output: session.output };
+    } finally {
+      session.kill();
+    }
+  }
+
+  it("T: a tool's output has its control sequences escaped on the terminal, lines kept; the history keeps it raw", async () => {
+    const { folder, config } = await project();
+    await writeFile(join(folder, 'hostile.txt'), `first line\n\tsecond ${hostile} line\n`);
+    const history = join(folder, 'history.jsonl');
+    const args = ['exec', 'fs_read', '--input', '{"path": "hostile.txt"}', '--config', config, '--history', history];
+    const { exit, output } = await onTerminal(folder, args);
+    expect(exit.exitCode).toBe(0);
+    expect(output).not.toContain('\u001b');
+    expect(output).not.toContain('\u009b');
+    // The pseudo-terminal turns each \n into \r\n on its way out.
+    expect(output).toContain(`first line\r\n\tsecond ${visible} line\r\n`);
+    const record = JSON.parse((await readFile(history, 'utf8')).trim()) as { output: string };
+    expect(record.output).toBe(`first line\n\tsecond ${hostile} line\n`);
+
+    // Piped, stdout is exactly what enters history.
+    expect((await runCosh(args, { cwd: folder })).stdout).toBe(`first line\n\tsecond ${hostile} line\n`);
+  });
+
+  it("T: a hook's reason is escaped too, in the output and with --json", async () => {
+    const { folder, config } = await project({
+      // U+009B (CSI in C1) is the one JSON.stringify leaves raw: --json needs the escaping too.
+      PreToolUse: [{ name: 'hostile', command: `printf 'no\\033[2J\\033]0;owned\\007\\302\\23331m' >&2; exit 2` }],
+    });
+    for (const json of [[], ['--json']]) {
+      const { exit, output } = await onTerminal(folder, [
+        'exec',
+        'fs_read',
+        '--input',
+        '{"path": "x"}',
+        '--config',
+        config,
+        ...json,
+      ]);
+      expect(exit.exitCode).toBe(2);
+      expect(output).not.toContain('\u001b');
+      expect(output).not.toContain('\u009b');
+      expect(output).toContain(`Blocked by hook: no${visible}`);
+    }
   });
 });

@@ -8,6 +8,6 @@ export { type CommandConfig, type CommandConfigOptions, loadCommandConfig } from
 export { type OpenTerminal, openTerminal, type TerminalStreams } from './open-terminal.ts';
 export { isYes, readTerminalLine } from './read-terminal-line.ts';
 export { runMain } from './run-main.ts';
-export { escapeForTerminal, shortenText } from './terminal-text.ts';
+export { escapeForTerminal, shortenText, type TerminalEscapeOptions } from './terminal-text.ts';
 export { type HookRunJson, type HooksRunJson, hookRunJson, hooksRunJson } from './commands/hooks-run-json.ts';
 export { jsonKind, parserMessage, parseToolInput, type ToolInputParse } from './commands/hooks-run-input.ts';

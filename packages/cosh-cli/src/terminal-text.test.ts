@@ -23,6 +23,13 @@ describe('escapeForTerminal', () => {
     const json = JSON.stringify({ name: 'safe\u202egnp.exe', del: '\u007f', csi: '\u009b' });
     expect(JSON.parse(escapeForTerminal(json))).toEqual(JSON.parse(json));
   });
+  it('with keepLineBreaks keeps lines, tabs and CRLF ends, and still escapes a lone CR and every other control', () => {
+    expect(
+      escapeForTerminal('line 1\r\n\tline 2\n\u001b[2J\u001b]0;owned\u0007cleared\rfake\u009b\u202e', {
+        keepLineBreaks: true,
+      }),
+    ).toBe('line 1\r\n\tline 2\n\\u001b[2J\\u001b]0;owned\\u0007cleared\\rfake\\u009b\\u202e');
+  });
 });
 
 describe('printableText', () => {

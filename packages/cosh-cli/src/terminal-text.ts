@@ -12,19 +12,33 @@ const unsafeForTerminal = /[\u0000-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\
 
 const shortEscapes: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
+/** Options of {@link escapeForTerminal}. */
+export interface TerminalEscapeOptions {
+  /**
+   * Keep line feeds, tabs and the carriage return of a CRLF line end as they are: for a block of
+   * text a person reads as lines (a tool's output, a hook's multi-line reason). A lone carriage
+   * return is still escaped: it would move the cursor back over what the line already showed.
+   */
+  readonly keepLineBreaks?: boolean | undefined;
+}
+
 /**
  * `text` with every character that could drive a terminal or hide and reorder text written as a
  * visible escape in JSON's spelling (`\n`, `\t`, `\u001b`, `\u202e`): what a person reads is
- * exactly what the text holds, and a JSON document stays the same document.
+ * exactly what the text holds, and a JSON document stays the same document. With
+ * `keepLineBreaks`, the text keeps its lines and tabs.
  *
  * @example
  * escapeForTerminal('safe\u202egnp.exe'); // 'safe\\u202egnp.exe'
+ * escapeForTerminal('ok\n\u001b]0;title\u0007', { keepLineBreaks: true }); // 'ok\n\\u001b]0;title\\u0007'
  */
-export function escapeForTerminal(text: string): string {
-  return text.replace(
-    unsafeForTerminal,
-    (character) => shortEscapes[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+export function escapeForTerminal(text: string, options: TerminalEscapeOptions = {}): string {
+  const keepLineBreaks = options.keepLineBreaks === true;
+  return text.replace(unsafeForTerminal, (character, offset: number) => {
+    if (keepLineBreaks && (character === '\n' || character === '\t')) return character;
+    if (keepLineBreaks && character === '\r' && text.charCodeAt(offset + 1) === 0x0a) return character;
+    return shortEscapes[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
 }
 
 /**

@@ -1,4 +1,11 @@
-import { type CliContext, ExitError, type OpenTerminal, parseToolInput, UsageError } from '@cosh/cosh-cli';
+import {
+  type CliContext,
+  escapeForTerminal,
+  ExitError,
+  type OpenTerminal,
+  parseToolInput,
+  UsageError,
+} from '@cosh/cosh-cli';
 import { callRecord } from '../history/index.ts';
 import { createTerminalPrompt, type PermissionMode } from '../permission/index.ts';
 import type { ToolCallResult } from '../tool-host-types.ts';
@@ -81,10 +88,15 @@ export async function runExec(context: CliContext, options: ExecOptions): Promis
   }
 
   for (const note of callNotes(result)) context.err.line(`cosh: ${note}`);
+  // A terminal obeys what it is sent: a hook's reason or a tool's output (which the model or a
+  // file chose) must not clear the screen or set the window title, so control characters are
+  // shown as escapes there. Piped, and in the history, the text stays exactly as it is.
+  const shown = (text: string): string =>
+    context.out.isTTY ? escapeForTerminal(text, { keepLineBreaks: true }) : text;
   if (options.json) {
-    context.out.write(`${JSON.stringify(callRecord(result), null, 2)}\n`);
+    context.out.write(`${shown(JSON.stringify(callRecord(result), null, 2))}\n`);
   } else if (result.output !== '') {
-    context.out.write(result.output.endsWith('\n') ? result.output : `${result.output}\n`);
+    context.out.write(shown(result.output.endsWith('\n') ? result.output : `${result.output}\n`));
   }
   // Checked before the call, so a rejection here means the registry changed its mind: still usage.
   if (result.rejected !== null) throw new ExitError(64);

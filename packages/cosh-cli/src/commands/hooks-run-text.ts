@@ -4,10 +4,7 @@ import { escapeForTerminal } from '../terminal-text.ts';
 
 /** Lines of a block of text (line breaks and tabs kept, other control characters escaped). */
 function printableLines(text: string): string[] {
-  return text
-    .replace(/\r\n/g, '\n')
-    .split('\n')
-    .map((line) => line.split('\t').map(escapeForTerminal).join('\t'));
+  return escapeForTerminal(text.replace(/\r\n/g, '\n'), { keepLineBreaks: true }).split('\n');
 }
 
 function paintOutcome(style: Style, outcome: string): string {

@@ -31,5 +31,5 @@ export function problemJson(file: string, problem: ConfigProblem): ProblemJson {
  */
 export function printJson(write: (text: string) => void, value: unknown): void {
   const lines = JSON.stringify(value, null, 2).split('\n');
-  write(`${lines.map(escapeForTerminal).join('\n')}\n`);
+  write(`${lines.map((line) => escapeForTerminal(line)).join('\n')}\n`);
 }
