@@ -1,4 +1,5 @@
 // The `cosh hooks` commands as users run them: the built binary on temporary files.
+import { execFileSync } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -156,6 +157,42 @@ describe('configuration errors exit 78 with file:line:col lines on stderr', () =
     const folder = await cosh(['hooks', 'list', '--config', directory]);
     expect(folder.code).toBe(78);
     expect(folder.stderr).toContain('is a directory');
+  });
+
+  it('C1: a FIFO, /dev/zero or a file over 4 MiB is a configuration error at once, never a wait or an unbounded read', async () => {
+    const fifo = join(directory, 'fifo.json');
+    execFileSync('mkfifo', [fifo]);
+    const huge = await writeSetup(`{"hooks": {}}${' '.repeat(5 * 1024 * 1024)}`, 'huge.json');
+    const cases: [string, string][] = [
+      [fifo, 'this is a FIFO (named pipe), not a config file (setup.json must be a regular file)'],
+      ['/dev/zero', 'this is a character device, not a config file (setup.json must be a regular file)'],
+      [huge, `the config file is too large (${5 * 1024 * 1024 + 13} bytes; setup.json may be at most 4 MiB)`],
+    ];
+    for (const [file, message] of cases) {
+      const commands = [['hooks', 'run', 'PreToolUse', '--tool', 'bash_run', '--json', '--config', file]];
+      // The writer reads the same way (not /dev/zero: its lock file would go in /dev).
+      if (file !== '/dev/zero') commands.push(['hooks', 'disable', 'PreToolUse', '--config', file]);
+      for (const args of commands) {
+        // A guard on the run: before, /dev/zero was read until memory ran out and a FIFO waited for ever.
+        const result = await runCosh(args, { cwd: directory, timeoutMs: 15_000 });
+        expect(result).toEqual({ code: 78, stdout: '', stderr: `${file}:1:1: error: ${message}\n` });
+      }
+    }
+    const named = await cosh(['hooks', 'run', 'PreToolUse', '--tool', 't', '--json'], { COSH_CONFIG: fifo });
+    expect(named.code).toBe(78);
+  });
+
+  it('C1: an empty HOME counts as unset: a .config/cosh/setup.json under the current folder never runs', async () => {
+    // A repository's own file, which HOME="" made the user's config (the path came out relative).
+    await mkdir(join(directory, '.config', 'cosh'), { recursive: true });
+    await writeSetup(
+      JSON.stringify({ hooks: { PreToolUse: [{ name: 'planted', command: 'touch planted-ran; exit 2' }] } }),
+      join('.config', 'cosh', 'setup.json'),
+    );
+    const result = await cosh(['hooks', 'run', 'PreToolUse', '--tool', 'bash_run', '--json'], { HOME: '' });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ decision: 'none', hooks: [] });
+    await expect(stat(join(directory, 'planted-ran'))).rejects.toThrow();
   });
 
   it('C1: an empty COSH_CONFIG and a relative XDG_CONFIG_HOME are ignored', async () => {

@@ -457,6 +457,17 @@ describe.skipIf(!hasPythonPty)('cosh exec on a terminal (X: --permission ask)', 
   });
 });
 
+describe('cosh exec: fs_read reads to the end (T)', () => {
+  it('T: fs_read of /proc/meminfo, whose size is reported as 0, returns the whole file, exit 0', async () => {
+    const { exec } = await project();
+    const result = await exec('fs_read', { path: '/proc/meminfo' });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^MemTotal: +\d+ kB\n/);
+    expect(result.stdout).toMatch(/\nMemAvailable: +\d+ kB\n/);
+    expect(result.stdout.split('\n').length).toBeGreaterThan(10);
+  });
+});
+
 describe('cosh exec writing to a terminal (T)', () => {
   // What a terminal would obey: clear the screen, set the window title, ring the bell, CSI in C1.
   const hostile = '\u001b[2J\u001b]0;owned\u0007\u009b31m';

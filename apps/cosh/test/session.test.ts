@@ -1,12 +1,13 @@
 // `cosh session` end to end: the built binary driven over stdin/stdout with real tools and hooks.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '@cosh/test-utils';
 import { assertBuilt, coshBin, runCosh } from './__fixtures__/cli-run.ts';
 import { TRUST_ALL_ENV } from '@cosh/test-utils';
 
@@ -368,4 +369,110 @@ describe('cosh session under load', () => {
     // Flat: 7,900 more calls leave the live heap where it was (keeping even 200 bytes per call would add 1.5 MB).
     expect(late - early).toBeLessThan(1024 * 1024);
   }, 120_000);
+});
+
+describe('cosh session: the host fails, the guard holds', () => {
+  it('R9: a renamed working folder does not switch the guards off: the read after `mv work gone` is refused', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'cosh-session-renamed-'));
+    folders.push(folder);
+    await mkdir(join(folder, 'work'));
+    await writeFile(join(folder, 'work', 'secret.txt'), 'TOP SECRET');
+    const config = join(folder, 'setup.json');
+    await writeFile(
+      config,
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            // The default onError: a guard that fails to run would be no opinion without R9.
+            {
+              name: 'no secrets',
+              matcher: '^fs_read$',
+              command: `grep -q secret && { echo 'secrets stay secret' >&2; exit 2; }; exit 0`,
+            },
+            { name: 'allow the shell', matcher: '^bash_run$', command: `echo '{"decision": "allow"}'` },
+          ],
+        },
+      }),
+    );
+    const { code, answers } = await session(
+      config,
+      folder,
+      [
+        call(1, 'fs_read', { path: 'secret.txt' }),
+        call(2, 'bash_run', { command: 'mv ../work ../gone' }),
+        call(3, 'fs_read', { path: 'secret.txt' }),
+        call(4, 'fs_read', { path: '../gone/secret.txt' }),
+      ],
+      '--cwd',
+      'work',
+    );
+    expect(code).toBe(0);
+    expect(answers.map((answer) => [answer.id, answer.status])).toEqual([
+      [1, 'blocked'],
+      [2, 'ok'],
+      [3, 'blocked'],
+      [4, 'blocked'],
+    ]);
+    expect(existsSync(join(folder, 'gone', 'secret.txt'))).toBe(true);
+    for (const answer of answers.slice(2)) {
+      expect(answer.output).toBe(
+        `Blocked by hook: hook 'no secrets' could not start: working directory does not exist: ${join(folder, 'work')}; the call is refused`,
+      );
+      expect(answer.output).not.toContain('TOP SECRET');
+    }
+  });
+
+  it('T: an fs_write interrupted by SIGTERM leaves no temporary file and the target as it was', async () => {
+    const { folder, config } = await project();
+    const target = join(folder, 'target.txt');
+    await writeFile(target, 'before');
+    // 30 MB: long enough to write and flush that the signal lands while the temporary file exists.
+    const line = `${JSON.stringify(call(1, 'fs_write', { path: 'target.txt', content: 'x'.repeat(30_000_000) }))}\n`;
+    let interrupted = false;
+    for (let attempt = 0; attempt < 5 && !interrupted; attempt += 1) {
+      const child = spawn(process.execPath, [coshBin, 'session', '--config', config, '--permission', 'allow'], {
+        cwd: folder,
+        env: { PATH: process.env['PATH'], HOME: folder },
+        stdio: ['pipe', 'ignore', 'ignore'],
+      });
+      const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+        child.on('close', (_code, signal) => resolve(signal)),
+      );
+      child.stdin.on('error', () => undefined);
+      child.stdin.write(line);
+      const temporary = (): string[] =>
+        readdirSync(folder).filter((name) => name.startsWith('.target.txt.') && name.endsWith('.tmp'));
+      await waitUntil(() => temporary().length > 0 || child.exitCode !== null, 20_000);
+      // Frozen, so what is seen is what the signal interrupts.
+      child.kill('SIGSTOP');
+      interrupted = temporary().length > 0;
+      child.kill('SIGTERM');
+      child.kill('SIGCONT');
+      expect(await exited).toBe('SIGTERM');
+      expect(temporary()).toEqual([]);
+      // Interrupted mid-write, the target is untouched; otherwise the write had finished first.
+      if (interrupted) expect(await readFile(target, 'utf8')).toBe('before');
+      else await writeFile(target, 'before');
+    }
+    expect(interrupted).toBe(true);
+  });
+
+  it('T: a later fs_write removes a temporary file a killed writer left behind', async () => {
+    const { folder, config } = await project();
+    // A writer SIGKILLed mid-write (pid 2^22 + 1 is above any pid_max, so never alive), a minute ago.
+    const stale = join(folder, `.target.txt.${2 ** 22 + 1}.0123456789ab.tmp`);
+    await writeFile(stale, 'half a write');
+    const minuteAgo = new Date(Date.now() - 120_000);
+    await utimes(stale, minuteAgo, minuteAgo);
+    const { answers } = await session(
+      config,
+      folder,
+      [call(1, 'fs_write', { path: 'target.txt', content: 'new' })],
+      '--permission',
+      'allow',
+    );
+    expect(answers[0]?.status).toBe('ok');
+    expect(existsSync(stale)).toBe(false);
+    expect(await readFile(join(folder, 'target.txt'), 'utf8')).toBe('new');
+  });
 });

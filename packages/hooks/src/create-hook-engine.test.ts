@@ -574,7 +574,9 @@ describe('nothing lost (R6, L5, L6)', () => {
     const names = file('names');
     const engine = createHookEngine(
       hooksConfig({
-        PreToolUse: [{ command: `touch ${shellQuote(marker)}; printf '%s\\n' "$COSH_TOOL_NAME" >> ${shellQuote(names)}` }],
+        PreToolUse: [
+          { command: `touch ${shellQuote(marker)}; printf '%s\\n' "$COSH_TOOL_NAME" >> ${shellQuote(names)}` },
+        ],
         PostToolUse: [{ command: `touch ${shellQuote(marker)}` }],
       }),
     );

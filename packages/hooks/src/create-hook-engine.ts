@@ -119,7 +119,8 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
         if (config.refusal !== null) return failedPreToolUse(call, config.refusal, startedAt);
         const run = await runHooksOf('PreToolUse', call);
         // Hooks stopped half-way said nothing to rely on: a cancelled call never runs (fail closed).
-        if (call.signal?.aborted === true) return { ...failedPreToolUse(call, cancelledReason, startedAt), hooks: run.hooks };
+        if (call.signal?.aborted === true)
+          return { ...failedPreToolUse(call, cancelledReason, startedAt), hooks: run.hooks };
         const verdict = aggregatePreToolUse(call.toolInput, run.outcomes);
         return {
           event: 'PreToolUse',

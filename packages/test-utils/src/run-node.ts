@@ -23,6 +23,11 @@ export interface RunNodeOptions {
    * terminal or not, so a run behaves as in CI.
    */
   readonly detached?: boolean | undefined;
+  /**
+   * Milliseconds after which the process is SIGKILLed (it then ends with `signal: 'SIGKILL'`):
+   * for a run that must not hang, so a failing test leaves no process behind. Default: none.
+   */
+  readonly timeoutMs?: number | undefined;
 }
 
 /** Runs `node [nodeOptions] script …args` to its end; resolves with how it ended and its output. */
@@ -38,8 +43,13 @@ export function runNode(script: string, args: readonly string[] = [], options: R
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer =
+      options.timeoutMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
     child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, pid: child.pid ?? -1 }));
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr, pid: child.pid ?? -1 });
+    });
     child.stdin.on('error', () => undefined);
     child.stdin.end(options.input ?? '');
   });

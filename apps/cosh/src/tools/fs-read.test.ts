@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { chmod, mkdir, symlink, truncate, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, open, symlink, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTemporaryFolders } from './__fixtures__/temporary-folder.ts';
-import { fsReadMaxBytes, fsReadTool } from './fs-read.ts';
+import { fsReadMaxBytes, fsReadTool, readToEnd } from './fs-read.ts';
 
 const temporaryFolder = useTemporaryFolders();
 const run = (input: unknown, cwd: string) => fsReadTool.run(input as { path: string }, { cwd, env: {} });
@@ -63,6 +63,39 @@ describe('fs_read', () => {
     await writeFile(path.join(cwd, 'edge.txt'), 'a'.repeat(fsReadMaxBytes));
     const result = await run({ path: 'edge.txt' }, cwd);
     expect(result.ok && result.output.length).toBe(fsReadMaxBytes);
+  });
+
+  it('T: reads to the end whatever size the file system reports (/proc/meminfo says 0 bytes)', async () => {
+    const result = await run({ path: '/proc/meminfo' }, '/');
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.output).toMatch(/^MemTotal: +\d+ kB\n/);
+    expect(result.output.split('\n').length).toBeGreaterThan(10);
+    expect(result.output).toMatch(/\nMemAvailable: +\d+ kB\n/);
+    expect(result.output.endsWith(' kB\n')).toBe(true);
+  });
+
+  it('T: a file longer than its stat said (it grew after the stat) is read whole, up to the cap', async () => {
+    const cwd = await temporaryFolder();
+    const grown = 'x'.repeat(300_000);
+    await writeFile(path.join(cwd, 'grown.log'), grown);
+    const handle = await open(path.join(cwd, 'grown.log'));
+    try {
+      // As if fstat had run when the file held 3 bytes.
+      const content = await readToEnd(handle, 3, undefined);
+      expect(content instanceof Buffer && content.toString()).toBe(grown);
+    } finally {
+      await handle.close();
+    }
+    // Past the cap (still growing, or a size that lied): a failure that says so, never a cut text.
+    await writeFile(path.join(cwd, 'huge.log'), '');
+    await truncate(path.join(cwd, 'huge.log'), fsReadMaxBytes + 5);
+    const huge = await open(path.join(cwd, 'huge.log'));
+    try {
+      expect(await readToEnd(huge, 0, undefined)).toBe('too large');
+    } finally {
+      await huge.close();
+    }
   });
 
   it('T: a binary file (NUL in the first 8 KiB) is a failure', async () => {

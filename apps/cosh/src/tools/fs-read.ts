@@ -21,8 +21,10 @@ export type FsReadInput = z.infer<typeof inputSchema>;
 /**
  * `fs_read {path}`: the whole text of one file, decoded as UTF-8 (invalid bytes become U+FFFD),
  * byte for byte otherwise (a BOM or CRLF line ends stay). A relative path is relative to the
- * call's cwd. Missing files, folders, special files (FIFOs, devices), files over 10 MiB and
- * binary files (a NUL byte in the first 8 KiB) are failures with a message that says which.
+ * call's cwd. It reads to the end of the file whatever size the file system reports (a `/proc`
+ * file reports 0; a file may grow after the `stat`). Missing files, folders, special files
+ * (FIFOs, devices), files over 10 MiB and binary files (a NUL byte in the first 8 KiB) are
+ * failures with a message that says which.
  */
 export const fsReadTool = defineTool({
   name: 'fs_read',
@@ -52,17 +54,9 @@ export const fsReadTool = defineTool({
       if (stats.size > fsReadMaxBytes) {
         return { ok: false, error: tooLarge(displayPath, stats.size) };
       }
-      // Read up to one byte past the cap: the file may have grown since fstat.
-      const buffer = Buffer.alloc(Math.min(stats.size, fsReadMaxBytes) + 1);
-      let length = 0;
-      while (length < buffer.length) {
-        if (context.signal?.aborted === true) return { ok: false, error: 'fs_read: cancelled' };
-        const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
-        if (bytesRead === 0) break;
-        length += bytesRead;
-      }
-      if (length > fsReadMaxBytes) return { ok: false, error: tooLarge(displayPath, length) };
-      const content = buffer.subarray(0, length);
+      const content = await readToEnd(handle, stats.size, context.signal);
+      if (content === 'cancelled') return { ok: false, error: 'fs_read: cancelled' };
+      if (content === 'too large') return { ok: false, error: tooLarge(displayPath, undefined) };
       if (content.subarray(0, binarySniffBytes).includes(0)) {
         return {
           ok: false,
@@ -78,8 +72,43 @@ export const fsReadTool = defineTool({
   },
 });
 
-function tooLarge(displayPath: string, size: number): string {
-  return `fs_read: ${displayPath} is too large (${size} bytes; fs_read returns at most ${formatSize(fsReadMaxBytes)}); use find_grep or bash_run (head, sed -n) to read part of it`;
+function tooLarge(displayPath: string, size: number | undefined): string {
+  const shown = size === undefined ? `more than ${formatSize(fsReadMaxBytes)}` : `${size} bytes`;
+  return `fs_read: ${displayPath} is too large (${shown}; fs_read returns at most ${formatSize(fsReadMaxBytes)}); use find_grep or bash_run (head, sed -n) to read part of it`;
+}
+
+/** The first buffer for a file whose reported size says nothing (a `/proc` file reports 0). */
+const firstChunkBytes = 64 * 1024;
+
+/**
+ * Reads from the start to the end of the file, whatever size `fstat` reported: a `/proc` file
+ * says 0 bytes and holds more, a log may grow while it is read. The buffer starts at the
+ * reported size (plus one byte, to notice growth) and doubles as needed, never past the cap
+ * plus the one byte that proves a file too large; so memory stays bounded by the cap.
+ * @internal Exported for its tests.
+ */
+export async function readToEnd(
+  handle: fs.FileHandle,
+  reportedSize: number,
+  signal: AbortSignal | undefined,
+): Promise<Buffer | 'too large' | 'cancelled'> {
+  const limit = fsReadMaxBytes + 1;
+  let buffer = Buffer.allocUnsafe(Math.min(Math.max(reportedSize + 1, firstChunkBytes), limit));
+  let length = 0;
+  for (;;) {
+    if (signal?.aborted === true) return 'cancelled';
+    if (length === buffer.length) {
+      if (length >= limit) return 'too large';
+      const grown = Buffer.allocUnsafe(Math.min(length * 2, limit));
+      buffer.copy(grown, 0, 0, length);
+      buffer = grown;
+    }
+    // position null: the file's own offset, from 0, as `cat` reads (pread at offsets is not
+    // what every special file system answers the same way).
+    const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
+    if (bytesRead === 0) return buffer.subarray(0, length);
+    length += bytesRead;
+  }
 }
 
 function specialFileKind(stats: {

@@ -29,7 +29,13 @@ export type CoshRun = Pick<NodeRun, 'code' | 'stdout' | 'stderr'>;
  */
 export async function runCosh(
   args: readonly string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; input?: string; nodeOptions?: readonly string[] },
+  options: {
+    cwd: string;
+    env?: NodeJS.ProcessEnv;
+    input?: string;
+    nodeOptions?: readonly string[];
+    timeoutMs?: number;
+  },
 ): Promise<CoshRun> {
   const { code, stdout, stderr } = await runNode(coshBin, args, {
     cwd: options.cwd,
@@ -37,6 +43,7 @@ export async function runCosh(
     input: options.input,
     nodeOptions: options.nodeOptions,
     detached: true,
+    timeoutMs: options.timeoutMs,
   });
   return { code, stdout, stderr: withoutTrustAllWarning(stderr) };
 }
