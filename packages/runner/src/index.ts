@@ -13,4 +13,4 @@ export { createHttpHookClient } from './http-hook-client.ts';
 export { runHook, stopBoundMs } from './run-hook.ts';
 export { runHooks } from './run-hooks.ts';
 export { RunnerError, type RunnerErrorCode } from './runner-error.ts';
-export { type ProcessGroupChild, spawnProcessGroup } from './process-group-child.ts';
+export { type ProcessGroupChild, type ProcessGroupOptions, spawnProcessGroup } from './process-group-child.ts';

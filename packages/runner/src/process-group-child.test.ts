@@ -44,6 +44,32 @@ describe('spawnProcessGroup', () => {
     await started.stop(200);
   });
 
+  it('R6 (X, shutdown): a setsid child of a program that exited on its own first is still stopped', async () => {
+    // A server that starts a helper in a session of its own, then exits when its stdin closes
+    // (as an MCP server does): the helper is init's child by the time stop() runs.
+    for (const scanned of ['by the periodic scan', 'by collectDescendants before stdin closes']) {
+      const pidFile = join(temporary.path, `escapee-${scanned.length}.pid`);
+      const started = spawnProcessGroup(
+        '/bin/sh',
+        ['-c', `setsid sleep 60 & echo $! > ${pidFile}; read line; exit 0`],
+        {
+          cwd: temporary.path,
+          env: hostEnvironment,
+          descendantScanMs: scanned === 'by the periodic scan' ? 50 : 3_600_000,
+        },
+      );
+      const [escapee] = await pidsWrittenTo(pidFile, 1, cleanup);
+      if (scanned === 'by the periodic scan') await new Promise((resolve) => setTimeout(resolve, 300));
+      else started.collectDescendants();
+      const exited = new Promise((resolve) => started.child.once('exit', resolve));
+      started.child.stdin?.end();
+      await exited;
+      expect(isProcessAlive(escapee!)).toBe(true);
+      await started.stop(200);
+      expect(isProcessAlive(escapee!)).toBe(false);
+    }
+  });
+
   it('a command that cannot start reports it on the child, and stop() has nothing to do', async () => {
     const started = spawnProcessGroup('/nonexistent/server', [], { cwd: temporary.path, env: hostEnvironment });
     const error = await new Promise<NodeJS.ErrnoException>((resolve) => started.child.once('error', resolve));

@@ -16,19 +16,42 @@ export interface ProcessGroupChild {
    * is alive; safe to call again, and after the leader exited.
    */
   stop(graceMs: number): Promise<void>;
+  /**
+   * Remembers every process descended from the program now (one pass over `/proc`), so that one
+   * which leaves the group (`setsid`) is still stopped after its parent exits. Also done every
+   * `descendantScanMs` while the program runs, and by {@link ProcessGroupChild.stop}; call it
+   * right before an action that may end the program by itself (closing its stdin).
+   */
+  collectDescendants(): void;
 }
+
+/** Options of {@link spawnProcessGroup}. */
+export interface ProcessGroupOptions {
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+  /**
+   * How often the descendants are looked for while the program runs. Default 1000 ms: a
+   * process that leaves the group and whose parent exits within that time can still escape.
+   */
+  readonly descendantScanMs?: number | undefined;
+}
+
+/** Default of {@link ProcessGroupOptions.descendantScanMs}. */
+const defaultDescendantScanMs = 1000;
 
 /**
  * Starts `command args…` in a process group and session of its own, like a hook but without a
  * timeout: a program that runs as long as its host needs it (the MCP server behind `cosh mcp
- * proxy`). Its group is killed when the host exits, crashes or is stopped by a signal, as a
- * running hook's is. Listen for the child's `error` event at once: a failed start (command not
- * found) is reported there.
+ * proxy`). Its descendants are looked for while it runs (walking the parent links in `/proc`),
+ * so a stop also reaches those that called `setsid` and whose parent has exited since. Its
+ * group is killed when the host exits, crashes or is stopped by a signal, as a running hook's
+ * is. Listen for the child's `error` event at once: a failed start (command not found) is
+ * reported there.
  */
 export function spawnProcessGroup(
   command: string,
   args: readonly string[],
-  options: { readonly cwd: string; readonly env: NodeJS.ProcessEnv },
+  options: ProcessGroupOptions,
 ): ProcessGroupChild {
   const child = spawn(command, [...args], {
     cwd: options.cwd,
@@ -37,16 +60,24 @@ export function spawnProcessGroup(
     detached: true,
   });
   let group: HookProcessGroup | undefined;
+  let scan: NodeJS.Timeout | undefined;
   child.once('spawn', () => {
     if (child.pid === undefined) return;
     group = new HookProcessGroup(child.pid);
     trackRunningGroup(group);
+    // Unref'd: watching must not keep the host alive.
+    scan = setInterval(() => group?.collectDescendants(), options.descendantScanMs ?? defaultDescendantScanMs);
+    scan.unref();
   });
   let stopping: Promise<void> | undefined;
   return {
     child,
+    collectDescendants() {
+      group?.collectDescendants();
+    },
     stop(graceMs) {
       stopping ??= (async () => {
+        clearInterval(scan);
         if (group === undefined) return;
         group.collectDescendants();
         group.signal('SIGTERM');
