@@ -52,6 +52,14 @@ describe('suggestClosest', () => {
     expect(suggestClosest('enabled', ['hooks', 'hooksEnabled'])).toBeUndefined();
   });
 
+  it('answers at once for a name megabytes long (no quadratic table), still finding a part with parts', () => {
+    const huge = 'q'.repeat(8 * 1024 * 1024);
+    const startedAt = performance.now();
+    expect(suggestClosest(huge, ['bash_run', 'fs_read', 'fs_write', 'find_grep'], { parts: true })).toBeUndefined();
+    expect(suggestClosest(`${huge}fs_read`, ['bash_run', 'fs_read'], { parts: true })).toBe('fs_read');
+    expect(performance.now() - startedAt).toBeLessThan(2000);
+  });
+
   it('never suggests the word itself', () => {
     expect(suggestClosest('name', ['name'])).toBeUndefined();
   });

@@ -65,7 +65,10 @@ function normalize(word: string): string {
 /** Lower is closer; infinity means "not a plausible typo". */
 function similarity(input: string, candidate: string, parts: boolean): number {
   const allowed = Math.min(3, Math.max(1, Math.floor(candidate.length / 3)));
-  const distance = editDistance(input, candidate);
+  // The distance is at least the difference in length: a name far longer than any candidate
+  // (a tool name a model made up, megabytes of it) never builds the quadratic table.
+  const distance =
+    Math.abs(input.length - candidate.length) > allowed ? Number.POSITIVE_INFINITY : editDistance(input, candidate);
   if (distance <= allowed) return distance;
   if (abbreviates(input, candidate) || abbreviates(candidate, input)) return allowed + 0.5;
   const contains = (long: string, short: string): boolean => short.length >= 2 && long.includes(short);
