@@ -27,7 +27,10 @@ export interface ToolHostRegistry {
 export interface ToolCallOptions {
   /** The caller's id of the call (`cosh session`'s `id`), written to the history line as is. */
   readonly id?: unknown;
-  /** Aborting stops the tool as soon as it can (the call then fails); hooks always run to their end. */
+  /**
+   * Aborting stops the call: its running hooks as a timeout would (the call is then refused),
+   * or the tool as soon as it can (the call then fails).
+   */
   readonly signal?: AbortSignal | undefined;
 }
 

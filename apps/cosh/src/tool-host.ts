@@ -124,7 +124,8 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
       };
       const outcome = await runToolCall({
         engine,
-        call: { toolName, toolInput, cwd },
+        // The caller's cancellation stops the hooks too (an MCP client's notifications/cancelled).
+        call: { toolName, toolInput, cwd, ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }) },
         checkPermission: (request) => checkPermission({ ...request, cwd }),
         async executeTool(request) {
           const result = await parsed.tool.run(request.toolInput, context);

@@ -2,6 +2,7 @@
 // fixture, written with the SDK), spoken to with the SDK's Client over stdio. Hooks are real
 // /bin/sh commands in a temporary setup.json.
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin, runCosh } from './__fixtures__/cli-run.ts';
-import { isProcessAlive as isAlive, TRUST_ALL_ENV } from '@cosh/test-utils';
+import { isProcessAlive as isAlive, TRUST_ALL_ENV, waitUntil } from '@cosh/test-utils';
 import {
   downstreamFixture,
   type McpSession,
@@ -123,6 +124,7 @@ describe('cosh mcp proxy: tools', () => {
       'hang',
       'progress',
       'log',
+      'error',
       'add_tool',
     ]);
     const echo = proxied.tools[0];
@@ -280,7 +282,7 @@ describe('cosh mcp proxy: a downstream that fails', () => {
     const stderr = await session.waitForStderr(/exited \(exit code 3\); every tool call fails from now on/);
     expect(stderr).toContain('[downstream] crashing on purpose\n');
     // The proxy stays up for the client: listing still answers, with the last known tools.
-    expect((await session.client.listTools()).tools.length).toBe(9);
+    expect((await session.client.listTools()).tools.length).toBe(10);
   });
 
   it('a hang fails after --call-timeout, is cancelled downstream, and the server goes on serving', async () => {
@@ -426,7 +428,7 @@ describe('cosh mcp proxy: protocol', () => {
     await session.call('fail');
     expect(protocolErrors).toBe(0);
     expect(session.stderr()).toMatch(
-      /^cosh mcp proxy: proxying `.*mcp-downstream\.mjs` \(pid \d+\): 9 tools, 8 hooks, --permission allow$/m,
+      /^cosh mcp proxy: proxying `.*mcp-downstream\.mjs` \(pid \d+\): 10 tools, 8 hooks, --permission allow$/m,
     );
   });
 });
@@ -453,6 +455,55 @@ describe('cosh mcp proxy: shutdown', () => {
     expect(performance.now() - startedAt).toBeLessThan(1900); // before the SDK client's 2 s SIGTERM
     expect(await waitForExit([pid ?? 0], 1000)).toEqual([]);
     await session.waitForStderr('the client disconnected; stopped the downstream MCP server (exit code 0)');
+  });
+
+  it("X: stops the downstream's setsid child too, when a well-behaved downstream exits on its own as the client disconnects", async () => {
+    const pidFile = join(directory, 'setsid.pid');
+    const session = await proxy({ downstreamArgs: ['--pid-file', pidFile, '--spawn-setsid-child'] });
+    const pids = (await readFile(pidFile, 'utf8')).trim().split('\n').map(Number);
+    expect(pids.length).toBe(2);
+    expect(pids.every(isAlive)).toBe(true);
+    await session.close();
+    // The server exits on stdin EOF, which leaves its setsid child to init: found before that.
+    expect(await waitForExit(pids, 5000)).toEqual([]);
+    await session.waitForStderr('the client disconnected; stopped the downstream MCP server (exit code 0)');
+  });
+
+  it('X: a SIGTERM while the downstream is still starting stops it and exits 143', async () => {
+    const pidFile = join(directory, 'slow.pid');
+    const child = spawn(
+      process.execPath,
+      [
+        coshBin,
+        'mcp',
+        'proxy',
+        '--config',
+        configPath,
+        '--',
+        process.execPath,
+        downstreamFixture,
+        '--pid-file',
+        pidFile,
+        '--spawn-child',
+        '--slow-start',
+        '30000',
+      ],
+      {
+        cwd: directory,
+        env: { PATH: process.env['PATH'], ...TRUST_ALL_ENV, HOME: directory },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    await waitUntil(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').split('\n').length === 3, 10_000);
+    const pids = readFileSync(pidFile, 'utf8').trim().split('\n').map(Number);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(143);
+    expect(await waitForExit(pids, 1000)).toEqual([]);
+    expect(stderr).toContain('cosh mcp proxy: got SIGTERM while starting; stopped the downstream MCP server');
+    child.stdin.end();
   });
 
   it('stops the downstream when it gets SIGTERM, and exits 143', async () => {
@@ -491,5 +542,145 @@ describe('cosh mcp proxy: shutdown', () => {
     expect(await waitForExit(pids, 1000)).toEqual([]);
     expect(stderr).toMatch(/got SIGTERM; stopped the downstream MCP server \(signal SIG(TERM|KILL)\)/);
     child.stdin.end();
+  });
+});
+
+describe('cosh mcp proxy: names and cancellation (X, L7)', () => {
+  // Every PreToolUse hook run leaves the tool name in pre-names. The lookaround makes the
+  // second matcher catastrophic with no linear-time fallback: on `a…a!` it would never finish.
+  let markingConfig: string;
+  const preNames = () =>
+    readFile(join(markers, 'pre-names'), 'utf8').then(
+      (names) => names.split('\n').filter((name) => name !== ''),
+      () => [],
+    );
+
+  beforeAll(async () => {
+    markingConfig = join(directory, 'marking.json');
+    await writeFile(
+      markingConfig,
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            { name: 'mark', command: `printf '%s\\n' "$COSH_TOOL_NAME" >> "$COSH_MARKERS/pre-names"` },
+            { name: 'catastrophic', matcher: '^(?=(a+)+b)', command: 'exit 2' },
+            {
+              name: 'slow',
+              matcher: '^progress$',
+              command: `echo $$ > "$COSH_MARKERS/slow.pid"; sleep 60`,
+              timeout: 120,
+            },
+          ],
+        },
+      }),
+    );
+  });
+
+  const markingProxy = () => proxy({ coshArgs: ['--config', markingConfig] });
+
+  it('X: a name the downstream did not list is refused as serve refuses an unknown tool; no hook runs, nothing goes downstream', async () => {
+    const session = await markingProxy();
+    const startedAt = performance.now();
+    // 41 characters on which the catastrophic matcher would freeze the proxy at 100% CPU.
+    const madeUp = `${'a'.repeat(40)}!`;
+    await expect(session.call(madeUp)).rejects.toThrow(
+      `MCP error -32602: unknown tool '${madeUp}'; known tools: echo, picture, measure, fail, crash, hang, progress, log, error, add_tool`,
+    );
+    await expect(session.call('ech')).rejects.toThrow(/unknown tool 'ech' \(did you mean echo\?\)/);
+    expect(performance.now() - startedAt).toBeLessThan(10_000);
+    await session.client.ping();
+    expect(await preNames()).toEqual([]);
+    await session.waitForStderr(`cosh mcp proxy: refused: unknown tool '${madeUp}'`);
+  });
+
+  it('X: the list is re-read on notifications/tools/list_changed: a tool added downstream is called through the hooks', async () => {
+    const session = await markingProxy();
+    await expect(session.call('fresh')).rejects.toThrow(/unknown tool 'fresh'/);
+    expect(await session.call('add_tool', { name: 'fresh' })).toEqual({ content: [text('added fresh')] });
+    // The fixture answers an unknown name with an isError result: this one was forwarded.
+    expect(await session.call('fresh')).toEqual({ content: [text('unknown tool fresh')], isError: true });
+    expect(await preNames()).toEqual(['add_tool', 'fresh']);
+  });
+
+  it('L7: a tool name over 128 KiB is refused with "Blocked by hook: invalid tool call: …"; no hook runs, nothing goes downstream', async () => {
+    const session = await markingProxy();
+    const huge = 'x'.repeat(130 * 1024);
+    expect(await session.call(huge)).toEqual({
+      content: [
+        text(
+          `Blocked by hook: invalid tool call: toolName is ${huge.length} characters long; a hook can be given at most 1024`,
+        ),
+      ],
+      isError: true,
+    });
+    expect(await session.call(`echo\u0000x`)).toMatchObject({
+      content: [text(expect.stringMatching(/^Blocked by hook: invalid tool call: toolName contains a NUL character/))],
+      isError: true,
+    });
+    expect(await preNames()).toEqual([]);
+  });
+
+  it("X: a client's cancellation stops the call's running hooks as a timeout would; the call never goes downstream", async () => {
+    const session = await markingProxy();
+    const controller = new AbortController();
+    const call = session.client.request(
+      { method: 'tools/call', params: { name: 'progress', arguments: {} } },
+      CallToolResultSchema,
+      { signal: controller.signal },
+    );
+    const pidFile = join(markers, 'slow.pid');
+    let pid = Number.NaN;
+    await waitUntil(() => {
+      pid = existsSync(pidFile) ? Number.parseInt(readFileSync(pidFile, 'utf8'), 10) : Number.NaN;
+      return !Number.isNaN(pid);
+    }, 10_000);
+    expect(isAlive(pid)).toBe(true);
+    controller.abort('the user pressed stop');
+    await expect(call).rejects.toThrow();
+    // SIGTERM to the hook's group at once, SIGKILL a second later at most: far from its 120 s.
+    expect(await waitForExit([pid], 5_000)).toEqual([]);
+    await session.waitForStderr('progress: Blocked by hook: the call was cancelled; its hooks were stopped');
+    expect(await session.call('echo', { text: 'still here' })).toEqual({ content: [text('{"text":"still here"}')] });
+  });
+});
+
+describe('cosh mcp proxy: what the downstream says (X)', () => {
+  it('X: downstream JSON-RPC errors reach the client and the log with their code and message', async () => {
+    const session = await proxy();
+    for (const [code, message] of [
+      [-32000, 'database is down'],
+      [-32001, 'the index is rebuilding'],
+      [-32602, 'bad arguments'],
+    ] as const) {
+      const result = await session.call('error', { code, message });
+      const said = `error: the downstream MCP server answered with JSON-RPC error ${code}: ${message}`;
+      expect(result).toEqual({ content: [text(said)], isError: true });
+      await session.waitForStderr(`cosh mcp proxy: error: the tool failed: ${said}`);
+    }
+    expect(session.stderr()).not.toMatch(
+      /connection to the downstream MCP server closed|no answer from the downstream/,
+    );
+    expect(await session.call('echo', { text: 'up' })).toEqual({ content: [text('{"text":"up"}')] });
+  });
+
+  it('X: a downstream that fails to initialise is reported with the real cause, not as its exit (exit 69)', async () => {
+    for (const [flag, cause] of [
+      [
+        '--initialize-error',
+        'answered with JSON-RPC error -32602: unsupported protocol version; this server speaks 1999-01-01 only',
+      ],
+      ['--no-tools', 'it offers no tools (no "tools" capability)'],
+    ] as const) {
+      const result = await runCosh(
+        ['mcp', 'proxy', '--config', configPath, '--', process.execPath, downstreamFixture, flag],
+        { cwd: directory, timeoutMs: 20_000 },
+      );
+      expect(result.code).toBe(69);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain(
+        `did not start: ${cause.startsWith('answered') ? 'the downstream MCP server ' : ''}${cause}`,
+      );
+      expect(result.stderr).not.toContain('exited (');
+    }
   });
 });

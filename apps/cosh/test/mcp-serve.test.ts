@@ -252,3 +252,37 @@ describe('cosh mcp serve', () => {
     await call;
   });
 });
+
+describe('cosh mcp serve: message and result sizes (X)', () => {
+  it('X: an 11 MB fs_write is answered with a JSON-RPC error naming the limit; nothing is written; the connection stays up', async () => {
+    const session = await serve();
+    const content = 'w'.repeat(11 * 1000 * 1000);
+    await expect(session.call('fs_write', { path: 'huge.txt', content })).rejects.toThrow(
+      /^MCP error -32600: the message is \d+ bytes, over this server's limit of 10485760 bytes; it was not read$/,
+    );
+    await session.waitForStderr(
+      /cosh mcp serve: refused a message of \d+ bytes, over this server's limit of 10485760 bytes \(id \d+\)/,
+    );
+    expect(await readdir(directory)).not.toContain('huge.txt');
+    expect(await session.call('fs_read', { path: 'notes.txt' })).toMatchObject({
+      content: [text('first line\nsecond line\n'), text('pre: read checked\npost: read seen')],
+    });
+  });
+
+  it("X: an fs_read whose escaped text passes 10 MiB is cut at 4 MiB with a note; the hooks' lines still come; the connection stays up", async () => {
+    const session = await serve();
+    // 6 MiB of quotes: 12 MiB once escaped in JSON, past the client SDK's 10 MiB message limit.
+    await writeFile(join(directory, 'quotes.txt'), '"'.repeat(6 * 1024 * 1024));
+    const result = await session.call('fs_read', { path: 'quotes.txt' });
+    const [first, contexts] = result.content as { type: string; text: string }[];
+    const note =
+      '\n[cut by cosh: the text was 12582912 bytes as sent, more than one answer may carry; the first 4194304 bytes are shown]';
+    expect(first?.text.endsWith(note)).toBe(true);
+    expect(first?.text.slice(0, -note.length)).toBe('"'.repeat(2 * 1024 * 1024));
+    expect(contexts).toEqual(text('pre: read checked\npost: read seen'));
+    expect(result.isError).toBeUndefined();
+    expect(await session.call('fs_read', { path: 'notes.txt' })).toMatchObject({
+      content: [text('first line\nsecond line\n'), text('pre: read checked\npost: read seen')],
+    });
+  });
+});

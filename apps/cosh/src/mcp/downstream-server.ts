@@ -11,6 +11,7 @@ import {
   type Tool,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { z } from 'zod';
 import { describeExit, type DownstreamTransport } from './downstream-transport.ts';
 
@@ -61,6 +62,11 @@ export interface DownstreamServer {
   readonly instructions: string | undefined;
   /** The tools of the last successful listing, exactly as the server described them. */
   tools(): readonly Tool[];
+  /**
+   * Whether the server's latest `tools/list` has a tool of this name; a listing announced by
+   * `notifications/tools/list_changed` and still under way is waited for first.
+   */
+  lists(name: string): Promise<boolean>;
   /** Lists the tools again (every page); on failure the previous list stays and this rejects. */
   refreshTools(): Promise<void>;
   /**
@@ -73,7 +79,7 @@ export interface DownstreamServer {
     args: Readonly<Record<string, unknown>>,
     options?: DownstreamCallOptions,
   ): Promise<DownstreamCallResult>;
-  /** Pings the server; rejects with what went wrong. */
+  /** Pings the server; rejects with what went wrong (with the server's `code` when it answered with an error). */
   ping(): Promise<void>;
   /** Stops the server and everything it started. */
   close(): Promise<void>;
@@ -83,28 +89,83 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+// setTimeout's largest delay: the SDK's own request timeout is pushed out of the way, ours
+// (whose abort reason we can recognise) decides.
+const neverMs = 2 ** 31 - 1;
+
+/** The SDK writes an McpError's message as `MCP error <code>: <message>`; the server's own words. */
+function messageOfMcpError(error: McpError): string {
+  return error.message.replace(/^MCP error -?\d+: /, '');
+}
+
 /**
  * Starts the downstream server, initializes it and lists its tools. Rejects when it cannot be
- * started, exits, or does not answer within the request timeout; the server is stopped then.
+ * started, exits, answers initialization with an error, or does not answer within the request
+ * timeout, saying which; the server is stopped then.
  */
 export async function connectDownstream(options: ConnectDownstreamOptions): Promise<DownstreamServer> {
   const { transport, requestTimeoutMs } = options;
   const client = new Client(options.clientInfo, { capabilities: {} });
   let tools: readonly Tool[] = [];
   const seconds = `${requestTimeoutMs / 1000} s`;
+  // The abort reasons of our own timeout and of a client's cancellation: the SDK rejects a
+  // request with the very reason it was aborted with, so a rejection is told apart from a
+  // JSON-RPC error the server sent with the same code (-32001 is not always our timeout).
+  const timedOut = new McpError(ErrorCode.RequestTimeout, `no answer within ${seconds}`);
+  const cancelled = new McpError(ErrorCode.RequestTimeout, 'cancelled by the client');
 
-  /** Why a request failed, in words: the server's exit wins over the SDK's "Connection closed". */
+  /**
+   * Why a request failed, in words. Our timeout and the client's cancellation are known by
+   * their abort reasons, the connection's end by the SDK's own error and the server's exit;
+   * any other McpError is the server's own JSON-RPC error, reported with its code and message
+   * (its -32000 is not "connection closed", its -32001 not our timeout).
+   */
   const describeFailure = (error: unknown): string => {
-    const exit = transport.exit;
-    if (exit !== null) return `the downstream MCP server exited (${describeExit(exit)})`;
-    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+    if (error === timedOut) {
       return `no answer from the downstream MCP server within ${seconds} (--call-timeout); the request was cancelled`;
     }
-    if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)
-      return 'the connection to the downstream MCP server closed';
+    if (error === cancelled) return 'the client cancelled the call; it was cancelled on the downstream MCP server too';
+    // The SDK fails the requests still pending when the connection closes with -32000
+    // "Connection closed"; a server may send -32000 for its own reasons.
+    const closedUnderUs =
+      error instanceof McpError &&
+      error.code === ErrorCode.ConnectionClosed &&
+      messageOfMcpError(error) === 'Connection closed';
+    if (error instanceof McpError && !closedUnderUs) {
+      return `the downstream MCP server answered with JSON-RPC error ${error.code}: ${messageOfMcpError(error)}`;
+    }
+    const exit = transport.exit;
+    if (exit !== null) return `the downstream MCP server exited (${describeExit(exit)})`;
+    if (closedUnderUs || transport.closed) return 'the connection to the downstream MCP server closed';
     if (error instanceof z.ZodError)
       return `the downstream MCP server sent a malformed result: ${z.prettifyError(error).replaceAll('\n', ' ')}`;
-    return `the downstream MCP server answered with an error: ${errorText(error)}`;
+    return `the request to the downstream MCP server failed: ${errorText(error)}`;
+  };
+
+  /**
+   * The SDK's request options for one request: our timeout and the client's cancellation, as
+   * an abort signal whose reason says which. `done` clears the timer.
+   */
+  const requestOptions = (
+    signal: AbortSignal | undefined,
+    onProgress?: (progress: Progress) => void,
+  ): { options: RequestOptions; done: () => void } => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(timedOut), requestTimeoutMs);
+    const onAbort = (): void => controller.abort(cancelled);
+    if (signal?.aborted === true) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+    return {
+      options: {
+        signal: controller.signal,
+        timeout: neverMs,
+        ...(onProgress === undefined ? {} : { onprogress: onProgress }),
+      },
+      done: () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+      },
+    };
   };
 
   const listAllTools = async (): Promise<readonly Tool[]> => {
@@ -112,13 +173,18 @@ export async function connectDownstream(options: ConnectDownstreamOptions): Prom
     const seenCursors = new Set<string>();
     let cursor: string | undefined;
     for (let page = 0; page < maxToolPages; page += 1) {
-      const result = await client.request(
-        { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
-        looseToolListSchema,
-        { timeout: requestTimeoutMs },
-      );
-      listed.push(...(result.tools as Tool[]));
-      cursor = result.nextCursor;
+      const request = requestOptions(undefined);
+      try {
+        const result = await client.request(
+          { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+          looseToolListSchema,
+          request.options,
+        );
+        listed.push(...(result.tools as Tool[]));
+        cursor = result.nextCursor;
+      } finally {
+        request.done();
+      }
       if (cursor === undefined || seenCursors.has(cursor)) break;
       seenCursors.add(cursor);
     }
@@ -135,15 +201,20 @@ export async function connectDownstream(options: ConnectDownstreamOptions): Prom
     return next;
   };
 
+  const offersNoTools = new Error('it offers no tools (no "tools" capability)');
   try {
-    await client.connect(transport, { timeout: requestTimeoutMs });
-    if (client.getServerCapabilities()?.tools === undefined) {
-      throw new Error('it offers no tools (no "tools" capability)');
+    const initialize = requestOptions(undefined);
+    try {
+      await client.connect(transport, initialize.options);
+    } finally {
+      initialize.done();
     }
+    if (client.getServerCapabilities()?.tools === undefined) throw offersNoTools;
     tools = await listAllTools();
   } catch (error) {
+    // Worded before the server is stopped: once stopped, every failure would look like its exit.
+    const reason = transport.pid === undefined || error === offersNoTools ? errorText(error) : describeFailure(error);
     await transport.close();
-    const reason = transport.exit === null || transport.pid === undefined ? errorText(error) : describeFailure(error);
     throw new Error(`the downstream MCP server \`${options.commandLine}\` did not start: ${reason}`, { cause: error });
   }
 
@@ -166,32 +237,42 @@ export async function connectDownstream(options: ConnectDownstreamOptions): Prom
     capabilities: client.getServerCapabilities() ?? {},
     instructions: client.getInstructions(),
     tools: () => tools,
+    async lists(name) {
+      // A listing announced and still under way may be the one that adds this tool.
+      await refreshing;
+      return tools.some((tool) => tool.name === name);
+    },
     refreshTools,
     async callTool(name, args, callOptions = {}) {
       if (transport.exit !== null) return { ok: false, error: `${name}: ${describeFailure(undefined)}` };
+      const request = requestOptions(callOptions.signal, callOptions.onProgress);
       try {
         // client.request, not client.callTool: checking structuredContent against the output
         // schema is the client's business; a proxy passes the result on as the server gave it.
         const result = await client.request(
           { method: 'tools/call', params: { name, arguments: { ...args } } },
           CallToolResultSchema,
-          {
-            timeout: requestTimeoutMs,
-            ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }),
-            ...(callOptions.onProgress === undefined ? {} : { onprogress: callOptions.onProgress }),
-          },
+          request.options,
         );
         return { ok: true, result };
       } catch (error) {
         return { ok: false, error: `${name}: ${describeFailure(error)}` };
+      } finally {
+        request.done();
       }
     },
     async ping() {
       if (transport.exit !== null) throw new Error(describeFailure(undefined));
+      const request = requestOptions(undefined);
       try {
-        await client.request({ method: 'ping' }, EmptyResultSchema, { timeout: requestTimeoutMs });
+        await client.request({ method: 'ping' }, EmptyResultSchema, request.options);
       } catch (error) {
-        throw new Error(describeFailure(error), { cause: error });
+        // The server's own JSON-RPC error keeps its code on the way to the client.
+        const fromServer = error instanceof McpError && describeFailure(error).includes('answered with JSON-RPC error');
+        const code = fromServer ? (error as McpError).code : undefined;
+        throw Object.assign(new Error(describeFailure(error), { cause: error }), code === undefined ? {} : { code });
+      } finally {
+        request.done();
       }
     },
     close: () => client.close(),

@@ -1,8 +1,8 @@
 import { serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { type ProcessGroupChild, spawnProcessGroup } from '@cosh/runner';
-import { JsonRpcLineReader } from './json-rpc-lines.ts';
+import { JsonRpcLineReader, type OversizedLine } from './json-rpc-lines.ts';
 
 /** How the downstream server's process ended. */
 export interface DownstreamExit {
@@ -100,6 +100,11 @@ export class DownstreamTransport implements Transport {
     return this.#exit;
   }
 
+  /** Whether the connection counts as closed: the server exited, or we are stopping it. */
+  get closed(): boolean {
+    return this.#closed || this.#stopping !== undefined;
+  }
+
   /** Resolves when the server process has exited. */
   get exited(): Promise<DownstreamExit> {
     return this.#exited;
@@ -139,14 +144,36 @@ export class DownstreamTransport implements Transport {
         if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') this.onerror?.(error);
       });
       child.stdout?.on('data', (chunk: Buffer) => {
-        const { messages, problems } = this.#reader.push(chunk);
+        const { messages, problems, oversized } = this.#reader.push(chunk);
         for (const problem of problems) this.#options.onProblem?.(problem);
+        for (const line of oversized) this.#queue.push(...this.#refuseOversized(line));
         this.#queue.push(...messages);
         this.#deliver();
       });
       child.stderr?.on('data', (chunk: Buffer) => this.#options.onStderr(chunk));
       child.stderr?.on('end', () => this.#options.onStderrEnd?.());
     });
+  }
+
+  /**
+   * A line too long to read: logged, and when it is an answer whose id shows, the request it
+   * answers fails at once with an error saying why (instead of waiting for its timeout).
+   */
+  #refuseOversized(line: OversizedLine): JSONRPCMessage[] {
+    const limit = this.#reader.maxLineBytes;
+    this.#options.onProblem?.(`a message of ${line.bytes} bytes, over the proxy's limit of ${limit} bytes, dropped`);
+    // A request of the server's own (sampling, …) is not ours to answer for it.
+    if (line.id === undefined || line.isRequest) return [];
+    return [
+      {
+        jsonrpc: '2.0',
+        id: line.id,
+        error: {
+          code: ErrorCode.InternalError,
+          message: `its answer was ${line.bytes} bytes, over the proxy's limit of ${limit} bytes, and was dropped`,
+        },
+      },
+    ];
   }
 
   send(message: JSONRPCMessage): Promise<void> {
@@ -179,6 +206,9 @@ export class DownstreamTransport implements Transport {
   async #stop(): Promise<void> {
     const child = this.#child;
     if (child?.pid !== undefined) {
+      // While the server still lives its children are linked to it: remember them now, since a
+      // server that exits on stdin EOF leaves a setsid child that nothing links to it after.
+      this.#group?.collectDescendants();
       child.stdin?.end();
       if (this.#exit === null) await Promise.race([this.#exited, delay(this.#graceMs)]);
       await this.#stopGroup();

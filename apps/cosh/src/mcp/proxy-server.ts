@@ -1,15 +1,18 @@
-import { type HookEngine, runToolCall } from '@cosh/hooks';
+import { suggestClosest } from '@cosh/config';
+import { type HookEngine, runToolCall, toolNameProblem } from '@cosh/hooks';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   type CallToolResult,
   CallToolRequestSchema,
   EmptyResultSchema,
+  ErrorCode,
   type Implementation,
   ListToolsRequestSchema,
   LoggingMessageNotificationSchema,
   PingRequestSchema,
   type ServerCapabilities,
   SetLevelRequestSchema,
+  type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { createPermissionCheck } from '../permission/index.ts';
 import { inputTooDeep } from '../tool-host.ts';
@@ -39,7 +42,8 @@ const noToolDefaults = { get: () => undefined };
 
 /**
  * The MCP server `cosh mcp proxy` shows its client: the downstream server's tools, unchanged,
- * each call through the hooks (SPEC X). Also forwarded: `ping` (answered only while the
+ * each call through the hooks (SPEC X). A call to a name the downstream's latest `tools/list`
+ * did not hold is refused (InvalidParams) before any hook runs. Also forwarded: `ping` (answered only while the
  * downstream answers), `notifications/tools/list_changed` (after the tool list is re-read),
  * progress of a call, and logging when the downstream offers it. Not proxied: resources,
  * prompts, completions, and requests from the downstream to the client (sampling, roots,
@@ -61,6 +65,14 @@ export function createProxyServer(options: ProxyServerOptions): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { name } = request.params;
     const toolInput = request.params.arguments ?? {};
+    // A name the downstream did not list is refused as `serve` refuses an unknown tool, before
+    // any hook: no matcher runs on a name the model made up (a catastrophic regex on it could
+    // freeze the proxy), and nothing reaches the downstream. A name no hook can be given (L7)
+    // is left to the engine, which refuses it in its own words.
+    if (toolNameProblem(name) === null && !(await downstream.lists(name))) {
+      log(`refused: unknown tool '${name}' (not in the downstream MCP server's tools/list)`);
+      throw unknownToolError(name, downstream.tools());
+    }
     // Refused as the tool host refuses it for exec, session and serve: no hook could be given it.
     const tooDeep = inputTooDeep(name, toolInput);
     if (tooDeep !== undefined) {
@@ -73,7 +85,8 @@ export function createProxyServer(options: ProxyServerOptions): Server {
     let progressSent: Promise<void> = Promise.resolve();
     const outcome = await runToolCall({
       engine,
-      call: { toolName: name, toolInput, cwd },
+      // The client's cancellation stops the call's running hooks as a timeout would.
+      call: { toolName: name, toolInput, cwd, signal: extra.signal },
       checkPermission: (call) => checkPermission({ ...call, cwd }),
       async executeTool(call) {
         const called = await downstream.callTool(call.toolName, call.toolInput, {
@@ -119,6 +132,20 @@ export function createProxyServer(options: ProxyServerOptions): Server {
 
   server.onerror = (error) => log(`client connection: ${error.message}`);
   return server;
+}
+
+/**
+ * The JSON-RPC error for a tool the downstream did not list, worded as `cosh mcp serve` words an
+ * unknown built-in tool. The SDK sends a thrown error's `code` and `message`.
+ */
+function unknownToolError(name: string, tools: readonly Tool[]): Error {
+  const known = tools.map((tool) => tool.name);
+  const suggestion = suggestClosest(name, known, { parts: true });
+  const hint = suggestion === undefined ? '' : ` (did you mean ${suggestion}?)`;
+  const shown = known.length > 20 ? [...known.slice(0, 20), `and ${known.length - 20} more`] : known;
+  return Object.assign(new Error(`unknown tool '${name}'${hint}; known tools: ${shown.join(', ') || 'none'}`), {
+    code: ErrorCode.InvalidParams,
+  });
 }
 
 /** Tells the client the tool list changed; a client that is not connected yet lists them anyway. */

@@ -1,13 +1,19 @@
 import type { CliContext } from '@cosh/cosh-cli';
 import { ExitError, loadCommandConfig } from '@cosh/cosh-cli';
 import { createHookEngine } from '@cosh/hooks';
-import { connectDownstream, type DownstreamServer } from './downstream-server.ts';
+import { connectDownstream } from './downstream-server.ts';
 import { describeExit, DownstreamTransport } from './downstream-transport.ts';
 import { formatCommandLine } from './format-command-line.ts';
 import { createMcpLog, describeHookCount } from './mcp-log.ts';
 import { createPrefixedLines } from './prefixed-lines.ts';
 import { announceToolsChanged, createProxyServer } from './proxy-server.ts';
-import { exitStatusOf, serveStdio, type StdioStreams } from './stdio-session.ts';
+import {
+  exitStatusOf,
+  listenForStopSignals,
+  serveStdio,
+  type StdioStreams,
+  type StopSignals,
+} from './stdio-session.ts';
 
 /** EX_UNAVAILABLE: the downstream server could not be started or did not initialize. */
 export const downstreamUnavailableStatus = 69;
@@ -38,6 +44,21 @@ export async function runMcpProxy(
   options: McpProxyOptions,
   streams: StdioStreams = process,
 ): Promise<void> {
+  // Before anything starts: a signal while the downstream starts is an orderly stop too.
+  const stopSignals = listenForStopSignals();
+  try {
+    await proxy(context, options, streams, stopSignals);
+  } finally {
+    stopSignals.dispose();
+  }
+}
+
+async function proxy(
+  context: CliContext,
+  options: McpProxyOptions,
+  streams: StdioStreams,
+  stopSignals: StopSignals,
+): Promise<void> {
   const log = createMcpLog('cosh mcp proxy', (text) => context.err.write(text));
   const { config } = await loadCommandConfig(context, {
     configPath: options.configPath,
@@ -59,24 +80,38 @@ export async function runMcpProxy(
       log(`ignored on the downstream MCP server's stdout (it is for protocol messages only): ${problem}`),
   });
 
-  let downstream: DownstreamServer;
   let notifyToolsChanged: () => void = () => undefined;
-  try {
-    downstream = await connectDownstream({
-      transport,
-      commandLine,
-      requestTimeoutMs: options.callTimeoutSeconds * 1000,
-      clientInfo: { name: 'cosh-mcp-proxy', version: options.version },
-      onToolsChanged: () => notifyToolsChanged(),
-      onError: log,
-    });
-  } catch (error) {
+  const connecting = connectDownstream({
+    transport,
+    commandLine,
+    requestTimeoutMs: options.callTimeoutSeconds * 1000,
+    clientInfo: { name: 'cosh-mcp-proxy', version: options.version },
+    onToolsChanged: () => notifyToolsChanged(),
+    onError: log,
+  });
+  const started = await Promise.race([
+    connecting.then(
+      (downstream) => ({ downstream }) as const,
+      (error: unknown) => ({ error }) as const,
+    ),
+    stopSignals.received.then((signal) => ({ signal }) as const),
+  ]);
+  if ('signal' in started) {
+    // The start in progress fails once its server is stopped; nothing waits for it any more.
+    connecting.catch(() => undefined);
+    await transport.close();
+    log(`got ${started.signal} while starting; stopped the downstream MCP server`);
+    throw new ExitError(exitStatusOf({ reason: 'signal', signal: started.signal }));
+  }
+  if ('error' in started) {
+    const { error } = started;
     throw new ExitError(
       downstreamUnavailableStatus,
       `cosh mcp proxy: ${error instanceof Error ? error.message : String(error)}`,
       { cause: error },
     );
   }
+  const { downstream } = started;
 
   let stopping = false;
   void transport.exited.then((exit) => {
@@ -101,12 +136,16 @@ export async function runMcpProxy(
       `${describeHookCount(config)}, --permission ${options.permission}`,
   );
 
-  const end = await serveStdio(server, streams, async (sessionEnd) => {
-    stopping = true;
-    const why = sessionEnd.reason === 'signal' ? `got ${sessionEnd.signal}` : 'the client disconnected';
-    await downstream.close();
-    const exit = transport.exit;
-    log(`${why}; stopped the downstream MCP server${exit === null ? '' : ` (${describeExit(exit)})`}`);
+  const end = await serveStdio(server, streams, {
+    stopSignals,
+    log,
+    shutdown: async (sessionEnd) => {
+      stopping = true;
+      const why = sessionEnd.reason === 'signal' ? `got ${sessionEnd.signal}` : 'the client disconnected';
+      await downstream.close();
+      const exit = transport.exit;
+      log(`${why}; stopped the downstream MCP server${exit === null ? '' : ` (${describeExit(exit)})`}`);
+    },
   });
   const status = exitStatusOf(end);
   if (status !== 0) throw new ExitError(status);

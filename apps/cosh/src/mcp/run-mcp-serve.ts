@@ -4,7 +4,13 @@ import { setUpToolHost } from '../tool-host-setup.ts';
 import { createToolRegistry } from '../tools/index.ts';
 import { createMcpLog, describeHookCount } from './mcp-log.ts';
 import { createServeServer } from './serve-server.ts';
-import { exitStatusOf, serveStdio, type StdioStreams } from './stdio-session.ts';
+import {
+  exitStatusOf,
+  listenForStopSignals,
+  serveStdio,
+  type StdioStreams,
+  type StopSignals,
+} from './stdio-session.ts';
 
 /** Options of {@link runMcpServe}: the command line of `cosh mcp serve`. */
 export interface McpServeOptions {
@@ -25,6 +31,21 @@ export async function runMcpServe(
   options: McpServeOptions,
   streams: StdioStreams = process,
 ): Promise<void> {
+  // Before anything starts, so that a signal at any moment is an orderly stop.
+  const stopSignals = listenForStopSignals();
+  try {
+    await serve(context, options, streams, stopSignals);
+  } finally {
+    stopSignals.dispose();
+  }
+}
+
+async function serve(
+  context: CliContext,
+  options: McpServeOptions,
+  streams: StdioStreams,
+  stopSignals: StopSignals,
+): Promise<void> {
   const log = createMcpLog('cosh mcp serve', (text) => context.err.write(text));
   const registry = createToolRegistry();
   // No prompt (stdin and stdout carry the protocol) and no history.
@@ -39,8 +60,12 @@ export async function runMcpServe(
   log(
     `serving ${registry.list().length} built-in tools: ${describeHookCount(config)}, --permission ${options.permission}`,
   );
-  const end = await serveStdio(server, streams, async (sessionEnd) => {
-    log(sessionEnd.reason === 'signal' ? `got ${sessionEnd.signal}; stopped` : 'the client disconnected; stopped');
+  const end = await serveStdio(server, streams, {
+    stopSignals,
+    log,
+    shutdown: async (sessionEnd) => {
+      log(sessionEnd.reason === 'signal' ? `got ${sessionEnd.signal}; stopped` : 'the client disconnected; stopped');
+    },
   });
   const status = exitStatusOf(end);
   if (status !== 0) throw new ExitError(status);

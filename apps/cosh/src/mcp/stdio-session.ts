@@ -1,12 +1,8 @@
 import { constants } from 'node:os';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StdioServerTransport, type StdioServerTransportOptions, type StdioStreams } from './stdio-server-transport.ts';
 
-/** The streams an MCP server over stdio speaks on. */
-export interface StdioStreams {
-  readonly stdin: NodeJS.ReadableStream & { readonly readableEnded?: boolean };
-  readonly stdout: NodeJS.WritableStream;
-}
+export type { StdioStreams } from './stdio-server-transport.ts';
 
 /** Why a session ended: the client closed our stdin (or stopped reading our stdout), or a signal. */
 export type SessionEnd =
@@ -20,13 +16,54 @@ export function exitStatusOf(end: SessionEnd): number {
   return end.reason === 'signal' ? 128 + (constants.signals[end.signal] ?? 15) : 0;
 }
 
+/** SIGTERM, SIGINT and SIGHUP, watched from the start of a command to its end. */
+export interface StopSignals {
+  /** Resolves with the first of them to arrive. */
+  readonly received: Promise<NodeJS.Signals>;
+  /** Stops watching; after this a signal has its default effect again. */
+  dispose(): void;
+}
+
+/**
+ * Watches for SIGTERM, SIGINT and SIGHUP from now on. Called first thing by `cosh mcp serve` and
+ * `cosh mcp proxy`, before anything is started: a signal that comes while the downstream server
+ * starts, or just after, is then an orderly stop (exit 128 + its number), never the default
+ * death that would skip stopping what was started. Later signals are ignored while the stop
+ * runs, so a second one cannot cut it short.
+ */
+export function listenForStopSignals(): StopSignals {
+  let resolveReceived: (signal: NodeJS.Signals) => void = () => undefined;
+  const received = new Promise<NodeJS.Signals>((resolve) => {
+    resolveReceived = resolve;
+  });
+  const onSignal = (signal: NodeJS.Signals) => resolveReceived(signal);
+  for (const signal of stopSignals) process.on(signal, onSignal);
+  return {
+    received,
+    dispose: () => {
+      for (const signal of stopSignals) process.off(signal, onSignal);
+    },
+  };
+}
+
+/** Options of {@link serveStdio}. */
+export interface ServeStdioOptions {
+  /** The command's signal watch (see {@link listenForStopSignals}); a signal ends the session. */
+  readonly stopSignals: StopSignals;
+  /** A line for the log (oversized or malformed messages from the client). */
+  readonly log: (message: string) => void;
+  /** Stops what the caller started, once the server is closed. */
+  readonly shutdown: (end: SessionEnd) => Promise<void>;
+  /** @internal Tests shrink the transport's limits. */
+  readonly limits?: StdioServerTransportOptions['limits'];
+}
+
 /**
  * Serves `server` on stdin/stdout until the client disconnects (stdin ends, as the MCP stdio
- * transport's shutdown begins, or stdout breaks) or we get SIGTERM, SIGINT or SIGHUP. Then the
- * server is closed, which aborts the calls still running (their `signal`), and this resolves:
- * `shutdown` stops what the caller started, and this resolves. A second signal during the
- * shutdown does not cut it short. The SDK's stdio transport does not watch for the end of stdin
- * itself, so without this a server whose client went away would run on.
+ * transport's shutdown begins, or stdout breaks) or a stop signal comes. Then the server is
+ * closed, which aborts the calls still running (their `signal`), `shutdown` stops what the
+ * caller started, and this resolves. The transport keeps the limits of
+ * {@link StdioServerTransport} (message size, unread results, calls at once).
  *
  * While it runs, `console.log`, `console.info` and `console.debug` write to stderr: one stray
  * line from any library on stdout would corrupt the protocol.
@@ -34,7 +71,7 @@ export function exitStatusOf(end: SessionEnd): number {
 export async function serveStdio(
   server: Server,
   streams: StdioStreams,
-  shutdown: (end: SessionEnd) => Promise<void>,
+  options: ServeStdioOptions,
 ): Promise<SessionEnd> {
   console.log = console.error;
   console.info = console.error;
@@ -48,16 +85,15 @@ export async function serveStdio(
   const onStdoutError = (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') settle({ reason: 'disconnected' });
   };
-  const onSignal = (signal: NodeJS.Signals) => settle({ reason: 'signal', signal });
+  void options.stopSignals.received.then((signal) => settle({ reason: 'signal', signal }));
 
   streams.stdin.once('end', onDisconnect).once('close', onDisconnect);
   streams.stdout.on('error', onStdoutError);
-  for (const signal of stopSignals) process.on(signal, onSignal);
 
-  const transport = new StdioServerTransport(
-    streams.stdin as NodeJS.ReadStream & typeof process.stdin,
-    streams.stdout as typeof process.stdout,
-  );
+  const transport = new StdioServerTransport(streams, {
+    log: options.log,
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
+  });
   transport.onclose = onDisconnect;
   await server.connect(transport);
   if (streams.stdin.readableEnded === true) onDisconnect();
@@ -66,9 +102,9 @@ export async function serveStdio(
   // Let responses to requests that were already read go out before the connection closes.
   await new Promise((resolve) => setImmediate(resolve));
   await server.close().catch(() => undefined);
-  await shutdown(end);
+  await options.shutdown(end);
   streams.stdin.off('end', onDisconnect).off('close', onDisconnect);
   streams.stdout.off('error', onStdoutError);
-  for (const signal of stopSignals) process.off(signal, onSignal);
+  options.stopSignals.dispose();
   return end;
 }

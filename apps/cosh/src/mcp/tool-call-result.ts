@@ -1,5 +1,6 @@
 import type { ToolCallOutcome } from '@cosh/hooks';
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+import { limitContentText, limitText } from './limit-result-text.ts';
 
 /**
  * The text a tool result gives PostToolUse hooks as `tool_output` (SPEC X): its text items
@@ -43,19 +44,25 @@ export type LifecycleOutcome = Pick<ToolCallOutcome, 'status' | 'output' | 'inpu
  *   timeout, a crash, a built-in tool's error), one text item with the error and the context.
  *
  * `toolResult` is the tool's own result when it produced one (for a built-in tool, its output
- * as one text item); its other fields (`structuredContent`, `_meta`) pass through.
+ * as one text item); its other fields (`structuredContent`, `_meta`) pass through. Text past
+ * 4 MiB is cut with a note ({@link limitContentText}), so no answer exceeds a client's limit.
  */
 export function resultForOutcome(outcome: LifecycleOutcome, toolResult: CallToolResult | undefined): CallToolResult {
   const ran = outcome.inputAsRun !== null;
-  if (!ran) return textResult(outcome.output, true);
+  if (!ran) return textResult(limitText(outcome.output), true);
   const failed = outcome.status === 'error';
-  if (toolResult === undefined) return textResult(outcome.output, failed);
+  if (toolResult === undefined) return textResult(limitText(outcome.output), failed);
   const appended = appendedText(outcome.output, textOfContent(toolResult.content));
+  // The tool's text and the hooks' lines are held to the limit apart, so a huge output can
+  // never push a hook's context or `[hook]` flag out of the answer.
+  const content = limitContentText(toolResult.content);
   // Not reachable through P2; if it were, the composed text is what must not be lost.
   if (appended === undefined)
-    return { ...toolResult, content: [...toolResult.content, { type: 'text', text: outcome.output }] };
-  const content: ContentBlock[] =
-    appended === '' ? [...toolResult.content] : [...toolResult.content, { type: 'text', text: appended }];
+    return { ...toolResult, content: [...content, { type: 'text', text: limitText(outcome.output) }] };
   const { isError: _isError, ...rest } = toolResult;
-  return { ...rest, content, ...(failed ? { isError: true } : {}) };
+  return {
+    ...rest,
+    content: appended === '' ? [...content] : [...content, { type: 'text', text: limitText(appended) }],
+    ...(failed ? { isError: true } : {}),
+  };
 }

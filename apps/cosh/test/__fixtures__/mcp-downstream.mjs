@@ -6,13 +6,21 @@
 // Options (argv):
 //   --pid-file <file>      write this process's pid (and the child's, see --spawn-child), one a line
 //   --spawn-child          start `sleep 300` in our process group, as servers started by npx do
+//   --spawn-setsid-child   start `sleep 300` in a session of its own (setsid), its pid in --pid-file
+//   --slow-start <ms>      wait this long before speaking MCP (a server that takes its time to start)
+//   --no-tools             offer no "tools" capability
+//   --initialize-error     answer initialize with JSON-RPC error -32602
 //   --stubborn             ignore SIGTERM and keep running after stdin closes (only SIGKILL ends it)
 //   --banner               print a line that is not JSON-RPC on stdout first, as careless servers do
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  InitializeRequestSchema,
+  ListToolsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 
 const argv = process.argv.slice(2);
 const option = (name) => {
@@ -79,6 +87,11 @@ const tools = [
     inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
   },
   {
+    name: 'error',
+    description: 'Answers with a JSON-RPC error of the given code and message instead of a result.',
+    inputSchema: { type: 'object', properties: { code: { type: 'number' }, message: { type: 'string' } } },
+  },
+  {
     name: 'add_tool',
     description: 'Adds a tool of the given name and announces the change (notifications/tools/list_changed).',
     inputSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
@@ -88,14 +101,21 @@ const tools = [
 const server = new Server(
   { name: 'fixture-downstream', version: '1.2.3' },
   {
-    capabilities: { tools: { listChanged: true }, logging: {} },
+    capabilities: argv.includes('--no-tools') ? { logging: {} } : { tools: { listChanged: true }, logging: {} },
     instructions: 'Fixture server: tools for proxy tests.',
   },
 );
 
-server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+if (!argv.includes('--no-tools')) server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+if (argv.includes('--initialize-error')) {
+  server.setRequestHandler(InitializeRequestSchema, () => {
+    throw Object.assign(new Error('unsupported protocol version; this server speaks 1999-01-01 only'), {
+      code: -32602,
+    });
+  });
+}
 
-server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+const callTool = async (request, extra) => {
   const args = request.params.arguments ?? {};
   switch (request.params.name) {
     case 'echo':
@@ -141,6 +161,12 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     case 'log':
       await server.sendLoggingMessage({ level: 'info', logger: 'fixture', data: String(args.text ?? 'hello') });
       return { content: [{ type: 'text', text: 'logged' }] };
+    case 'error':
+      // The SDK sends a thrown error's code and message as they are (an McpError's message
+      // would carry its "MCP error <code>:" prefix too).
+      throw Object.assign(new Error(String(args.message ?? 'failed')), {
+        code: typeof args.code === 'number' ? args.code : -32000,
+      });
     case 'add_tool': {
       const name = String(args.name);
       tools.push({ name, description: `Added at run time: ${name}.`, inputSchema: { type: 'object', properties: {} } });
@@ -150,11 +176,19 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     default:
       return { content: [{ type: 'text', text: `unknown tool ${request.params.name}` }], isError: true };
   }
-});
+};
+if (!argv.includes('--no-tools')) server.setRequestHandler(CallToolRequestSchema, callTool);
 
 const pids = [process.pid];
 if (argv.includes('--spawn-child')) {
   const child = spawn('sleep', ['300'], { stdio: 'ignore' });
+  pids.push(child.pid);
+}
+if (argv.includes('--spawn-setsid-child')) {
+  // detached: setsid(2), a session and process group of its own, out of reach of a group kill.
+  const child = spawn('sleep', ['300'], { stdio: 'ignore', detached: true });
+  // Not waited for: the server still exits when its stdin closes, leaving the child to init.
+  child.unref();
   pids.push(child.pid);
 }
 if (argv.includes('--stubborn')) {
@@ -165,5 +199,7 @@ const pidFile = option('--pid-file');
 if (pidFile !== undefined) writeFileSync(pidFile, `${pids.join('\n')}\n`);
 
 if (argv.includes('--banner')) process.stdout.write('fixture server starting (this line is not JSON-RPC)\n');
+const slowStart = option('--slow-start');
+if (slowStart !== undefined) await new Promise((resolve) => setTimeout(resolve, Number(slowStart)));
 await server.connect(new StdioServerTransport());
 process.stderr.write('fixture downstream ready\n');
