@@ -13,7 +13,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { z } from 'zod';
-import { describeExit, type DownstreamTransport } from './downstream-transport.ts';
+import { describeExit, type DownstreamTransport, droppedAnswerData } from './downstream-transport.ts';
 
 /** Pages of `tools/list` followed at most; a server that pages forever is cut off there. */
 const maxToolPages = 100;
@@ -131,6 +131,11 @@ export async function connectDownstream(options: ConnectDownstreamOptions): Prom
       error instanceof McpError &&
       error.code === ErrorCode.ConnectionClosed &&
       messageOfMcpError(error) === 'Connection closed';
+    // An answer we could not read (too long) stands in as an error of ours, not the server's.
+    const dropped =
+      error instanceof McpError &&
+      (error.data as { droppedBy?: unknown } | undefined)?.droppedBy === droppedAnswerData.droppedBy;
+    if (dropped) return messageOfMcpError(error);
     if (error instanceof McpError && !closedUnderUs) {
       return `the downstream MCP server answered with JSON-RPC error ${error.code}: ${messageOfMcpError(error)}`;
     }

@@ -4,6 +4,12 @@ import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.
 import { type ProcessGroupChild, spawnProcessGroup } from '@cosh/runner';
 import { JsonRpcLineReader, type OversizedLine } from './json-rpc-lines.ts';
 
+/**
+ * The `data` of the error that stands for an answer too long to read: the error is the proxy's,
+ * not the server's, and is reported in its own words.
+ */
+export const droppedAnswerData = { droppedBy: 'cosh mcp proxy' } as const;
+
 /** How the downstream server's process ended. */
 export interface DownstreamExit {
   readonly code: number | null;
@@ -170,7 +176,8 @@ export class DownstreamTransport implements Transport {
         id: line.id,
         error: {
           code: ErrorCode.InternalError,
-          message: `its answer was ${line.bytes} bytes, over the proxy's limit of ${limit} bytes, and was dropped`,
+          message: `the downstream MCP server's answer was ${line.bytes} bytes, over the proxy's limit of ${limit} bytes, and was dropped`,
+          data: droppedAnswerData,
         },
       },
     ];

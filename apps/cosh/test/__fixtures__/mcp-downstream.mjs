@@ -11,6 +11,7 @@
 //   --no-tools             offer no "tools" capability
 //   --initialize-error     answer initialize with JSON-RPC error -32602
 //   --stubborn             ignore SIGTERM and keep running after stdin closes (only SIGKILL ends it)
+//   --big-tool             also offer `big {bytes}`, which answers with a text of that many bytes
 //   --banner               print a line that is not JSON-RPC on stdout first, as careless servers do
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -98,6 +99,14 @@ const tools = [
   },
 ];
 
+if (argv.includes('--big-tool')) {
+  tools.push({
+    name: 'big',
+    description: 'Answers with a text of the given number of bytes.',
+    inputSchema: { type: 'object', properties: { bytes: { type: 'number' } }, required: ['bytes'] },
+  });
+}
+
 const server = new Server(
   { name: 'fixture-downstream', version: '1.2.3' },
   {
@@ -167,6 +176,8 @@ const callTool = async (request, extra) => {
       throw Object.assign(new Error(String(args.message ?? 'failed')), {
         code: typeof args.code === 'number' ? args.code : -32000,
       });
+    case 'big':
+      return { content: [{ type: 'text', text: 'b'.repeat(Number(args.bytes)) }] };
     case 'add_tool': {
       const name = String(args.name);
       tools.push({ name, description: `Added at run time: ${name}.`, inputSchema: { type: 'object', properties: {} } });
