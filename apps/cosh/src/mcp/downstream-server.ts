@@ -98,6 +98,14 @@ function messageOfMcpError(error: McpError): string {
   return error.message.replace(/^MCP error -?\d+: /, '');
 }
 
+/** Whether `error` stands for an answer too long to read, which the transport dropped. */
+function isDroppedAnswer(error: unknown): error is McpError {
+  return (
+    error instanceof McpError &&
+    (error.data as { droppedBy?: unknown } | undefined)?.droppedBy === droppedAnswerData.droppedBy
+  );
+}
+
 /**
  * Starts the downstream server, initializes it and lists its tools. Rejects when it cannot be
  * started, exits, answers initialization with an error, or does not answer within the request
@@ -115,33 +123,32 @@ export async function connectDownstream(options: ConnectDownstreamOptions): Prom
   const cancelled = new McpError(ErrorCode.RequestTimeout, 'cancelled by the client');
 
   /**
-   * Why a request failed, in words. Our timeout and the client's cancellation are known by
-   * their abort reasons, the connection's end by the SDK's own error and the server's exit;
-   * any other McpError is the server's own JSON-RPC error, reported with its code and message
+   * The server's own JSON-RPC error, or `undefined` when the request failed otherwise. Our
+   * timeout and the client's cancellation are known by their abort reasons; the SDK fails the
+   * requests still pending when the connection closes with -32000 "Connection closed"; an
+   * answer too long to read stands in as an error of ours. Any other McpError is the server's
    * (its -32000 is not "connection closed", its -32001 not our timeout).
    */
+  const serverError = (error: unknown): McpError | undefined => {
+    if (!(error instanceof McpError) || error === timedOut || error === cancelled) return undefined;
+    const closedUnderUs = error.code === ErrorCode.ConnectionClosed && messageOfMcpError(error) === 'Connection closed';
+    return closedUnderUs || isDroppedAnswer(error) ? undefined : error;
+  };
+
+  /** Why a request failed, in words. */
   const describeFailure = (error: unknown): string => {
     if (error === timedOut) {
       return `no answer from the downstream MCP server within ${seconds} (--call-timeout); the request was cancelled`;
     }
     if (error === cancelled) return 'the client cancelled the call; it was cancelled on the downstream MCP server too';
-    // The SDK fails the requests still pending when the connection closes with -32000
-    // "Connection closed"; a server may send -32000 for its own reasons.
-    const closedUnderUs =
-      error instanceof McpError &&
-      error.code === ErrorCode.ConnectionClosed &&
-      messageOfMcpError(error) === 'Connection closed';
-    // An answer we could not read (too long) stands in as an error of ours, not the server's.
-    const dropped =
-      error instanceof McpError &&
-      (error.data as { droppedBy?: unknown } | undefined)?.droppedBy === droppedAnswerData.droppedBy;
-    if (dropped) return messageOfMcpError(error);
-    if (error instanceof McpError && !closedUnderUs) {
-      return `the downstream MCP server answered with JSON-RPC error ${error.code}: ${messageOfMcpError(error)}`;
+    const fromServer = serverError(error);
+    if (fromServer !== undefined) {
+      return `the downstream MCP server answered with JSON-RPC error ${fromServer.code}: ${messageOfMcpError(fromServer)}`;
     }
+    if (isDroppedAnswer(error)) return messageOfMcpError(error);
     const exit = transport.exit;
     if (exit !== null) return `the downstream MCP server exited (${describeExit(exit)})`;
-    if (closedUnderUs || transport.closed) return 'the connection to the downstream MCP server closed';
+    if (error instanceof McpError || transport.closed) return 'the connection to the downstream MCP server closed';
     if (error instanceof z.ZodError)
       return `the downstream MCP server sent a malformed result: ${z.prettifyError(error).replaceAll('\n', ' ')}`;
     return `the request to the downstream MCP server failed: ${errorText(error)}`;
@@ -273,8 +280,7 @@ export async function connectDownstream(options: ConnectDownstreamOptions): Prom
         await client.request({ method: 'ping' }, EmptyResultSchema, request.options);
       } catch (error) {
         // The server's own JSON-RPC error keeps its code on the way to the client.
-        const fromServer = error instanceof McpError && describeFailure(error).includes('answered with JSON-RPC error');
-        const code = fromServer ? (error as McpError).code : undefined;
+        const code = serverError(error)?.code;
         throw Object.assign(new Error(describeFailure(error), { cause: error }), code === undefined ? {} : { code });
       } finally {
         request.done();
