@@ -474,7 +474,11 @@ describe('cosh exec writing to a terminal (T)', () => {
   const visible = '\\u001b[2J\\u001b]0;owned\\u0007\\u009b31m';
 
   async function onTerminal(folder: string, args: readonly string[]) {
-    const session = new TerminalSession(coshCommandLine(args), { cwd: folder, columns: 200, env: { ...TRUST_ALL_ENV } });
+    const session = new TerminalSession(coshCommandLine(args), {
+      cwd: folder,
+      columns: 200,
+      env: { ...TRUST_ALL_ENV },
+    });
     try {
       return { exit: await session.exited, output: session.output };
     } finally {
