@@ -7,9 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitUntil } from '@cosh/test-utils';
+import { TRUST_ALL_ENV, waitUntil } from '@cosh/test-utils';
 import { assertBuilt, coshBin, runCosh } from './__fixtures__/cli-run.ts';
-import { TRUST_ALL_ENV } from '@cosh/test-utils';
 
 const folders: string[] = [];
 
@@ -432,7 +431,7 @@ describe('cosh session: the host fails, the guard holds', () => {
     for (let attempt = 0; attempt < 5 && !interrupted; attempt += 1) {
       const child = spawn(process.execPath, [coshBin, 'session', '--config', config, '--permission', 'allow'], {
         cwd: folder,
-        env: { PATH: process.env['PATH'], HOME: folder },
+        env: { PATH: process.env['PATH'], ...TRUST_ALL_ENV, HOME: folder },
         stdio: ['pipe', 'ignore', 'ignore'],
       });
       const exited = new Promise<NodeJS.Signals | null>((resolve) =>
