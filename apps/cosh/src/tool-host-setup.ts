@@ -33,7 +33,7 @@ export interface ToolHostSetup {
   /** The setup.json it was built from. */
   readonly config: HooksConfig;
   readonly history: HistoryWriter | undefined;
-  /** Closes the history file. */
+  /** Closes the history file and the hooks' HTTP connections. */
   close(): Promise<void>;
 }
 
@@ -58,8 +58,9 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
       warnings: 'stderr',
     });
     const { config } = loaded;
+    const engine = createHookEngine(config, { cwd: options.cwd, env: context.env });
     const host = createToolHost({
-      engine: createHookEngine(config, { cwd: options.cwd, env: context.env }),
+      engine,
       registry: options.registry,
       permission: options.permission,
       prompt: options.prompt,
@@ -68,7 +69,11 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
       history,
       protectedFiles: protectedFiles(loaded.protectedFiles),
     });
-    return { host, config, history, close: async () => history?.close() };
+    const close = async (): Promise<void> => {
+      engine.close();
+      await history?.close();
+    };
+    return { host, config, history, close };
   } catch (error) {
     await history?.close();
     throw error;

@@ -510,12 +510,12 @@ describe('nothing lost (R6, L5, L6)', () => {
     expect(pre.diagnostics).toHaveLength(7);
   });
 
-  it('R9: HTTP hooks and Claude-protocol hooks are not run by this engine yet: each fails closed, whatever onError says', async () => {
+  it('R9: Claude-protocol hooks, command or url, are not run by this engine yet: each fails closed, whatever onError says', async () => {
     const marker = file('claude-ran');
     const validated = validateHooksConfig({
       hooks: {
         PreToolUse: [
-          { name: 'policy', url: 'http://127.0.0.1:9/hook' },
+          { name: 'claude policy', protocol: 'claude', url: 'http://127.0.0.1:9/hook' },
           // Claude's matcher (K2) on the Claude name of bash_run: selected, so it must fail closed.
           { name: 'claude guard', protocol: 'claude', matcher: 'Bash', command: `touch ${shellQuote(marker)}` },
           { name: 'fine', command: printing({ decision: 'allow' }) },
@@ -525,13 +525,13 @@ describe('nothing lost (R6, L5, L6)', () => {
     if (!validated.ok) throw validated.error;
     const pre = await createHookEngine(validated.config).preToolUse({ toolName: 'bash_run', toolInput: {} });
     expect(pre.hooks.map((hook) => [hook.name, hook.command, hook.outcome, hook.durationMs])).toEqual([
-      ['policy', 'http://127.0.0.1:9/hook', 'error', null],
+      ['claude policy', 'http://127.0.0.1:9/hook', 'error', null],
       ['claude guard', `touch ${shellQuote(marker)}`, 'error', null],
       ['fine', printing({ decision: 'allow' }), 'allow', pre.hooks[2]?.durationMs],
     ]);
     expect(pre.decision).toBe('deny');
     expect(pre.reasons).toEqual([
-      "hook 'policy' could not start: HTTP hooks (url) are not run by this engine yet; the call is refused",
+      'hook \'claude policy\' could not start: protocol "claude" is not run by this engine yet; the call is refused',
       'hook \'claude guard\' could not start: protocol "claude" is not run by this engine yet; the call is refused',
     ]);
     expect(existsSync(marker)).toBe(false);

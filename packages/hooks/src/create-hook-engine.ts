@@ -1,7 +1,7 @@
 import { aggregatePostToolUse, aggregatePreToolUse, type HookOutcome } from '@cosh/aggregate';
 import type { HookEntry, HookEvent, HooksConfig } from '@cosh/config';
 import { type CompiledHooks, compileHooks, selectHooks } from '@cosh/matcher';
-import { createHookRunner, type HookRunner } from '@cosh/runner';
+import { createHookRunner, createHttpHookClient, type HookRunner, type HttpHookClient } from '@cosh/runner';
 import { toClaudeToolName } from './claude-tool-names.ts';
 import { describeError } from './describe-error.ts';
 import { failedPostToolUse, failedPreToolUse } from './failed-results.ts';
@@ -29,6 +29,22 @@ function createRunner(options: HookEngineOptions): HookRunner {
   }
 }
 
+/**
+ * The engine's one HTTP client (H2): its connections are kept alive across the engine's calls.
+ * Creating it opens nothing (a connection opens at the first HTTP hook's call), so every engine
+ * has one; its options are checked here, before any call, like the runner's.
+ */
+function createHttpClient(options: HookEngineOptions): HttpHookClient {
+  try {
+    return createHttpHookClient(options.http);
+  } catch (error) {
+    throw new HooksError('E_HOOKS_INVALID_OPTIONS', describeError(error), { cause: error });
+  }
+}
+
+/** The reason of every call made after `close()`: refused, since its hooks can no longer run. */
+const closedEngineReason = 'the hook engine is closed';
+
 /** Why the engine cannot describe this call to hooks, or `null` when it can. */
 function callProblem(call: unknown, event: HookEvent): string | null {
   if (!isRecord(call)) return 'the call must be an object';
@@ -50,16 +66,21 @@ function callProblem(call: unknown, event: HookEvent): string | null {
 /**
  * Creates the engine for one validated config (`loadConfig`, `parseConfig` or
  * `validateHooksConfig` of `@cosh/config` made it): matchers are compiled here, once (M5);
- * disabled entries (C5) and disabled events (C7) are as if absent. Throws {@link HooksError}
- * only for runner options that cannot work, before any call.
+ * disabled entries (C5) and disabled events (C7) are as if absent. Command hooks run through
+ * one runner (R11), HTTP hooks through one HTTP client whose connections stay open between calls
+ * (H2); the engine owns both, and its host calls `close()` when done. Throws {@link HooksError}
+ * only for runner or HTTP options that cannot work, before any call.
  *
  * @example
  * const { config } = await loadConfig();
  * const engine = createHookEngine(config, { cwd: '/work/project' });
  * const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput: { command: 'ls' } });
+ * engine.close(); // closes the HTTP hooks' kept-alive connections
  */
 export function createHookEngine(config: HooksConfig, options: HookEngineOptions = {}): HookEngine {
   const hookRunner = createRunner(options);
+  const httpClient = createHttpClient(options);
+  let closed = false;
   // Each entry says whether it runs (`off`): its own switch (C5), its event's (C7), its layer's
   // or its file's trust (C10, S5). With layers an event's switch can stop user and project hooks
   // and not managed ones, so no event is skipped as a whole: an entry that is off is as if absent.
@@ -101,6 +122,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
       hostEnvironment: options.env ?? process.env,
       cwd,
       hookRunner,
+      httpClient: () => httpClient,
       setupProblem,
       signal: call.signal,
     });
@@ -117,6 +139,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
         if (problem !== null) return failedPreToolUse(call, `invalid tool call: ${problem}`, startedAt);
         // SPEC S5: a config refused for want of trust denies every call, in both events.
         if (config.refusal !== null) return failedPreToolUse(call, config.refusal, startedAt);
+        if (closed) return failedPreToolUse(call, closedEngineReason, startedAt);
         const run = await runHooksOf('PreToolUse', call);
         // Hooks stopped half-way said nothing to rely on: a cancelled call never runs (fail closed).
         if (call.signal?.aborted === true)
@@ -141,6 +164,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
         if (problem !== null) return failedPostToolUse(call, `invalid tool call: ${problem}`, startedAt);
         // SPEC S5: a config refused for want of trust denies every call, in both events.
         if (config.refusal !== null) return failedPostToolUse(call, config.refusal, startedAt);
+        if (closed) return failedPostToolUse(call, closedEngineReason, startedAt);
         const run = await runHooksOf('PostToolUse', call, call.toolOutput);
         if (call.signal?.aborted === true)
           return { ...failedPostToolUse(call, cancelledReason, startedAt), hooks: run.hooks };
@@ -159,6 +183,11 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
       } catch (error) {
         return failedPostToolUse(call, `hook engine failed: ${describeError(error)}`, startedAt);
       }
+    },
+
+    close() {
+      closed = true;
+      httpClient.close();
     },
   };
 }

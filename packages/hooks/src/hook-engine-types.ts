@@ -1,6 +1,6 @@
 import type { PostToolUseVerdict, PreToolUseVerdict } from '@cosh/aggregate';
 import type { HooksConfig } from '@cosh/config';
-import type { RunnerOptions } from '@cosh/runner';
+import type { HttpHookClientOptions, RunnerOptions } from '@cosh/runner';
 import type { HookReport } from './hook-report.ts';
 
 /** Options of `createHookEngine`. */
@@ -15,6 +15,12 @@ export interface HookEngineOptions {
    * default, R11); the defaults are SPEC's.
    */
   readonly runner?: RunnerOptions | undefined;
+  /**
+   * Passed to `@cosh/runner`'s HTTP client of the engine's HTTP hooks (H2): the body cap, how
+   * long an idle connection stays open, extra certificate authorities for `https:` (a company
+   * CA); the defaults are SPEC's.
+   */
+  readonly http?: HttpHookClientOptions | undefined;
 }
 
 /** One tool call as the hooks see it. */
@@ -81,4 +87,11 @@ export interface HookEngine {
    * history (P1–P4). Never rejects; bounded like {@link HookEngine.preToolUse}.
    */
   postToolUse(call: PostToolUseCall): Promise<PostToolUseResult>;
+  /**
+   * Closes the HTTP hooks' kept-alive connections (H2); HTTP calls still in flight end as
+   * failed. Calls made afterwards are refused (a deny), since their hooks can no longer all run.
+   * Idempotent. A host that runs no HTTP hook loses nothing by never calling it: idle connections
+   * never keep the process alive.
+   */
+  close(): void;
 }

@@ -16,6 +16,9 @@ type ReportedHook = Pick<HookEntry, 'name' | 'index' | 'layer' | 'file'> & {
   readonly command: string;
 };
 
+/** The entry a report is made from: an HTTP hook (H1) is told by its `url`. */
+type ReportedEntry = ReportedHook & Pick<HookEntry, 'url'>;
+
 /**
  * What happened to one selected hook of one call. Every selected hook gets one, in config
  * order (M3), deduplicated ones included (M4); a deduplicated hook did not run, so its run's
@@ -31,10 +34,20 @@ export interface HookReport
   readonly deduplicated: boolean;
   /** For a deduplicated hook, the name of the hook that ran in its place; else `null`. */
   readonly duplicateOf: string | null;
+  /**
+   * Present for an HTTP hook only (H3): the response's status, `null` when no response came (or
+   * it did not run); its `exitCode` is then always `null`.
+   */
+  readonly httpStatus?: number | null;
+}
+
+/** H3: an HTTP hook's report carries its status, a process hook's none. */
+function httpStatusOf(hook: ReportedEntry, run: HookRun | null): Pick<HookReport, 'httpStatus'> {
+  return hook.url === null ? {} : { httpStatus: run?.httpStatus ?? null };
 }
 
 /** The report of a hook that ran (or tried to). */
-export function ranReport(hook: ReportedHook, run: HookRun, outcome: HookOutcome): HookReport {
+export function ranReport(hook: ReportedEntry, run: HookRun, outcome: HookOutcome): HookReport {
   return {
     name: hook.name,
     command: hook.command,
@@ -53,11 +66,12 @@ export function ranReport(hook: ReportedHook, run: HookRun, outcome: HookOutcome
     context: outcome.context,
     stdout: run.stdout,
     stderr: run.stderr,
+    ...httpStatusOf(hook, run),
   };
 }
 
 /** The report of a hook whose identical command ran under another entry (M4). */
-export function deduplicatedReport(hook: ReportedHook, duplicateOf: string): HookReport {
+export function deduplicatedReport(hook: ReportedEntry, duplicateOf: string): HookReport {
   return {
     name: hook.name,
     command: hook.command,
@@ -76,5 +90,6 @@ export function deduplicatedReport(hook: ReportedHook, duplicateOf: string): Hoo
     context: null,
     stdout: '',
     stderr: '',
+    ...httpStatusOf(hook, null),
   };
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { compileHooks, selectHooks } from '@cosh/matcher';
-import { createHookRunner, type HookRunner, type RunnerOptions, stopBoundMs } from '@cosh/runner';
+import {
+  createHookRunner,
+  createHttpHookClient,
+  type HookRunner,
+  type HttpHookClient,
+  type RunnerOptions,
+  stopBoundMs,
+} from '@cosh/runner';
 import { hooksConfig } from './__fixtures__/hooks-config.ts';
 import { runEventHooks, type EventHooksSetup } from './run-event-hooks.ts';
 
@@ -27,6 +34,25 @@ function brokenRunner(): HookRunner {
   };
 }
 
+/**
+ * A broken HTTP client, to prove the engine's guard of HTTP hooks: for these urls it never
+ * answers, throws, or rejects.
+ */
+function brokenHttpClient(): HttpHookClient {
+  return {
+    run(request) {
+      if (request.url.endsWith('/never-answers')) return new Promise(() => {});
+      if (request.url.endsWith('/throws')) throw new Error('client bug');
+      return Promise.reject(new Error('async client bug'));
+    },
+    close: () => undefined,
+  };
+}
+
+function urlSelectionFor(hooks: readonly { name: string; url: string; timeout?: number; onError?: 'deny' }[]) {
+  return selectHooks(compileHooks(hooksConfig({ PreToolUse: hooks }).hooks.PreToolUse), 'tool');
+}
+
 function selectionFor(commands: readonly { name: string; command: string; timeout?: number }[]) {
   const compiled = compileHooks(hooksConfig({ PreToolUse: commands }).hooks.PreToolUse);
   return selectHooks(compiled, 'tool');
@@ -39,6 +65,7 @@ const setup: EventHooksSetup = {
   hostEnvironment: { PATH: process.env['PATH'] },
   cwd: process.cwd(),
   hookRunner: brokenRunner(),
+  httpClient: () => createHttpHookClient(),
   setupProblem: null,
 };
 
@@ -102,5 +129,38 @@ describe('runEventHooks guards the runner (L5, L6)', () => {
     });
     expect(run.reports[0]).toMatchObject({ outcome: 'error', durationMs: null });
     expect(run.outcomes[0]?.diagnostic?.message).toBe("hook 'a' failed: failed to start: no working directory: ENOENT");
+  });
+
+  it("H3 L6: an HTTP client that never answers is reported as a timeout shortly after the hook's timeout", async () => {
+    const startedAt = performance.now();
+    const run = await runEventHooks(
+      urlSelectionFor([{ name: 'hung', url: 'http://127.0.0.1:9/never-answers', timeout: 0.2 }]),
+      { ...setup, httpClient: brokenHttpClient },
+    );
+    const elapsed = performance.now() - startedAt;
+    // The watchdog is armed at the call (no process slot to wait for): 0.2 s + 0.5 s of slack.
+    expect(elapsed).toBeGreaterThanOrEqual(690);
+    expect(elapsed).toBeLessThan(1400);
+    expect(run.reports[0]).toMatchObject({ outcome: 'error', timedOut: true, exitCode: null, httpStatus: null });
+    expect(run.outcomes[0]?.diagnostic?.message).toBe("hook 'hung' failed: timed out after 0.2s");
+  });
+
+  it('H3: an HTTP client that throws or rejects is a failed call that onError decides, never a refused start (R9)', async () => {
+    const run = await runEventHooks(
+      urlSelectionFor([
+        { name: 'a', url: 'http://127.0.0.1:9/throws' },
+        { name: 'b', url: 'http://127.0.0.1:9/rejects', onError: 'deny' },
+      ]),
+      { ...setup, httpClient: brokenHttpClient },
+    );
+    expect(run.reports.map((report) => [report.outcome, report.httpStatus, report.exitCode])).toEqual([
+      ['error', null, null],
+      ['error', null, null],
+    ]);
+    expect(run.outcomes.map((outcome) => [outcome.countsAsDeny, outcome.reason])).toEqual([
+      [false, null],
+      [true, "hook 'b' failed: the HTTP client failed: async client bug"],
+    ]);
+    expect(run.outcomes[0]?.diagnostic?.message).toBe("hook 'a' failed: the HTTP client refused the hook: client bug");
   });
 });

@@ -1,7 +1,13 @@
 import { type HookOutcome, interpretRun } from '@cosh/aggregate';
 import type { HookEntry, HookEvent } from '@cosh/config';
 import type { HookSelection } from '@cosh/matcher';
-import { type HookProcessRequest, type HookRunner, stopBoundMs } from '@cosh/runner';
+import {
+  type HookProcessRequest,
+  type HookRunner,
+  type HttpHookClient,
+  type HttpHookRequest,
+  stopBoundMs,
+} from '@cosh/runner';
 import { describeError } from './describe-error.ts';
 import { hookEnvironment } from './hook-environment.ts';
 import { deduplicatedReport, type HookReport, type HookRun, ranReport } from './hook-report.ts';
@@ -16,6 +22,11 @@ export interface EventHooksSetup {
   readonly cwd: string;
   /** The engine's runner: at most so many hook processes at once, across calls (R11). */
   readonly hookRunner: HookRunner;
+  /**
+   * The engine's one HTTP client (H2: connections kept alive across its calls), created at the
+   * first HTTP hook, so an engine with none never loads or opens anything for them.
+   */
+  readonly httpClient: () => HttpHookClient;
   /**
    * Why no hook of this call can start (the input cannot be serialised, the working directory
    * cannot be known); every hook then fails to start with this reason (R9, O5).
@@ -45,14 +56,25 @@ function notStarted(startError: string, durationMs: number | null): HookRun {
 }
 
 /**
- * Why this engine cannot run a hook yet, or `null`. Until it runs HTTP hooks and speaks Claude's
- * protocol, such a hook must not run as a Cosh command (its verdicts would be misread): it fails
+ * Why this engine cannot run a hook yet, or `null`. Until it speaks Claude's protocol, such a hook
+ * (a command or a url) must not run as a Cosh hook (its verdicts would be misread): it fails
  * closed, as a hook that could not start (R9).
  */
 function notRunnableHere(hook: HookEntry): string | null {
-  if (hook.command === null) return 'HTTP hooks (url) are not run by this engine yet';
   if (hook.protocol !== 'cosh') return `protocol ${JSON.stringify(hook.protocol)} is not run by this engine yet`;
   return null;
+}
+
+/**
+ * How long past its own timeout an HTTP call may take before the watchdog reports it timed out.
+ * The client stops a late call at once (it closes the connection, no process to kill), so this
+ * only guards against a client that never answers.
+ */
+const httpStopSlackMs = 500;
+
+/** The run of an HTTP hook that got no answer: timed out (`timedOut`) or failed (`failure`). */
+function unansweredHttpRun(durationMs: number, failure: string | null): HookRun {
+  return { ...notStarted('', durationMs), startError: null, httpStatus: null, timedOut: failure === null, failure };
 }
 
 /**
@@ -95,8 +117,60 @@ function runGuarded(hookRunner: HookRunner, request: HookProcessRequest, budgetM
 }
 
 /**
+ * One HTTP hook through the engine's client (H2, H3), made total like {@link runGuarded}: a throw
+ * or rejection is a failed call (an `error` that `onError` decides, never R9's fail-closed start
+ * failure, H3), and no answer `budgetMs` after the call is a timeout. An HTTP call does not wait
+ * for a process slot (R11 bounds processes), so the watchdog is armed at the call.
+ */
+function runHttpGuarded(client: HttpHookClient, request: HttpHookRequest, budgetMs: number): Promise<HookRun> {
+  return new Promise<HookRun>((resolve) => {
+    const calledAt = performance.now();
+    const elapsed = (): number => performance.now() - calledAt;
+    const watchdog = setTimeout(() => resolve(unansweredHttpRun(elapsed(), null)), budgetMs);
+    let answering: Promise<HookRun>;
+    try {
+      answering = client.run(request);
+    } catch (error) {
+      clearTimeout(watchdog);
+      resolve(unansweredHttpRun(elapsed(), `the HTTP client refused the hook: ${describeError(error)}`));
+      return;
+    }
+    answering.then(
+      (result) => {
+        clearTimeout(watchdog);
+        resolve(result);
+      },
+      (error: unknown) => {
+        clearTimeout(watchdog);
+        resolve(unansweredHttpRun(elapsed(), `the HTTP client failed: ${describeError(error)}`));
+      },
+    );
+  });
+}
+
+/** Runs one selected hook: a command through the runner (R1–R11), a url through the HTTP client (H1–H3). */
+function runSelectedHook(hook: HookEntry, setup: EventHooksSetup, stopBound: number): Promise<HookRun> {
+  const timeoutMs = hook.timeout * 1000;
+  // R4: the hook's environment; an HTTP hook's `${NAME}` headers are read from it (H1).
+  const env = hookEnvironment(setup.hostEnvironment, setup.event, setup.toolName, hook.name, hook.file);
+  if (hook.url !== null) {
+    return runHttpGuarded(
+      setup.httpClient(),
+      { url: hook.url, headers: hook.headers, env, body: setup.stdin, timeoutMs, signal: setup.signal },
+      timeoutMs + httpStopSlackMs,
+    );
+  }
+  return runGuarded(
+    setup.hookRunner,
+    { command: hook.command as string, stdin: setup.stdin, env, cwd: setup.cwd, timeoutMs, signal: setup.signal },
+    timeoutMs + stopBound,
+  );
+}
+
+/**
  * Starts every selected hook that is not deduplicated in the same tick (R2), as far as the
- * engine's runner has free slots (R11: the rest start as slots free up), waits for all,
+ * engine's runner has free slots (R11: the rest start as slots free up; HTTP hooks take no
+ * slot and are sent at once), waits for all,
  * and gives reports and outcomes in config order whatever order they finished in (M3).
  * Never rejects.
  */
@@ -111,19 +185,7 @@ export async function runEventHooks(
     // Stopped before the runner (not runnable here, no payload, no directory): no duration to report.
     const problem = notRunnableHere(hook) ?? setup.setupProblem;
     if (problem !== null) return Promise.resolve(notStarted(problem, null));
-    const timeoutMs = hook.timeout * 1000;
-    return runGuarded(
-      setup.hookRunner,
-      {
-        command: hook.command as string,
-        stdin: setup.stdin,
-        env: hookEnvironment(setup.hostEnvironment, setup.event, setup.toolName, hook.name, hook.file),
-        cwd: setup.cwd,
-        timeoutMs,
-        signal: setup.signal,
-      },
-      timeoutMs + stopBound,
-    );
+    return runSelectedHook(hook, setup, stopBound);
   });
   const results = await Promise.all(runs);
 
@@ -134,6 +196,7 @@ export async function runEventHooks(
       name: hook.name,
       command: hook.command ?? hook.url ?? '',
       index: hook.index,
+      url: hook.url,
       layer: hook.layer,
       file: hook.file,
     };

@@ -1,12 +1,6 @@
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  closedPort,
-  type LocalServer,
-  type Respond,
-  startLocalServer,
-  testCertificate,
-} from './__fixtures__/local-http-server.ts';
+import { closedPort, type LocalServer, type Respond, startLocalServer, testCertificate } from '@cosh/test-utils';
 import { waitUntil } from './__fixtures__/process-probes.ts';
 import { createHttpHookClient } from './http-hook-client.ts';
 import type { HttpHookClient, HttpHookClientOptions, HttpHookRequest } from './http-hook.ts';

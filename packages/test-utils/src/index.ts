@@ -1,4 +1,12 @@
 export { bundleSources, type SourceBundle } from './bundle-sources.ts';
 export { isProcessAlive, killQuietly, type LivingProcess, livingProcesses, waitUntil } from './process-probes.ts';
 export { type NodeRun, runNode, type RunNodeOptions } from './run-node.ts';
+export {
+  closedPort,
+  type LocalServer,
+  type ReceivedRequest,
+  type Respond,
+  startLocalServer,
+  testCertificate,
+} from './local-http-server.ts';
 export { TRUST_ALL_ENV, withoutTrustAllWarning } from './trust-all.ts';

@@ -143,6 +143,7 @@ async function proxy(
       stopping = true;
       const why = sessionEnd.reason === 'signal' ? `got ${sessionEnd.signal}` : 'the client disconnected';
       await downstream.close();
+      engine.close();
       const exit = transport.exit;
       log(`${why}; stopped the downstream MCP server${exit === null ? '' : ` (${describeExit(exit)})`}`);
     },

@@ -49,7 +49,7 @@ async function serve(
   const log = createMcpLog('cosh mcp serve', (text) => context.err.write(text));
   const registry = createToolRegistry();
   // No prompt (stdin and stdout carry the protocol) and no history.
-  const { host, config } = await setUpToolHost(context, {
+  const { host, config, close } = await setUpToolHost(context, {
     registry,
     permission: options.permission,
     cwd: context.cwd,
@@ -64,6 +64,7 @@ async function serve(
     stopSignals,
     log,
     shutdown: async (sessionEnd) => {
+      await close();
       log(sessionEnd.reason === 'signal' ? `got ${sessionEnd.signal}; stopped` : 'the client disconnected; stopped');
     },
   });

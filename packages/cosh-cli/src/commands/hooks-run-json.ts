@@ -5,6 +5,11 @@ export interface HookRunJson {
   readonly name: string;
   readonly outcome: OutcomeKind | null;
   readonly exit_code: number | null;
+  /**
+   * An HTTP hook's only (H3): the response's status, `null` when none came; its `exit_code` is
+   * then `null`. A command hook's object has no such key.
+   */
+  readonly http_status?: number | null;
   readonly signal: string | null;
   readonly timed_out: boolean;
   readonly truncated: boolean;
@@ -22,6 +27,8 @@ export function hookRunJson(hook: HookReport): HookRunJson {
     name: hook.name,
     outcome: hook.outcome,
     exit_code: hook.exitCode,
+    // H3: beside exit_code, which an HTTP hook's report has as null.
+    ...(hook.httpStatus === undefined ? {} : { http_status: hook.httpStatus }),
     signal: hook.signal,
     timed_out: hook.timedOut,
     truncated: hook.truncated,

@@ -22,9 +22,13 @@ function paintOutcome(style: Style, outcome: string): string {
   }
 }
 
-/** How a hook ended, in a few words: `exit 2`, `SIGKILL`, `timed out`, `not started`. */
+/**
+ * How a hook ended, in a few words: `exit 2`, `SIGKILL`, `timed out`, `not started`; an HTTP
+ * hook's status, `HTTP 200`, or `no response` (H3).
+ */
 function endOf(hook: HookReport): string {
   if (hook.timedOut) return 'timed out';
+  if (hook.httpStatus !== undefined) return hook.httpStatus === null ? 'no response' : `HTTP ${hook.httpStatus}`;
   if (hook.signal !== null) return hook.signal;
   if (hook.exitCode !== null) return `exit ${hook.exitCode}`;
   return 'not started';

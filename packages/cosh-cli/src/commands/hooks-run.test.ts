@@ -1,4 +1,6 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -387,5 +389,70 @@ Output (as it enters history):
     expect(result.stderr).toBe(
       'cosh: warning: --output is ignored for PreToolUse (only PostToolUse hooks see a tool output)\n',
     );
+  });
+});
+
+describe('cosh hooks run with HTTP hooks (H3, X)', () => {
+  let server: Server;
+  let origin: string;
+  beforeEach(async () => {
+    // `/deny` answers a deny, `/fail` a 500; the rest an allow.
+    server = createServer((request, response) => {
+      request.resume().on('end', () => {
+        if (request.url === '/fail') {
+          response.writeHead(500).end('down');
+          return;
+        }
+        const decision =
+          request.url === '/deny' ? { decision: 'deny', reason: 'policy says no' } : { decision: 'allow' };
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(decision));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterEach(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('X H3: --json gives an HTTP hook http_status beside exit_code null; a command hook has no http_status', async () => {
+    const file = await setup({
+      PreToolUse: [
+        { name: 'policy', url: `${origin}/deny` },
+        { name: 'local', command: 'true' },
+      ],
+    });
+    const result = await run(['PreToolUse', '--tool', 'bash_run', '--config', file, '--json']);
+    expect(result.code).toBe(0);
+    const json = JSON.parse(result.stdout) as HooksRunJson;
+    expect(json).toMatchObject({ decision: 'deny', reasons: ['policy says no'] });
+    expect(Object.keys(json.hooks[0] ?? {})).toEqual([
+      'name',
+      'outcome',
+      'exit_code',
+      'http_status',
+      'signal',
+      'timed_out',
+      'truncated',
+      'duration_ms',
+      'deduplicated',
+    ]);
+    expect(json.hooks[0]).toMatchObject({ outcome: 'deny', exit_code: null, http_status: 200, timed_out: false });
+    expect(json.hooks[1]).not.toHaveProperty('http_status');
+  });
+
+  it("X H3: the human output shows each HTTP hook's status", async () => {
+    const file = await setup({
+      PreToolUse: [
+        { name: 'policy', url: `${origin}/allow` },
+        { name: 'broken', url: `${origin}/fail` },
+      ],
+    });
+    const result = await run(['PreToolUse', '--tool', 'bash_run', '--config', file]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/allow\s+HTTP 200\s+\d+ ms\s+policy/);
+    expect(result.stdout).toMatch(/error\s+HTTP 500\s+\d+ ms\s+broken/);
+    expect(result.stdout).toContain("hook 'broken' failed: HTTP status 500");
   });
 });

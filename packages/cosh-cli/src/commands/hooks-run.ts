@@ -94,6 +94,8 @@ export async function runHooksRun(context: CliContext, options: HooksRunOptions)
   const call = { toolName: options.tool, toolInput };
   const result =
     event === 'PreToolUse' ? await engine.preToolUse(call) : await engine.postToolUse({ ...call, toolOutput });
+  // Its HTTP hooks' connections: nothing more will be sent on them.
+  engine.close();
 
   if (options.json) {
     printJson((text) => context.out.write(text), hooksRunJson(result));

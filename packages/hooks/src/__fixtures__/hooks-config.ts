@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type HookEntry, type HookEvent, type HooksConfig, validateHooksConfig } from '@cosh/config';
 
-/** A hook entry as a test writes it: setup.json's fields; only `command` is required. */
-export type TestEntry = Partial<
-  Pick<HookEntry, 'name' | 'matcher' | 'timeout' | 'onError' | 'enabled' | 'protocol'>
-> & {
-  readonly command: string;
-};
+/** A hook entry as a test writes it: setup.json's fields; only `command` (or `url`) is required. */
+export type TestEntry = Partial<Pick<HookEntry, 'name' | 'matcher' | 'timeout' | 'onError' | 'enabled' | 'protocol'>> &
+  (
+    | { readonly command: string }
+    | { readonly url: string; readonly headers?: Readonly<Record<string, string>> | undefined }
+  );
 
 /** A config as `@cosh/config` validates it, from the entries a test writes. */
 export function hooksConfig(

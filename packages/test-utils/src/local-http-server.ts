@@ -1,5 +1,6 @@
-// Real HTTP(S) servers on 127.0.0.1 (port 0) for the HTTP hook client's tests, with what a test
-// needs to see from the server's side: connections opened, requests and their bodies.
+// Real HTTP(S) servers on 127.0.0.1 (port 0) for the tests of HTTP hooks (the runner's client,
+// the engine, the cosh binary), with what a test needs to see from the server's side:
+// connections opened, requests and their bodies.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
