@@ -66,7 +66,7 @@ async function loadsCode(run: TracedRun, marker: RegExp): Promise<boolean> {
 }
 
 describe('what a cold cosh hooks run loads', () => {
-  it('X: runs the hook, without full zod, node:crypto, the config writer or ink', async () => {
+  it('X: runs the hook, without full zod, node:crypto, node:http(s), the config writer or ink', async () => {
     const run = await runTraced([
       'hooks',
       'run',
@@ -85,6 +85,8 @@ describe('what a cold cosh hooks run loads', () => {
     });
     expect(run.imports.some((url) => url.endsWith('/dist/cli.js'))).toBe(true);
     expect(run.imports).not.toContain('node:crypto');
+    // HTTP hooks' modules load at the first HTTP hook (H2), not in every start.
+    for (const module of ['node:http', 'node:https', 'node:tls']) expect(run.imports).not.toContain(module);
     expect(await loadsCode(run, markers.fullZod)).toBe(false);
     expect(await loadsCode(run, markers.configWriter)).toBe(false);
     expect(await loadsCode(run, markers.ink)).toBe(false);
@@ -98,5 +100,12 @@ describe('what a cold cosh hooks run loads', () => {
     const exec = await runTraced(['exec', 'fs_read', '--input', '{"path":"note.txt"}', '--config', setupFile]);
     expect(exec.stdout).toBe('hello\n');
     expect(await loadsCode(exec, markers.fullZod)).toBe(true);
+
+    // An HTTP hook (to a port nothing listens on: a connection failure is enough) loads them.
+    const httpSetup = join(directory, 'http-setup.json');
+    await writeFile(httpSetup, '{"hooks": {"PreToolUse": [{"name": "policy", "url": "http://127.0.0.1:9/"}]}}\n');
+    const http = await runTraced(['hooks', 'run', 'PreToolUse', '--tool', 'bash_run', '--config', httpSetup, '--json']);
+    expect(JSON.parse(http.stdout)).toMatchObject({ hooks: [{ name: 'policy', outcome: 'error', http_status: null }] });
+    expect(http.imports).toContain('node:http');
   });
 });

@@ -1,6 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
-import { rootCertificates } from 'node:tls';
+import type http from 'node:http';
+import type https from 'node:https';
 import { BoundedOutput } from './bounded-output.ts';
 import { describeHttpFailure, type HttpFailurePhase } from './describe-http-failure.ts';
 import { expandHeaderVariables } from './expand-header-variables.ts';
@@ -13,6 +12,14 @@ const clientOwnedHeaders = new Set(['content-type', 'content-length', 'transfer-
 // Failures of a kept-alive connection that the server closed while it lay idle, found when the
 // next request is written on it. Nothing of that request reached the server's application.
 const staleConnectionCodes = new Set(['ECONNRESET', 'EPIPE']);
+
+/** `node:http` and `node:https` with the client's kept-alive agents, loaded at its first call. */
+interface Transport {
+  readonly http: typeof http;
+  readonly https: typeof https;
+  readonly httpAgent: http.Agent;
+  readonly httpsAgent: https.Agent;
+}
 
 /** The facts that differ between results; the rest is the same for every HTTP call. */
 interface CallFacts {
@@ -30,6 +37,11 @@ function requestHeaders(request: HttpHookRequest, bodyBytes: number): Record<str
   headers['content-type'] = 'application/json';
   headers['content-length'] = String(bodyBytes);
   return headers;
+}
+
+function destroyAgents(transport: Transport): void {
+  transport.httpAgent.destroy();
+  transport.httpsAgent.destroy();
 }
 
 /**
@@ -60,18 +72,38 @@ function requestHeaders(request: HttpHookRequest, bodyBytes: number): Record<str
  */
 export function createHttpHookClient(options?: HttpHookClientOptions): HttpHookClient {
   const resolved = resolveHttpClientOptions(options);
-  // `timeout` here is how long a connection may lie idle in the pool; a connection in use is
-  // never cut by it (the call's own timer does that).
-  const agentOptions = { keepAlive: true, timeout: resolved.idleConnectionMs };
-  const httpAgent = new http.Agent(agentOptions);
-  const httpsAgent = new https.Agent(
-    resolved.extraCertificateAuthorities.length === 0
-      ? agentOptions
-      : { ...agentOptions, ca: [...rootCertificates, ...resolved.extraCertificateAuthorities] },
-  );
   // Each call in flight, by the function that ends it early with a failure.
   const callsInFlight = new Set<(failure: string) => void>();
   let closed = false;
+  let loading: Promise<Transport> | undefined;
+  let loaded: Transport | undefined;
+
+  // Loaded at the first call, not with the module: node:http, node:https and node:tls cost a
+  // process that runs no HTTP hook (every `cosh hooks run` of a config without one) about 8 % of
+  // its start; the first call pays it once instead.
+  function loadTransport(): Promise<Transport> {
+    loading ??= (async () => {
+      const [httpModule, httpsModule] = await Promise.all([import('node:http'), import('node:https')]);
+      const ca =
+        resolved.extraCertificateAuthorities.length === 0
+          ? undefined
+          : [...(await import('node:tls')).rootCertificates, ...resolved.extraCertificateAuthorities];
+      // `timeout` here is how long a connection may lie idle in the pool; a connection in use is
+      // never cut by it (the call's own timer does that).
+      const agentOptions = { keepAlive: true, timeout: resolved.idleConnectionMs };
+      const transport: Transport = {
+        http: httpModule.default,
+        https: httpsModule.default,
+        httpAgent: new httpModule.default.Agent(agentOptions),
+        httpsAgent: new httpsModule.default.Agent(ca === undefined ? agentOptions : { ...agentOptions, ca }),
+      };
+      loaded = transport;
+      // Closed while loading: nothing may be kept open.
+      if (closed) destroyAgents(transport);
+      return transport;
+    })();
+    return loading;
+  }
 
   function send(request: HttpHookRequest, url: URL): Promise<HttpHookResult> {
     return new Promise<HttpHookResult>((resolve) => {
@@ -128,12 +160,12 @@ export function createHttpHookClient(options?: HttpHookClientOptions): HttpHookC
       const payload = typeof request.body === 'string' ? Buffer.from(request.body) : request.body;
       const headers = requestHeaders(request, payload.byteLength);
 
-      const attempt = (retryOnStaleConnection: boolean): void => {
+      const attempt = (transport: Transport, retryOnStaleConnection: boolean): void => {
         let outgoing: http.ClientRequest;
         try {
-          outgoing = (url.protocol === 'https:' ? https : http).request(url, {
+          outgoing = (url.protocol === 'https:' ? transport.https : transport.http).request(url, {
             method: 'POST',
-            agent: url.protocol === 'https:' ? httpsAgent : httpAgent,
+            agent: url.protocol === 'https:' ? transport.httpsAgent : transport.httpAgent,
             headers,
           });
         } catch (error) {
@@ -149,7 +181,7 @@ export function createHttpHookClient(options?: HttpHookClientOptions): HttpHookC
           if (settled) return;
           const code = (error as NodeJS.ErrnoException).code;
           if (!responded && retryOnStaleConnection && outgoing.reusedSocket && staleConnectionCodes.has(String(code))) {
-            attempt(false);
+            attempt(transport, false);
             return;
           }
           const phase: HttpFailurePhase = responded ? 'body' : 'request';
@@ -186,7 +218,14 @@ export function createHttpHookClient(options?: HttpHookClientOptions): HttpHookC
       callsInFlight.add(abandon);
       request.signal?.addEventListener('abort', onAbort, { once: true });
       timer = setTimeout(() => stop({ httpStatus, timedOut: true, failure: null }), request.timeoutMs);
-      attempt(true);
+      loadTransport().then(
+        (transport) => {
+          // Timed out, aborted or closed while the modules loaded: nothing to send.
+          if (!settled) attempt(transport, true);
+        },
+        (error: unknown) =>
+          settle({ httpStatus: null, timedOut: false, failure: describeHttpFailure(error, origin, 'request') }),
+      );
     });
   }
 
@@ -198,8 +237,7 @@ export function createHttpHookClient(options?: HttpHookClientOptions): HttpHookC
     close() {
       closed = true;
       for (const abandon of [...callsInFlight]) abandon('the HTTP hook client was closed');
-      httpAgent.destroy();
-      httpsAgent.destroy();
+      if (loaded !== undefined) destroyAgents(loaded);
     },
   };
 }
