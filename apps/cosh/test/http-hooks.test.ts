@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { type LocalServer, startLocalServer } from '@cosh/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runCosh } from './__fixtures__/cli-run.ts';
-import { startCosh } from './__fixtures__/mcp-session.ts';
+import { downstreamFixture, startCosh } from './__fixtures__/mcp-session.ts';
 
 // What the policy server answers, by path.
 const answers: Record<string, { status: number; body: string | Buffer }> = {
@@ -203,6 +203,29 @@ describe('the app runs HTTP hooks around real tool calls (L1, H2)', () => {
       expect(result.isError).toBe(true);
       expect(JSON.stringify(result.content)).toContain('the policy service refuses this');
       expect(existsSync(join(folder, 'mcp-written.txt'))).toBe(false);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it("X P2: cosh mcp proxy runs HTTP hooks around a downstream tool: a deny refuses one, a context joins another's result", async () => {
+    const config = await setupFile(
+      [hook('/deny', { matcher: '^measure$' })],
+      [hook('/context', { matcher: '^echo$' })],
+    );
+    const session = await startCosh(['mcp', 'proxy', '--config', config, '--', process.execPath, downstreamFixture], {
+      cwd: folder,
+    });
+    try {
+      const echoed = await session.call('echo', { text: 'hello' });
+      expect(echoed.isError).toBeUndefined();
+      expect(echoed.content).toEqual([
+        { type: 'text', text: '{"text":"hello"}' },
+        { type: 'text', text: 'policy: writes are audited' },
+      ]);
+      const refused = await session.call('measure', { length: 3 });
+      expect(refused.isError).toBe(true);
+      expect(JSON.stringify(refused.content)).toContain('the policy service refuses this');
     } finally {
       await session.close();
     }
