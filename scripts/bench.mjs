@@ -435,7 +435,7 @@ async function peakMemory(directory) {
     setup,
     JSON.stringify({ hooks: { PreToolUse: [{ name: 'flood', command: `head -c ${bytes} /dev/zero` }] } }),
   );
-  const env = { PATH: process.env.PATH, HOME: directory, COSH_TRUST: 'all' };
+  const env = cleanEnvironment(directory);
   const peaks = [];
   const rounds = quick ? 1 : 3;
   for (let round = 0; round < rounds; round += 1) {
