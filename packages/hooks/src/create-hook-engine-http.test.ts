@@ -1,8 +1,11 @@
 // The engine's HTTP hooks (H1–H3) against real servers on 127.0.0.1: what is sent, what each
 // answer amounts to, and the one client per engine whose connections outlive a call.
-import { closedPort, type LocalServer, type Respond, startLocalServer } from '@cosh/test-utils';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundleSources, closedPort, type LocalServer, type Respond, runNode, startLocalServer } from '@cosh/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hooksConfig, printing, type TestEntry } from './__fixtures__/hooks-config.ts';
+import { hooksConfig, printing, type TestEntry, temporaryDirectory } from './__fixtures__/hooks-config.ts';
 import { createHookEngine } from './create-hook-engine.ts';
 import type { HookEngine } from './hook-engine-types.ts';
 
@@ -260,5 +263,40 @@ describe('the engine owns its HTTP client', () => {
   it('a process hook report has no httpStatus key', async () => {
     const pre = await engineFor({ PreToolUse: [{ command: 'true' }] }).preToolUse(call);
     expect(pre.hooks[0]).not.toHaveProperty('httpStatus');
+  });
+
+  it('H2: an idle kept-alive connection never keeps the host alive, even without close()', async () => {
+    // The server would keep the connection open for a minute; the host must exit at once anyway.
+    const server = await answering(200, { decision: 'allow' });
+    const bundle = await bundleSources(
+      fileURLToPath(new URL('..', import.meta.url)),
+      join('test', 'reliability', '__fixtures__', 'engine-entry.ts'),
+    );
+    const directory = temporaryDirectory();
+    try {
+      const script = join(directory.path, 'host.mjs');
+      writeFileSync(
+        script,
+        [
+          `const { createHookEngine, parseConfig } = await import(${JSON.stringify(pathToFileURL(bundle.file).href)});`,
+          `const parsed = parseConfig(${JSON.stringify(JSON.stringify({ hooks: { PreToolUse: [{ url: server.origin }] } }))}, 'setup.json');`,
+          // Idle connections kept 30 s: only their being unreferenced lets the host exit sooner.
+          'const engine = createHookEngine(parsed.config, { http: { idleConnectionMs: 30000 } });',
+          "const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput: {} });",
+          'process.stdout.write(`${pre.decision} ${Date.now()}`);',
+        ].join('\n'),
+      );
+      const host = await runNode(script);
+      const exitedAt = Date.now();
+      expect(host.code).toBe(0);
+      const [decision, answeredAt] = host.stdout.split(' ');
+      expect(decision).toBe('allow');
+      // Held by the connection, it would wait for the server to close it: 5 s (Node's keepAliveTimeout).
+      expect(exitedAt - Number(answeredAt)).toBeLessThan(2500);
+      expect(server.connections()).toBe(1);
+    } finally {
+      directory.remove();
+      bundle.remove();
+    }
   });
 });
