@@ -437,6 +437,7 @@ describe('cosh hooks run with HTTP hooks (H3, X)', () => {
       'truncated',
       'duration_ms',
       'deduplicated',
+      'layer',
     ]);
     expect(json.hooks[0]).toMatchObject({ outcome: 'deny', exit_code: null, http_status: 200, timed_out: false });
     expect(json.hooks[1]).not.toHaveProperty('http_status');
