@@ -59,7 +59,8 @@ describe('spawnProcessGroup', () => {
         },
       );
       const [escapee] = await pidsWrittenTo(pidFile, 1, cleanup);
-      if (scanned === 'by the periodic scan') await new Promise((resolve) => setTimeout(resolve, 300));
+      // Many scan periods, so a busy machine still gets one in before stdin closes.
+      if (scanned === 'by the periodic scan') await new Promise((resolve) => setTimeout(resolve, 1_000));
       else started.collectDescendants();
       const exited = new Promise((resolve) => started.child.once('exit', resolve));
       started.child.stdin?.end();

@@ -200,7 +200,10 @@ describe('R8 caps', () => {
     const sampler = setInterval(() => {
       rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
     }, 5);
-    const result = await runHook(request(`head -c ${flood} /dev/zero; head -c ${flood} /dev/zero >&2; exit 9`));
+    // A generous clock: 256 MiB through two pipes takes about a second alone, far longer on a busy machine.
+    const result = await runHook(
+      request(`head -c ${flood} /dev/zero; head -c ${flood} /dev/zero >&2; exit 9`, { timeoutMs: 60_000 }),
+    );
     clearInterval(sampler);
     rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
     // exit 9 is reached only if both writes completed: everything was read, no deadlock.
@@ -216,7 +219,7 @@ describe('R8 caps', () => {
     // 256 MiB went through and 2 MiB were kept. The growth measured is about 40 MiB whatever
     // the volume (the same for 1 GiB): read buffers already discarded wait for V8's next GC.
     expect(rssPeak - rssBefore).toBeLessThan(96 * 1024 * 1024);
-  });
+  }, 90_000);
 });
 
 describe('R10 decoding', () => {
