@@ -62,6 +62,22 @@ export function describeFailure(hook: OutcomeHook, facts: RunFacts): string {
 }
 
 /**
+ * How a run that failed ended, as the subject of a diagnostic's sentence (`hook 'X' exited 1: …`):
+ * `exited 1`, `exited 127 (command not found)`, `timed out after 5s`, `was killed by signal
+ * SIGKILL`; for an HTTP hook, `failed (HTTP status 500)`.
+ */
+export function failureSummary(hook: OutcomeHook, facts: RunFacts): string {
+  if (isHttpRun(facts)) return facts.timedOut ? describeTimeout(hook) : `failed (${describeHttpFailure(hook, facts)})`;
+  if (facts.startError !== null) return `could not start: ${facts.startError}`;
+  if (facts.timedOut) return describeTimeout(hook);
+  if (facts.signal !== null) return `was killed by signal ${facts.signal}`;
+  if (facts.exitCode === null) return 'ended without an exit code';
+  if (facts.exitCode === 127) return 'exited 127 (command not found)';
+  if (facts.exitCode === 126) return 'exited 126 (command not executable)';
+  return `exited ${facts.exitCode}`;
+}
+
+/**
  * The end of stderr worth showing in a diagnostic: its last 10 lines and at most 1 KiB, marked
  * with `…` when cut. Empty when stderr is blank.
  */

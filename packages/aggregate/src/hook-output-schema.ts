@@ -10,6 +10,38 @@ export function isJsonObject(value: unknown): value is Record<string, unknown> {
 const DECISIONS = ['allow', 'deny', 'ask', 'none'] as const satisfies readonly Decision[];
 
 /**
+ * Decisions people write that are not Cosh's, by what they mean: Claude Code's `block` and
+ * `approve`, and their everyday synonyms. A misread guard blocks nothing, so the diagnostic
+ * says which word was meant. (A table, not an edit distance: `block` is nowhere near `deny`.)
+ */
+const DECISION_SYNONYMS: Readonly<Record<string, Decision>> = {
+  block: 'deny',
+  reject: 'deny',
+  refuse: 'deny',
+  denied: 'deny',
+  approve: 'allow',
+  accept: 'allow',
+  allowed: 'allow',
+  confirm: 'ask',
+};
+
+/** The decision `value` was probably meant to be (`"Deny"`, `"block"` → `deny`), else `undefined`. */
+export function suggestDecision(value: unknown): Decision | undefined {
+  if (typeof value !== 'string') return undefined;
+  const word = value.trim().toLowerCase();
+  return (
+    DECISIONS.find((decision) => decision === word) ??
+    (Object.hasOwn(DECISION_SYNONYMS, word) ? DECISION_SYNONYMS[word] : undefined)
+  );
+}
+
+function decisionProblem(value: unknown): string {
+  const meant = suggestDecision(value);
+  const hint = meant === undefined ? '' : `; did you mean "${meant}"?`;
+  return `decision must be one of ${DECISIONS.join(', ')} (got ${describeValue(value)}${hint})`;
+}
+
+/**
  * The fields of a hook's stdout (O1). Unknown fields are stripped. `updated_input` is checked
  * with a pass-through test rather than `z.record`, because zod rebuilds a record by assignment and
  * drops an own `__proto__` key: the object JSON.parse made is kept as it is (A7).
@@ -17,7 +49,7 @@ const DECISIONS = ['allow', 'deny', 'ask', 'none'] as const satisfies readonly D
 export const hookOutputSchema = z.object({
   decision: z.optional(
     z.enum(DECISIONS, {
-      error: (issue) => `decision must be one of ${DECISIONS.join(', ')} (got ${describeValue(issue.input)})`,
+      error: (issue) => decisionProblem(issue.input),
     }),
   ),
   reason: z.optional(z.string({ error: (issue) => `reason must be a string (got ${describeValue(issue.input)})` })),

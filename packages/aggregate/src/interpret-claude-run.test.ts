@@ -8,6 +8,8 @@ import { interpretClaudeRun } from './interpret-claude-run.ts';
 
 const guard = outcomeHook('Guard');
 const strictGuard = outcomeHook('Guard', { onError: 'deny' });
+/** What the diagnostic of a failed hook that let a PreToolUse call through says (issue 13). */
+const notBlocked = 'the call was not blocked (exit 2 blocks; "onError": "deny" fails closed)';
 
 function claude(facts: Partial<RunFacts>, event: HookEvent = 'PreToolUse', hook = guard): HookOutcome {
   return interpretClaudeRun(event, hook, runFacts(facts));
@@ -47,7 +49,7 @@ describe('interpretClaudeRun: runs that did not finish (K5 row 1)', () => {
     expect(timedOut).toEqual(
       expected({
         kind: 'error',
-        diagnostic: { level: 'error', hook: 'Guard', message: `hook 'Guard' failed: timed out after 5s` },
+        diagnostic: { level: 'error', hook: 'Guard', message: `hook 'Guard' timed out after 5s: ${notBlocked}` },
       }),
     );
     const killed = claude({ exitCode: null, signal: 'SIGKILL', stdout: allow }, 'PreToolUse', strictGuard);
@@ -68,7 +70,7 @@ describe('interpretClaudeRun: stdout cut at the cap (R8)', () => {
         diagnostic: {
           level: 'error',
           hook: 'Guard',
-          message: `hook 'Guard' printed invalid output: output was truncated (over 1 MiB)`,
+          message: `hook 'Guard' printed invalid output: output was truncated (over 1 MiB); ${notBlocked}`,
         },
       }),
     );
@@ -184,7 +186,7 @@ describe('interpretClaudeRun: invalid output (K5 row 4)', () => {
           diagnostic: {
             level: 'error',
             hook: 'Guard',
-            message: `hook 'Guard' printed invalid output: decision must be one of approve, block (got "ask")`,
+            message: `hook 'Guard' printed invalid output: decision must be one of approve, block (got "ask"); ${notBlocked}`,
           },
         }),
       );
@@ -289,15 +291,19 @@ describe('interpretClaudeRun: no JSON (K5 rows 6 and 7)', () => {
 
   it('K5, O5: another exit code without JSON is an error; exit 49 means nothing special', () => {
     for (const [exitCode, problem] of [
-      [1, 'exited with code 1'],
-      [49, 'exited with code 49'],
-      [127, 'exited with code 127 (command not found)'],
+      [1, 'exited 1'],
+      [49, 'exited 49'],
+      [127, 'exited 127 (command not found)'],
     ] as const) {
       const outcome = claude({ exitCode, stdout: 'plain', stderr: 'boom' });
       expect(outcome).toEqual(
         expected({
           kind: 'error',
-          diagnostic: { level: 'error', hook: 'Guard', message: `hook 'Guard' failed: ${problem}; stderr: boom` },
+          diagnostic: {
+            level: 'error',
+            hook: 'Guard',
+            message: `hook 'Guard' ${problem}: ${notBlocked}; stderr: boom`,
+          },
         }),
       );
     }
@@ -396,7 +402,9 @@ describe('interpretClaudeRun: HTTP hooks (H3)', () => {
       httpRunFacts({ httpStatus: 500, stdout: answer({ permissionDecision: 'allow' }) }),
     );
     expect(down).toMatchObject({ kind: 'error', countsAsDeny: false });
-    expect(down.diagnostic?.message).toMatch(/^hook 'Guard' failed: HTTP status 500; response: /);
+    expect(down.diagnostic?.message).toMatch(
+      /^hook 'Guard' failed \(HTTP status 500\): the call was not blocked .*; response: /,
+    );
     const refused = httpRunFacts({ httpStatus: null, failure: 'connection refused by h:1 (ECONNREFUSED)' });
     expect(interpretClaudeRun('PreToolUse', strictGuard, refused)).toMatchObject({
       kind: 'error',

@@ -6,8 +6,8 @@ import {
   defaultAskReason,
   defaultDenyReason,
   defaultHaltReason,
-  failedOutcome,
   httpFailureOutcome,
+  invalidOutputOutcome,
   isStdoutTruncated,
   outcome,
   pickReason,
@@ -19,15 +19,6 @@ import { type ClaudeHookOutput, parseClaudeOutput } from './parse-claude-output.
 function systemMessageDiagnostic(hook: OutcomeHook, output: ClaudeHookOutput | null): Diagnostic | null {
   if (output?.systemMessage == null) return null;
   return { level: 'info', hook: hook.name, message: `hook '${hook.name}': ${output.systemMessage}` };
-}
-
-function invalidOutcome(hook: OutcomeHook, problem: string): HookOutcome {
-  return failedOutcome(
-    hook,
-    'invalid',
-    `invalid output: ${problem}`,
-    `hook '${hook.name}' printed invalid output: ${problem}`,
-  );
 }
 
 /** A valid output's own answer (K5, K7): its decision, reason, context and rewritten input. */
@@ -85,11 +76,11 @@ function answerOutcome(event: HookEvent, hook: OutcomeHook, output: ClaudeHookOu
  */
 export function interpretClaudeRun(event: HookEvent, hook: OutcomeHook, runFacts: RunFacts): HookOutcome {
   // An HTTP hook (H3): a whole 2xx answer is read as exit 0 with the body as stdout, anything else fails.
-  const httpFailure = httpFailureOutcome(hook, runFacts);
+  const httpFailure = httpFailureOutcome(event, hook, runFacts);
   if (httpFailure !== null) return httpFailure;
   const facts = asProcessRun(runFacts);
   const ended = facts.startError === null && !facts.timedOut && facts.signal === null;
-  if (!ended) return runFailureOutcome(hook, facts);
+  if (!ended) return runFailureOutcome(event, hook, facts);
 
   const denyByExit = facts.exitCode === DENY_EXIT_CODE;
   if (isStdoutTruncated(facts)) {
@@ -99,7 +90,7 @@ export function interpretClaudeRun(event: HookEvent, hook: OutcomeHook, runFacts
         reason: pickReason(null, facts.stderr, defaultDenyReason(event, hook.name)),
       });
     }
-    return invalidOutcome(hook, TRUNCATED_OUTPUT_PROBLEM);
+    return invalidOutputOutcome(event, hook, TRUNCATED_OUTPUT_PROBLEM);
   }
 
   const parsed = parseClaudeOutput(facts.stdout);
@@ -123,8 +114,8 @@ export function interpretClaudeRun(event: HookEvent, hook: OutcomeHook, runFacts
       ...lent,
     });
   }
-  if (parsed.kind === 'invalid') return invalidOutcome(hook, parsed.problem);
+  if (parsed.kind === 'invalid') return invalidOutputOutcome(event, hook, parsed.problem);
   if (parsed.kind === 'valid') return answerOutcome(event, hook, parsed.output);
   if (facts.exitCode === 0) return outcome(hook, { kind: 'none' });
-  return runFailureOutcome(hook, facts);
+  return runFailureOutcome(event, hook, facts);
 }

@@ -5,6 +5,8 @@ import { interpretRun } from './interpret-run.ts';
 
 const guard = outcomeHook('Guard');
 const strictGuard = outcomeHook('Guard', { onError: 'deny' });
+/** What the diagnostic of a failed hook that let a PreToolUse call through says (issue 13). */
+const notBlocked = 'the call was not blocked (exit 2 blocks; "onError": "deny" fails closed)';
 
 function noOpinion(overrides: Partial<HookOutcome> = {}): HookOutcome {
   return {
@@ -49,7 +51,7 @@ describe('interpretRun: exit 0 (O1, O2, O6)', () => {
         diagnostic: {
           level: 'error',
           hook: 'Guard',
-          message: `hook 'Guard' printed invalid output: decision must be one of allow, deny, ask, none (got "block")`,
+          message: `hook 'Guard' printed invalid output: decision must be one of allow, deny, ask, none (got "block"; did you mean "deny"?); ${notBlocked}`,
         },
       }),
     );
@@ -83,7 +85,9 @@ describe('interpretRun: exit 0 (O1, O2, O6)', () => {
       runFacts({ stdout: '{"decision":"allow"}', stdoutTruncated: true }),
     );
     expect(outcome.kind).toBe('invalid');
-    expect(outcome.diagnostic?.message).toBe(`hook 'Guard' printed invalid output: output was truncated (over 1 MiB)`);
+    expect(outcome.diagnostic?.message).toBe(
+      `hook 'Guard' printed invalid output: output was truncated (over 1 MiB); ${notBlocked}`,
+    );
   });
 
   it('O2: stdoutTruncated is preferred over truncated, which also covers stderr', () => {
@@ -200,7 +204,7 @@ describe('interpretRun: anything else (O5)', () => {
     ).toEqual(
       noOpinion({
         kind: 'error',
-        diagnostic: { level: 'error', hook: 'Guard', message: `hook 'Guard' failed: exited with code 1; stderr: boom` },
+        diagnostic: { level: 'error', hook: 'Guard', message: `hook 'Guard' exited 1: ${notBlocked}; stderr: boom` },
       }),
     );
   });
@@ -208,7 +212,7 @@ describe('interpretRun: anything else (O5)', () => {
   it('O5: exit 127 names the missing command', () => {
     const outcome = interpretRun('PreToolUse', guard, runFacts({ exitCode: 127, stderr: 'sh: 1: nope: not found\n' }));
     expect(outcome.diagnostic?.message).toBe(
-      `hook 'Guard' failed: exited with code 127 (command not found); stderr: sh: 1: nope: not found`,
+      `hook 'Guard' exited 127 (command not found): ${notBlocked}; stderr: sh: 1: nope: not found`,
     );
   });
 
@@ -219,7 +223,7 @@ describe('interpretRun: anything else (O5)', () => {
       runFacts({ exitCode: null, signal: 'SIGKILL', stdout: '{"decision":"allow"}' }),
     );
     expect(outcome.kind).toBe('error');
-    expect(outcome.diagnostic?.message).toBe(`hook 'Guard' failed: killed by signal SIGKILL`);
+    expect(outcome.diagnostic?.message).toBe(`hook 'Guard' was killed by signal SIGKILL: ${notBlocked}`);
   });
 
   it('O5: a timeout is an error "timed out after Ns", whatever exit code came with it', () => {
@@ -227,14 +231,14 @@ describe('interpretRun: anything else (O5)', () => {
     for (const exitCode of [null, 0, 2, 49]) {
       const outcome = interpretRun('PreToolUse', hook, runFacts({ exitCode, signal: 'SIGTERM', timedOut: true }));
       expect(outcome.kind).toBe('error');
-      expect(outcome.diagnostic?.message).toBe(`hook 'Slow' failed: timed out after 5s`);
+      expect(outcome.diagnostic?.message).toBe(`hook 'Slow' timed out after 5s: ${notBlocked}`);
     }
     const fractional = outcomeHook('Quick', { timeout: 0.5 });
     expect(
       interpretRun('PreToolUse', fractional, runFacts({ exitCode: null, timedOut: true })).diagnostic?.message,
-    ).toBe(`hook 'Quick' failed: timed out after 0.5s`);
+    ).toBe(`hook 'Quick' timed out after 0.5s: ${notBlocked}`);
     expect(interpretRun('PreToolUse', guard, runFacts({ exitCode: null, timedOut: true })).diagnostic?.message).toBe(
-      `hook 'Guard' failed: timed out`,
+      `hook 'Guard' timed out: ${notBlocked}`,
     );
   });
 
@@ -245,7 +249,7 @@ describe('interpretRun: anything else (O5)', () => {
       runFacts({ exitCode: null, startError: 'spawn /bin/sh EMFILE' }),
     );
     expect(outcome.kind).toBe('error');
-    expect(outcome.diagnostic?.message).toBe(`hook 'Guard' failed: failed to start: spawn /bin/sh EMFILE`);
+    expect(outcome.diagnostic?.message).toBe(`hook 'Guard' could not start: spawn /bin/sh EMFILE; the call is refused`);
   });
 
   it('R9: a hook that could not start counts as a deny whatever onError says; its outcome stays error', () => {
@@ -267,7 +271,7 @@ describe('interpretRun: anything else (O5)', () => {
 
   it('O5: no exit code and no signal is still an error, not a crash', () => {
     expect(interpretRun('PreToolUse', guard, runFacts({ exitCode: null })).diagnostic?.message).toBe(
-      `hook 'Guard' failed: ended without an exit code`,
+      `hook 'Guard' ended without an exit code: ${notBlocked}`,
     );
   });
 
@@ -284,11 +288,40 @@ describe('interpretRun: anything else (O5)', () => {
       context: null,
       updatedInput: null,
       countsAsDeny: true,
-      diagnostic: { level: 'error', hook: 'Slow', message: `hook 'Slow' failed: timed out after 5s; stderr: partial` },
+      diagnostic: {
+        level: 'error',
+        hook: 'Slow',
+        message: `hook 'Slow' timed out after 5s: the call is refused ("onError": "deny"); stderr: partial`,
+      },
     });
     expect(interpretRun('PreToolUse', strictGuard, runFacts({ exitCode: 1 })).reason).toBe(
       `hook 'Guard' failed: exited with code 1`,
     );
+  });
+
+  it('O5: the diagnostic of a failure says what it did to the call: not blocked, refused, output not flagged', () => {
+    const facts = runFacts({ exitCode: 1 });
+    expect(interpretRun('PreToolUse', outcomeHook('x'), facts).diagnostic?.message).toBe(
+      `hook 'x' exited 1: the call was not blocked (exit 2 blocks; "onError": "deny" fails closed)`,
+    );
+    expect(interpretRun('PreToolUse', outcomeHook('x', { onError: 'deny' }), facts).diagnostic?.message).toBe(
+      `hook 'x' exited 1: the call is refused ("onError": "deny")`,
+    );
+    expect(interpretRun('PostToolUse', outcomeHook('x'), facts).diagnostic?.message).toBe(
+      `hook 'x' exited 1: the output was not flagged (exit 2 flags it; "onError": "deny" fails closed)`,
+    );
+    expect(interpretRun('PostToolUse', outcomeHook('x', { onError: 'deny' }), facts).diagnostic?.message).toBe(
+      `hook 'x' exited 1: the output is flagged ("onError": "deny")`,
+    );
+  });
+
+  it('O2: an invalid decision names the decision that was probably meant (Claude words, capitals)', () => {
+    const problemOf = (decision: string): string | undefined =>
+      interpretRun('PreToolUse', guard, runFacts({ stdout: JSON.stringify({ decision }) })).diagnostic?.message;
+    expect(problemOf('block')).toContain('(got "block"; did you mean "deny"?)');
+    expect(problemOf('approve')).toContain('(got "approve"; did you mean "allow"?)');
+    expect(problemOf('DENY')).toContain('(got "DENY"; did you mean "deny"?)');
+    expect(problemOf('maybe')).toContain('(got "maybe")');
   });
 
   it('O5: other exit codes near the special ones are errors', () => {
@@ -329,7 +362,7 @@ describe('interpretRun: ask (K7)', () => {
 
   it('K7, O2: the decision stays case-sensitive: "Ask" is invalid', () => {
     expect(interpretRun('PreToolUse', guard, runFacts({ stdout: '{"decision":"Ask"}' })).diagnostic?.message).toBe(
-      `hook 'Guard' printed invalid output: decision must be one of allow, deny, ask, none (got "Ask")`,
+      `hook 'Guard' printed invalid output: decision must be one of allow, deny, ask, none (got "Ask"; did you mean "ask"?); ${notBlocked}`,
     );
   });
 
@@ -365,7 +398,7 @@ describe('interpretRun: HTTP hooks (H3)', () => {
     const outcome = interpretRun('PreToolUse', guard, httpRunFacts({ stdout: '{"decision":"block"}' }));
     expect(outcome.kind).toBe('invalid');
     expect(outcome.diagnostic?.message).toBe(
-      `hook 'Guard' printed invalid output: decision must be one of allow, deny, ask, none (got "block")`,
+      `hook 'Guard' printed invalid output: decision must be one of allow, deny, ask, none (got "block"; did you mean "deny"?); ${notBlocked}`,
     );
   });
 
@@ -381,7 +414,7 @@ describe('interpretRun: HTTP hooks (H3)', () => {
         diagnostic: {
           level: 'error',
           hook: 'Guard',
-          message: "hook 'Guard' failed: HTTP status 500; response: policy service is down",
+          message: `hook 'Guard' failed (HTTP status 500): ${notBlocked}; response: policy service is down`,
         },
       }),
     );
@@ -391,7 +424,9 @@ describe('interpretRun: HTTP hooks (H3)', () => {
       httpRunFacts({ httpStatus: 302, stdout: '{"decision":"allow"}' }),
     );
     expect(redirect.kind).toBe('error');
-    expect(redirect.diagnostic?.message).toBe(`hook 'Guard' failed: HTTP status 302; response: {"decision":"allow"}`);
+    expect(redirect.diagnostic?.message).toBe(
+      `hook 'Guard' failed (HTTP status 302): ${notBlocked}; response: {"decision":"allow"}`,
+    );
   });
 
   it('H3 O5: with onError deny a failed HTTP hook counts as a deny; its reason names the status', () => {
@@ -410,7 +445,7 @@ describe('interpretRun: HTTP hooks (H3)', () => {
         diagnostic: {
           level: 'error',
           hook: 'Guard',
-          message: "hook 'Guard' failed: connection refused by 127.0.0.1:9 (ECONNREFUSED)",
+          message: `hook 'Guard' failed (connection refused by 127.0.0.1:9 (ECONNREFUSED)): ${notBlocked}`,
         },
       }),
     );
@@ -427,7 +462,7 @@ describe('interpretRun: HTTP hooks (H3)', () => {
       httpRunFacts({ httpStatus: 200, timedOut: true, stdout: '{"decision":' }),
     );
     expect(outcome.kind).toBe('error');
-    expect(outcome.diagnostic?.message).toBe("hook 'Guard' failed: timed out after 5s");
+    expect(outcome.diagnostic?.message).toBe(`hook 'Guard' timed out after 5s: ${notBlocked}`);
   });
 
   it('H3 R8: a body over the cap is an error, not an invalid output', () => {
@@ -437,7 +472,7 @@ describe('interpretRun: HTTP hooks (H3)', () => {
       httpRunFacts({ stdout: '{"decision":"allow"}', truncated: true, stdoutTruncated: true }),
     );
     expect(outcome.kind).toBe('error');
-    expect(outcome.diagnostic?.message).toBe("hook 'Guard' failed: response body over 1 MiB");
+    expect(outcome.diagnostic?.message).toBe(`hook 'Guard' failed (response body over 1 MiB): ${notBlocked}`);
   });
 
   it('H3: a 2xx whose body was cut by the connection is an error, whatever arrived', () => {

@@ -1,5 +1,12 @@
 import { trimBlank } from './blank-text.ts';
-import { describeFailure, httpAnswered, httpErrorBodyTail, isHttpRun, stderrTail } from './describe-failure.ts';
+import {
+  describeFailure,
+  failureSummary,
+  httpAnswered,
+  httpErrorBodyTail,
+  isHttpRun,
+  stderrTail,
+} from './describe-failure.ts';
 import type { HookEvent, HookOutcome, OutcomeHook, RunFacts } from './hook-outcome.ts';
 import { parseHookOutput, type HookOutput, type ParsedHookOutput } from './parse-hook-output.ts';
 
@@ -81,8 +88,25 @@ export function outcome(hook: OutcomeHook, fields: OutcomeFields): HookOutcome {
 }
 
 /**
- * A hook that broke (O2, O5, R9): no opinion and an error diagnostic; when it counts as a deny,
- * the reason says why the call is refused. `startError`: why its process could not start.
+ * What a broken hook's failure did to the call, for its diagnostic: a failure that lets the
+ * call run must say so, and how to make the hook block (a guard that crashes is easy to mistake
+ * for one that blocked).
+ */
+export function failureConsequence(event: HookEvent, hook: Pick<OutcomeHook, 'onError'>): string {
+  if (hook.onError === 'deny') {
+    return event === 'PreToolUse'
+      ? 'the call is refused ("onError": "deny")'
+      : 'the output is flagged ("onError": "deny")';
+  }
+  return event === 'PreToolUse'
+    ? 'the call was not blocked (exit 2 blocks; "onError": "deny" fails closed)'
+    : 'the output was not flagged (exit 2 flags it; "onError": "deny" fails closed)';
+}
+
+/**
+ * A hook that broke (O2, O5, R9): no opinion, an error diagnostic (what went wrong, then what
+ * that did to the call); when it counts as a deny, the reason says why the call is refused.
+ * `startError`: why its process could not start.
  */
 export function failedOutcome(
   hook: OutcomeHook,
@@ -102,21 +126,30 @@ export function failedOutcome(
   return outcome(hook, { ...fields, reason });
 }
 
+/** O2: an output that is not what the protocol reads; the diagnostic names the exact problem. */
+export function invalidOutputOutcome(event: HookEvent, hook: OutcomeHook, problem: string): HookOutcome {
+  return failedOutcome(
+    hook,
+    'invalid',
+    `invalid output: ${problem}`,
+    `hook '${hook.name}' printed invalid output: ${problem}; ${failureConsequence(event, hook)}`,
+  );
+}
+
 /**
  * H3: the outcome of an HTTP hook that did not answer — another status than 2xx, a timeout, a
  * body over the cap, a connection failure — as an `error` that `onError` decides (never R9's
  * fail-closed "could not start", which is for processes only). `null` for a whole 2xx answer and
  * for a process run: the protocol reads those.
  */
-export function httpFailureOutcome(hook: OutcomeHook, facts: RunFacts): HookOutcome | null {
+export function httpFailureOutcome(event: HookEvent, hook: OutcomeHook, facts: RunFacts): HookOutcome | null {
   if (!isHttpRun(facts) || httpAnswered(facts)) return null;
-  const problem = describeFailure(hook, facts);
   const body = httpErrorBodyTail(facts);
   return failedOutcome(
     hook,
     'error',
-    problem,
-    `hook '${hook.name}' failed: ${problem}${body === '' ? '' : `; response: ${body}`}`,
+    describeFailure(hook, facts),
+    `hook '${hook.name}' ${failureSummary(hook, facts)}: ${failureConsequence(event, hook)}${body === '' ? '' : `; response: ${body}`}`,
   );
 }
 
@@ -144,7 +177,7 @@ export function asProcessRun(facts: RunFacts): RunFacts {
  * // { hook: 'No rm', kind: 'deny', reason: 'rm -rf is not allowed', countsAsDeny: true, … }
  */
 export function interpretRun(event: HookEvent, hook: OutcomeHook, runFacts: RunFacts): HookOutcome {
-  const httpFailure = httpFailureOutcome(hook, runFacts);
+  const httpFailure = httpFailureOutcome(event, hook, runFacts);
   if (httpFailure !== null) return httpFailure;
   const facts = asProcessRun(runFacts);
   const ended = facts.startError === null && !facts.timedOut && facts.signal === null;
@@ -170,14 +203,7 @@ export function interpretRun(event: HookEvent, hook: OutcomeHook, runFacts: RunF
   if (ended && facts.exitCode === 0) {
     const parsed = readStdout(facts);
     if (parsed.kind === 'blank') return outcome(hook, { kind: 'none' });
-    if (parsed.kind === 'invalid') {
-      return failedOutcome(
-        hook,
-        'invalid',
-        `invalid output: ${parsed.problem}`,
-        `hook '${hook.name}' printed invalid output: ${parsed.problem}`,
-      );
-    }
+    if (parsed.kind === 'invalid') return invalidOutputOutcome(event, hook, parsed.problem);
     const { output } = parsed;
     if (output.decision === 'deny') {
       return outcome(hook, {
@@ -199,7 +225,7 @@ export function interpretRun(event: HookEvent, hook: OutcomeHook, runFacts: RunF
     return outcome(hook, { kind: output.decision, context: output.context, updatedInput: output.updatedInput });
   }
 
-  return runFailureOutcome(hook, facts);
+  return runFailureOutcome(event, hook, facts);
 }
 
 /**
@@ -207,9 +233,20 @@ export function interpretRun(event: HookEvent, hook: OutcomeHook, runFacts: RunF
  * killed, or an exit code with no meaning. A hook that could not start counts as a deny whatever
  * `onError` says (R9); any other failure only when `onError` is `'deny'`.
  */
-export function runFailureOutcome(hook: OutcomeHook, facts: RunFacts): HookOutcome {
-  const problem = describeFailure(hook, facts);
+export function runFailureOutcome(event: HookEvent, hook: OutcomeHook, facts: RunFacts): HookOutcome {
   const tail = stderrTail(facts.stderr);
-  const message = `hook '${hook.name}' failed: ${problem}${tail === '' ? '' : `; stderr: ${tail}`}`;
-  return failedOutcome(hook, 'error', problem, message, facts.startError);
+  const stderr = tail === '' ? '' : `; stderr: ${tail}`;
+  const problem = describeFailure(hook, facts);
+  if (facts.startError !== null) {
+    // R9: a guard that never ran must not wave the call through, whatever onError says; the model
+    // can cause these states (renaming the working folder, many calls at once).
+    const message = `hook '${hook.name}' could not start: ${facts.startError}; the call is refused${stderr}`;
+    return failedOutcome(hook, 'error', problem, message, facts.startError);
+  }
+  return failedOutcome(
+    hook,
+    'error',
+    problem,
+    `hook '${hook.name}' ${failureSummary(hook, facts)}: ${failureConsequence(event, hook)}${stderr}`,
+  );
 }

@@ -98,8 +98,12 @@ describe('parseHookOutput', () => {
   });
 
   it('O2: an unknown decision is invalid, case-sensitive: "block", "Deny"', () => {
-    expect(problemOf('{"decision":"block"}')).toBe('decision must be one of allow, deny, ask, none (got "block")');
-    expect(problemOf('{"decision":"Deny"}')).toBe('decision must be one of allow, deny, ask, none (got "Deny")');
+    expect(problemOf('{"decision":"block"}')).toBe(
+      'decision must be one of allow, deny, ask, none (got "block"; did you mean "deny"?)',
+    );
+    expect(problemOf('{"decision":"Deny"}')).toBe(
+      'decision must be one of allow, deny, ask, none (got "Deny"; did you mean "deny"?)',
+    );
     expect(problemOf('{"decision":""}')).toBe('decision must be one of allow, deny, ask, none (got "")');
   });
 
@@ -109,7 +113,7 @@ describe('parseHookOutput', () => {
     expect(problemOf('{"reason":42}')).toBe('reason must be a string (got 42)');
     expect(problemOf('{"context":["a"]}')).toBe('context must be a string (got an array)');
     expect(problemOf('{"decision":"block","reason":{},"context":null}')).toBe(
-      'decision must be one of allow, deny, ask, none (got "block"); reason must be a string (got an object); ' +
+      'decision must be one of allow, deny, ask, none (got "block"; did you mean "deny"?); reason must be a string (got an object); ' +
         'context must be a string (got null)',
     );
   });

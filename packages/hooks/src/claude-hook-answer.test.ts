@@ -121,13 +121,13 @@ describe('claudeHookAnswer (K8)', () => {
       verdict({
         context: 'Tests live in test/\nUse pnpm',
         diagnostics: [
-          { level: 'error', hook: 'a', message: `hook 'a' failed: exited with code 1` },
+          { level: 'error', hook: 'a', message: `hook 'a' exited 1: the call was not blocked` },
           { level: 'info', hook: 'b', message: `hook 'b': formatted 2 files` },
         ],
       }),
     );
     expect(answer).toEqual({
-      systemMessage: `hook 'a' failed: exited with code 1\nhook 'b': formatted 2 files`,
+      systemMessage: `hook 'a' exited 1: the call was not blocked\nhook 'b': formatted 2 files`,
       hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: 'Tests live in test/\nUse pnpm' },
     });
   });

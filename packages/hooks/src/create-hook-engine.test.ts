@@ -86,9 +86,7 @@ describe('payload, environment and directory (R3, R4, R5)', () => {
     const engine = createHookEngine(hooksConfig({ PreToolUse: [{ name: 'pwd', command: 'pwd' }] }));
     const pre = await engine.preToolUse({ toolName: 't', toolInput: {}, cwd: join(directory.path, 'missing') });
     expect(pre.hooks[0]).toMatchObject({ name: 'pwd', outcome: 'error', exitCode: null });
-    expect(pre.diagnostics[0]?.message).toMatch(
-      /^hook 'pwd' failed: failed to start: working directory does not exist/,
-    );
+    expect(pre.diagnostics[0]?.message).toMatch(/^hook 'pwd' could not start: working directory does not exist/);
     // onError is 'ignore', yet a guard that never ran must not wave the call through.
     expect(pre.decision).toBe('deny');
     expect(pre.reasons[0]).toMatch(
@@ -458,7 +456,9 @@ describe('nothing lost (R6, L5, L6)', () => {
     const pre = await engine.preToolUse({ toolName: 't', toolInput: {} });
     expect(performance.now() - startedAt).toBeLessThan(0.5 * 1000 + 2000);
     expect(pre.hooks[0]).toMatchObject({ outcome: 'error', timedOut: true, exitCode: null });
-    expect(pre.diagnostics[0]?.message).toBe("hook 'stuck' failed: timed out after 0.5s");
+    expect(pre.diagnostics[0]?.message).toBe(
+      `hook 'stuck' timed out after 0.5s: the call was not blocked (exit 2 blocks; "onError": "deny" fails closed)`,
+    );
     expect(pre.decision).toBe('none');
     const background = Number(readFileSync(pidFile, 'utf8'));
     expect(background).toBeGreaterThan(0);

@@ -87,7 +87,9 @@ describe('runEventHooks guards the runner (L5, L6)', () => {
       ['hung', 'error', true],
       ['fine', 'none', false],
     ]);
-    expect(run.outcomes[0]?.diagnostic?.message).toBe("hook 'hung' failed: timed out after 0.2s");
+    expect(run.outcomes[0]?.diagnostic?.message).toBe(
+      `hook 'hung' timed out after 0.2s: the call was not blocked (exit 2 blocks; "onError": "deny" fails closed)`,
+    );
   });
 
   it('L6: a runner that throws or rejects is a failed start of that hook; the others still run', async () => {
@@ -101,8 +103,8 @@ describe('runEventHooks guards the runner (L5, L6)', () => {
     );
     expect(run.reports.map((report) => report.outcome)).toEqual(['error', 'error', 'deny']);
     expect(run.outcomes.map((outcome) => outcome.diagnostic?.message ?? null)).toEqual([
-      "hook 'a' failed: failed to start: the runner refused the hook: runner bug",
-      "hook 'b' failed: failed to start: the runner failed: async runner bug",
+      "hook 'a' could not start: the runner refused the hook: runner bug; the call is refused",
+      "hook 'b' could not start: the runner failed: async runner bug; the call is refused",
       null,
     ]);
   });
@@ -128,7 +130,9 @@ describe('runEventHooks guards the runner (L5, L6)', () => {
       setupProblem: 'no working directory: ENOENT',
     });
     expect(run.reports[0]).toMatchObject({ outcome: 'error', durationMs: null });
-    expect(run.outcomes[0]?.diagnostic?.message).toBe("hook 'a' failed: failed to start: no working directory: ENOENT");
+    expect(run.outcomes[0]?.diagnostic?.message).toBe(
+      "hook 'a' could not start: no working directory: ENOENT; the call is refused",
+    );
   });
 
   it("H3 L6: an HTTP client that never answers is reported as a timeout shortly after the hook's timeout", async () => {

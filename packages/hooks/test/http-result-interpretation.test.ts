@@ -50,7 +50,9 @@ describe('HTTP hook results through interpretRun (H3)', () => {
   it('H3: an error status or a redirect is an error naming the status; onError decides', async () => {
     const down = interpretRun('PreToolUse', guard, await call('/down'));
     expect(down).toMatchObject({ kind: 'error', countsAsDeny: false });
-    expect(down.diagnostic?.message).toBe("hook 'policy' failed: HTTP status 500; response: database unreachable");
+    expect(down.diagnostic?.message).toBe(
+      `hook 'policy' failed (HTTP status 500): the call was not blocked (exit 2 blocks; "onError": "deny" fails closed); response: database unreachable`,
+    );
     const moved = interpretRun('PreToolUse', { ...guard, onError: 'deny' }, await call('/moved'));
     expect(moved).toMatchObject({ kind: 'error', countsAsDeny: true, reason: "hook 'policy' failed: HTTP status 302" });
   });
@@ -59,7 +61,7 @@ describe('HTTP hook results through interpretRun (H3)', () => {
     const facts = await call('/never', 200);
     expect(facts.exitCode).toBeNull();
     expect(interpretRun('PreToolUse', guard, facts).diagnostic?.message).toBe(
-      "hook 'policy' failed: timed out after 1s",
+      `hook 'policy' timed out after 1s: the call was not blocked (exit 2 blocks; "onError": "deny" fails closed)`,
     );
   });
 });

@@ -215,9 +215,17 @@ describe('cosh hooks run --json (SPEC X)', () => {
       ['slow', 'error', null, true],
     ]);
     expect(json.diagnostics).toEqual([
-      { level: 'error', hook: 'broken', message: "hook 'broken' failed: exited with code 3" },
+      {
+        level: 'error',
+        hook: 'broken',
+        message: `hook 'broken' exited 3: the call was not blocked (exit 2 blocks; "onError": "deny" fails closed)`,
+      },
       { level: 'error', hook: 'garbage', message: expect.stringMatching(/^hook 'garbage' printed invalid output: /) },
-      { level: 'error', hook: 'slow', message: "hook 'slow' failed: timed out after 0.2s" },
+      {
+        level: 'error',
+        hook: 'slow',
+        message: `hook 'slow' timed out after 0.2s: the call was not blocked (exit 2 blocks; "onError": "deny" fails closed)`,
+      },
     ]);
   });
 
@@ -347,7 +355,7 @@ Input rewritten by hooks:
     "command": "ls -1"
   }
 Diagnostics:
-  error: hook 'broken' failed: exited with code 7
+  error: hook 'broken' exited 7: the call was not blocked (exit 2 blocks; "onError": "deny" fails closed)
 `);
     expect(result.stdout).not.toContain('\u001b[');
   });

@@ -65,7 +65,9 @@ describe('hostile hook output', () => {
       String(bytes),
     );
     expect(report).toMatchObject({ decision: 'deny', outcome: 'invalid', truncated: true, keptStdout: 1024 * 1024 });
-    expect(report.diagnostics).toEqual(["hook 'flood' printed invalid output: output was truncated (over 1 MiB)"]);
+    expect(report.diagnostics).toEqual([
+      `hook 'flood' printed invalid output: output was truncated (over 1 MiB); the call is refused ("onError": "deny")`,
+    ]);
     // Kept, the output alone would be 256 MB (512 MB as a JS string). Measured: +40-45 MB,
     // 64 KiB read buffers waiting for the next collection.
     expect(report.peakAfter - report.peakBefore).toBeLessThan(128 * 1024 * 1024);
@@ -128,7 +130,7 @@ describe('hostile hook output', () => {
     });
     expect(outcome.pre.hooks.map((hook) => hook.outcome)).toEqual(['invalid', 'invalid', 'invalid', 'none']);
     expect(outcome.pre.diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
-      "hook 'deep array' printed invalid output: expected one JSON object, found an array",
+      `hook 'deep array' printed invalid output: expected one JSON object, found an array; the call was not blocked (exit 2 blocks; "onError": "deny" fails closed)`,
       expect.stringMatching(
         /^hook 'deep rewrite' printed invalid output: updated_input nests more than 512 levels deep/,
       ),
