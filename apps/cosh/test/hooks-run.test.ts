@@ -65,6 +65,8 @@ const HOOK_KEYS = [
   'duration_ms',
   'deduplicated',
   'layer',
+  'stdout',
+  'stderr',
 ];
 
 async function setup(text: string): Promise<string> {
@@ -142,6 +144,8 @@ describe('cosh hooks run --json: verdicts (SPEC X)', () => {
           duration_ms: json.hooks[0]?.duration_ms,
           deduplicated: false,
           layer: 'user',
+          stdout: '{"decision": "deny", "reason": "rm -rf is not allowed"}\n',
+          stderr: '',
         },
         {
           name: 'Emergency stop',
@@ -153,6 +157,8 @@ describe('cosh hooks run --json: verdicts (SPEC X)', () => {
           duration_ms: json.hooks[1]?.duration_ms,
           deduplicated: false,
           layer: 'user',
+          stdout: '',
+          stderr: '',
         },
       ],
       diagnostics: [],

@@ -40,6 +40,33 @@ describe('payload, environment and directory (R3, R4, R5)', () => {
     );
   });
 
+  it('R3: each report carries the payload its hook was given on stdin, and what it printed', async () => {
+    const engine = createHookEngine(
+      hooksConfig({
+        PreToolUse: [
+          { name: 'echo', command: `cat > ${shellQuote(file('stdin'))}; echo out; echo err >&2` },
+          { name: 'again', command: `cat > ${shellQuote(file('stdin2'))}; echo out; echo err >&2` },
+        ],
+      }),
+    );
+    const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput: { command: 'ls' } });
+    const given = readFileSync(file('stdin'), 'utf8');
+    expect(readFileSync(file('stdin2'), 'utf8')).toBe(given);
+    expect(given).toBe('{"event":"PreToolUse","tool_name":"bash_run","tool_input":{"command":"ls"}}\n');
+    expect(pre.hooks.map(({ stdin, stdout, stderr }) => ({ stdin, stdout, stderr }))).toEqual([
+      { stdin: given, stdout: 'out\n', stderr: 'err\n' },
+      { stdin: given, stdout: 'out\n', stderr: 'err\n' },
+    ]);
+    // M4: a deduplicated hook was given nothing.
+    const deduplicated = createHookEngine(
+      hooksConfig({ PreToolUse: [{ command: 'true' }, { name: 'copy', command: 'true' }] }),
+    );
+    expect((await deduplicated.preToolUse({ toolName: 't', toolInput: {} })).hooks.map((hook) => hook.stdin)).toEqual([
+      '{"event":"PreToolUse","tool_name":"t","tool_input":{}}\n',
+      '',
+    ]);
+  });
+
   it('R4: hooks get the host environment plus COSH_EVENT, COSH_TOOL_NAME, COSH_HOOK_NAME, never the input', async () => {
     const engine = createHookEngine(
       hooksConfig({ PreToolUse: [{ name: 'Env dump', command: `env > ${shellQuote(file('env'))}` }] }),

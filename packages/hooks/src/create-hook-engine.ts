@@ -101,10 +101,12 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     if (selections.length === 0) return { hooks: [], outcomes: [] };
 
     let setupProblem: string | null = null;
+    let payload = '';
     let stdin = new Uint8Array(0);
     try {
+      payload = hookPayload({ event, toolName: call.toolName, toolInput: call.toolInput, toolOutput });
       // Encoded once: every hook of the call is given this one buffer, never a copy (R11).
-      stdin = Buffer.from(hookPayload({ event, toolName: call.toolName, toolInput: call.toolInput, toolOutput }));
+      stdin = Buffer.from(payload);
     } catch (error) {
       setupProblem = `the tool input cannot be sent as JSON: ${describeError(error)}`;
     }
@@ -118,6 +120,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     const run = await runEventHooks(selections, {
       event,
       toolName: call.toolName,
+      payload,
       stdin,
       hostEnvironment: options.env ?? process.env,
       cwd,

@@ -39,6 +39,12 @@ export interface HookReport
    * it did not run); its `exitCode` is then always `null`.
    */
   readonly httpStatus?: number | null;
+  /**
+   * The payload written to the hook's stdin (R3), for debugging a hook (`cosh hooks run
+   * --verbose`); `''` when it was given none (deduplicated, or stopped before it could start).
+   * Every hook of one event shares the one string.
+   */
+  readonly stdin: string;
 }
 
 /** H3: an HTTP hook's report carries its status, a process hook's none. */
@@ -47,7 +53,7 @@ function httpStatusOf(hook: ReportedEntry, run: HookRun | null): Pick<HookReport
 }
 
 /** The report of a hook that ran (or tried to). */
-export function ranReport(hook: ReportedEntry, run: HookRun, outcome: HookOutcome): HookReport {
+export function ranReport(hook: ReportedEntry, run: HookRun, outcome: HookOutcome, stdin: string): HookReport {
   return {
     name: hook.name,
     command: hook.command,
@@ -64,6 +70,7 @@ export function ranReport(hook: ReportedEntry, run: HookRun, outcome: HookOutcom
     duplicateOf: null,
     reason: outcome.reason,
     context: outcome.context,
+    stdin,
     stdout: run.stdout,
     stderr: run.stderr,
     ...httpStatusOf(hook, run),
@@ -88,6 +95,7 @@ export function deduplicatedReport(hook: ReportedEntry, duplicateOf: string): Ho
     duplicateOf,
     reason: null,
     context: null,
+    stdin: '',
     stdout: '',
     stderr: '',
     ...httpStatusOf(hook, null),

@@ -61,6 +61,7 @@ function selectionFor(commands: readonly { name: string; command: string; timeou
 const setup: EventHooksSetup = {
   event: 'PreToolUse',
   toolName: 'tool',
+  payload: '{}\n',
   stdin: Buffer.from('{}\n'),
   hostEnvironment: { PATH: process.env['PATH'] },
   cwd: process.cwd(),

@@ -16,7 +16,9 @@ import { deduplicatedReport, type HookReport, type HookRun, ranReport } from './
 export interface EventHooksSetup {
   readonly event: HookEvent;
   readonly toolName: string;
-  /** The serialised payload (R3), encoded once: every hook is given this same buffer (R11). */
+  /** The payload (R3) as text, for the reports; `''` when there is none (a setup problem). */
+  readonly payload: string;
+  /** The payload encoded once: every hook is given this same buffer (R11). */
   readonly stdin: Uint8Array;
   readonly hostEnvironment: Readonly<Record<string, unknown>>;
   readonly cwd: string;
@@ -207,14 +209,15 @@ export async function runEventHooks(
     if (hook.trustProblem !== null) {
       const outcome = untrustedScriptOutcome(hook.name, hook.trustProblem);
       outcomes.push(outcome);
-      reports.push(ranReport(shown, notStarted(hook.trustProblem, null), outcome));
+      reports.push(ranReport(shown, notStarted(hook.trustProblem, null), outcome, ''));
       return;
     }
     // Every selection that is not a duplicate was given a run above.
     const result = results[position] as HookRun;
     const outcome = interpretRun(setup.event, hook, result);
     outcomes.push(outcome);
-    reports.push(ranReport(shown, result, outcome));
+    const given = (notRunnableHere(hook) ?? setup.setupProblem) === null ? setup.payload : '';
+    reports.push(ranReport(shown, result, outcome, given));
   });
   return { reports, outcomes };
 }

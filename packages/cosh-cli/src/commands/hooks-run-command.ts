@@ -11,6 +11,7 @@ interface HooksRunFlags {
   readonly config?: string;
   readonly project?: boolean;
   readonly json?: boolean;
+  readonly verbose?: boolean;
 }
 
 /**
@@ -35,7 +36,11 @@ export function addHooksRunCommand(hooks: Command): Command {
       )
       .addOption(configOption())
       .addOption(noProjectOption())
-      .option('--json', 'print one JSON object (the shape scripts rely on, see the README)')
+      .option(
+        '--json',
+        "print one JSON object (the shape scripts rely on, see the README), each hook's stdout and stderr included",
+      )
+      .option('--verbose', "also print each hook's stdin payload, stdout and stderr (trimmed) under its row")
       .action(async (event: string, flags: HooksRunFlags, self: Command) => {
         const configPath = configPathOf(flags, self);
         const { runHooksRun } = await import('./hooks-run.ts');
@@ -49,6 +54,7 @@ export function addHooksRunCommand(hooks: Command): Command {
           configPath,
           noProject: noProjectOf(flags),
           json: flags.json === true,
+          verbose: flags.verbose === true,
           command: self,
         });
       })

@@ -38,6 +38,14 @@ export function hookRunJson(hook: HookReport): HookRunJson {
   };
 }
 
+/** One selected hook in `cosh hooks run --json`: {@link HookRunJson} and what the hook printed (SPEC X). */
+export interface HooksRunHookJson extends HookRunJson {
+  /** The hook's stdout as it printed it (at most 1 MiB); `''` for a deduplicated hook. */
+  readonly stdout: string;
+  /** The hook's stderr as it printed it (at most 1 MiB); `''` for a deduplicated hook. */
+  readonly stderr: string;
+}
+
 /**
  * `cosh hooks run --json` (SPEC X): one object, keys in this order. Scripts rely on it.
  */
@@ -53,7 +61,7 @@ export interface HooksRunJson {
   /** PostToolUse: the composed output (P2); PreToolUse: null. */
   readonly tool_output: string | null;
   /** Every selected hook, config order; deduplicated ones have null outcome, exit code, signal, duration. */
-  readonly hooks: readonly HookRunJson[];
+  readonly hooks: readonly HooksRunHookJson[];
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -68,7 +76,7 @@ export function hooksRunJson(result: PreToolUseResult | PostToolUseResult): Hook
     context: result.context,
     tool_input: result.toolInput,
     tool_output: result.event === 'PostToolUse' ? result.toolOutput : null,
-    hooks: result.hooks.map(hookRunJson),
+    hooks: result.hooks.map((hook) => ({ ...hookRunJson(hook), stdout: hook.stdout, stderr: hook.stderr })),
     diagnostics: result.diagnostics.map((diagnostic) => ({
       level: diagnostic.level,
       hook: diagnostic.hook,

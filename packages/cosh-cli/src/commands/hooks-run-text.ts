@@ -38,6 +38,44 @@ function countText(amount: number, noun: string): string {
   return `${amount} ${noun}${amount === 1 ? '' : 's'}`;
 }
 
+/** Most lines of one stream `--verbose` shows; `--json` has all of it. */
+const VERBOSE_MAX_LINES = 40;
+/** Longest line `--verbose` shows. */
+const VERBOSE_MAX_LINE_CHARACTERS = 500;
+
+/**
+ * What `--verbose` shows of a hook's stdin, stdout or stderr: blank lines at both ends trimmed,
+ * at most {@link VERBOSE_MAX_LINES} lines of at most {@link VERBOSE_MAX_LINE_CHARACTERS}
+ * characters, escaped for the terminal; `(empty)` for nothing.
+ */
+function verboseLines(text: string): string[] {
+  const trimmed = text.replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd();
+  if (trimmed === '') return ['(empty)'];
+  const lines = printableLines(trimmed).map((line) =>
+    line.length > VERBOSE_MAX_LINE_CHARACTERS ? `${line.slice(0, VERBOSE_MAX_LINE_CHARACTERS)}…` : line,
+  );
+  if (lines.length <= VERBOSE_MAX_LINES) return lines;
+  const hidden = lines.length - VERBOSE_MAX_LINES;
+  return [
+    ...lines.slice(0, VERBOSE_MAX_LINES),
+    `… (${hidden} more ${hidden === 1 ? 'line' : 'lines'}; --json shows all)`,
+  ];
+}
+
+/** A hook's stdin, stdout and stderr under its row, for `--verbose`. */
+function printHookStreams(out: Writer, hook: HookReport): void {
+  for (const [label, text] of [
+    ['stdin: ', hook.stdin],
+    ['stdout:', hook.stdout],
+    ['stderr:', hook.stderr],
+  ] as const) {
+    const [first = '', ...rest] = verboseLines(text);
+    const empty = first === '(empty)' && rest.length === 0;
+    out.line(`      ${out.style.dim(label)} ${empty ? out.style.dim(first) : first}`);
+    for (const line of rest) out.line(`              ${line}`);
+  }
+}
+
 /** Lines of a multi-line value under its label, indented by two spaces. */
 function block(out: Writer, label: string, text: string): void {
   out.line(out.style.bold(label));
@@ -52,7 +90,13 @@ function block(out: Writer, label: string, text: string): void {
 export function printHooksRun(
   out: Writer,
   result: PreToolUseResult | PostToolUseResult,
-  details: { readonly inputChanged: boolean; readonly eventEnabled: boolean; readonly refused?: boolean },
+  details: {
+    readonly inputChanged: boolean;
+    readonly eventEnabled: boolean;
+    readonly refused?: boolean;
+    /** Show each hook's stdin payload, stdout and stderr under its row. */
+    readonly verbose?: boolean;
+  },
 ): void {
   const { style } = out;
   const ran = result.hooks.filter((hook) => !hook.deduplicated).length;
@@ -86,13 +130,15 @@ export function printHooksRun(
   const outcomeWidth = Math.max(0, ...rows.map((row) => row.outcome.length));
   const endWidth = Math.max(0, ...rows.map((row) => row.end.length));
   const durationWidth = Math.max(0, ...rows.map((row) => row.duration.length));
-  for (const row of rows) {
+  rows.forEach((row, position) => {
     const outcome = row.outcome === 'deduplicated' ? style.dim(row.outcome) : paintOutcome(style, row.outcome);
     const padding = ' '.repeat(outcomeWidth - row.outcome.length);
     out.line(
       `  ${outcome}${padding}  ${row.end.padEnd(endWidth)}  ${row.duration.padStart(durationWidth)}  ${row.name}`,
     );
-  }
+    const hook = result.hooks[position];
+    if (details.verbose === true && hook !== undefined && !hook.deduplicated) printHookStreams(out, hook);
+  });
 
   out.line();
   const decision = result.decision === 'none' ? result.decision : paintOutcome(style, result.decision);

@@ -88,6 +88,8 @@ describe('cosh hooks run --json (SPEC X)', () => {
           duration_ms: json.hooks[0]?.duration_ms,
           deduplicated: false,
           layer: 'user',
+          stdout: '{"decision":"deny","reason":"rm -rf is not allowed"}',
+          stderr: '',
         },
       ],
       diagnostics: [],
@@ -102,6 +104,8 @@ describe('cosh hooks run --json (SPEC X)', () => {
       'duration_ms',
       'deduplicated',
       'layer',
+      'stdout',
+      'stderr',
     ]);
     expect(Number.isInteger(json.hooks[0]?.duration_ms)).toBe(true);
   });
@@ -137,7 +141,18 @@ describe('cosh hooks run --json (SPEC X)', () => {
       duration_ms: null,
       deduplicated: true,
       layer: 'user',
+      stdout: '',
+      stderr: '',
     });
+  });
+
+  it("X: each hook's stdout and stderr are in --json as the hook printed them (issue 13)", async () => {
+    const file = await setup({
+      PreToolUse: [{ name: 'talker', command: `printf 'not json\\n  second line  '; printf 'oops\\n' >&2; exit 1` }],
+    });
+    const result = await run(['PreToolUse', '--tool', 'bash_run', '--config', file, '--json']);
+    const json = JSON.parse(result.stdout) as HooksRunJson;
+    expect(json.hooks[0]).toMatchObject({ outcome: 'error', stdout: 'not json\n  second line  ', stderr: 'oops\n' });
   });
 
   it('X/P2: PostToolUse prints the composed output; --output omitted means ""', async () => {
@@ -315,6 +330,64 @@ describe('cosh hooks run exit codes (SPEC X)', () => {
     ) as HooksRunJson;
     const { realpath } = await import('node:fs/promises');
     expect(json.context).toBe(await realpath(directory));
+  });
+});
+
+describe('cosh hooks run --verbose (issue 13)', () => {
+  it("X: prints each hook's stdin payload, stdout and stderr (trimmed) under its row, on stdout", async () => {
+    const file = await setup({
+      PreToolUse: [
+        { name: 'quiet', command: 'cat > /dev/null' },
+        {
+          name: 'talker',
+          command: `cat > /dev/null; printf '\\n\\n  first\\nsecond\\n\\n'; printf 'oops\\n' >&2; exit 1`,
+        },
+      ],
+    });
+    const result = await run([
+      'PreToolUse',
+      '--tool',
+      'bash_run',
+      '--input',
+      '{"command":"ls"}',
+      '--config',
+      file,
+      '--verbose',
+    ]);
+    expect(result.code).toBe(0);
+    const payload = '{"event":"PreToolUse","tool_name":"bash_run","tool_input":{"command":"ls"}}';
+    const lines = result.stdout.split('\n');
+    const quiet = lines.findIndex((line) => line.endsWith('  quiet'));
+    expect(lines.slice(quiet + 1, quiet + 4)).toEqual([
+      `      stdin:  ${payload}`,
+      '      stdout: (empty)',
+      '      stderr: (empty)',
+    ]);
+    const talker = lines.findIndex((line) => line.endsWith('  talker'));
+    expect(lines.slice(talker + 1, talker + 5)).toEqual([
+      `      stdin:  ${payload}`,
+      '      stdout:   first',
+      '              second',
+      '      stderr: oops',
+    ]);
+    // Diagnostics stay where they were: the human output on stdout, nothing new on stderr.
+    expect(result.stderr).toBe('');
+  });
+
+  it('X: a long output is cut in --verbose with a pointer to --json; control characters are escaped', async () => {
+    const file = await setup({
+      PreToolUse: [{ name: 'flood', command: `seq 1 100; printf 'bell\\007' >&2` }],
+    });
+    const result = await run(['PreToolUse', '--tool', 't', '--config', file, '--verbose']);
+    expect(result.stdout).toContain('              40\n              … (60 more lines; --json shows all)\n');
+    expect(result.stdout).not.toContain(' 41\n');
+    expect(result.stdout).toContain('      stderr: bell\\u0007');
+  });
+
+  it('X: without --verbose the streams are not shown', async () => {
+    const file = await setup({ PreToolUse: [{ name: 'talker', command: 'echo out' }] });
+    const result = await run(['PreToolUse', '--tool', 't', '--config', file]);
+    expect(result.stdout).not.toContain('stdout:');
   });
 });
 

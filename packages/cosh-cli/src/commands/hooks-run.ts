@@ -23,6 +23,8 @@ export interface HooksRunOptions {
   /** `--no-project`: leave out the project layer (SPEC C10). */
   readonly noProject?: boolean | undefined;
   readonly json: boolean;
+  /** Without `--json`: print each hook's stdin payload, stdout and stderr under its row. */
+  readonly verbose?: boolean;
   /** The command run, for the `--help` pointer of a usage error. */
   readonly command?: Command | undefined;
 }
@@ -105,5 +107,6 @@ export async function runHooksRun(context: CliContext, options: HooksRunOptions)
     inputChanged: result.toolInput !== toolInput,
     eventEnabled: config.hooksEnabled[event],
     refused: config.refusal !== null,
+    verbose: options.verbose === true,
   });
 }
