@@ -213,7 +213,7 @@ describe('cosh hooks list', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('PreToolUse   enabled   1 hook');
     expect(result.stdout).toContain('PostToolUse  disabled  no hooks');
-    expect(result.stdout).toMatch(/ 0 {2}user +true +\* +60s +ignore +on\n/);
+    expect(result.stdout).toMatch(/ 0 {2}user +true +\* +60s +ignore +on +true\n/);
     expect(result.stdout).toContain('did you mean ".*"?');
     const json = JSON.parse(
       (await cosh(['hooks', 'list', '--json'], { XDG_CONFIG_HOME: join(directory, 'xdg') })).stdout,

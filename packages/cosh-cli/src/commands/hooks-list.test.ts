@@ -31,22 +31,22 @@ afterEach(async () => {
 });
 
 describe('cosh hooks list', () => {
-  it('C7: shows each event on or off and every hook with its warnings inline', async () => {
+  it('C7: shows each event on or off and every hook with its command and its warnings inline, in one warning format', async () => {
     const result = await runInProcess(['hooks', 'list', '--config', file], { cwd: directory });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe(`user     ${file}  env (COSH_TRUST=all: used without a trust check)
 
 PreToolUse   enabled   2 hooks
-  #  LAYER  NAME                          MATCHER     TIMEOUT  ON ERROR  STATE
-  0  user   Block dangerous bash          ^bash_run$  10s      deny      on
-  1  user   echo '{"decision": "allow"}'  *read       60s      ignore    off
-     warning ${file}:5:66: hooks.PreToolUse[1].matcher: "*read" is not a valid regular expression (nothing to repeat), so this hook never runs; did you mean ".*read"?
-     warning ${file}:5:75: hooks.PreToolUse[1].enabled is set more than once: this one is ignored, the last one (line 5, column 92) counts
+  #  LAYER  NAME                          MATCHER     TIMEOUT  ON ERROR  STATE  COMMAND
+  0  user   Block dangerous bash          ^bash_run$  10s      deny      on     exit 0
+  1  user   echo '{"decision": "allow"}'  *read       60s      ignore    off    echo '{"decision": "allow"}'
+     ${file}:5:66: warning: hooks.PreToolUse[1].matcher: "*read" is not a valid regular expression (nothing to repeat), so this hook never runs; did you mean ".*read"?
+     ${file}:5:75: warning: hooks.PreToolUse[1].enabled is set more than once: this one is ignored, the last one (line 5, column 92) counts
 
 PostToolUse  disabled  1 hook  (hooksEnabled.PostToolUse is false: none of them run)
-  #  LAYER  NAME  MATCHER     TIMEOUT  ON ERROR  STATE
-  0  user   true  (any tool)  60s      ignore    off (event)
+  #  LAYER  NAME  MATCHER     TIMEOUT  ON ERROR  STATE        COMMAND
+  0  user   true  (any tool)  60s      ignore    off (event)  true
 
 Other warnings:
   ${file}:9:42: warning: hooksEnabled: unknown event "Stop" is ignored; the events are PreToolUse and PostToolUse
@@ -147,9 +147,40 @@ Other warnings:
     );
     const result = await runInProcess(['hooks', 'list', '--config', file], { cwd: directory });
     expect(result.stdout).toContain(
-      `warning ${file}:1:68: hooks.PreToolUse[0].matcher: "\\u009b31m[" is not a valid regular expression`,
+      `${file}:1:68: warning: hooks.PreToolUse[0].matcher: "\\u009b31m[" is not a valid regular expression`,
     );
     expect(result.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+  });
+
+  it('shortens a long command to the terminal width (60 characters off a terminal); --json has it whole', async () => {
+    const long = `node ${'/very/long/path'.repeat(10)}/guard.mjs --strict`;
+    const url = 'https://policy.example.com/cosh/pre-tool-use';
+    await writeFile(
+      file,
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            { name: 'guard', command: long },
+            { name: 'web', url },
+          ],
+        },
+      }),
+    );
+    const plain = await runInProcess(['hooks', 'list', '--config', file], { cwd: directory });
+    const row = plain.stdout.split('\n').find((line) => line.includes('guard')) ?? '';
+    expect(row).toContain(`on     ${long.slice(0, 59)}…`);
+    expect(plain.stdout).toContain(`on     POST ${url}`);
+    const terminal = await runInProcess(['hooks', 'list', '--config', file], {
+      cwd: directory,
+      tty: true,
+      env: { NO_COLOR: '1' },
+    });
+    // Each hook row fits the 80 columns (the file line above the tables is a path: it may not).
+    const rows = terminal.stdout.split('\n').filter((line) => /^ {2}\d+ /.test(line));
+    expect(rows).toHaveLength(2);
+    for (const line of rows) expect([...line].length).toBeLessThan(80);
+    const json = await runInProcess(['hooks', 'list', '--config', file, '--json'], { cwd: directory });
+    expect((JSON.parse(json.stdout) as HooksListJson).events[0]?.hooks[0]?.command).toBe(long);
   });
 
   it('colours only a terminal, and never with NO_COLOR', async () => {
@@ -162,6 +193,7 @@ Other warnings:
       tty: true,
       env: { NO_COLOR: '1' },
     });
-    expect(noColor.stdout).toBe(plain.stdout);
+    // The same text as the coloured one (a terminal, so the same width), without the colour.
+    expect(noColor.stdout).toBe(terminal.stdout.replace(/\u001b\[[0-9;]*m/g, ''));
   });
 });

@@ -192,13 +192,18 @@ function hookState(hook: HookEntry): string {
   }
 }
 
+/** Longest command `hooks list` shows when the width is unknown (off a terminal); `--json` has it whole. */
+const COMMAND_WIDTH_OFF_TERMINAL = 60;
+/** Narrowest the command column gets on a narrow terminal. */
+const COMMAND_WIDTH_MINIMUM = 20;
+
 function printHookTable(
   out: Writer,
   hooks: readonly HookEntry[],
   warningsOf: (hook: HookEntry) => ConfigProblem[],
 ): void {
   const { style } = out;
-  const header = ['#', 'LAYER', 'NAME', 'MATCHER', 'TIMEOUT', 'ON ERROR', 'STATE'];
+  const header = ['#', 'LAYER', 'NAME', 'MATCHER', 'TIMEOUT', 'ON ERROR', 'STATE', 'COMMAND'];
   const rows = hooks.map((hook) => [
     String(hook.index),
     hook.layer,
@@ -208,10 +213,17 @@ function printHookTable(
     `${hook.timeout}s`,
     hook.onError,
     hookState(hook),
+    printableText(hook.command ?? `POST ${hook.url ?? ''}`),
   ]);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => [...(row[column] ?? '')].length)),
   );
+  // The command comes last and takes what the terminal has left, so a row stays one line.
+  const before = widths.slice(0, -1).reduce((sum, width) => sum + width + 2, 2);
+  const commandWidth = out.isTTY
+    ? Math.max(COMMAND_WIDTH_MINIMUM, out.columns - 1 - before)
+    : COMMAND_WIDTH_OFF_TERMINAL;
+  for (const row of rows) row[row.length - 1] = shortenText(row.at(-1) ?? '', commandWidth);
   const layout = (cells: readonly string[]): string =>
     cells
       .map((cell, column) =>
@@ -222,11 +234,8 @@ function printHookTable(
   hooks.forEach((hook, position) => {
     const line = `  ${layout(rows[position] ?? [])}`;
     out.line(hook.off === null && hook.trustProblem === null ? line : style.dim(line));
-    for (const warning of warningsOf(hook)) {
-      const where = `${escapeForTerminal(hook.file ?? '')}:${warning.line}:${warning.column}`;
-      out.line(
-        `  ${' '.repeat(widths[0] ?? 1)}  ${style.yellow('warning')} ${where}: ${escapeForTerminal(warning.message)}`,
-      );
-    }
+    // The same `file:line:col: warning: message` as every other warning Cosh prints.
+    for (const warning of warningsOf(hook))
+      out.line(`  ${' '.repeat(widths[0] ?? 1)}  ${problemLine(out, hook.file ?? '', warning)}`);
   });
 }
