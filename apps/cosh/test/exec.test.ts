@@ -164,6 +164,44 @@ describe('cosh exec: exit statuses (X)', () => {
     expect((await exec('bash_run', undefined)).stderr).toContain('bash_run: input.command: missing');
   });
 
+  it('X: --input-file reads the input from a file, and - from standard input (issue 13)', async () => {
+    const { folder, config } = await project();
+    const content = 'line "one"\nline \'two\'\n';
+    await writeFile(join(folder, 'call.json'), JSON.stringify({ path: 'from-file.txt', content }));
+    const fromFile = await runCosh(
+      ['exec', 'fs_write', '--input-file', 'call.json', '--config', config, '--permission', 'allow'],
+      { cwd: folder },
+    );
+    expect(fromFile.code).toBe(0);
+    expect(await readFile(join(folder, 'from-file.txt'), 'utf8')).toBe(content);
+    const fromStdin = await runCosh(['exec', 'fs_read', '--input-file', '-', '--config', config], {
+      cwd: folder,
+      input: '{"path": "from-file.txt"}\n',
+    });
+    expect(fromStdin).toEqual({ code: 0, stdout: content, stderr: '' });
+  });
+
+  it('X: --input-file errors are usage errors naming the file; it cannot be combined with --input', async () => {
+    const { folder, config } = await project();
+    expect(
+      await runCosh(['exec', 'fs_read', '--input-file', 'missing.json', '--config', config], { cwd: folder }),
+    ).toEqual({
+      code: 64,
+      stdout: '',
+      stderr: "cosh: cannot read --input-file 'missing.json': no such file. See 'cosh exec --help'.\n",
+    });
+    const bad = await runCosh(['exec', 'fs_read', '--input-file', '-', '--config', config], {
+      cwd: folder,
+      input: '[1]',
+    });
+    expect(bad.stderr).toBe(
+      `cosh: --input-file - (standard input) must be a JSON object such as {"command": "ls"}, not an array. See 'cosh exec --help'.\n`,
+    );
+    const both = await runCosh(['exec', 'fs_read', '--input', '{}', '--input-file', 'x.json'], { cwd: folder });
+    expect(both.code).toBe(64);
+    expect(both.stderr).toContain('cannot be used with option');
+  });
+
   it('X: exit 64 for a --permission that is not ask, allow or deny', async () => {
     const { exec } = await project();
     const result = await exec('fs_read', { path: 'x' }, '--permission', 'yes');

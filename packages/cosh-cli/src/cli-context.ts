@@ -3,6 +3,8 @@ import { type OpenTerminal, openTerminal } from './open-terminal.ts';
 
 /** The streams and process facts a command may use; tests pass their own. */
 export interface CliIo {
+  /** Read only by options that take `-` for "standard input" (`--input-file -`). */
+  readonly stdin: NodeJS.ReadableStream;
   readonly stdout: NodeJS.WritableStream & { readonly isTTY?: boolean; readonly columns?: number };
   readonly stderr: NodeJS.WritableStream & { readonly isTTY?: boolean; readonly columns?: number };
   readonly env: NodeJS.ProcessEnv;
@@ -36,6 +38,8 @@ export interface Writer {
 
 /** What every command action receives: where to print, the environment and the directory. */
 export interface CliContext {
+  /** Standard input, for `-` in place of a file name. */
+  readonly stdin: NodeJS.ReadableStream;
   readonly out: Writer;
   readonly err: Writer;
   readonly env: NodeJS.ProcessEnv;
@@ -89,6 +93,7 @@ function createWriter(stream: CliIo['stdout'], env: NodeJS.ProcessEnv): Writer {
 export function createCliContext(io: Partial<CliIo> = {}): CliContext {
   const env = io.env ?? process.env;
   return {
+    stdin: io.stdin ?? process.stdin,
     out: createWriter(io.stdout ?? process.stdout, env),
     err: createWriter(io.stderr ?? process.stderr, env),
     env,

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { attachContext, type CliIo, contextOf, createCliContext } from './cli-context.ts';
 import { addHooksRunCommand } from './commands/hooks-run-command.ts';
 import { configOption, configPathOf, noProjectOf, noProjectOption, projectOf, projectOption } from './config-option.ts';
+import { addExamples } from './help-examples.ts';
 
 /** Options of {@link createProgram}. */
 export interface CreateProgramOptions {
@@ -27,14 +28,27 @@ export function createProgram(options: CreateProgramOptions): Command {
     .version(options.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help for a command')
     .showHelpAfterError(false)
-    .showSuggestionAfterError(true);
+    // Cosh's own did-you-mean replaces commander's (see usage-mistake.ts): one helper for every suggestion.
+    .showSuggestionAfterError(false);
   attachContext(program, createCliContext(options.io));
+  addExamples(program, [
+    ['cosh hooks validate', 'check ~/.config/cosh/setup.json (file:line:col for every problem)'],
+    [
+      `cosh hooks run PreToolUse --tool bash_run --input '{"command": "rm -rf /"}'`,
+      'what your hooks say about one call, no tool run',
+    ],
+    ['cosh settings', 'switch events and hooks on and off on a terminal'],
+  ]);
 
   const hooks = program
     .command('hooks')
     .description('inspect and toggle the hooks of setup.json (PreToolUse, PostToolUse)');
+  addExamples(hooks, [
+    ['cosh hooks list', 'every hook, its matcher, command and warnings'],
+    ['cosh hooks disable PostToolUse', 'switch off every PostToolUse hook'],
+  ]);
 
-  hooks
+  const list = hooks
     .command('list')
     .description("show each file's layer and trust, each event's on/off state and every hook, with its warnings")
     .addOption(configOption())
@@ -48,8 +62,12 @@ export function createProgram(options: CreateProgramOptions): Command {
         json: flags.json === true,
       });
     });
+  addExamples(list, [
+    ['cosh hooks list', 'the hooks of ~/.config/cosh/setup.json'],
+    ["cosh hooks list --config ./setup.json --json | jq '.events[].hooks[].name'", 'the names, for a script'],
+  ]);
 
-  hooks
+  const validate = hooks
     .command('validate')
     .description("check each layer's setup.json; exit 0 when valid (warnings allowed), 78 on errors")
     .addOption(configOption())
@@ -64,7 +82,7 @@ export function createProgram(options: CreateProgramOptions): Command {
       });
     });
 
-  hooks
+  const trust = hooks
     .command('trust')
     .description(
       'review what changed in your setup.json files and their scripts since you trusted them, and trust them (y/N on the terminal)',
@@ -73,10 +91,7 @@ export function createProgram(options: CreateProgramOptions): Command {
     .addOption(noProjectOption())
     .option('--yes', 'trust without asking (still only at a terminal)')
     .option('--json', 'print one JSON object (see the README for its shape); questions go to the terminal')
-    .addHelpText(
-      'after',
-      '\nOnly a person at a terminal can give trust: without one, nothing is trusted (exit 77).\n\nExample:\n  cosh hooks trust',
-    )
+    .addHelpText('after', '\nOnly a person at a terminal can give trust: without one, nothing is trusted (exit 77).')
     .action(async (flags: { config?: string; project?: boolean; yes?: boolean; json?: boolean }, command: Command) => {
       const { runHooksTrust } = await import('./commands/hooks-trust.ts');
       await runHooksTrust(contextOf(command), {
@@ -86,10 +101,18 @@ export function createProgram(options: CreateProgramOptions): Command {
         json: flags.json === true,
       });
     });
+  addExamples(trust, [
+    ['cosh hooks trust', 'review what changed in your setup.json files and trust them'],
+    ['cosh hooks trust --no-project', 'only the user file, not the project layer'],
+  ]);
+  addExamples(validate, [
+    ['cosh hooks validate', 'check ~/.config/cosh/setup.json'],
+    ['cosh hooks validate --config ./setup.json --json', 'every problem as JSON (exit 78 when it does not load)'],
+  ]);
 
   for (const enabled of [true, false]) {
     const verb = enabled ? 'enable' : 'disable';
-    hooks
+    const toggle = hooks
       .command(verb)
       .description(
         enabled
@@ -109,6 +132,12 @@ export function createProgram(options: CreateProgramOptions): Command {
           command: self,
         });
       });
+    addExamples(toggle, [
+      [
+        `cosh hooks ${verb} PreToolUse`,
+        `turn ${enabled ? 'on' : 'off'} every PreToolUse hook of ~/.config/cosh/setup.json`,
+      ],
+    ]);
   }
 
   addHooksRunCommand(hooks);
@@ -116,13 +145,18 @@ export function createProgram(options: CreateProgramOptions): Command {
   hooks
     .command('schema')
     .description('print the JSON Schema of setup.json (for editors: save it and point "$schema" at it)')
-    .addHelpText('after', '\nExample:\n  cosh hooks schema > ~/.config/cosh/setup.schema.json')
     .action(async (_flags: unknown, command: Command) => {
       const { renderSetupJsonSchema } = await import('@cosh/config');
       contextOf(command).out.write(renderSetupJsonSchema());
     });
+  addExamples(hooks.commands.at(-1) as Command, [
+    [
+      'cosh hooks schema > ~/.config/cosh/setup.schema.json',
+      'then "$schema": "./setup.schema.json" in setup.json gives editors completion',
+    ],
+  ]);
 
-  program
+  const settings = program
     .command('settings')
     .description('open the settings screen: switch each event and each hook on or off (saved at once)')
     .addOption(configOption())
@@ -138,6 +172,10 @@ export function createProgram(options: CreateProgramOptions): Command {
         noProject: noProjectOf(flags),
       });
     });
+  addExamples(settings, [
+    ['cosh settings', 'the screen over ~/.config/cosh/setup.json (↑↓ move, space toggles, ? all keys)'],
+    ['cosh settings --config ./setup.json', 'the same for another file'],
+  ]);
 
   return program;
 }

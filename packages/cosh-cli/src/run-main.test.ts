@@ -67,9 +67,55 @@ describe('runCli', () => {
       "cosh: missing command: one of list, validate, trust, enable, disable, run, schema. See 'cosh hooks --help'.",
     ],
     [['nope'], "cosh: unknown command 'nope'. See 'cosh --help'."],
+    // Issue 13: did-you-mean for what a new user types.
+    [['-v'], "cosh: unknown option '-v' (did you mean --version?). See 'cosh --help'."],
+    [['version'], "cosh: unknown command 'version' (did you mean --version?). See 'cosh --help'."],
+    [['hooks', 'list', '-json'], "cosh: unknown option '-json' (did you mean --json?). See 'cosh hooks list --help'."],
+    [['hooks', 'lsit'], "cosh: unknown command 'lsit' (did you mean list?). See 'cosh hooks --help'."],
+    [
+      ['hooks', 'run', 'PreToolUse', 'bash_run'],
+      "cosh: too many arguments for 'run'. Expected 1 argument but got 2 (did you mean --tool bash_run?). See 'cosh hooks run --help'.",
+    ],
+    [
+      ['hooks', 'run', 'pretooluse', '--tool', 'bash_run'],
+      "cosh: unknown event 'pretooluse' (did you mean PreToolUse?). See 'cosh hooks run --help'.",
+    ],
   ])('bad usage %j exits 64 with one line on stderr', async (argv, hint) => {
     const result = await runInProcess(argv, { cwd: directory });
     expect(result).toEqual({ code: 64, stdout: '', stderr: `${hint}\n` });
+  });
+
+  it('a tool input given as an argument suggests --input, quoted for the shell (issue 13)', async () => {
+    const result = await runInProcess(['try', 'bash_run', `{"command": "echo it's"}`], {
+      cwd: directory,
+      extend: (program) => {
+        program
+          .command('try')
+          .argument('<tool>')
+          .option('--input <json>')
+          .action(() => undefined);
+      },
+    });
+    expect(result).toEqual({
+      code: 64,
+      stdout: '',
+      stderr: `cosh: too many arguments for 'try'. Expected 1 argument but got 2 (did you mean --input '{"command": "echo it'\\''s"}'?). See 'cosh try --help'.\n`,
+    });
+  });
+
+  it("a command's own hint follows an unknown option (issue 13)", async () => {
+    const { setUnknownOptionHint } = await import('./usage-mistake.ts');
+    const result = await runInProcess(['wrap', 'server', '-y'], {
+      cwd: directory,
+      extend: (program) => {
+        const wrap = program
+          .command('wrap')
+          .argument('<command>')
+          .action(() => undefined);
+        setUnknownOptionHint(wrap, (flag, argv) => `${flag} of ${argv.join(' ')}`);
+      },
+    });
+    expect(result.stderr).toBe("cosh: unknown option '-y' (-y of wrap server -y). See 'cosh wrap --help'.\n");
   });
 
   it('a configuration error exits 78 with file:line:col lines on stderr', async () => {

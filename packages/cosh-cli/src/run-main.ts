@@ -2,7 +2,7 @@ import type { Command, CommanderError } from 'commander';
 import { type CliContext, contextOf } from './cli-context.ts';
 import { ExitError, UsageError } from './cli-errors.ts';
 import { EXIT_CODES } from './exit-codes.ts';
-import { commanderMessage, missingCommandMessage, usageHint } from './usage-hint.ts';
+import { missingCommandMessage, usageHint } from './usage-hint.ts';
 
 /** A commander error with the command it came from, so the hint can name that command's help. */
 class CommandFailure extends Error {
@@ -28,7 +28,7 @@ export async function runCli(program: Command, argv: readonly string[] = process
     await program.parseAsync([...argv], { from: 'user' });
     return EXIT_CODES.ok;
   } catch (error) {
-    return await reportFailure(error, program, context);
+    return await reportFailure(error, program, context, argv);
   }
 }
 
@@ -76,12 +76,25 @@ function prepareCommands(command: Command, context: CliContext): void {
   for (const subcommand of command.commands) prepareCommands(subcommand, context);
 }
 
-async function reportFailure(error: unknown, program: Command, context: CliContext): Promise<number> {
+async function reportFailure(
+  error: unknown,
+  program: Command,
+  context: CliContext,
+  argv: readonly string[],
+): Promise<number> {
   if (error instanceof CommandFailure) {
     const { code } = error.error;
     if (code === 'commander.helpDisplayed' || code === 'commander.version') return EXIT_CODES.ok;
-    const message =
-      code === 'commander.help' ? missingCommandMessage(error.command) : commanderMessage(error.error.message);
+    let message: string;
+    if (code === 'commander.help') message = missingCommandMessage(error.command);
+    else {
+      // Loaded only on this path: the one did-you-mean lives with the config's validator.
+      const [{ suggestClosest }, { usageMistakeMessage }] = await Promise.all([
+        import('@cosh/config'),
+        import('./usage-mistake.ts'),
+      ]);
+      message = usageMistakeMessage(error.error, error.command, argv, suggestClosest);
+    }
     context.err.line(usageHint(message, error.command));
     return EXIT_CODES.usage;
   }

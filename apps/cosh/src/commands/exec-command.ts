@@ -1,9 +1,10 @@
-import { configOption, configPathOf, contextOf, noProjectOf, noProjectOption } from '@cosh/cosh-cli';
+import { addExamples, configOption, configPathOf, contextOf, noProjectOf, noProjectOption } from '@cosh/cosh-cli';
 import type { PermissionMode } from '../permission/index.ts';
 import { checkFileOption, type Command, permissionOption } from '../tool-host-cli-options.ts';
 
 interface ExecFlags {
   readonly input?: string;
+  readonly inputFile?: string;
   readonly permission: PermissionMode;
   readonly config?: string;
   readonly project?: boolean;
@@ -22,8 +23,15 @@ export function addExecCommand(program: Command): Command {
       'run one tool call through the hooks (PreToolUse → permission → tool → PostToolUse) and print what enters history',
     )
     .argument('<tool>', 'bash_run, fs_read, fs_write or find_grep');
-  return exec
-    .addOption(exec.createOption('--input <json>', 'the tool input: one JSON object (default {})'))
+  exec
+    .addOption(
+      exec.createOption('--input <json>', 'the tool input: one JSON object (default {})').conflicts('inputFile'),
+    )
+    .addOption(
+      exec
+        .createOption('--input-file <path>', 'read the tool input from a file, or from standard input with -')
+        .conflicts('input'),
+    )
     .addOption(
       permissionOption(
         exec,
@@ -42,6 +50,7 @@ export function addExecCommand(program: Command): Command {
       await runExec(context, {
         tool,
         input: flags.input,
+        inputFile: flags.inputFile,
         permission: flags.permission,
         configPath,
         noProject: noProjectOf(flags),
@@ -51,4 +60,12 @@ export function addExecCommand(program: Command): Command {
         command: self,
       });
     });
+  return addExamples(exec, [
+    [`cosh exec fs_read --input '{"path": "README.md"}'`, 'read a file through your hooks'],
+    [
+      `cosh exec bash_run --input '{"command": "make test"}' --permission allow`,
+      'run a command without the y/N prompt (a PreToolUse deny still blocks it)',
+    ],
+    ['jq -n \'{path: "notes.md", content: "hi"}\' | cosh exec fs_write --input-file -', 'the input from a pipe'],
+  ]);
 }

@@ -4,6 +4,7 @@ import {
   ExitError,
   type OpenTerminal,
   parseToolInput,
+  readArgumentFile,
   UsageError,
 } from '@cosh/cosh-cli';
 import { callRecord } from '../history/index.ts';
@@ -17,7 +18,10 @@ import { createToolRegistry } from '../tools/index.ts';
 /** What `cosh exec` was asked, as parsed by commander. */
 export interface ExecOptions {
   readonly tool: string;
+  /** At most one of `input` and `inputFile` (commander's `conflicts()` refuses both). */
   readonly input: string | undefined;
+  /** `--input-file`: a path, or `-` for standard input. */
+  readonly inputFile?: string | undefined;
   readonly permission: PermissionMode;
   readonly configPath: string | undefined;
   /** `--no-project`: the project layer is left out (SPEC C10). */
@@ -41,8 +45,8 @@ export const execExitCodes = { ok: 0, error: 1, blocked: 2, halted: 49 } as cons
 >;
 
 /**
- * `cosh exec <tool> --input <json> [--permission ask|allow|deny] [--config <path>] [--history F]
- * [--json]` (SPEC X): one real tool call through the lifecycle (L1). Prints exactly what enters
+ * `cosh exec <tool> [--input <json> | --input-file <path|->] [--permission ask|allow|deny]
+ * [--config <path>] [--history F] [--json]` (SPEC X): one real tool call through the lifecycle (L1). Prints exactly what enters
  * history on stdout (a line end added when it has none; nothing for an empty output), or with
  * `--json` the whole call record. Exit 0 the tool succeeded, 1 it failed, 2 blocked (a hook or
  * the permission system), 49 halted (PreToolUse or PostToolUse); 64 bad usage (unknown tool,
@@ -57,7 +61,15 @@ export async function runExec(context: CliContext, options: ExecOptions): Promis
     const refused = registry.parseCall(options.tool, {});
     throw new UsageError(refused.ok ? `unknown tool '${options.tool}'` : refused.error, command);
   }
-  const parsedInput = parseToolInput((options.input ?? '{}').replace(/^\uFEFF/, ''), '--input');
+  const [inputText, source] =
+    options.inputFile === undefined
+      ? [options.input ?? '{}', '--input']
+      : [
+          await readArgumentFile(context, '--input-file', options.inputFile, command),
+          options.inputFile === '-' ? '--input-file - (standard input)' : `--input-file '${options.inputFile}'`,
+        ];
+  // An editor may save a byte order mark; it is not part of the JSON.
+  const parsedInput = parseToolInput(inputText.replace(/^\uFEFF/, ''), source);
   if (!parsedInput.ok) throw new UsageError(parsedInput.message, command);
   const checked = registry.parseCall(options.tool, parsedInput.value);
   if (!checked.ok) throw new UsageError(checked.error, command);

@@ -1,4 +1,4 @@
-import { configOption, configPathOf, contextOf, noProjectOf, noProjectOption } from '@cosh/cosh-cli';
+import { addExamples, configOption, configPathOf, contextOf, noProjectOf, noProjectOption } from '@cosh/cosh-cli';
 import type { PermissionMode } from '../permission/index.ts';
 import { checkFileOption, type Command, permissionOption } from '../tool-host-cli-options.ts';
 
@@ -20,7 +20,7 @@ export function addSessionCommand(program: Command): Command {
     .description(
       'run tool calls read as JSON Lines on stdin, one at a time, and answer each with one JSON line on stdout (see the README)',
     );
-  return session
+  session
     .addOption(
       permissionOption(
         session,
@@ -48,4 +48,11 @@ export function addSessionCommand(program: Command): Command {
         { input: process.stdin, output: process.stdout },
       );
     });
+  return addExamples(session, [
+    [
+      `echo '{"id": 1, "tool_name": "fs_read", "tool_input": {"path": "README.md"}}' | cosh session`,
+      'one call; the answer is one JSON line',
+    ],
+    ['cosh session --permission allow --history calls.jsonl < calls.jsonl', 'replay calls, recording each'],
+  ]);
 }

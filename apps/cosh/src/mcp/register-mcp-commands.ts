@@ -1,6 +1,16 @@
 // Loaded on every start of the binary: it must stay small and import neither the MCP SDK nor
 // the engine. Each action imports its implementation when it runs.
-import { configOption, configPathOf, contextOf, noProjectOf, noProjectOption, UsageError } from '@cosh/cosh-cli';
+import {
+  addExamples,
+  configOption,
+  configPathOf,
+  contextOf,
+  noProjectOf,
+  noProjectOption,
+  setUnknownOptionHint,
+  shellWord,
+  UsageError,
+} from '@cosh/cosh-cli';
 import { type Command, permissionOption } from '../tool-host-cli-options.ts';
 
 /** Default of `--call-timeout`, in seconds. */
@@ -34,6 +44,34 @@ interface McpFlags {
   permission: 'allow' | 'deny';
 }
 
+/** The options of `cosh mcp proxy` that take a value (`--config F`), for {@link proxyCommandLine}. */
+const proxyValueOptions = new Set(['--config', '--permission', '--call-timeout']);
+
+/**
+ * `cosh mcp proxy` typed without `--` before the server's command (`cosh mcp proxy npx -y
+ * server`), rewritten with it: the proxy's own options first, then `--`, then the server's
+ * command and everything after it. `undefined` when `argv` holds no `mcp proxy`.
+ */
+export function proxyCommandLine(argv: readonly string[]): string | undefined {
+  const start = argv.findIndex((word, index) => word === 'proxy' && argv[index - 1] === 'mcp');
+  if (start === -1) return undefined;
+  const words = argv.slice(start + 1);
+  const own: string[] = [];
+  let index = 0;
+  while (index < words.length) {
+    const word = words[index] as string;
+    const name = word.split('=')[0] ?? word;
+    if (!proxyValueOptions.has(name) && !word.startsWith('--') && word !== '-h') break;
+    if (word === '--') break;
+    own.push(word);
+    // A value option written as `--config F` takes the next word with it.
+    if (proxyValueOptions.has(word) && index + 1 < words.length) own.push(words[index + 1] as string);
+    index += proxyValueOptions.has(word) ? 2 : 1;
+  }
+  const server = words.slice(index).filter((word, position) => !(position === 0 && word === '--'));
+  return ['cosh', 'mcp', 'proxy', ...own, '--', ...server].map(shellWord).join(' ');
+}
+
 /**
  * Registers `cosh mcp serve` and `cosh mcp proxy` on the program (SPEC X). The MCP SDK loads
  * only when one of them runs.
@@ -42,6 +80,13 @@ export function addMcpCommands(program: Command, version: string): void {
   const mcp = program
     .command('mcp')
     .description('put the hooks in front of an MCP client: serve the built-in tools, or proxy another MCP server');
+  addExamples(mcp, [
+    ['cosh mcp serve', 'the built-in tools for an MCP client, every call through your hooks'],
+    [
+      'cosh mcp proxy -- npx -y @modelcontextprotocol/server-filesystem .',
+      "another MCP server's tools, every call through your hooks",
+    ],
+  ]);
 
   const serve = mcp.command('serve');
   serve
@@ -60,6 +105,10 @@ export function addMcpCommands(program: Command, version: string): void {
         version,
       });
     });
+  addExamples(serve, [
+    ['cosh mcp serve', 'in an MCP client\'s server list: command "cosh", args ["mcp", "serve"]'],
+    ['cosh mcp serve --permission deny', 'only calls a PreToolUse hook allows run (an allowlist)'],
+  ]);
 
   const proxy = mcp.command('proxy');
   proxy
@@ -102,4 +151,19 @@ export function addMcpCommands(program: Command, version: string): void {
         });
       },
     );
+  addExamples(proxy, [
+    [
+      'cosh mcp proxy -- npx -y @modelcontextprotocol/server-filesystem .',
+      'the filesystem server behind your hooks (its options after --)',
+    ],
+    [
+      'cosh mcp proxy --permission deny -- ./my-server --verbose',
+      'only calls a PreToolUse hook allows reach the server',
+    ],
+  ]);
+  // `cosh mcp proxy npx -y server`: the server's options were read as the proxy's.
+  setUnknownOptionHint(proxy, (_flag, argv) => {
+    const fixed = proxyCommandLine(argv);
+    return `the MCP server's options go after --${fixed === undefined ? '' : `: did you mean \`${fixed}\`?`}`;
+  });
 }

@@ -1,4 +1,4 @@
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { TRUST_ALL_ENV, withoutTrustAllWarning } from '@cosh/test-utils';
 import type { Command } from 'commander';
 import type { OpenTerminal } from '../open-terminal.ts';
@@ -37,6 +37,8 @@ export async function runInProcess(
     tty?: boolean;
     extend?: (program: Command) => void;
     openTerminal?: () => OpenTerminal | undefined;
+    /** Standard input; empty by default. */
+    input?: string;
   },
 ): Promise<InProcessRun> {
   const stdout = captureStream(options.tty);
@@ -44,6 +46,7 @@ export async function runInProcess(
   const program = createProgram({
     version: '1.2.3',
     io: {
+      stdin: Readable.from([Buffer.from(options.input ?? '')]),
       stdout,
       stderr,
       cwd: options.cwd,

@@ -23,11 +23,12 @@ async function setup(hooks: unknown, extra: Record<string, unknown> = {}): Promi
   return file;
 }
 
-const run = (args: readonly string[], options: { tty?: boolean; env?: NodeJS.ProcessEnv } = {}) =>
+const run = (args: readonly string[], options: { tty?: boolean; env?: NodeJS.ProcessEnv; input?: string } = {}) =>
   runInProcess(['hooks', 'run', ...args], {
     cwd: directory,
     env: { HOME: directory, PATH: process.env['PATH'], ...options.env },
     tty: options.tty,
+    input: options.input,
   });
 
 const shellPrint = (value: unknown, exitCode = 0): string => `printf '%s' '${JSON.stringify(value)}'; exit ${exitCode}`;
@@ -208,6 +209,15 @@ describe('cosh hooks run --json (SPEC X)', () => {
       '{"event":"PostToolUse","tool_name":"fs_read","tool_input":{"path":"a.txt"},"tool_output":"line 1\\nline 2\\n"}\n',
     );
     expect((JSON.parse(result.stdout) as HooksRunJson).tool_output).toBe('line 1\nline 2\n');
+  });
+
+  it('X: --input-file - reads the tool input from standard input', async () => {
+    const file = await setup({ PreToolUse: [{ name: 'cat', command: 'cat' }] });
+    const result = await run(['PreToolUse', '--tool', 'bash_run', '--input-file', '-', '--config', file, '--json'], {
+      input: '{"command": "from stdin"}\n',
+    });
+    expect(result.code).toBe(0);
+    expect((JSON.parse(result.stdout) as HooksRunJson).tool_input).toEqual({ command: 'from stdin' });
   });
 
   it('X/A1/O5: halt, error and invalid outcomes with their diagnostics; exit 0 whatever the verdict', async () => {

@@ -1,6 +1,6 @@
-import { resolve } from 'node:path';
 import { createHookEngine } from '@cosh/hooks';
 import type { Command } from 'commander';
+import { readArgumentFile } from '../argument-file.ts';
 import type { CliContext } from '../cli-context.ts';
 import { UsageError } from '../cli-errors.ts';
 import { loadCommandConfig } from '../load-command-config.ts';
@@ -27,25 +27,6 @@ export interface HooksRunOptions {
   readonly verbose?: boolean;
   /** The command run, for the `--help` pointer of a usage error. */
   readonly command?: Command | undefined;
-}
-
-async function readArgumentFile(
-  context: CliContext,
-  option: string,
-  path: string,
-  command: Command | undefined,
-): Promise<string> {
-  // Loaded only when a file is named: most calls pass their input inline, and node:fs/promises
-  // is not otherwise on the path of `hooks run`.
-  const { readFile } = await import('node:fs/promises');
-  try {
-    return await readFile(resolve(context.cwd, path), 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (code ?? String(error));
-    throw new UsageError(`cannot read ${option} '${path}': ${reason}`, command, { cause: error });
-  }
 }
 
 /**
