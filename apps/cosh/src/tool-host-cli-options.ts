@@ -1,4 +1,6 @@
-import { type createProgram, UsageError } from '@cosh/cosh-cli';
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { type CliContext, type createProgram, UsageError } from '@cosh/cosh-cli';
 import type { PermissionMode } from './permission/index.ts';
 
 /** A command of the program (commander's `Command`, which the app does not import itself). */
@@ -20,4 +22,29 @@ export function permissionOption(
 export function checkFileOption(name: string, value: string | undefined, command: Command): void {
   if (value !== undefined && value.trim() === '')
     throw new UsageError(`option '${name} <file>' needs a file name, not an empty string`, command);
+}
+
+/** `--cwd <folder>`, the option of every command that runs tools or hooks for a client (`session`, `mcp serve|proxy`). */
+export function workingFolderOption(command: Command, description: string) {
+  return command.createOption('--cwd <folder>', description);
+}
+
+/**
+ * The absolute folder `--cwd` names (relative to the context's directory), or the context's
+ * directory when it is not given. A folder that is empty, missing or not a folder is a
+ * {@link UsageError} (exit 64) before anything starts.
+ */
+export async function resolveWorkingFolder(
+  context: CliContext,
+  folder: string | undefined,
+  command: Command | undefined,
+): Promise<string> {
+  if (folder === undefined) return context.cwd;
+  if (folder.trim() === '')
+    throw new UsageError("option '--cwd <folder>' needs a folder, not an empty string", command);
+  const absolute = resolve(context.cwd, folder);
+  const found = await stat(absolute).catch(() => undefined);
+  if (found === undefined) throw new UsageError(`--cwd '${folder}' does not exist`, command);
+  if (!found.isDirectory()) throw new UsageError(`--cwd '${folder}' is not a folder`, command);
+  return absolute;
 }

@@ -254,7 +254,10 @@ describe('cosh mcp proxy: hooks', () => {
       isError: true,
     });
     expect(await postPayloads('picture')).toEqual([]);
-    await session.waitForStderr('picture: refused by the permission system');
+    // The log names the tool exactly as `cosh mcp serve` does.
+    await session.waitForStderr(
+      "cosh mcp proxy: picture: refused by the permission system (--permission deny refuses every call that needs permission; only a PreToolUse hook's allow lets picture run)",
+    );
   });
 
   it('X: with --permission allow (the default), every call no hook denies runs', async () => {
@@ -352,17 +355,50 @@ describe('cosh mcp proxy: a downstream that fails', () => {
     expect(result.stderr).toContain('exited (exit code 7)');
   });
 
-  it('C6: a config that does not load stops it before the downstream starts (exit 78)', async () => {
+  it('C6: a config that does not load still proxies: the tools are listed, every call is an isError result naming file:line:col (issue 13)', async () => {
     const broken = join(directory, 'broken.json');
     await writeFile(broken, '{"hooks": {"PreToolUse": [{"command": 1}]}}');
-    const pidFile = join(directory, 'never.pid');
-    const result = await runCosh(
-      ['mcp', 'proxy', '--config', broken, '--', process.execPath, downstreamFixture, '--pid-file', pidFile],
-      { cwd: directory },
+    const session = await startCosh(['mcp', 'proxy', '--config', broken, '--', process.execPath, downstreamFixture], {
+      cwd: directory,
+    });
+    sessions.push(session);
+    expect((await session.client.listTools()).tools.map((tool) => tool.name)).toContain('echo');
+    const refused = await session.call('echo', { text: 'hello' });
+    expect(refused.isError).toBe(true);
+    const message = (refused.content[0] as { text: string }).text;
+    expect(message).toMatch(/^Refused: the hooks configuration .*broken\.json does not load/);
+    expect(message).toContain(`${broken}:1:`);
+    await session.waitForStderr('echo: refused: the configuration does not load');
+  });
+
+  it('X: --cwd starts the downstream server there and runs hooks there (issue 13)', async () => {
+    const work = join(directory, 'work');
+    await mkdir(work, { recursive: true });
+    await writeFile(
+      join(directory, 'pwd-setup.json'),
+      JSON.stringify({ hooks: { PreToolUse: [{ command: 'pwd > "$COSH_MARKERS/hook-cwd"' }] } }),
     );
-    expect(result.code).toBe(78);
-    expect(result.stderr).toContain('broken.json:1:');
-    await expect(readFile(pidFile)).rejects.toThrow(/ENOENT/);
+    const session = await startCosh(
+      [
+        'mcp',
+        'proxy',
+        '--config',
+        'pwd-setup.json',
+        '--cwd',
+        'work',
+        '--',
+        process.execPath,
+        downstreamFixture,
+        '--pid-file',
+        'downstream.pid',
+      ],
+      { cwd: directory, env: { COSH_MARKERS: markers } },
+    );
+    sessions.push(session);
+    await session.call('echo', { text: 'where' });
+    expect((await readFile(join(markers, 'hook-cwd'), 'utf8')).trim()).toBe(work);
+    // The relative --pid-file of the downstream landed in the work folder: it started there.
+    expect(Number((await readFile(join(work, 'downstream.pid'), 'utf8')).split('\n')[0])).toBeGreaterThan(0);
   });
 
   it('X: bad usage exits 64 with a hint', async () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createToolRegistry } from '../src/tools/index.ts';
-import { assertBuilt } from './__fixtures__/cli-run.ts';
+import { assertBuilt, runCosh } from './__fixtures__/cli-run.ts';
 import { isProcessAlive as isAlive } from '@cosh/test-utils';
 import { type McpSession, startCosh, waitForExit } from './__fixtures__/mcp-session.ts';
 
@@ -284,5 +284,62 @@ describe('cosh mcp serve: message and result sizes (X)', () => {
     expect(await session.call('fs_read', { path: 'notes.txt' })).toMatchObject({
       content: [text('first line\nsecond line\n'), text('pre: read checked\npost: read seen')],
     });
+  });
+});
+
+describe('cosh mcp serve: where it runs, and a config that does not load (issue 13)', () => {
+  it('X: --cwd sets where tools and hooks run; --config stays relative to the current directory', async () => {
+    const work = join(directory, 'work');
+    await mkdir(work, { recursive: true });
+    await writeFile(join(work, 'here.txt'), 'in the work folder\n');
+    await writeFile(
+      join(directory, 'pwd-setup.json'),
+      JSON.stringify({ hooks: { PreToolUse: [{ command: 'pwd > "$COSH_MARKERS/hook-cwd"' }] } }),
+    );
+    const session = await startCosh(['mcp', 'serve', '--config', 'pwd-setup.json', '--cwd', 'work'], {
+      cwd: directory,
+      env: { COSH_MARKERS: markers },
+    });
+    sessions.push(session);
+    expect(await session.call('fs_read', { path: 'here.txt' })).toEqual({ content: [text('in the work folder\n')] });
+    expect((await readFile(join(markers, 'hook-cwd'), 'utf8')).trim()).toBe(work);
+    const missing = await runCosh(['mcp', 'serve', '--cwd', 'nowhere'], { cwd: directory, input: '' });
+    expect(missing).toEqual({
+      code: 64,
+      stdout: '',
+      stderr: "cosh: --cwd 'nowhere' does not exist. See 'cosh mcp serve --help'.\n",
+    });
+  });
+
+  it('C6: a setup.json that does not load still serves: tools are listed, every call is an isError result naming file:line:col', async () => {
+    const broken = join(directory, 'broken-serve.json');
+    await writeFile(broken, '{\n  "hooks": {"PreToolUse": [{"command": "true", "matchr": "bash"}]}\n}\n');
+    await writeFile(join(directory, 'untouched.txt'), 'x');
+    const session = await startCosh(['mcp', 'serve', '--config', broken], { cwd: directory });
+    sessions.push(session);
+    const { tools } = await session.client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(['bash_run', 'find_grep', 'fs_read', 'fs_write']);
+    const refused = await session.call('fs_write', { path: 'untouched.txt', content: 'changed' });
+    expect(refused.isError).toBe(true);
+    const message = (refused.content[0] as { text: string }).text;
+    expect(message).toMatch(
+      /^Refused: the hooks configuration .*broken-serve\.json does not load, so no tool call runs/,
+    );
+    expect(message).toContain(`${broken}:2:`);
+    expect(message).toContain('did you mean matcher?');
+    expect(await readFile(join(directory, 'untouched.txt'), 'utf8')).toBe('x');
+    // Even a tool that needs no permission is refused: the guards the file holds are unknown.
+    expect((await session.call('fs_read', { path: 'untouched.txt' })).isError).toBe(true);
+    await session.waitForStderr('the configuration does not load: every tool call is refused until it is fixed');
+    expect(session.stderr()).toContain(`${broken}:2:`);
+  });
+
+  it('C6: with a config that does not load, the exit status at the end is still 78', async () => {
+    const broken = join(directory, 'broken-exit.json');
+    await writeFile(broken, '{"hooks": {"PreToolUse": [{"command": 1}]}}');
+    const result = await runCosh(['mcp', 'serve', '--config', broken], { cwd: directory, input: '' });
+    expect(result.code).toBe(78);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`${broken}:1:`);
   });
 });

@@ -1,6 +1,6 @@
 import { addExamples, configOption, configPathOf, contextOf, noProjectOf, noProjectOption } from '@cosh/cosh-cli';
 import type { PermissionMode } from '../permission/index.ts';
-import { checkFileOption, type Command, permissionOption } from '../tool-host-cli-options.ts';
+import { checkFileOption, type Command, permissionOption, workingFolderOption } from '../tool-host-cli-options.ts';
 
 interface SessionFlags {
   readonly permission: PermissionMode;
@@ -30,7 +30,7 @@ export function addSessionCommand(program: Command): Command {
     .addOption(configOption())
     .addOption(noProjectOption())
     .option('--history <file>', 'append every call to this file as one JSON line')
-    .option('--cwd <folder>', 'where tools and hooks run (default: the current directory)')
+    .addOption(workingFolderOption(session, 'where tools and hooks run (default: the current directory)'))
     .action(async (flags: SessionFlags, self: Command) => {
       const configPath = configPathOf(flags, self);
       checkFileOption('--history', flags.history, self);

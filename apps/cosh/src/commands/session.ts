@@ -1,10 +1,8 @@
-import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
-import { type CliContext, escapeForTerminal, UsageError } from '@cosh/cosh-cli';
+import { type CliContext, escapeForTerminal } from '@cosh/cosh-cli';
 import { callRecord, type CallRecordJson, unrunRecord } from '../history/index.ts';
 import type { PermissionMode } from '../permission/index.ts';
-import type { Command } from '../tool-host-cli-options.ts';
+import { type Command, resolveWorkingFolder } from '../tool-host-cli-options.ts';
 import { callNotes } from '../tool-host-notes.ts';
 import { setUpToolHost } from '../tool-host-setup.ts';
 import { createToolRegistry } from '../tools/index.ts';
@@ -39,7 +37,7 @@ export interface SessionStreams {
  * written; stops early, running nothing more, if `output` is closed.
  */
 export async function runSession(context: CliContext, options: SessionOptions, streams: SessionStreams): Promise<void> {
-  const cwd = await checkFolder(context, options.cwd, options.command);
+  const cwd = await resolveWorkingFolder(context, options.cwd, options.command);
   const setup = await setUpToolHost(context, {
     registry: createToolRegistry(),
     permission: options.permission,
@@ -116,21 +114,6 @@ export async function runSession(context: CliContext, options: SessionOptions, s
   } finally {
     await setup.close();
   }
-}
-
-async function checkFolder(
-  context: CliContext,
-  folder: string | undefined,
-  command: Command | undefined,
-): Promise<string> {
-  if (folder === undefined) return context.cwd;
-  if (folder.trim() === '')
-    throw new UsageError("option '--cwd <folder>' needs a folder, not an empty string", command);
-  const absolute = resolve(context.cwd, folder);
-  const found = await stat(absolute).catch(() => undefined);
-  if (found === undefined) throw new UsageError(`--cwd '${folder}' does not exist`, command);
-  if (!found.isDirectory()) throw new UsageError(`--cwd '${folder}' is not a folder`, command);
-  return absolute;
 }
 
 /**

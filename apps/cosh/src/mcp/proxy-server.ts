@@ -21,10 +21,23 @@ import { logOutcome, type McpLog } from './mcp-log.ts';
 import { resultForOutcome, textOfContent, textResult } from './tool-call-result.ts';
 
 /** Options of {@link createProxyServer}. */
-export interface ProxyServerOptions {
+export type ProxyServerOptions = ProxyServerCommon &
+  (
+    | {
+        /** The hooks every call passes through (SPEC L1). */
+        readonly engine: HookEngine;
+        readonly refusal?: undefined;
+      }
+    | {
+        readonly engine?: undefined;
+        /** The configuration did not load: every call is refused with this text (fail closed). */
+        readonly refusal: string;
+      }
+  );
+
+/** What every {@link ProxyServerOptions} has. */
+interface ProxyServerCommon {
   readonly downstream: DownstreamServer;
-  /** The hooks every call passes through (SPEC L1). */
-  readonly engine: HookEngine;
   /**
    * The permission system's answer for a call no hook allowed or denied: `allow` runs it,
    * `deny` refuses it (the hooks become an allowlist). Downstream tools have no defaults.
@@ -51,7 +64,7 @@ const noToolDefaults = { get: () => undefined };
  * announce to the downstream.
  */
 export function createProxyServer(options: ProxyServerOptions): Server {
-  const { downstream, engine, cwd, log } = options;
+  const { downstream, cwd, log } = options;
   const logging = downstream.capabilities.logging !== undefined;
   const capabilities: ServerCapabilities = { tools: { listChanged: true }, ...(logging ? { logging: {} } : {}) };
   const server = new Server(options.serverInfo, {
@@ -65,6 +78,11 @@ export function createProxyServer(options: ProxyServerOptions): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { name } = request.params;
     const toolInput = request.params.arguments ?? {};
+    if (options.refusal !== undefined) {
+      log(`${name}: refused: the configuration does not load`);
+      return textResult(options.refusal, true);
+    }
+    const { engine } = options;
     // A name the downstream did not list is refused as `serve` refuses an unknown tool, before
     // any hook: no matcher runs on a name the model made up (a catastrophic regex on it could
     // freeze the proxy), and nothing reaches the downstream. A name no hook can be given (L7)

@@ -11,7 +11,7 @@ import {
   shellWord,
   UsageError,
 } from '@cosh/cosh-cli';
-import { type Command, permissionOption } from '../tool-host-cli-options.ts';
+import { type Command, permissionOption, workingFolderOption } from '../tool-host-cli-options.ts';
 
 /** Default of `--call-timeout`, in seconds. */
 export const defaultCallTimeoutSeconds = 120;
@@ -42,10 +42,11 @@ interface McpFlags {
   config?: string;
   project?: boolean;
   permission: 'allow' | 'deny';
+  cwd?: string;
 }
 
 /** The options of `cosh mcp proxy` that take a value (`--config F`), for {@link proxyCommandLine}. */
-const proxyValueOptions = new Set(['--config', '--permission', '--call-timeout']);
+const proxyValueOptions = new Set(['--config', '--permission', '--call-timeout', '--cwd']);
 
 /**
  * `cosh mcp proxy` typed without `--` before the server's command (`cosh mcp proxy npx -y
@@ -96,13 +97,21 @@ export function addMcpCommands(program: Command, version: string): void {
     .addOption(configOption())
     .addOption(noProjectOption())
     .addOption(mcpPermissionOption(serve))
+    .addOption(
+      workingFolderOption(
+        serve,
+        'where tools and hooks run (default: the current directory, often / for an MCP client)',
+      ),
+    )
     .action(async (flags: McpFlags, command: Command) => {
       const { runMcpServe } = await import('./run-mcp-serve.ts');
       await runMcpServe(contextOf(command), {
         configPath: configPathOf(flags, command),
         noProject: noProjectOf(flags),
         permission: flags.permission,
+        cwd: flags.cwd,
         version,
+        command,
       });
     });
   addExamples(serve, [
@@ -121,6 +130,7 @@ export function addMcpCommands(program: Command, version: string): void {
     .addOption(configOption())
     .addOption(noProjectOption())
     .addOption(mcpPermissionOption(proxy))
+    .addOption(workingFolderOption(proxy, 'where the MCP server starts and hooks run (default: the current directory)'))
     .addOption(
       proxy
         .createOption(
@@ -147,7 +157,9 @@ export function addMcpCommands(program: Command, version: string): void {
           callTimeoutSeconds,
           command: serverCommand,
           args,
+          cwd: flags.cwd,
           version,
+          cliCommand: command,
         });
       },
     );

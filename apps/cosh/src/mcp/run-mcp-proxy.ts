@@ -1,7 +1,9 @@
 import type { CliContext } from '@cosh/cosh-cli';
 import { ExitError, loadCommandConfig } from '@cosh/cosh-cli';
 import { createHookEngine } from '@cosh/hooks';
-import { connectDownstream } from './downstream-server.ts';
+import { type Command, resolveWorkingFolder } from '../tool-host-cli-options.ts';
+import { loadOrRefuse } from './config-refusal.ts';
+import { connectDownstream, type DownstreamServer } from './downstream-server.ts';
 import { describeExit, DownstreamTransport } from './downstream-transport.ts';
 import { formatCommandLine } from './format-command-line.ts';
 import { createMcpLog, describeHookCount } from './mcp-log.ts';
@@ -29,15 +31,21 @@ export interface McpProxyOptions {
   /** The downstream server's command and arguments (after `--`). */
   readonly command: string;
   readonly args: readonly string[];
+  /** `--cwd`: where the downstream server starts and hooks run; default the context's directory. */
+  readonly cwd?: string | undefined;
   /** The app's version, told to both sides. */
   readonly version: string;
+  /** `cosh mcp proxy` itself, for the `--help` pointer of a usage error. */
+  readonly cliCommand?: Command | undefined;
 }
 
 /**
  * `cosh mcp proxy`: starts the downstream MCP server, then serves its tools on stdio with every
  * call through the hooks, until the client disconnects or a signal comes; then stops the
- * downstream server and all it started. A config that does not load ends it before the
- * downstream starts (exit 78); a downstream that cannot start or initialize, with 69.
+ * downstream server and all it started. A config that does not load does not stop it: the
+ * downstream starts, the client sees its tools, and every call is refused with an `isError`
+ * result naming the problems (fail closed; the exit status is then 78). A downstream that cannot
+ * start or initialize ends it with 69.
  */
 export async function runMcpProxy(
   context: CliContext,
@@ -60,19 +68,23 @@ async function proxy(
   stopSignals: StopSignals,
 ): Promise<void> {
   const log = createMcpLog('cosh mcp proxy', (text) => context.err.write(text));
-  const { config } = await loadCommandConfig(context, {
-    configPath: options.configPath,
-    noProject: options.noProject,
-    warnings: 'stderr',
-  });
-  const engine = createHookEngine(config, { cwd: context.cwd, env: context.env });
+  const cwd = await resolveWorkingFolder(context, options.cwd, options.cliCommand);
+  const setup = await loadOrRefuse(
+    () =>
+      loadCommandConfig(context, { configPath: options.configPath, noProject: options.noProject, warnings: 'stderr' }),
+    log,
+  );
+  const hooks =
+    setup.refusal === undefined
+      ? { engine: createHookEngine(setup.loaded.config, { cwd, env: context.env }) }
+      : { refusal: setup.refusal };
   const commandLine = formatCommandLine(options.command, options.args);
 
   const stderrLines = createPrefixedLines('[downstream] ', (text) => context.err.write(text));
   const transport = new DownstreamTransport({
     command: options.command,
     args: options.args,
-    cwd: context.cwd,
+    cwd,
     env: context.env,
     onStderr: (chunk) => stderrLines.push(chunk),
     onStderrEnd: () => stderrLines.end(),
@@ -123,9 +135,9 @@ async function proxy(
 
   const server = createProxyServer({
     downstream,
-    engine,
+    ...hooks,
     permission: options.permission,
-    cwd: context.cwd,
+    cwd,
     serverInfo: { name: 'cosh-mcp-proxy', version: options.version },
     log,
   });
@@ -133,7 +145,7 @@ async function proxy(
   const tools = downstream.tools();
   log(
     `proxying \`${commandLine}\` (pid ${transport.pid ?? '?'}): ${tools.length} ${tools.length === 1 ? 'tool' : 'tools'}, ` +
-      `${describeHookCount(config)}, --permission ${options.permission}`,
+      `${setup.refusal === undefined ? describeHookCount(setup.loaded.config) : 'every call refused'}, --permission ${options.permission}`,
   );
 
   const end = await serveStdio(server, streams, {
@@ -143,11 +155,13 @@ async function proxy(
       stopping = true;
       const why = sessionEnd.reason === 'signal' ? `got ${sessionEnd.signal}` : 'the client disconnected';
       await downstream.close();
-      engine.close();
+      if ('engine' in hooks) hooks.engine?.close();
       const exit = transport.exit;
       log(`${why}; stopped the downstream MCP server${exit === null ? '' : ` (${describeExit(exit)})`}`);
     },
   });
   const status = exitStatusOf(end);
   if (status !== 0) throw new ExitError(status);
+  // EX_CONFIG, as every command that could not use its configuration.
+  if (setup.refusal !== undefined) throw new ExitError(78);
 }

@@ -1,7 +1,10 @@
 import type { CliContext } from '@cosh/cosh-cli';
 import { ExitError } from '@cosh/cosh-cli';
+import type { Command } from '../tool-host-cli-options.ts';
+import { resolveWorkingFolder } from '../tool-host-cli-options.ts';
 import { setUpToolHost } from '../tool-host-setup.ts';
 import { createToolRegistry } from '../tools/index.ts';
+import { loadOrRefuse } from './config-refusal.ts';
 import { createMcpLog, describeHookCount } from './mcp-log.ts';
 import { createServeServer } from './serve-server.ts';
 import {
@@ -18,13 +21,19 @@ export interface McpServeOptions {
   /** `--no-project`: the project layer is left out (SPEC C10). */
   readonly noProject?: boolean | undefined;
   readonly permission: 'allow' | 'deny';
+  /** `--cwd`: where tools and hooks run (relative to the context's directory); default the context's directory. */
+  readonly cwd?: string | undefined;
   /** The app's version, told to the client. */
   readonly version: string;
+  /** The command run, for the `--help` pointer of a usage error. */
+  readonly command?: Command | undefined;
 }
 
 /**
  * `cosh mcp serve`: serves the built-in tools on stdio, every call through the hooks, until the
- * client disconnects or a signal comes. A config that does not load ends it at once (exit 78).
+ * client disconnects or a signal comes. A config that does not load does not stop it: the client
+ * sees the tools, and every call is refused with an `isError` result naming the problems, so
+ * the reason shows in the chat (fail closed); the exit status is then 78.
  */
 export async function runMcpServe(
   context: CliContext,
@@ -47,27 +56,38 @@ async function serve(
   stopSignals: StopSignals,
 ): Promise<void> {
   const log = createMcpLog('cosh mcp serve', (text) => context.err.write(text));
+  const cwd = await resolveWorkingFolder(context, options.cwd, options.command);
   const registry = createToolRegistry();
   // No prompt (stdin and stdout carry the protocol) and no history.
-  const { host, config, close } = await setUpToolHost(context, {
-    registry,
-    permission: options.permission,
-    cwd: context.cwd,
-    configPath: options.configPath,
-    noProject: options.noProject,
-  });
-  const server = createServeServer({ host, registry, serverInfo: { name: 'cosh', version: options.version }, log });
-  log(
-    `serving ${registry.list().length} built-in tools: ${describeHookCount(config)}, --permission ${options.permission}`,
+  const setup = await loadOrRefuse(
+    () =>
+      setUpToolHost(context, {
+        registry,
+        permission: options.permission,
+        cwd,
+        configPath: options.configPath,
+        noProject: options.noProject,
+      }),
+    log,
   );
+  const server = createServeServer({
+    ...(setup.refusal === undefined ? { host: setup.loaded.host } : { refusal: setup.refusal }),
+    registry,
+    serverInfo: { name: 'cosh', version: options.version },
+    log,
+  });
+  const hooks = setup.refusal === undefined ? describeHookCount(setup.loaded.config) : 'every call refused';
+  log(`serving ${registry.list().length} built-in tools: ${hooks}, --permission ${options.permission}`);
   const end = await serveStdio(server, streams, {
     stopSignals,
     log,
     shutdown: async (sessionEnd) => {
-      await close();
+      await setup.loaded?.close();
       log(sessionEnd.reason === 'signal' ? `got ${sessionEnd.signal}; stopped` : 'the client disconnected; stopped');
     },
   });
   const status = exitStatusOf(end);
   if (status !== 0) throw new ExitError(status);
+  // EX_CONFIG, as every command that could not use its configuration.
+  if (setup.refusal !== undefined) throw new ExitError(78);
 }

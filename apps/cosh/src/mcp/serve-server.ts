@@ -13,9 +13,22 @@ import { logOutcome, type McpLog } from './mcp-log.ts';
 import { resultForOutcome, textResult } from './tool-call-result.ts';
 
 /** Options of {@link createServeServer}. */
-export interface ServeServerOptions {
-  /** Runs each call through the hooks, the permission system and the tool (SPEC L1). */
-  readonly host: ToolHost;
+export type ServeServerOptions = ServeServerCommon &
+  (
+    | {
+        /** Runs each call through the hooks, the permission system and the tool (SPEC L1). */
+        readonly host: ToolHost;
+        readonly refusal?: undefined;
+      }
+    | {
+        readonly host?: undefined;
+        /** The configuration did not load: every call of a known tool is refused with this text (fail closed). */
+        readonly refusal: string;
+      }
+  );
+
+/** What every {@link ServeServerOptions} has. */
+interface ServeServerCommon {
   /** The built-in tools, for `tools/list` and to tell an unknown tool from a bad input. */
   readonly registry: ToolRegistry;
   /** Our name and version, as the client sees its server. */
@@ -32,7 +45,7 @@ export interface ServeServerOptions {
  * could never run); an unknown tool is a JSON-RPC error (InvalidParams), as MCP says.
  */
 export function createServeServer(options: ServeServerOptions): Server {
-  const { host, registry, log } = options;
+  const { registry, log } = options;
   const server = new Server(options.serverInfo, { capabilities: { tools: {} } });
   const tools = builtinToolList(registry.list());
 
@@ -49,7 +62,11 @@ export function createServeServer(options: ServeServerOptions): Server {
         code: ErrorCode.InvalidParams,
       });
     }
-    const result = await host.call(name, rawInput, { signal: extra.signal });
+    if (options.refusal !== undefined) {
+      log(`${name}: refused: the configuration does not load`);
+      return textResult(options.refusal, true);
+    }
+    const result = await options.host.call(name, rawInput, { signal: extra.signal });
     if (result.rejected !== null) {
       log(`rejected: ${result.output}`);
       return textResult(result.output, true);
