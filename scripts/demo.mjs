@@ -62,8 +62,13 @@ let stderr = '';
 session.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
 session.stdin.on('error', () => undefined);
 
-// One answer per non-blank line sent: take them in order.
+// The first line describes the session (version, tools); then one answer per non-blank line
+// sent: take them in order.
 const answers = createInterface({ input: session.stdout })[Symbol.asyncIterator]();
+const described = await answers.next();
+if (described.done || JSON.parse(described.value).type !== 'session') {
+  throw new Error(`cosh session did not describe itself${stderr === '' ? '' : `:\n${stderr}`}`);
+}
 async function send(line) {
   session.stdin.write(`${line}\n`);
   const next = await answers.next();

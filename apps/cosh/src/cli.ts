@@ -10,7 +10,7 @@ import { addMcpCommands } from './mcp/register-mcp-commands.ts';
 
 const program = createProgram({ version: packageJson.version });
 addExecCommand(program);
-addSessionCommand(program);
+addSessionCommand(program, packageJson.version);
 addMcpCommands(program, packageJson.version);
 
 await runMain(program);

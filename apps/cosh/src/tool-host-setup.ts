@@ -32,6 +32,8 @@ export interface ToolHostSetup {
   readonly host: ToolHost;
   /** The setup.json it was built from. */
   readonly config: HooksConfig;
+  /** The file that was read; `null` when a default location had none (no hooks). */
+  readonly configFile: string | null;
   readonly history: HistoryWriter | undefined;
   /** Closes the history file and the hooks' HTTP connections. */
   close(): Promise<void>;
@@ -59,6 +61,7 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
     });
     const { config } = loaded;
     const engine = createHookEngine(config, { cwd: options.cwd, env: context.env });
+    const file = loaded.location.file;
     const host = createToolHost({
       engine,
       registry: options.registry,
@@ -73,7 +76,7 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
       engine.close();
       await history?.close();
     };
-    return { host, config, history, close };
+    return { host, config, configFile: file, history, close };
   } catch (error) {
     await history?.close();
     throw error;

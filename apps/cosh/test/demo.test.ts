@@ -110,10 +110,11 @@ describe('examples/demo-session.jsonl through cosh session --config examples/set
     const input = await readFile(sessionFile, 'utf8');
     const result = await runCosh(['session', '--config', configFile, '--permission', 'allow'], { cwd: work, input });
     expect(result.code).toBe(0);
-    const answers = result.stdout
+    const [described, ...answers] = result.stdout
       .trimEnd()
       .split('\n')
       .map((line) => JSON.parse(line) as Record<string, unknown> & { durations_ms?: Record<string, unknown> });
+    expect(described).toMatchObject({ type: 'session', permission: 'allow' });
     expect(answers.map((answer) => answer['type'] ?? `${answer['id']} ${answer['status']}`)).toEqual([
       '1 ok',
       '2 ok',

@@ -33,18 +33,21 @@ async function project(hooks: { PreToolUse?: Hook[]; PostToolUse?: Hook[] } = {}
 
 type Answer = Record<string, unknown> & { id: unknown; status: string; output: string };
 
-/** Runs a session over `lines` (strings sent as is, objects as JSON) and parses every answer line. */
+/**
+ * Runs a session over `lines` (strings sent as is, objects as JSON) and parses every line it
+ * wrote: the first, which describes the session, and the answers after it.
+ */
 async function session(config: string, folder: string, lines: readonly (string | object)[], ...flags: string[]) {
   const input = `${lines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join('\n')}\n`;
   const result = await runCosh(['session', '--config', config, ...flags], { cwd: folder, input });
-  const answers =
+  const [described, ...answers] =
     result.stdout === ''
       ? []
       : result.stdout
           .trimEnd()
           .split('\n')
           .map((line) => JSON.parse(line) as Answer);
-  return { ...result, answers };
+  return { ...result, described, answers };
 }
 
 const call = (id: unknown, tool: string, input: object) => ({ id, tool_name: tool, tool_input: input });
@@ -54,7 +57,11 @@ describe('cosh session', () => {
     const { folder, config } = await project({
       PreToolUse: [{ name: 'no writes', matcher: '^fs_write$', command: "echo 'read-only session' >&2; exit 2" }],
     });
-    const { code, answers, stderr } = await session(config, folder, [
+    const {
+      code,
+      answers: lines,
+      stderr,
+    } = await session(config, folder, [
       call(1, 'fs_read', { path: 'notes.txt' }),
       call('two', 'fs_read', { path: 'missing.txt' }),
       call({ n: 3 }, 'fs_write', { path: 'x', content: 'y' }),
@@ -63,6 +70,9 @@ describe('cosh session', () => {
       call(6, 'fs_read', { path: 7 }),
     ]);
     expect(code).toBe(0);
+    // bash_run needs permission: the driver (which sent everything and closed its input) is asked first.
+    expect(lines[3]).toMatchObject({ type: 'permission_request', id: 4, tool_name: 'bash_run' });
+    const answers = lines.filter((line) => line['type'] !== 'permission_request');
     expect(answers.map((answer) => [answer.id, answer.status, answer.output])).toEqual([
       [1, 'ok', 'hello'],
       ['two', 'error', 'fs_read: no such file or directory: missing.txt'],
@@ -71,14 +81,14 @@ describe('cosh session', () => {
       [5, 'error', "unknown tool 'nope'; known tools: bash_run, find_grep, fs_read, fs_write"],
       [6, 'error', 'fs_read: input.path: expected a string, got number'],
     ]);
-    expect(answers[3]).toMatchObject({
-      blocked_by: 'permission',
-      permission_message: expect.stringContaining('--permission allow'),
-    });
+    expect(answers[3]).toMatchObject({ blocked_by: 'permission' });
     expect(answers.slice(4).map((answer) => answer['error_code'])).toEqual(['unknown_tool', 'invalid_input']);
     expect(existsSync(join(folder, 'ran'))).toBe(false);
-    // ask cannot prompt in a session: said once, at the start.
-    expect(stderr.match(/--permission ask cannot prompt here/g)).toHaveLength(1);
+    // ask asks the driver, which ended its input without answering: refused, and said why.
+    expect(answers[3]?.['permission_message']).toBe(
+      'the permission prompt failed (the input ended before a permission_response); pass --permission allow to run bash_run without asking',
+    );
+    expect(stderr).toContain('bash_run was not run: the permission prompt failed');
   });
 
   it('L1: a result line carries the verdicts and the input as run (snake_case, every key present)', async () => {
@@ -282,18 +292,161 @@ describe('cosh session', () => {
       'deny',
     );
     expect(answers.map((answer) => answer.status)).toEqual(['ok', 'blocked']);
-    expect(stderr).not.toContain('cannot prompt');
+    expect(stderr).toContain('--permission deny refuses every call that needs permission');
     await writeFile(config, '{"hooks": []}');
     expect((await session(config, folder, [call(1, 'fs_read', { path: 'notes.txt' })])).code).toBe(78);
   });
 
-  it('EOF with nothing sent: exit 0 and no output', async () => {
+  it('EOF with nothing sent: exit 0 and only the line that describes the session', async () => {
     const { folder, config } = await project();
-    expect(await session(config, folder, [], '--permission', 'allow')).toMatchObject({
-      code: 0,
-      stdout: '',
-      stderr: '',
+    const result = await session(config, folder, [], '--permission', 'allow');
+    expect(result).toMatchObject({ code: 0, stderr: '', answers: [] });
+    expect(result.stdout.split('\n')).toHaveLength(2);
+    expect(result.described).toMatchObject({ type: 'session' });
+  });
+});
+
+/** A session driven line by line, as an agent host drives it: send a line, read the next one. */
+function drive(config: string, folder: string, ...flags: string[]) {
+  const child = spawn(process.execPath, [coshBin, 'session', '--config', config, ...flags], {
+    cwd: folder,
+    // No terminal here: trust every file as it is (SPEC S4), as the shared fixtures do.
+    env: { PATH: process.env['PATH'], HOME: folder, COSH_TRUST: 'all' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  return {
+    send: (line: object) => child.stdin.write(`${JSON.stringify(line)}\n`),
+    async next(): Promise<Answer> {
+      const line = await lines.next();
+      if (line.done === true) throw new Error(`the session ended; stderr:\n${stderr}`);
+      return JSON.parse(line.value as string) as Answer;
+    },
+    async end(): Promise<number | null> {
+      child.stdin.end();
+      return await exited;
+    },
+    stderr: () => stderr,
+  };
+}
+
+describe('cosh session: describing itself, list_tools, other shapes (issue 13)', () => {
+  it('X: the first line describes the session: version, cwd, permission, config and each tool with its input schema', async () => {
+    const { folder, config } = await project();
+    const { described } = await session(config, folder, [], '--permission', 'deny');
+    const packageJson = JSON.parse(await readFile(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8'));
+    expect(described).toMatchObject({
+      type: 'session',
+      version: packageJson.version,
+      cwd: folder,
+      permission: 'deny',
+      config,
     });
+    const tools = (described as unknown as { tools: Record<string, unknown>[] }).tools;
+    expect(tools.map((tool) => [tool['name'], tool['permission']])).toEqual([
+      ['bash_run', 'ask'],
+      ['find_grep', 'allow'],
+      ['fs_read', 'allow'],
+      ['fs_write', 'ask'],
+    ]);
+    expect(tools[2]).toMatchObject({
+      description: expect.stringContaining('file'),
+      input_schema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+    });
+  });
+
+  it('X: {"type":"list_tools"} is answered with the tools, echoing its id', async () => {
+    const { folder, config } = await project();
+    const { described, answers } = await session(config, folder, [{ type: 'list_tools', id: 'tools?' }]);
+    expect(answers).toEqual([
+      { type: 'tools', id: 'tools?', tools: (described as unknown as { tools: unknown }).tools },
+    ]);
+  });
+
+  it('X: Anthropic- and MCP-shaped calls are answered with the shape to use, and run nothing', async () => {
+    const { folder, config } = await project({ PreToolUse: [{ command: 'touch hook-ran' }] });
+    const { answers } = await session(config, folder, [
+      { type: 'tool_use', id: 'toolu_1', name: 'fs_read', input: { path: 'notes.txt' } },
+      { id: 2, name: 'fs_read', arguments: { path: 'notes.txt' } },
+    ]);
+    expect(answers.map((answer) => [answer.id, answer.status, answer['error_code']])).toEqual([
+      ['toolu_1', 'error', 'wrong_shape'],
+      [2, 'error', 'wrong_shape'],
+    ]);
+    expect(answers[1]?.output).toContain('did you mean "tool_name" for "name" and "tool_input" for "arguments"?');
+    expect(existsSync(join(folder, 'hook-ran'))).toBe(false);
+  });
+});
+
+describe('cosh session --permission ask: the driver answers (issue 13)', () => {
+  it('X: a call that needs permission writes a permission_request; the permission_response decides', async () => {
+    const { folder, config } = await project();
+    const driver = drive(config, folder);
+    expect((await driver.next())['type']).toBe('session');
+    driver.send(call('w1', 'fs_write', { path: 'yes.txt', content: 'allowed' }));
+    expect(await driver.next()).toEqual({
+      type: 'permission_request',
+      id: 'w1',
+      tool_name: 'fs_write',
+      tool_input: { path: 'yes.txt', content: 'allowed' },
+      cwd: folder,
+    });
+    driver.send({ type: 'permission_response', id: 'w1', allow: true });
+    expect(await driver.next()).toMatchObject({ id: 'w1', status: 'ok' });
+    expect(await readFile(join(folder, 'yes.txt'), 'utf8')).toBe('allowed');
+
+    driver.send(call('w2', 'fs_write', { path: 'no.txt', content: 'refused' }));
+    expect(await driver.next()).toMatchObject({ type: 'permission_request', id: 'w2' });
+    driver.send({ type: 'permission_response', id: 'w2', allow: false });
+    expect(await driver.next()).toMatchObject({
+      id: 'w2',
+      status: 'blocked',
+      output: 'Permission denied: fs_write',
+      permission_message: 'refused at the prompt',
+    });
+    expect(existsSync(join(folder, 'no.txt'))).toBe(false);
+
+    // A tool that needs no permission is not asked about.
+    driver.send(call('r', 'fs_read', { path: 'yes.txt' }));
+    expect(await driver.next()).toMatchObject({ id: 'r', status: 'ok', output: 'allowed' });
+    expect(await driver.end()).toBe(0);
+  });
+
+  it('X: no answer within --permission-timeout refuses; lines sent meanwhile are answered after, in order', async () => {
+    const { folder, config } = await project();
+    const driver = drive(config, folder, '--permission-timeout', '0.5');
+    await driver.next();
+    driver.send(call(1, 'bash_run', { command: 'touch ran' }));
+    expect(await driver.next()).toMatchObject({ type: 'permission_request', id: 1 });
+    // Not the answer: a call, and an answer for another id. Both wait for the call in progress.
+    driver.send(call(2, 'fs_read', { path: 'notes.txt' }));
+    driver.send({ type: 'permission_response', id: 99, allow: true });
+    expect(await driver.next()).toMatchObject({
+      id: 1,
+      status: 'blocked',
+      permission_message:
+        'the permission prompt failed (no permission_response within 0.5 s); pass --permission allow to run bash_run without asking',
+    });
+    expect(await driver.next()).toMatchObject({ id: 2, status: 'ok', output: 'hello' });
+    expect(await driver.next()).toMatchObject({
+      id: 99,
+      status: 'error',
+      error_code: 'unexpected_permission_response',
+    });
+    expect(existsSync(join(folder, 'ran'))).toBe(false);
+    expect(await driver.end()).toBe(0);
+  });
+
+  it('X: a bad --permission-timeout is exit 64', async () => {
+    const { folder, config } = await project();
+    const result = await session(config, folder, [], '--permission-timeout', 'soon');
+    expect(result.code).toBe(64);
+    expect(result.stderr).toContain("option '--permission-timeout <seconds>' expects a number of seconds");
   });
 });
 
@@ -355,6 +508,8 @@ describe('cosh session under load', () => {
     const outOfOrder: number[] = [];
     for await (const line of createInterface({ input: child.stdout })) {
       const answer = JSON.parse(line) as Answer;
+      // The first line describes the session; the answers follow.
+      if (answer['type'] === 'session') continue;
       if (answer.id !== seen || answer.status !== 'ok') outOfOrder.push(seen);
       seen += 1;
       if (seen === 2000) early = await liveHeap();

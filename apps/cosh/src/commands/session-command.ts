@@ -1,9 +1,22 @@
-import { addExamples, configOption, configPathOf, contextOf, noProjectOf, noProjectOption } from '@cosh/cosh-cli';
+import {
+  addExamples,
+  configOption,
+  configPathOf,
+  contextOf,
+  noProjectOf,
+  noProjectOption,
+  UsageError,
+} from '@cosh/cosh-cli';
+import { parseCallTimeout as parseSeconds } from '../mcp/register-mcp-commands.ts';
 import type { PermissionMode } from '../permission/index.ts';
 import { checkFileOption, type Command, permissionOption, workingFolderOption } from '../tool-host-cli-options.ts';
 
+/** Default of `--permission-timeout`, in seconds: as long as an MCP call to a downstream server may take. */
+const defaultPermissionTimeoutSeconds = 120;
+
 interface SessionFlags {
   readonly permission: PermissionMode;
+  readonly permissionTimeout: string;
   readonly config?: string;
   readonly project?: boolean;
   readonly history?: string;
@@ -14,7 +27,7 @@ interface SessionFlags {
  * Registers `cosh session` on the program; the implementation is imported when it runs. The
  * protocol streams are the process's stdin and stdout.
  */
-export function addSessionCommand(program: Command): Command {
+export function addSessionCommand(program: Command, version: string): Command {
   const session = program
     .command('session')
     .description(
@@ -24,8 +37,16 @@ export function addSessionCommand(program: Command): Command {
     .addOption(
       permissionOption(
         session,
-        "the answer for a call that needs permission and that no hook allowed: ask (cannot prompt here: refused), allow, or deny (hooks' allow becomes an allowlist)",
+        "the answer for a call that needs permission and that no hook allowed: ask (a permission_request line the driver answers), allow, or deny (hooks' allow becomes an allowlist)",
       ),
+    )
+    .addOption(
+      session
+        .createOption(
+          '--permission-timeout <seconds>',
+          'with --permission ask: how long to wait for the permission_response before refusing',
+        )
+        .default(String(defaultPermissionTimeoutSeconds)),
     )
     .addOption(configOption())
     .addOption(noProjectOption())
@@ -34,15 +55,24 @@ export function addSessionCommand(program: Command): Command {
     .action(async (flags: SessionFlags, self: Command) => {
       const configPath = configPathOf(flags, self);
       checkFileOption('--history', flags.history, self);
+      const permissionTimeoutSeconds = parseSeconds(flags.permissionTimeout);
+      if (permissionTimeoutSeconds === undefined) {
+        throw new UsageError(
+          `option '--permission-timeout <seconds>' expects a number of seconds greater than 0 and at most 86400, got '${flags.permissionTimeout}'`,
+          self,
+        );
+      }
       const { runSession } = await import('./session.ts');
       await runSession(
         contextOf(self),
         {
           permission: flags.permission,
+          permissionTimeoutSeconds,
           configPath,
           noProject: noProjectOf(flags),
           historyPath: flags.history,
           cwd: flags.cwd,
+          version,
           command: self,
         },
         { input: process.stdin, output: process.stdout },
@@ -54,5 +84,6 @@ export function addSessionCommand(program: Command): Command {
       'one call; the answer is one JSON line',
     ],
     ['cosh session --permission allow --history calls.jsonl < calls.jsonl', 'replay calls, recording each'],
+    ['cosh session --permission-timeout 600', 'an agent host with its own UI answers each permission_request line'],
   ]);
 }

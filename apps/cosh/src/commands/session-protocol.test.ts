@@ -28,6 +28,47 @@ describe('parseSessionLine', () => {
     expect(parseSessionLine('{"type": "new_turn"}', 4)).toEqual({ kind: 'new_turn' });
   });
 
+  it('reads list_tools and permission_response lines (issue 13)', () => {
+    expect(parseSessionLine('{"type": "list_tools", "id": "t"}', 1)).toEqual({ kind: 'list_tools', id: 't' });
+    expect(parseSessionLine('{"type": "list_tools"}', 1)).toEqual({ kind: 'list_tools', id: null });
+    expect(parseSessionLine('{"type": "permission_response", "id": 4, "allow": true}', 1)).toEqual({
+      kind: 'permission_response',
+      id: 4,
+      allow: true,
+    });
+    expect(parseSessionLine('{"type": "permission_response", "id": 4, "allow": "yes"}', 2)).toMatchObject({
+      kind: 'invalid',
+      code: 'invalid_permission_response',
+      id: 4,
+      message: 'line 2: a permission_response needs "allow": true or false (and the "id" of the permission_request)',
+    });
+  });
+
+  it.each([
+    [
+      'an Anthropic tool_use block',
+      '{"type": "tool_use", "id": "toolu_1", "name": "bash_run", "input": {"command": "ls"}}',
+      'line 3: this is an Anthropic tool_use block: send {"id": "toolu_1", "tool_name": "bash_run", "tool_input": {…}} (did you mean "tool_name" and "tool_input" for "name" and "input"?)',
+    ],
+    [
+      'an MCP tools/call request',
+      '{"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "fs_read", "arguments": {"path": "a"}}}',
+      'line 3: this is an MCP tools/call request: send {"id": 5, "tool_name": "fs_read", "tool_input": {…}} (did you mean "tool_name" and "tool_input" for params.name and params.arguments?)',
+    ],
+    [
+      'MCP-shaped name and arguments',
+      '{"id": 2, "name": "fs_read", "arguments": {"path": "a"}}',
+      'line 3: did you mean "tool_name" for "name" and "tool_input" for "arguments"? A call is {"id": 2, "tool_name": "fs_read", "tool_input": {…}}',
+    ],
+    [
+      'an input named input',
+      '{"id": 2, "tool_name": "fs_read", "input": {"path": "a"}}',
+      'line 3: did you mean "tool_input" for "input"? A call is {"id": 2, "tool_name": "fs_read", "tool_input": {…}}',
+    ],
+  ])('%s is wrong_shape with the shape to use (issue 13)', (_label, text, message) => {
+    expect(parseSessionLine(text, 3)).toMatchObject({ kind: 'invalid', code: 'wrong_shape', message });
+  });
+
   it.each([
     ['{"tool_name": "fs_read",}', 'invalid_json', null, /^line 7 is not valid JSON: /],
     ['// a comment', 'invalid_json', null, /^line 7 is not valid JSON: /],
@@ -39,7 +80,7 @@ describe('parseSessionLine', () => {
       '{"id": 9, "type": "end_turn"}',
       'unknown_type',
       9,
-      /^line 7: unknown "type" "end_turn" \(expected "new_turn", or no type for a tool call\)$/,
+      /^line 7: unknown "type" "end_turn" \(expected "new_turn", "list_tools", "permission_response", or no type for a tool call\)$/,
     ],
   ])(
     'a line that is not a call (%s) is invalid with code %s, its id when readable, and a message',

@@ -1,12 +1,15 @@
 import type { Writable } from 'node:stream';
 import { type CliContext, escapeForTerminal } from '@cosh/cosh-cli';
 import { callRecord, type CallRecordJson, unrunRecord } from '../history/index.ts';
+import { builtinToolList } from '../mcp/builtin-tool-list.ts';
 import type { PermissionMode } from '../permission/index.ts';
 import { type Command, resolveWorkingFolder } from '../tool-host-cli-options.ts';
 import { callNotes } from '../tool-host-notes.ts';
 import { setUpToolHost } from '../tool-host-setup.ts';
-import { createToolRegistry } from '../tools/index.ts';
+import { createToolRegistry, type ToolRegistry } from '../tools/index.ts';
+import { SessionLineQueue } from './session-line-queue.ts';
 import { maxSessionLineBytes, readSessionLines } from './session-lines.ts';
+import { createDriverPrompt } from './session-permission.ts';
 import { newTurnAnswer, parseSessionLine } from './session-protocol.ts';
 
 /** What `cosh session` was asked, as parsed by commander. */
@@ -18,6 +21,10 @@ export interface SessionOptions {
   readonly historyPath: string | undefined;
   /** `--cwd`: where tools and hooks run (relative to the context's directory); default the context's directory. */
   readonly cwd: string | undefined;
+  /** `--permission-timeout`: seconds to wait for the driver's `permission_response`. */
+  readonly permissionTimeoutSeconds: number;
+  /** The app's version, in the session's first line. */
+  readonly version: string;
   /** The command run, for the `--help` pointer of a usage error. */
   readonly command?: Command | undefined;
 }
@@ -28,42 +35,72 @@ export interface SessionStreams {
   readonly output: Writable;
 }
 
+/** The tools as the session's first line and `list_tools` describe them. */
+function sessionTools(registry: ToolRegistry) {
+  return builtinToolList(registry.list()).map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    permission: registry.get(tool.name)?.permission ?? 'ask',
+    input_schema: tool.inputSchema,
+  }));
+}
+
 /**
- * `cosh session [--config F] [--permission ask|allow|deny] [--history F] [--cwd D]`: tool calls
- * as JSON Lines on `input`, one result line per non-blank line on `output`, in order, one call
- * at a time (see the README for the protocol). After a halt (L3) the turn's remaining calls are
- * answered `skipped` until `{"type": "new_turn"}`. A line that is not a call gets an `error`
- * result and the session goes on. Returns at the end of `input`, once the last result is
- * written; stops early, running nothing more, if `output` is closed.
+ * `cosh session [--config F] [--permission ask|allow|deny] [--permission-timeout S] [--history F]
+ * [--cwd D]`: tool calls as JSON Lines on `input`, one result line per non-blank line on
+ * `output`, in order, one call at a time (see the README for the protocol). The first line
+ * describes the session (`{"type": "session", "version", "cwd", "permission", "tools"}`);
+ * `{"type": "list_tools"}` is answered with the tools. With `--permission ask` the driver is
+ * asked (`permission_request`, answered by a `permission_response` line). After a halt (L3) the
+ * turn's remaining calls are answered `skipped` until `{"type": "new_turn"}`. A line that is not
+ * a call gets an `error` result and the session goes on. Returns at the end of `input`, once the
+ * last result is written; stops early, running nothing more, if `output` is closed.
  */
 export async function runSession(context: CliContext, options: SessionOptions, streams: SessionStreams): Promise<void> {
   const cwd = await resolveWorkingFolder(context, options.cwd, options.command);
+  const output = lineWriter(streams.output);
+  const lines = new SessionLineQueue(readSessionLines(streams.input)[Symbol.asyncIterator]());
+  const registry = createToolRegistry();
+  // The call being run, whose id a permission_request carries.
+  let currentId: unknown = null;
   const setup = await setUpToolHost(context, {
-    registry: createToolRegistry(),
+    registry,
     permission: options.permission,
-    // stdin is the protocol: there is no one to ask.
-    prompt: undefined,
+    // stdin is the protocol: the driver is the one asked.
+    prompt:
+      options.permission === 'ask'
+        ? createDriverPrompt({
+            lines,
+            writeLine: (text) => output.writeLine(text),
+            currentCallId: () => currentId,
+            timeoutMs: options.permissionTimeoutSeconds * 1000,
+          })
+        : undefined,
     cwd,
     configPath: options.configPath,
     noProject: options.noProject,
     historyPath: options.historyPath,
     command: options.command,
   });
-  if (options.permission === 'ask') {
-    context.err.line(
-      'cosh session: --permission ask cannot prompt here (stdin carries the protocol), so calls that need permission ' +
-        '(bash_run, fs_write) are refused unless a PreToolUse hook allows them; pass --permission allow to run them',
-    );
-  }
-  const output = lineWriter(streams.output);
+  const tools = sessionTools(registry);
   const note = (id: unknown, text: string): void =>
     context.err.line(`cosh session: call ${escapeForTerminal(JSON.stringify(id) ?? 'null')}: ${text}`);
   // The halting call's reasons while the turn is halted (L3), else null.
   let haltReasons: readonly string[] | null = null;
 
   try {
-    for await (const line of readSessionLines(streams.input)) {
-      let answer: CallRecordJson | typeof newTurnAnswer;
+    const described = await output.writeLine(
+      JSON.stringify({
+        type: 'session',
+        version: options.version,
+        cwd,
+        permission: options.permission,
+        config: setup.configFile,
+        tools,
+      }),
+    );
+    for (let line = described ? await lines.next() : undefined; line !== undefined; line = await lines.next()) {
+      let answer: CallRecordJson | typeof newTurnAnswer | Record<string, unknown>;
       if (line.tooLong) {
         answer = unrunRecord({
           id: null,
@@ -79,6 +116,17 @@ export async function runSession(context: CliContext, options: SessionOptions, s
         if (message.kind === 'new_turn') {
           haltReasons = null;
           answer = newTurnAnswer;
+        } else if (message.kind === 'list_tools') {
+          answer = { type: 'tools', id: message.id, tools };
+        } else if (message.kind === 'permission_response') {
+          answer = unrunRecord({
+            id: message.id,
+            toolName: null,
+            status: 'error',
+            errorCode: 'unexpected_permission_response',
+            output: `line ${line.number}: no permission_request with this id is waiting for an answer`,
+            inputAsGiven: null,
+          });
         } else if (message.kind === 'invalid') {
           answer = unrunRecord({
             id: message.id,
@@ -100,6 +148,7 @@ export async function runSession(context: CliContext, options: SessionOptions, s
           const appended = await setup.history?.append(answer);
           if (appended?.ok === false) note(message.id, `warning: ${escapeForTerminal(appended.error)}`);
         } else {
+          currentId = message.id;
           const result = await setup.host.call(message.toolName, message.toolInput, { id: message.id });
           for (const text of callNotes(result)) note(message.id, text);
           if (result.halt) haltReasons = result.haltReasons;

@@ -100,6 +100,8 @@ describe('cosh session under load', () => {
 
     const problems: string[] = [];
     for await (const line of createInterface({ input: child.stdout })) {
+      // The first line describes the session; the answers follow.
+      if ((JSON.parse(line) as { type?: unknown }).type === 'session') continue;
       const index = answered;
       answered += 1;
       const answer = JSON.parse(line) as { id: unknown; status: string; output: string };
@@ -176,7 +178,8 @@ describe('cosh session under load', () => {
     const answers = stdout
       .trimEnd()
       .split('\n')
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((answer) => answer['type'] !== 'session');
     expect(answers.map((answer) => [answer['id'], answer['status'], answer['error_code'], answer['output']])).toEqual([
       [
         null,
