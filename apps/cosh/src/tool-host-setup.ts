@@ -32,7 +32,7 @@ export interface ToolHostSetup {
   readonly host: ToolHost;
   /** The setup.json it was built from. */
   readonly config: HooksConfig;
-  /** The file that was read; `null` when a default location had none (no hooks). */
+  /** The user layer's setup.json (`--config`'s, or where it was looked for, also when absent). */
   readonly configFile: string | null;
   readonly history: HistoryWriter | undefined;
   /** Closes the history file and the hooks' HTTP connections. */

@@ -193,7 +193,12 @@ describe('createToolHost', () => {
       inputAsRun: { path: 'rewritten.txt', content: 'data' },
     });
     expect(seen).toEqual([
-      { toolName: 'fs_write', toolInput: { path: 'rewritten.txt', content: 'data' }, cwd: folder },
+      {
+        toolName: 'fs_write',
+        toolInput: { path: 'rewritten.txt', content: 'data' },
+        rewrittenBy: ['redirect'],
+        cwd: folder,
+      },
     ]);
     expect(await readFile(path.join(folder, 'rewritten.txt'), 'utf8')).toBe('data');
     expect(existsSync(path.join(folder, 'given.txt'))).toBe(false);

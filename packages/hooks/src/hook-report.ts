@@ -27,7 +27,7 @@ type ReportedEntry = ReportedHook & Pick<HookEntry, 'url'>;
 export interface HookReport
   extends ReportedHook,
     Pick<HookRun, 'exitCode' | 'signal' | 'timedOut' | 'truncated' | 'durationMs' | 'stdout' | 'stderr'>,
-    Pick<HookOutcome, 'reason' | 'context'> {
+    Pick<HookOutcome, 'reason' | 'context' | 'updatedInput'> {
   /** O1–O6; `null` for a deduplicated hook, which did not run. */
   readonly outcome: OutcomeKind | null;
   /** Same command as an earlier selected hook, which ran instead (M4). */
@@ -70,6 +70,7 @@ export function ranReport(hook: ReportedEntry, run: HookRun, outcome: HookOutcom
     duplicateOf: null,
     reason: outcome.reason,
     context: outcome.context,
+    updatedInput: outcome.updatedInput,
     stdin,
     stdout: run.stdout,
     stderr: run.stderr,
@@ -95,6 +96,7 @@ export function deduplicatedReport(hook: ReportedEntry, duplicateOf: string): Ho
     duplicateOf,
     reason: null,
     context: null,
+    updatedInput: null,
     stdin: '',
     stdout: '',
     stderr: '',

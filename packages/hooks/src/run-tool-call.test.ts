@@ -127,13 +127,20 @@ describe('runToolCall (L1–L4)', () => {
 
   it('L1/A3/A7: an allow skips the permission check and the tool runs with the rewritten input', async () => {
     const engine = engineWith(
-      [{ command: printing({ decision: 'allow', updated_input: { command: 'ls --color=never' } }) }],
+      [
+        {
+          name: 'colour off',
+          command: printing({ decision: 'allow', updated_input: { command: 'ls --color=never' } }),
+        },
+      ],
       [postMarker()],
     );
     const host = recorder();
     const outcome = await runToolCall({ engine, call, ...host });
     expect(host.permissionCalls).toEqual([]);
-    expect(host.toolCalls).toEqual([{ toolName: 'bash_run', toolInput: { command: 'ls --color=never' } }]);
+    expect(host.toolCalls).toEqual([
+      { toolName: 'bash_run', toolInput: { command: 'ls --color=never' }, rewrittenBy: ['colour off'] },
+    ]);
     expect(outcome).toMatchObject({
       status: 'ok',
       output: 'tool output\npost context',
@@ -141,6 +148,22 @@ describe('runToolCall (L1–L4)', () => {
       inputAsRun: { command: 'ls --color=never' },
     });
     expect(outcome.durations.permissionMs).toBeNull();
+  });
+
+  it('A7: rewrittenBy is empty when no hook changed the input, and names only the hooks that did', async () => {
+    const engine = engineWith(
+      [
+        { name: 'silent', command: printing({ context: 'looked' }) },
+        { name: 'adds', command: printing({ updated_input: { extra: 1 } }) },
+      ],
+      [],
+    );
+    const host = recorder();
+    await runToolCall({ engine, call, ...host });
+    expect(host.permissionCalls[0]?.rewrittenBy).toEqual(['adds']);
+    const untouched = recorder();
+    await runToolCall({ engine: engineWith([{ name: 'silent', command: 'true' }], []), call, ...untouched });
+    expect(untouched.permissionCalls[0]?.rewrittenBy).toEqual([]);
   });
 
   it('L1/A4: with no opinion the permission system is asked (with the rewritten input), then the tool, then PostToolUse', async () => {
@@ -151,7 +174,10 @@ describe('runToolCall (L1–L4)', () => {
     const host = recorder();
     const outcome = await runToolCall({ engine, call, ...host });
     expect(journalLines()).toEqual(['pre', 'permission', 'tool', 'post']);
-    expect(host.permissionCalls).toEqual([{ toolName: 'bash_run', toolInput: { command: 'ls', extra: 1 } }]);
+    // The permission system is told which hook rewrote the input (a prompt shows it).
+    expect(host.permissionCalls).toEqual([
+      { toolName: 'bash_run', toolInput: { command: 'ls', extra: 1 }, rewrittenBy: ['rewrite'] },
+    ]);
     expect(outcome).toMatchObject({
       status: 'ok',
       blockedBy: null,

@@ -23,6 +23,17 @@ export type ToolExecution =
 export interface ToolCallRequest {
   readonly toolName: string;
   readonly toolInput: Readonly<Record<string, unknown>>;
+  /**
+   * The PreToolUse hooks whose `updated_input` rewrote the input, in config order; empty when
+   * the input is the one the model asked for. A permission prompt says so.
+   */
+  readonly rewrittenBy: readonly string[];
+}
+
+/** The hooks whose `updated_input` made the input to run differ from the one given (A7). */
+function rewritersOf(pre: PreToolUseResult, given: Readonly<Record<string, unknown>>): string[] {
+  if (pre.toolInput === given) return [];
+  return pre.hooks.filter((hook) => hook.updatedInput !== null).map((hook) => hook.name);
 }
 
 /** Options of {@link runToolCall}. */
@@ -201,7 +212,11 @@ export async function runToolCall(options: RunToolCallOptions): Promise<ToolCall
     });
   }
 
-  const request: ToolCallRequest = { toolName, toolInput: pre.toolInput };
+  const request: ToolCallRequest = {
+    toolName,
+    toolInput: pre.toolInput,
+    rewrittenBy: rewritersOf(pre, inputAsGiven),
+  };
   let permissionMs: number | null = null;
   // A3: a hook's allow skips the permission system; A4: otherwise it decides.
   if (pre.decision !== 'allow') {

@@ -7,5 +7,5 @@ export {
   type PermissionPrompt,
   type PermissionRequest,
 } from './permission-check.ts';
-export { renderCall } from './render-call.ts';
+export { type CallFacts, renderCall, renderWholeCall } from './render-call.ts';
 export { createTerminalPrompt } from './terminal-prompt.ts';

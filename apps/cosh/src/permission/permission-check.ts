@@ -12,6 +12,8 @@ export interface PermissionRequest {
   readonly toolInput: unknown;
   /** Where it runs; shown in the prompt when given. */
   readonly cwd?: string;
+  /** The PreToolUse hooks that rewrote the input (A7); the prompt says so. */
+  readonly rewrittenBy?: readonly string[];
 }
 
 /** Asks a person about one call; `true` means allowed. */

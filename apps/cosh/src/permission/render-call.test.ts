@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderCall } from './render-call.ts';
+import { renderCall, renderWholeCall } from './render-call.ts';
 
 describe('renderCall', () => {
   it('T: bash_run shows the command itself, where it runs and its timeout', () => {
@@ -69,5 +69,43 @@ describe('renderCall', () => {
     expect(renderCall({ toolName: 'bash_run', toolInput: { command: 42 } })).toBe(
       'bash_run wants to run with this input:\n  {\n    "command": 42\n  }',
     );
+  });
+
+  it('T: fs_write says whether it creates or replaces the file, with the sizes, when the prompt knows', () => {
+    const toolInput = { path: 'notes.txt', content: 'hello' };
+    expect(renderCall({ toolName: 'fs_write', toolInput }, { existingBytes: null })).toBe(
+      'fs_write wants to create notes.txt (5 bytes):\n  | hello',
+    );
+    expect(renderCall({ toolName: 'fs_write', toolInput }, { existingBytes: 3 * 1024 * 1024 })).toBe(
+      'fs_write wants to replace notes.txt (3 MiB now, 5 bytes after):\n  | hello',
+    );
+    expect(renderCall({ toolName: 'fs_write', toolInput: { path: 'x', content: '' } }, { existingBytes: 1 })).toBe(
+      'fs_write wants to replace x (1 byte now, 0 bytes after) (an empty file)',
+    );
+  });
+
+  it("A7/T: a call hooks rewrote says (rewritten by hook '<name>'), names escaped", () => {
+    const toolInput = { command: 'ls --color=never' };
+    expect(renderCall({ toolName: 'bash_run', toolInput, rewrittenBy: ['colour'] })).toBe(
+      "bash_run wants to run (rewritten by hook 'colour'):\n  $ ls --color=never",
+    );
+    expect(renderCall({ toolName: 'bash_run', toolInput, cwd: '/p', rewrittenBy: ['a', 'b\u001b[2K'] })).toBe(
+      "bash_run wants to run, in /p (rewritten by hooks 'a', 'b\\u001b[2K'):\n  $ ls --color=never",
+    );
+    expect(renderCall({ toolName: 'bash_run', toolInput, rewrittenBy: [] })).toBe(
+      'bash_run wants to run:\n  $ ls --color=never',
+    );
+  });
+
+  it('T: renderWholeCall shows every line and whole lines, and is undefined when nothing was cut', () => {
+    const content = Array.from({ length: 25 }, (_, index) => `line ${index + 1}`).join('\n');
+    const whole = renderWholeCall({ toolName: 'fs_write', toolInput: { path: 'n', content } });
+    expect(whole?.split('\n')).toHaveLength(1 + 25);
+    expect(whole?.split('\n').at(-1)).toBe('  | line 25');
+    const wide = 'y'.repeat(500);
+    expect(renderWholeCall({ toolName: 'fs_write', toolInput: { path: 'n', content: wide } })).toBe(
+      `fs_write wants to write 500 bytes to n:\n  | ${wide}`,
+    );
+    expect(renderWholeCall({ toolName: 'bash_run', toolInput: { command: 'ls' } })).toBeUndefined();
   });
 });

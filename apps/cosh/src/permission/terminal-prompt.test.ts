@@ -1,5 +1,8 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeTerminal } from './__fixtures__/fake-terminal.ts';
 import { createTerminalPrompt } from './terminal-prompt.ts';
 
@@ -13,6 +16,17 @@ async function answerWith(typed: string): Promise<{ allowed: boolean; shown: str
   terminal.input.write(typed);
   return { allowed: await allowed, shown: terminal.shown() };
 }
+
+let folder: string;
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'cosh-prompt-unit-'));
+  await writeFile(join(folder, 'existing.txt'), 'old text');
+});
+
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
 
 describe('createTerminalPrompt', () => {
   it('T: shows the call as it will run, then asks y/N', async () => {
@@ -97,14 +111,63 @@ describe('createTerminalPrompt', () => {
     const terminal = fakeTerminal();
     const prompt = createTerminalPrompt(terminal);
     const first = prompt(request);
-    const second = prompt({ toolName: 'fs_write', toolInput: { path: 'notes.txt', content: 'x' } });
+    const second = prompt({ toolName: 'fs_write', toolInput: { path: 'notes.txt', content: 'x' }, cwd: folder });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(terminal.shown()).toBe(question);
     terminal.input.write('n\n');
     expect(await first).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(terminal.shown()).toContain('fs_write wants to write 1 byte to notes.txt:');
+    expect(terminal.shown()).toContain(`fs_write wants to create notes.txt (1 byte), in ${folder}:`);
     terminal.input.write('y\n');
     expect(await second).toBe(true);
+  });
+
+  it('T: fs_write says whether it creates the file or replaces one, looked up from where it runs', async () => {
+    const terminal = fakeTerminal();
+    const prompt = createTerminalPrompt(terminal);
+    terminal.input.write('n\nn\n');
+    await prompt({ toolName: 'fs_write', toolInput: { path: 'existing.txt', content: 'new' }, cwd: folder });
+    await prompt({ toolName: 'fs_write', toolInput: { path: join(folder, 'fresh.txt'), content: 'new' } });
+    expect(terminal.shown()).toContain(
+      `fs_write wants to replace existing.txt (8 bytes now, 3 bytes after), in ${folder}:`,
+    );
+    expect(terminal.shown()).toContain(`fs_write wants to create ${join(folder, 'fresh.txt')} (3 bytes):`);
+  });
+
+  it('T: a path that cannot be looked at says neither create nor replace', async () => {
+    const terminal = fakeTerminal();
+    terminal.input.write('n\n');
+    // A path through a file: stat fails with ENOTDIR, not ENOENT.
+    await createTerminalPrompt(terminal)({
+      toolName: 'fs_write',
+      toolInput: { path: 'existing.txt/inner', content: 'new' },
+      cwd: folder,
+    });
+    expect(terminal.shown()).toContain('fs_write wants to write 3 bytes to existing.txt/inner');
+  });
+
+  it('T: a cut preview offers v, which shows all of it and asks again; the answer after it decides', async () => {
+    const content = Array.from({ length: 30 }, (_, index) => `line ${index + 1}`).join('\n');
+    const terminal = fakeTerminal();
+    const allowed = createTerminalPrompt(terminal)({
+      toolName: 'fs_write',
+      toolInput: { path: 'a.txt', content },
+      cwd: folder,
+    });
+    terminal.input.write('v\ny\n');
+    expect(await allowed).toBe(true);
+    const shown = terminal.shown();
+    expect(shown.match(/Allow this call\? \(v shows all of it\) \[y\/N\] /g)).toHaveLength(2);
+    const [preview, whole] = shown.split('Allow this call?');
+    expect(preview).not.toContain('| line 30');
+    expect(preview).toContain('… (10 more lines)');
+    expect(whole).toContain('  | line 30');
+    expect(whole).not.toContain('more lines');
+  });
+
+  it('T: v is not offered, and refuses, when the preview already shows everything', async () => {
+    const { allowed, shown } = await answerWith('v\n');
+    expect(allowed).toBe(false);
+    expect(shown).toBe(question);
   });
 });
