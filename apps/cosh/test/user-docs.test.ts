@@ -1,0 +1,82 @@
+// The user's documentation (issue 13): the pages a new user reads exist, cite no rule id they
+// cannot look up, and their worked example does what the page says, through the built binary.
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, runCosh } from './__fixtures__/cli-run.ts';
+
+const repository = fileURLToPath(new URL('../../../', import.meta.url));
+const read = (path: string): Promise<string> => readFile(join(repository, path), 'utf8');
+
+/** A rule id of the project's specification (C5, O3, A7, …), or the word SPEC. */
+const ruleId = /\b[CMROAPLSKHXT]\d{1,2}\b|\bSPEC\b/;
+
+let directory: string;
+
+beforeAll(async () => {
+  await assertBuilt();
+  directory = await mkdtemp(join(tmpdir(), 'cosh-docs-'));
+});
+
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+describe('user documentation (issue 13)', () => {
+  it('the README, the setup.json reference and the hook guide cite no rule id; the README links the pages', async () => {
+    for (const page of ['README.md', 'docs/setup-json.md', 'docs/writing-a-hook.md']) {
+      const text = await read(page);
+      const cited = text.split('\n').filter((line) => ruleId.test(line));
+      expect(cited, page).toEqual([]);
+    }
+    const readme = await read('README.md');
+    for (const link of ['docs/setup-json.md', 'docs/writing-a-hook.md', 'docs/rules.md']) {
+      expect(readme).toContain(`](${link})`);
+    }
+  });
+
+  it('C5: the setup.json reference documents every field the schema knows, with its default', async () => {
+    const reference = await read('docs/setup-json.md');
+    type Schema = { properties: Record<string, { properties?: Record<string, { items?: Schema }> }> };
+    const schema = JSON.parse((await runCosh(['hooks', 'schema'], { cwd: directory })).stdout) as Schema;
+    const entryFields = Object.keys(schema.properties['hooks']?.properties?.['PreToolUse']?.items?.properties ?? {});
+    const fields = [...Object.keys(schema.properties), ...entryFields];
+    expect(fields).toEqual(
+      expect.arrayContaining(['hooks', 'hooksEnabled', 'allowManagedHooksOnly', 'url', 'headers']),
+    );
+    for (const field of fields) {
+      expect(reference, field).toMatch(new RegExp(`^\\| \`${field.replace('$', '\\$')}\` \\|`, 'm'));
+    }
+  });
+
+  it("R3/R4/O3: the hook guide's worked example blocks a force push, as the page says, and lets a plain push through", async () => {
+    const guide = await read('docs/writing-a-hook.md');
+    const script = /```sh\n(#!\/bin\/sh\n[\s\S]*?)```/.exec(guide)?.[1];
+    const entry = /```jsonc\n(\{\n {2}"hooks"[\s\S]*?)```/.exec(guide)?.[1];
+    expect(script).toBeDefined();
+    expect(entry).toBeDefined();
+    await writeFile(join(directory, 'guard.sh'), script as string);
+    await chmod(join(directory, 'guard.sh'), 0o755);
+    const config = join(directory, 'setup.json');
+    await writeFile(config, entry as string);
+    // The engine sets COSH_CONFIG_DIR to this folder; it is set here too, for an engine that
+    // does not yet (the host environment reaches the hook, and the value is the same).
+    const env = { COSH_CONFIG_DIR: directory, COSH_TRUST: 'all' };
+    const blocked = await runCosh(
+      ['exec', 'bash_run', '--input', '{"command": "git push --force"}', '--config', config],
+      { cwd: directory, env },
+    );
+    expect({ code: blocked.code, stdout: blocked.stdout }).toEqual({
+      code: 2,
+      stdout: 'Blocked by hook: force push is not allowed: push a branch and open a pull request\n',
+    });
+    const verbose = await runCosh(
+      ['hooks', 'run', 'PreToolUse', '--tool', 'bash_run', '--input', '{"command": "git push"}', '--config', config],
+      { cwd: directory, env },
+    );
+    expect(verbose.code).toBe(0);
+    expect(verbose.stdout).toContain('Decision: none');
+  });
+});
