@@ -57,6 +57,7 @@ export { formatJsonPath, formatProblem } from './format-problem.ts';
 export { HOOK_EVENTS, type HookEvent, isHookEvent, ON_ERROR_VALUES, type OnError } from './hook-events.ts';
 export { createSetupJsonSchema, renderSetupJsonSchema } from './json-schema.ts';
 export { loadConfig, safeLoadConfig } from './load-config.ts';
+export { locateJsonPath } from './locate-json-path.ts';
 export {
   emptyConfig,
   type ParseConfigOptions,
@@ -71,6 +72,7 @@ export {
   resolveConfigPath,
 } from './resolve-config-path.ts';
 export { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS } from './setup-schema.ts';
+export type { SourcePosition } from './source-map.ts';
 export { applyToggleToSnapshot, recordTrust, setEventEnabled, setHookEnabled } from './config-toggles.ts';
 export type { HookIdentity } from './toggle-requests.ts';
 export type {
