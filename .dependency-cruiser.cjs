@@ -62,9 +62,13 @@ module.exports = {
     },
     {
       name: 'only-the-runner-spawns',
-      comment: 'Processes are started by @cosh/runner only (process groups, timeouts, host-exit kills).',
+      comment:
+        "Processes are started by @cosh/runner only (process groups, timeouts, host-exit kills); the settings screen starts the user's editor, which must own the terminal in its foreground group, in open-editor.ts alone.",
       severity: 'error',
-      from: { path: productionSource, pathNot: ['^packages/runner/', testFile] },
+      from: {
+        path: productionSource,
+        pathNot: ['^packages/runner/', '^packages/cosh-cli/src/settings/open-editor\\.ts$', testFile],
+      },
       to: { dependencyTypes: ['core'], path: '^(node:)?child_process$' },
     },
     {

@@ -81,8 +81,18 @@ export async function runSettings(
     // The screen runs on a terminal: each toggle is a person's, so the trusted copy follows (S4).
     save: (path, row, enabled) => saveToggle(path, row, enabled, { trustStore: store }),
     trust: (candidate: TrustCandidate) => recordTrust(store, [candidate]),
+    editor: editorCommand(context.env),
   });
   if (exit === 'interrupted') throw new ExitError(INTERRUPTED_EXIT_CODE);
+}
+
+/** The editor `e` opens: `$VISUAL`, else `$EDITOR` (shell words, such as `code -w`), else `vi`. */
+export function editorCommand(env: Readonly<Record<string, string | undefined>>): string {
+  for (const name of ['VISUAL', 'EDITOR']) {
+    const value = env[name]?.trim();
+    if (value !== undefined && value !== '') return value;
+  }
+  return 'vi';
 }
 
 /**

@@ -25,6 +25,9 @@ const guard: HookRow = {
   timeout: 60,
   enabled: true,
   warnings: [],
+  onError: 'ignore',
+  protocol: 'cosh',
+  line: 5,
 };
 
 const original = `{

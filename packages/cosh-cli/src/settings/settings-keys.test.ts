@@ -43,7 +43,8 @@ describe('settingsKeys', () => {
     expect(settingsKeys(' ', key())).toEqual(['toggle']);
     expect(settingsKeys('r', key())).toEqual(['reload']);
     expect(settingsKeys('q', key())).toEqual(['quit']);
-    expect(settingsKeys('', key({ escape: true, meta: true }))).toEqual(['quit']);
+    // Esc closes the detail view where one is open, else it quits (the screen decides).
+    expect(settingsKeys('', key({ escape: true, meta: true }))).toEqual(['back']);
     expect(settingsKeys('c', key({ ctrl: true }))).toEqual(['interrupt']);
     expect(settingsKeys('x', key())).toEqual([]);
   });
@@ -54,7 +55,7 @@ describe('settingsKeys', () => {
     expect(settingsKeys('j'.repeat(25), key())).toHaveLength(25);
     expect(settingsKeys('kGgr', key())).toEqual(['up', 'bottom', 'top', 'reload']);
     // Characters that are no key are skipped, the others kept in order.
-    expect(settingsKeys('xj%\rk', key())).toEqual(['down', 'up']);
+    expect(settingsKeys('xj%\rk', key())).toEqual(['down', 'details', 'up']);
     // S4: t reviews, y and n answer the review's question.
     expect(settingsKeys('tyYnN', key())).toEqual(['trust', 'yes', 'yes', 'no', 'no']);
   });
@@ -62,6 +63,13 @@ describe('settingsKeys', () => {
   it('issue 13: Ctrl-C and q inside a run still interrupt and quit, in their place', () => {
     expect(settingsKeys('jj\u0003', key())).toEqual(['down', 'down', 'interrupt']);
     expect(settingsKeys('jq', key())).toEqual(['down', 'quit']);
+  });
+
+  it("issue 13: Enter opens (and closes) a hook's details, e edits it", () => {
+    expect(settingsKeys('\r', key({ return: true }))).toEqual(['details']);
+    expect(settingsKeys('e', key())).toEqual(['edit']);
+    expect(settingsKeys('?', key())).toEqual(['help']);
+    expect(settingsKeys('j\re', key())).toEqual(['down', 'details', 'edit']);
   });
 
   it('a Ctrl combination other than Ctrl-C is not its letter', () => {

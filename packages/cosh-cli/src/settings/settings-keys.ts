@@ -4,6 +4,7 @@ import type { Key } from 'ink';
 export type SettingsKey =
   | 'interrupt'
   | 'quit'
+  | 'back'
   | 'up'
   | 'down'
   | 'pageUp'
@@ -14,7 +15,10 @@ export type SettingsKey =
   | 'reload'
   | 'trust'
   | 'yes'
-  | 'no';
+  | 'no'
+  | 'details'
+  | 'edit'
+  | 'help';
 
 /**
  * The key presses in one input event of ink's `useInput`, in order. Ink cuts what one read of
@@ -44,7 +48,9 @@ function keyOf(input: string, key: Key | undefined): SettingsKey | undefined {
   if (input === '\u0003' || (key?.ctrl === true && input === 'c')) return 'interrupt';
   // Other Ctrl combinations (ink reports Ctrl-K as `k` with ctrl) are not the letter's key.
   if (key?.ctrl === true) return undefined;
-  if (input === 'q' || key?.escape === true) return 'quit';
+  if (input === 'q') return 'quit';
+  // Esc closes the detail view, where there is one open; else it quits, as q does.
+  if (key?.escape === true) return 'back';
   if (key?.upArrow === true || input === 'k') return 'up';
   if (key?.downArrow === true || input === 'j') return 'down';
   if (key?.pageUp === true) return 'pageUp';
@@ -56,6 +62,10 @@ function keyOf(input: string, key: Key | undefined): SettingsKey | undefined {
   if (input === 't') return 'trust';
   if (input === 'y' || input === 'Y') return 'yes';
   if (input === 'n' || input === 'N') return 'no';
+  // Enter: ink names it `return`; inside a run of characters it is the CR a terminal sends.
+  if (key?.return === true || input === '\r') return 'details';
+  if (input === 'e') return 'edit';
+  if (input === '?') return 'help';
   return undefined;
 }
 

@@ -2,6 +2,7 @@ import { parseConfig } from '@cosh/config';
 import { describe, expect, it } from 'vitest';
 import {
   columnWidths,
+  detailLines,
   type ListLine,
   listLines,
   ROW_PREFIX_WIDTH,
@@ -12,7 +13,7 @@ import {
   withPendingChanges,
   wrapText,
 } from './settings-layout.ts';
-import { type SettingsState, settingsStateOf } from './settings-state.ts';
+import { type HookRow, type SettingsState, settingsStateOf } from './settings-state.ts';
 
 function readyState(text: string, exists = true): Extract<SettingsState, { status: 'ready' }> {
   const parsed = parseConfig(text, '/home/ada/setup.json');
@@ -165,5 +166,47 @@ describe('settingsText', () => {
 
   it('says when there is no file yet', () => {
     expect(settingsText(readyState('{}', false)).join('\n')).toContain('No config file yet: these are the defaults');
+  });
+});
+
+describe('detailLines', () => {
+  it('C5: everything about a hook: whole command (each line, escaped), matcher, timeout, onError, protocol, file:line', () => {
+    const state = readyState(`{
+  "hooksEnabled": {"PostToolUse": false},
+  "hooks": {
+    "PreToolUse": [{"command": "a"}, {"name": "Guard", "command": "one\\ntwo \\u001b[2K", "matcher": "^bash_run$", "timeout": 5, "onError": "deny"}],
+    "PostToolUse": [{"name": "Log", "url": "http://127.0.0.1:1/log"}]
+  }
+}`);
+    const guard = { ...(state.rows[2] as HookRow), line: 4 };
+    expect(detailLines(guard, state.rows, '/home/ada/setup.json', 80).map((line) => line.text)).toEqual([
+      'Guard',
+      'event     PreToolUse, hook 2 of 2',
+      'switch    on',
+      'matcher   ^bash_run$',
+      'timeout   5s',
+      'onError   deny (a failure or invalid output blocks the call)',
+      'protocol  cosh',
+      'file      /home/ada/setup.json:4',
+      'command',
+      '  one',
+      '  two \\u001b[2K',
+    ]);
+    const log = detailLines(state.rows[4] as HookRow, state.rows, '/f.json', 80).map((line) => line.text);
+    // An HTTP hook shows its url; a hook of an event that is off says it does not run; no line known, no :line.
+    expect(log).toContain('switch    on, but PostToolUse is off: it does not run');
+    expect(log).toContain('file      /f.json');
+    expect(log.slice(-2)).toEqual(['url', '  http://127.0.0.1:1/log']);
+  });
+
+  it('C5: a long command wraps to the width instead of being cut', () => {
+    const state = readyState(
+      `{"hooks": {"PreToolUse": [{"name": "Long", "command": "${'word '.repeat(30).trim()}"}]}}`,
+    );
+    const lines = detailLines(state.rows[1] as HookRow, state.rows, '/f.json', 40).map((line) => line.text);
+    const command = lines.slice(lines.indexOf('command') + 1);
+    expect(command.length).toBeGreaterThan(3);
+    expect(command.every((line) => line.length <= 40)).toBe(true);
+    expect(command.join(' ').replaceAll(/\s+/g, ' ').trim()).toBe('word '.repeat(30).trim());
   });
 });

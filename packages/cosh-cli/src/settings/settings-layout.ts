@@ -1,6 +1,6 @@
 import type { HookEvent } from '@cosh/config';
-import { printableText, shortenText } from '../terminal-text.ts';
-import type { SettingsRow, SettingsState } from './settings-state.ts';
+import { escapeForTerminal, printableText, shortenText } from '../terminal-text.ts';
+import type { HookRow, SettingsRow, SettingsState } from './settings-state.ts';
 
 type ReadyState = Extract<SettingsState, { status: 'ready' }>;
 
@@ -29,10 +29,29 @@ export interface RowCells {
   readonly inactive: boolean;
 }
 
-/** Keys and what they do, for the footer. */
-export const KEYS_HELP = '↑↓/jk move · space toggle · t trust · r reload · q/esc quit';
+/** The footer: the keys used most, and `?` for the others (it must fit 60 columns). */
+export const KEYS_HELP = '↑↓/jk move · space toggle · ? all keys · q/esc quit';
 /** The footer of the trust review (SPEC S4). */
 export const REVIEW_KEYS_HELP = 'y trust this file · n/esc back · ↑↓/jk scroll';
+
+/** Every key of the screen and what it does, for the `?` view. */
+export const ALL_KEYS: readonly (readonly [keys: string, does: string])[] = [
+  ['↑ ↓  j k', 'move one row'],
+  ['PgUp PgDn', 'move one page'],
+  ['Home End  g G', 'go to the first or last row'],
+  ['space', 'switch the event or hook under the cursor on or off (saved at once)'],
+  ['enter', "show the hook's whole command, timeout, onError and file:line (enter or esc: back)"],
+  ['e', "open $EDITOR at the hook's line; the file is reloaded when you come back"],
+  ['t', 'review what changed in a file not trusted yet, and trust it (y) or not (n)'],
+  ['r', 'read the file again'],
+  ['?', 'show or hide this list'],
+  ['q  esc', 'quit (esc first closes the details or this list)'],
+  ['ctrl-c', 'quit at once (exit 130)'],
+];
+/** The footer of a hook's detail view. */
+export const DETAIL_KEYS_HELP = 'enter/esc back · e edit in $EDITOR · ? all keys · q quit';
+/** The footer of the `?` view. */
+export const HELP_KEYS_HELP = '? or esc back · q quit';
 /** The footer of the read-only screen. */
 export const READ_ONLY_KEYS_HELP = '↑↓/jk scroll · r reload · q/esc quit';
 
@@ -262,5 +281,61 @@ export function settingsText(state: SettingsState): string[] {
     'Not a terminal, so nothing can be toggled here: use `cosh hooks enable|disable <PreToolUse|PostToolUse>`,',
     'or set a hook\'s "enabled" in the file.',
   );
+  return lines;
+}
+
+/** A line of a hook's detail view. */
+export interface DetailLine {
+  readonly text: string;
+  readonly tone: 'title' | 'label' | 'plain' | 'warning';
+}
+
+/**
+ * Everything about one hook, for the detail view (Enter): the whole command (each of its lines
+ * wrapped to `width`, control characters escaped), matcher, timeout, onError, protocol, switch,
+ * and `file:line` of its entry, then its warnings. `rows` gives it its event's switch.
+ */
+export function detailLines(row: HookRow, rows: readonly SettingsRow[], file: string, width: number): DetailLine[] {
+  const siblings = rows.filter((other) => other.kind === 'hook' && other.event === row.event);
+  const place = siblings.findIndex((other) => other.key === row.key) + 1;
+  const eventOn = eventEnabled(rows, row.event);
+  const switchText = !row.enabled ? 'off' : eventOn ? 'on' : `on, but ${row.event} is off: it does not run`;
+  const onError =
+    row.onError === 'deny'
+      ? 'deny (a failure or invalid output blocks the call)'
+      : 'ignore (a failure or invalid output lets the call run)';
+  const field = (label: string, value: string): DetailLine[] =>
+    wrapText(`${label.padEnd(10)}${value}`, width).map((text, index) => ({
+      text: index === 0 ? text : `${' '.repeat(10)}${text}`,
+      tone: 'plain',
+    }));
+  const what = row.identity.command === null ? 'url' : 'command';
+  const command = (row.identity.command ?? row.identity.url ?? '').split('\n');
+  return [
+    { text: shortenText(row.name, width), tone: 'title' },
+    ...field('event', `${row.event}, hook ${place} of ${siblings.length}`),
+    ...field('switch', switchText),
+    ...field('matcher', row.matcher === '' ? '(any tool)' : row.matcher),
+    ...field('timeout', `${row.timeout}s`),
+    ...field('onError', onError),
+    ...field('protocol', row.protocol),
+    ...field('file', `${printableText(file)}${row.line === null ? '' : `:${row.line}`}`),
+    { text: what, tone: 'label' },
+    ...command.flatMap((line) =>
+      wrapText(escapeForTerminal(line), width - 2).map((text): DetailLine => ({ text: `  ${text}`, tone: 'plain' })),
+    ),
+    ...row.warnings.map((warning): DetailLine => ({ text: warning, tone: 'warning' })),
+  ];
+}
+
+/** The `?` view: every key, its description wrapped under it when the line is narrow. */
+export function allKeysLines(width: number): DetailLine[] {
+  const keyWidth = 16;
+  const lines: DetailLine[] = [{ text: 'Keys', tone: 'title' }];
+  for (const [keys, does] of ALL_KEYS) {
+    wrapText(does, Math.max(10, width - keyWidth)).forEach((text, index) => {
+      lines.push({ text: `${(index === 0 ? keys : '').padEnd(keyWidth)}${text}`, tone: 'plain' });
+    });
+  }
   return lines;
 }

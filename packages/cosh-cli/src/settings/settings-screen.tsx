@@ -9,6 +9,11 @@ import { trustStateText } from '../trust-state-text.ts';
 import {
   columnWidths,
   type ColumnWidths,
+  allKeysLines,
+  DETAIL_KEYS_HELP,
+  type DetailLine,
+  detailLines,
+  HELP_KEYS_HELP,
   KEYS_HELP,
   layerLines,
   type ListLine,
@@ -25,6 +30,7 @@ import {
   withPendingChanges,
   wrapText,
 } from './settings-layout.ts';
+import { openEditor, type ScreenMessage } from './open-editor.ts';
 import { SaveQueue } from './save-queue.ts';
 import { settingsKeys } from './settings-keys.ts';
 import type { SaveOutcome } from './save-toggle.ts';
@@ -49,6 +55,23 @@ export interface SettingsScreenOptions {
   readonly save: (file: string, row: SettingsRow, enabled: boolean) => Promise<SaveOutcome>;
   /** Records a file the person reviewed and accepted as trusted (SPEC S4); the screen is on a terminal. */
   readonly trust?: ((candidate: TrustCandidate) => Promise<void>) | undefined;
+  /**
+   * The editor `e` opens, as a shell command line (`$VISUAL`, else `$EDITOR`, else `vi`): it is
+   * run as `<editor> +<line> <file>`, which vi, vim, nano, emacs, micro and kakoune all read.
+   */
+  readonly editor: string;
+}
+
+/** How one drawing of the screen ended: left, or handed to the editor at a line. */
+type ScreenEnd =
+  | { readonly kind: 'quit' | 'interrupted' }
+  | { readonly kind: 'edit'; readonly line: number; readonly cursorKey: string };
+
+/** Where a drawing of the screen starts: after the editor, on the row it was opened from. */
+interface ScreenStart {
+  readonly state: SettingsState;
+  readonly cursorKey?: string;
+  readonly message?: Message;
 }
 
 /**
@@ -56,13 +79,24 @@ export interface SettingsScreenOptions {
  * raw mode off) and waits for any save still running, so the process never exits mid-write.
  */
 export async function runSettingsScreen(options: SettingsScreenOptions): Promise<ScreenExit> {
+  let start: ScreenStart = { state: options.initialState };
+  for (;;) {
+    const end = await drawScreen(options, start);
+    if (end.kind !== 'edit') return end.kind;
+    const message = await openEditor({ ...options, line: end.line });
+    start = { state: await options.load(options.file), cursorKey: end.cursorKey, message };
+  }
+}
+
+/** One drawing of the screen, until it is left or handed to the editor. */
+async function drawScreen(options: SettingsScreenOptions, start: ScreenStart): Promise<ScreenEnd> {
   const { stdin } = options;
   const saves = new SaveQueue();
   // Ink turns raw mode on only after its first frame is drawn; a Ctrl-C typed as the screen
   // appears would reach the terminal's line discipline and become a SIGINT for the whole
   // process group (the user's shell script included). Raw from the start, it is a key press.
   stdin.setRawMode(true);
-  const instance = render(<SettingsScreen {...options} saves={saves} />, {
+  const instance = render(<SettingsScreen {...options} start={start} saves={saves} />, {
     stdin,
     stdout: options.stdout,
     stderr: options.stderr,
@@ -87,15 +121,17 @@ export async function runSettingsScreen(options: SettingsScreenOptions): Promise
     if (stdin.isRaw) stdin.setRawMode(false);
     await saves.idle();
   }
-  return interrupted || result === 'interrupted' ? 'interrupted' : 'quit';
+  if (interrupted || result === 'interrupted') return { kind: 'interrupted' };
+  if (isEditRequest(result)) return result;
+  return { kind: 'quit' };
 }
 
-type Tone = 'ok' | 'error' | 'muted';
-
-interface Message {
-  readonly tone: Tone;
-  readonly text: string;
+function isEditRequest(value: unknown): value is Extract<ScreenEnd, { kind: 'edit' }> {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'edit';
 }
+
+type Tone = ScreenMessage['tone'];
+type Message = ScreenMessage;
 
 interface Cursor {
   /** The row's key, so the cursor stays on its row when a reload moves rows around. */
@@ -103,21 +139,29 @@ interface Cursor {
   readonly index: number;
 }
 
-function SettingsScreen(props: SettingsScreenOptions & { readonly saves: SaveQueue }): ReactNode {
-  const { file, color, load, save, saves } = props;
+function SettingsScreen(
+  props: SettingsScreenOptions & { readonly start: ScreenStart; readonly saves: SaveQueue },
+): ReactNode {
+  const { file, color, load, save, saves, start } = props;
   const { exit } = useApp();
   const { columns, rows: terminalRows } = useTerminalSize();
   // Key presses can arrive several to a chunk, handled before React renders again: they read
   // and write these refs, and the state copies only drive rendering.
-  const [state, setState] = useState<SettingsState>(props.initialState);
-  const stateRef = useRef<SettingsState>(props.initialState);
+  const [state, setState] = useState<SettingsState>(start.state);
+  const stateRef = useRef<SettingsState>(start.state);
   const [pending, setPending] = useState<ReadonlyMap<string, boolean>>(() => new Map());
   const pendingRef = useRef<ReadonlyMap<string, boolean>>(pending);
-  const [cursor, setCursor] = useState<Cursor>({ key: 'event:PreToolUse', index: 0 });
+  const [cursor, setCursor] = useState<Cursor>({ key: start.cursorKey ?? 'event:PreToolUse', index: 0 });
   const cursorRef = useRef<Cursor>(cursor);
   const [problemTop, setProblemTop] = useState(0);
   const problemTopRef = useRef(0);
-  const [message, setMessage] = useState<Message | undefined>(() => initialMessage(props.initialState));
+  const [message, setMessage] = useState<Message | undefined>(() => start.message ?? initialMessage(start.state));
+  // The detail view (Enter) of the hook under the cursor.
+  const [details, setDetails] = useState(false);
+  const detailsRef = useRef(false);
+  // The list of every key (?), over whatever else is shown.
+  const [help, setHelp] = useState(false);
+  const helpRef = useRef(false);
   const listTop = useRef(0);
   // The file under review (`t`, SPEC S4) and how far its diff is scrolled; null on the list.
   const [review, setReview] = useState<Review | null>(null);
@@ -133,6 +177,8 @@ function SettingsScreen(props: SettingsScreenOptions & { readonly saves: SaveQue
   const rows = state.status === 'ready' ? withPendingChanges(state.rows, pending) : [];
   const cursorIndex = cursorIndexIn(rows, cursor);
   const brokenLines = state.status === 'broken' ? brokenScreenLines(state, width) : [];
+  const cursorRow = rows[cursorIndex];
+  const detailRow = details && cursorRow?.kind === 'hook' ? cursorRow : undefined;
 
   const currentRows = (): SettingsRow[] => {
     const current = stateRef.current;
@@ -141,6 +187,14 @@ function SettingsScreen(props: SettingsScreenOptions & { readonly saves: SaveQue
   const updatePending = (change: (current: ReadonlyMap<string, boolean>) => ReadonlyMap<string, boolean>): void => {
     pendingRef.current = change(pendingRef.current);
     setPending(pendingRef.current);
+  };
+  const showHelp = (open: boolean): void => {
+    helpRef.current = open;
+    setHelp(open);
+  };
+  const showDetails = (open: boolean): void => {
+    detailsRef.current = open;
+    setDetails(open);
   };
   const updateProblemTop = (top: number): void => {
     problemTopRef.current = top;
@@ -240,7 +294,7 @@ function SettingsScreen(props: SettingsScreenOptions & { readonly saves: SaveQue
       updateReview({ ...current, top: clamp(current.top + delta, 0, maximum) });
       return;
     }
-    if (press === 'no' || press === 'quit') {
+    if (press === 'no' || press === 'quit' || press === 'back') {
       updateReview(null);
       setMessage({ tone: 'muted', text: `Not trusted: ${printableText(current.file.file)}` });
       return;
@@ -276,7 +330,19 @@ function SettingsScreen(props: SettingsScreenOptions & { readonly saves: SaveQue
         answerReview(press);
         continue;
       }
-      if (press === 'quit') {
+      if (helpRef.current && press !== 'quit') {
+        showHelp(false);
+        // ? and Esc only close the list; any other key also does what it does.
+        if (press === 'help' || press === 'back') continue;
+      } else if (press === 'help') {
+        showHelp(true);
+        continue;
+      }
+      if (press === 'back' && detailsRef.current) {
+        showDetails(false);
+        continue;
+      }
+      if (press === 'quit' || press === 'back') {
         exit('quit');
         return;
       }
@@ -285,6 +351,25 @@ function SettingsScreen(props: SettingsScreenOptions & { readonly saves: SaveQue
         continue;
       }
       if (press === 'yes' || press === 'no') continue;
+      if (press === 'details' || press === 'edit') {
+        const current = stateRef.current;
+        const row = currentRows()[cursorIndexIn(currentRows(), cursorRef.current)];
+        if (current.status !== 'ready' || row?.kind !== 'hook') {
+          setMessage({ tone: 'muted', text: 'Move to a hook (↓) to see its details or edit it.' });
+          continue;
+        }
+        if (press === 'details') {
+          showDetails(!detailsRef.current);
+          continue;
+        }
+        if (!current.exists) {
+          setMessage({ tone: 'error', text: 'No file yet: nothing to edit. Toggle a switch to create it.' });
+          continue;
+        }
+        const end: ScreenEnd = { kind: 'edit', line: row.line ?? 1, cursorKey: row.key };
+        exit(end);
+        return;
+      }
       if (press === 'up') move(-1);
       else if (press === 'down') move(1);
       else if (press === 'pageUp') move(-page);
@@ -317,6 +402,15 @@ function SettingsScreen(props: SettingsScreenOptions & { readonly saves: SaveQue
       ))}
       {review !== null ? (
         <ReviewView lines={reviewLines(review.file, width)} top={review.top} height={heights.list} color={color} />
+      ) : help ? (
+        <DetailView lines={allKeysLines(width)} height={heights.list + 3} width={width} color={color} />
+      ) : detailRow !== undefined ? (
+        <DetailView
+          lines={detailLines(detailRow, rows, file, width)}
+          height={heights.list + 3}
+          width={width}
+          color={color}
+        />
       ) : state.status === 'ready' ? (
         <ReadyList
           rows={rows}
@@ -344,7 +438,15 @@ function SettingsScreen(props: SettingsScreenOptions & { readonly saves: SaveQue
       ))}
       <Box height={1}>
         <Text wrap="truncate-end" dimColor={color}>
-          {review !== null ? REVIEW_KEYS_HELP : state.status === 'ready' ? KEYS_HELP : READ_ONLY_KEYS_HELP}
+          {review !== null
+            ? REVIEW_KEYS_HELP
+            : help
+              ? HELP_KEYS_HELP
+              : detailRow !== undefined
+                ? DETAIL_KEYS_HELP
+                : state.status === 'ready'
+                  ? KEYS_HELP
+                  : READ_ONLY_KEYS_HELP}
         </Text>
       </Box>
     </Box>
@@ -527,6 +629,45 @@ function ReviewView(props: {
         <Box key={`filler-${filler}`} height={1} />
       ))}
       <MoreLine count={Math.max(0, rest.length - top - height)} direction="below" color={color} />
+    </>
+  );
+}
+
+/** A hook's details in place of the list, as many lines as the list takes (heads and "more" lines included). */
+function DetailView(props: {
+  readonly lines: readonly DetailLine[];
+  readonly height: number;
+  readonly width: number;
+  readonly color: boolean;
+}): ReactNode {
+  const { lines, height, width, color } = props;
+  const cut = lines.length > height;
+  const visible = cut
+    ? [
+        ...lines.slice(0, height - 1),
+        {
+          text: `… ${lines.length - height + 1} more lines (a taller terminal shows them)`,
+          tone: 'label' as const,
+        },
+      ]
+    : lines;
+  return (
+    <>
+      {visible.map((line, position) => (
+        <Box key={`detail-${position}`} height={1} width={width}>
+          <Text
+            wrap="truncate-end"
+            bold={color && line.tone === 'title'}
+            dimColor={color && line.tone === 'label'}
+            color={color && line.tone === 'warning' ? 'yellow' : undefined}
+          >
+            {line.text}
+          </Text>
+        </Box>
+      ))}
+      {Array.from({ length: Math.max(0, height - visible.length) }, (_, filler) => (
+        <Box key={`detail-filler-${filler}`} height={1} />
+      ))}
     </>
   );
 }

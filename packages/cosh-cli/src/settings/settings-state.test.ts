@@ -134,4 +134,17 @@ describe('loadSettingsState', () => {
     expect((await loadSettingsState(file)).status).toBe('broken');
     expect((await loadSettingsState(directory)).status).toBe('broken');
   });
+
+  it('C5: each hook row knows the line of its entry in the file, its onError and protocol', async () => {
+    const file = join(directory, 'lines.json');
+    await writeFile(
+      file,
+      '// mine\n{\n  "hooks": {\n    "PreToolUse": [\n      {"command": "a"},\n\n      {"command": "b", "onError": "deny"}\n    ]\n  }\n}\n',
+    );
+    const hooks = ready(await loadSettingsState(file)).rows.filter((row) => row.kind === 'hook');
+    expect(hooks.map((row) => [row.line, row.onError, row.protocol])).toEqual([
+      [5, 'ignore', 'cosh'],
+      [7, 'deny', 'cosh'],
+    ]);
+  });
 });

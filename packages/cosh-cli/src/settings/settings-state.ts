@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import {
   type ConfigError,
   type ConfigLayer,
@@ -14,6 +15,8 @@ import {
   type LoadHooksOptions,
   mergeLayers,
   readConfigLayers,
+  locateJsonPath,
+  type OnError,
   safeLoadConfig,
 } from '@cosh/config';
 import { trustStateText } from '../trust-state-text.ts';
@@ -55,6 +58,10 @@ export interface HookRow {
   readonly enabled: boolean;
   /** The warnings of this hook, without the JSON path (they are shown under it). */
   readonly warnings: readonly string[];
+  readonly onError: OnError;
+  readonly protocol: HookEntry['protocol'];
+  /** The 1-based line of its entry in the file, for the detail view and `e`; `null` when unknown. */
+  readonly line: number | null;
 }
 
 /**
@@ -149,11 +156,18 @@ export async function loadSettingsState(target: string | SettingsTarget): Promis
   const [config, warnings, exists] = loaded.ok
     ? [loaded.value.config, loaded.value.warnings, loaded.value.file !== null]
     : [emptyConfig(), [], false];
-  return settingsStateOf(file, config, warnings, exists, {
-    layer,
-    view: view?.view ?? null,
-    others: view?.others ?? [],
-  });
+  // Read again for the entries' lines: a file changed in between only misplaces a line number.
+  const text = exists ? await readFile(file, 'utf8').catch(() => undefined) : undefined;
+  const lineOf = (event: HookEvent, index: number): number | null =>
+    text === undefined ? null : (locateJsonPath(text, ['hooks', event, index])?.line ?? null);
+  return settingsStateOf(
+    file,
+    config,
+    warnings,
+    exists,
+    { layer, view: view?.view ?? null, others: view?.others ?? [] },
+    lineOf,
+  );
 }
 
 /** The other layers' files and hooks, read as every command reads them. */
@@ -189,7 +203,10 @@ async function layersView(
   }
 }
 
-/** The rows of a loaded config: each event's switch followed by its hooks, in file order. */
+/**
+ * The rows of a loaded config: each event's switch followed by its hooks, in file order.
+ * `lineOf` gives the line of a hook's entry in the file, when it is known.
+ */
 export function settingsStateOf(
   file: string,
   config: HooksConfig,
@@ -200,6 +217,7 @@ export function settingsStateOf(
     view: null,
     others: [],
   },
+  lineOf: (event: HookEvent, index: number) => number | null = () => null,
 ): SettingsState {
   const rows: SettingsRow[] = [];
   for (const event of HOOK_EVENTS) {
@@ -236,6 +254,9 @@ export function settingsStateOf(
         timeout: hook.timeout,
         enabled: hook.enabled,
         warnings: own.map((warning) => hookWarningText(hook, warning)),
+        onError: hook.onError,
+        protocol: hook.protocol,
+        line: lineOf(event, hook.index),
       });
     }
     for (const hook of after) rows.push(layerHookRow(hook));
