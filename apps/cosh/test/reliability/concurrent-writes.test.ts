@@ -136,9 +136,11 @@ describe('C8: concurrent writers of one setup.json', () => {
       // Down to row 1, toggle, down to row 2, toggle: one write, four keys.
       session.press(`${KEYS.down}${KEYS.space}${KEYS.down}${KEYS.space}`);
 
+      // Watched from now: the Saved: line goes after a few seconds, maybe before the writers end.
+      const saved = session.waitFor(`Saved: PreToolUse hook "PreToolUse guard 1" ${state}`, 60_000);
       const commands = await Promise.all(writers);
       const changes = await Promise.all(library);
-      await session.waitFor(`Saved: PreToolUse hook "PreToolUse guard 1" ${state}`, 60_000);
+      await saved;
       // Back to the top for the next round.
       session.press(`${KEYS.up}${KEYS.up}`);
       await session.waitFor(

@@ -8,6 +8,8 @@ import { printableText } from '../terminal-text.ts';
 export interface ScreenMessage {
   readonly tone: 'ok' | 'error' | 'muted';
   readonly text: string;
+  /** A muted note that goes after a few seconds, as confirmations (`ok`) do. */
+  readonly fades?: boolean;
 }
 
 /** What {@link openEditor} needs: the terminal, the editor's shell words, the file and line. */
@@ -46,7 +48,7 @@ export async function openEditor(request: EditorRequest): Promise<ScreenMessage>
     });
     // The editor may have left its own screen on the terminal.
     request.stdout.write('\u001b[2J\u001b[H');
-    if (ended === 0) return { tone: 'muted', text: 'Back from the editor: reloaded from the file.' };
+    if (ended === 0) return { tone: 'muted', text: 'Back from the editor: reloaded from the file.', fades: true };
     const how = typeof ended === 'number' ? `exited ${ended}` : `failed: ${ended}`;
     return {
       tone: 'error',

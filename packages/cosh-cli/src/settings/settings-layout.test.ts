@@ -10,6 +10,7 @@ import {
   screenHeights,
   scrollWindow,
   settingsText,
+  stickyEvent,
   withPendingChanges,
   wrapText,
 } from './settings-layout.ts';
@@ -52,6 +53,7 @@ describe('rowCells', () => {
       detail: '^bash_run$',
       timeout: '5s',
       inactive: false,
+      nameNote: '',
     });
     expect(rowCells(twoEvents.rows[2]!, twoEvents.rows)).toMatchObject({ switchText: '[off]', inactive: true });
     expect(rowCells(twoEvents.rows[4]!, twoEvents.rows)).toMatchObject({
@@ -59,7 +61,11 @@ describe('rowCells', () => {
       detail: '(any tool)',
       timeout: '0.5s',
       inactive: true,
+      // Issue 13: it reads as not running without colour too.
+      nameNote: ' (event off)',
     });
+    // A hook that is off itself says nothing more: its own switch says it.
+    expect(rowCells(twoEvents.rows[2]!, twoEvents.rows).nameNote).toBe('');
   });
 });
 
@@ -140,6 +146,22 @@ describe('sizes', () => {
     expect(ROW_PREFIX_WIDTH + widths.name + 2 + widths.matcher + 2 + widths.timeout).toBe(79);
     expect(widths.name).toBeGreaterThan(widths.matcher);
   });
+
+  it('issue 13: the matcher column takes the width the names leave free, and only that', () => {
+    const longMatcher = '^(bash_run|fs_write|find_grep|github__issue)$';
+    const state = readyState(
+      `{"hooks": {"PreToolUse": [{"name": "Guard", "command": "g", "matcher": ${JSON.stringify(longMatcher)}}]}}`,
+    );
+    const widths = columnWidths(80, state.rows);
+    expect(widths.matcher).toBe(longMatcher.length);
+    expect(ROW_PREFIX_WIDTH + widths.name + 2 + widths.matcher + 2 + widths.timeout).toBe(79);
+    expect(widths.name).toBeGreaterThanOrEqual('Guard'.length);
+    // Long names and a long matcher: the matcher keeps its usual share, no more.
+    const crowded = readyState(
+      `{"hooks": {"PreToolUse": [{"name": "${'n'.repeat(60)}", "command": "g", "matcher": ${JSON.stringify(longMatcher)}}]}}`,
+    );
+    expect(columnWidths(80, crowded.rows)).toEqual(columnWidths(80));
+  });
 });
 
 describe('wrapText', () => {
@@ -156,9 +178,9 @@ describe('settingsText', () => {
     const text = settingsText(twoEvents).join('\n');
     expect(text).toContain('Cosh settings: /home/ada/setup.json');
     expect(text).toMatch(/^\[on \] PreToolUse {3}2 hooks$/m);
-    expect(text).toMatch(/^ {2}\[on \] Guard {2}\^bash_run\$ {2}5s$/m);
-    expect(text).toMatch(/^ {2}\[off\] audit {2}\* {11}60s$/m);
-    expect(text).toMatch(/^ {2}\[on \] Log {4}\(any tool\) {2}0\.5s$/m);
+    expect(text).toMatch(/^ {2}\[on \] Guard {12}\^bash_run\$ {2}5s$/m);
+    expect(text).toMatch(/^ {2}\[off\] audit {12}\* {11}60s$/m);
+    expect(text).toMatch(/^ {2}\[on \] Log \(event off\) {2}\(any tool\) {2}0\.5s$/m);
     expect(text).toMatch(/^ {8}⚠ invalid matcher: "\*"/m);
     expect(text).toMatch(/^\[off\] PostToolUse {2}1 hook · none of them run$/m);
     expect(text).toContain('cosh hooks enable|disable');
@@ -208,5 +230,26 @@ describe('detailLines', () => {
     expect(command.length).toBeGreaterThan(3);
     expect(command.every((line) => line.length <= 40)).toBe(true);
     expect(command.join(' ').replaceAll(/\s+/g, ' ').trim()).toBe('word '.repeat(30).trim());
+  });
+});
+
+describe('stickyEvent', () => {
+  it('issue 13: names the event (and its switch) whose hooks the list continues with once its row scrolled away', () => {
+    const lines = listLines(twoEvents);
+    expect(stickyEvent(lines, twoEvents.rows, 0)).toBeUndefined();
+    expect(stickyEvent(lines, twoEvents.rows, 1)).toBe('PreToolUse [on ]');
+    // A warning line under a hook belongs to that hook's event too.
+    expect(
+      stickyEvent(
+        lines,
+        twoEvents.rows,
+        lines.findIndex((line) => line.kind === 'note'),
+      ),
+    ).toBe('PreToolUse [on ]');
+    const postEvent = lines.findIndex(
+      (line) => line.kind === 'row' && twoEvents.rows[line.rowIndex]?.kind === 'event' && line.rowIndex > 0,
+    );
+    expect(stickyEvent(lines, twoEvents.rows, postEvent)).toBeUndefined();
+    expect(stickyEvent(lines, twoEvents.rows, postEvent + 1)).toBe('PostToolUse [off]');
   });
 });

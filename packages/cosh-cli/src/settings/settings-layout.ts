@@ -27,6 +27,11 @@ export interface RowCells {
   readonly timeout: string;
   /** True when the row has no effect: a hook that is off, or whose event is off. */
   readonly inactive: boolean;
+  /**
+   * Said after the name of a hook that is on but does not run, its event being off
+   * (` (event off)`), so it reads as not running without colour too; else `''`.
+   */
+  readonly nameNote: string;
 }
 
 /** The footer: the keys used most, and `?` for the others (it must fit 60 columns). */
@@ -61,7 +66,14 @@ export function rowCells(row: SettingsRow, rows: readonly SettingsRow[]): RowCel
   if (row.kind === 'event') {
     const count = row.hookCount === 0 ? 'no hooks' : row.hookCount === 1 ? '1 hook' : `${row.hookCount} hooks`;
     const note = !row.enabled && row.hookCount > 0 ? ' · none of them run' : '';
-    return { switchText, label: row.event, detail: `${count}${note}`, timeout: '', inactive: !row.enabled };
+    return {
+      switchText,
+      label: row.event,
+      detail: `${count}${note}`,
+      timeout: '',
+      inactive: !row.enabled,
+      nameNote: '',
+    };
   }
   if (row.kind === 'layer-hook') {
     // Another layer's hook: shown where it runs, its own state (its switches are in its file).
@@ -71,14 +83,17 @@ export function rowCells(row: SettingsRow, rows: readonly SettingsRow[]): RowCel
       detail: row.matcher === '' ? '(any tool)' : row.matcher,
       timeout: `${row.timeout}s`,
       inactive: !row.enabled,
+      nameNote: '',
     };
   }
+  const eventOn = eventEnabled(rows, row.event);
   return {
     switchText,
     label: row.name,
     detail: row.matcher === '' ? '(any tool)' : row.matcher,
     timeout: `${row.timeout}s`,
-    inactive: !row.enabled || !eventEnabled(rows, row.event),
+    inactive: !row.enabled || !eventOn,
+    nameNote: row.enabled && !eventOn ? ' (event off)' : '',
   };
 }
 
@@ -179,13 +194,24 @@ export const ROW_PREFIX_WIDTH = 2 + 2 + 6;
 /** Notes start under their hook's switch, leaving them most of the line. */
 export const NOTE_INDENT = 2 + 2;
 
-/** The widths of the name, matcher and timeout columns of a hook row. */
-export function columnWidths(columns: number): ColumnWidths {
+/**
+ * The widths of the name, matcher and timeout columns of a hook row. With `rows`, the matcher
+ * column takes the width its longest matcher needs when the names leave it free (long regular
+ * expressions are read whole where there is room); without, or when both are long, it takes
+ * about a third.
+ */
+export function columnWidths(columns: number, rows: readonly SettingsRow[] = []): ColumnWidths {
   const usable = Math.max(40, (columns > 0 ? columns : 80) - 1);
   const timeout = 7;
-  const matcher = Math.min(24, Math.max(10, Math.floor(usable * 0.3)));
-  const name = Math.max(8, usable - ROW_PREFIX_WIDTH - 2 - matcher - 2 - timeout);
-  return { name, matcher, timeout };
+  const free = usable - ROW_PREFIX_WIDTH - 2 - 2 - timeout;
+  const share = Math.min(24, Math.max(10, Math.floor(usable * 0.3)));
+  const hooks = rows.filter((row) => row.kind === 'hook');
+  const longest = (texts: readonly string[]): number => Math.max(0, ...texts.map((text) => [...text].length));
+  const nameNeeds = Math.max(8, longest(hooks.map((row) => `${row.name}${rowCells(row, rows).nameNote}`)));
+  const matcherNeeds = Math.max(10, longest(hooks.map((row) => rowCells(row, rows).detail)));
+  // The matcher gets what the names leave, at least its usual share; the names keep 8 at least.
+  const matcher = Math.max(share, Math.min(matcherNeeds, free - nameNeeds, free - 8));
+  return { name: Math.max(8, free - matcher), matcher, timeout };
 }
 
 /**
@@ -258,7 +284,13 @@ export function settingsText(state: SettingsState): string[] {
   lines.push(...layerLines(state));
   if (!state.exists) lines.push('No config file yet: these are the defaults (the first change creates the file).');
   const hookRows = state.rows.filter((row) => row.kind === 'hook');
-  const nameWidth = Math.min(40, Math.max(4, ...hookRows.map((row) => [...shortenText(row.name, 40)].length)));
+  const nameWidth = Math.min(
+    52,
+    Math.max(
+      4,
+      ...hookRows.map((row) => [...`${shortenText(row.name, 40)}${rowCells(row, state.rows).nameNote}`].length),
+    ),
+  );
   const matcherWidth = Math.min(30, Math.max(10, ...hookRows.map((row) => [...shortenText(row.matcher, 30)].length)));
   const pad = (text: string, width: number): string => text + ' '.repeat(Math.max(0, width - [...text].length));
   for (const row of state.rows) {
@@ -267,7 +299,7 @@ export function settingsText(state: SettingsState): string[] {
       lines.push('', `${cells.switchText} ${pad(cells.label, 11)}  ${cells.detail}`);
       continue;
     }
-    const name = pad(shortenText(cells.label, 40), nameWidth);
+    const name = pad(`${shortenText(cells.label, 40)}${cells.nameNote}`, nameWidth);
     const matcher = pad(shortenText(cells.detail, 30), matcherWidth);
     lines.push(`  ${cells.switchText} ${name}  ${matcher}  ${cells.timeout}`);
     for (const warning of row.warnings) lines.push(`        ${warning}`);
@@ -338,4 +370,17 @@ export function allKeysLines(width: number): DetailLine[] {
     });
   }
   return lines;
+}
+
+/**
+ * The event the list's top line belongs to, when its switch has scrolled out of view above
+ * (`PreToolUse [on ]`): the screen keeps it in sight, so a hook is never read without its
+ * event. `undefined` when the event's own row is visible, or the top line is no hook's.
+ */
+export function stickyEvent(lines: readonly ListLine[], rows: readonly SettingsRow[], top: number): string | undefined {
+  const first = lines[top];
+  const row = first === undefined ? undefined : rows[first.rowIndex];
+  if (row === undefined || row.kind !== 'hook') return undefined;
+  const event = rows.find((other) => other.kind === 'event' && other.event === row.event);
+  return event === undefined ? undefined : `${event.event} ${rowCells(event, rows).switchText}`;
 }

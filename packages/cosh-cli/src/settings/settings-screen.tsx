@@ -4,7 +4,7 @@ import type { ConfigLayerFile, TrustCandidate } from '@cosh/config';
 import { Box, type Key, render, Text, useApp, useInput, useStdout } from 'ink';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { trustDiffLines } from '../commands/trust-diff.ts';
-import { printableText } from '../terminal-text.ts';
+import { printableText, shortenText } from '../terminal-text.ts';
 import { trustStateText } from '../trust-state-text.ts';
 import {
   columnWidths,
@@ -27,6 +27,7 @@ import {
   rowCells,
   screenHeights,
   scrollWindow,
+  stickyEvent,
   withPendingChanges,
   wrapText,
 } from './settings-layout.ts';
@@ -131,6 +132,9 @@ function isEditRequest(value: unknown): value is Extract<ScreenEnd, { kind: 'edi
 }
 
 type Tone = ScreenMessage['tone'];
+
+/** How long a confirmation stays under the list. */
+const MESSAGE_FADE_MS = 4000;
 type Message = ScreenMessage;
 
 interface Cursor {
@@ -209,8 +213,19 @@ function SettingsScreen(
 
   const reloadAfter = async (outcome: Message): Promise<void> => {
     try {
-      apply(await load(file));
-      setMessage(outcome);
+      const before = stateRef.current;
+      const next = await load(file);
+      apply(next);
+      // A file deleted behind the screen reads as the defaults: say so, not "Reloaded".
+      const gone = before.status === 'ready' && before.exists && next.status === 'ready' && !next.exists;
+      setMessage(
+        gone
+          ? {
+              tone: 'error',
+              text: `The file is gone: ${printableText(file)}. Showing the defaults; the next change creates it again.`,
+            }
+          : outcome,
+      );
     } catch (error) {
       setMessage({
         tone: 'error',
@@ -378,9 +393,20 @@ function SettingsScreen(
       else if (press === 'bottom') move(Number.POSITIVE_INFINITY);
       else if (press === 'toggle') toggle();
       // Queued behind any save still running, so it shows the file as that save left it.
-      else saves.add(() => reloadAfter({ tone: 'muted', text: 'Reloaded from the file.' }));
+      else saves.add(() => reloadAfter({ tone: 'muted', text: 'Reloaded from the file.', fades: true }));
     }
   });
+
+  // A confirmation (Saved: …, Reloaded …) goes after a few seconds: a stale one reads as news.
+  useEffect(() => {
+    if (message === undefined || message.tone === 'error' || message.text.endsWith('…')) return undefined;
+    if (message.tone === 'muted' && !message.fades) return undefined;
+    const timer = setTimeout(
+      () => setMessage((current) => (current === message ? undefined : current)),
+      MESSAGE_FADE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [message]);
 
   const paint = palette(color);
   const messageLines = message === undefined ? [] : wrapText(message.text, width, heights.message);
@@ -418,7 +444,7 @@ function SettingsScreen(
           cursorIndex={cursorIndex}
           height={heights.list}
           width={width}
-          widths={columnWidths(columns)}
+          widths={columnWidths(columns, rows)}
           color={color}
           listTop={listTop}
         />
@@ -476,7 +502,7 @@ function ReadyList(props: {
           {heads}
         </Text>
       </Box>
-      <MoreLine count={window.above} direction="above" color={color} />
+      <MoreLine count={window.above} direction="above" color={color} event={stickyEvent(lines, rows, window.top)} />
       {visible.map((line, position) => {
         const key = `line-${window.top + position}`;
         const row = rows[line.rowIndex];
@@ -559,7 +585,9 @@ function RowLine(props: {
       {toggle}
       <Box width={widths.name}>
         <Text wrap="truncate-end" dimColor={dim} bold={color && selected && !cells.inactive}>
-          {cells.label}
+          {cells.nameNote === ''
+            ? cells.label
+            : `${shortenText(cells.label, Math.max(1, widths.name - cells.nameNote.length))}${cells.nameNote}`}
         </Text>
       </Box>
       <Box width={2} />
@@ -711,11 +739,18 @@ function MoreLine(props: {
   readonly count: number;
   readonly direction: 'above' | 'below';
   readonly color: boolean;
+  /** The event whose hooks the list continues with, its switch scrolled away (sticky header). */
+  readonly event?: string | undefined;
 }): ReactNode {
   const arrow = props.direction === 'above' ? '↑' : '↓';
   return (
     <Box height={1}>
-      <Text dimColor={props.color}>{props.count > 0 ? `  ${arrow} ${props.count} more` : ''}</Text>
+      <Text wrap="truncate-end">
+        {props.event === undefined ? '' : <Text bold={props.color}>{props.event}</Text>}
+        <Text dimColor={props.color}>
+          {props.count > 0 ? `${props.event === undefined ? '' : ' '} ${arrow} ${props.count} more` : ''}
+        </Text>
+      </Text>
     </Box>
   );
 }
