@@ -127,13 +127,17 @@ describe('cosh hooks run --json with HTTP hooks (X, H3)', () => {
     expect(performance.now() - startedAt).toBeLessThan(5000);
     expect(json.decision).toBe('none');
     expect(json.hooks[0]).toMatchObject({ outcome: 'error', timed_out: true, http_status: null, exit_code: null });
-    expect(json.diagnostics[0]?.message).toBe("hook 'policy /hang' failed: timed out after 0.5s");
+    expect(json.diagnostics[0]?.message).toBe(
+      `hook 'policy /hang' timed out after 0.5s: the call was not blocked (exit 2 blocks; "onError": "deny" fails closed)`,
+    );
   });
 
   it('H3 R8: a body over 1 MiB is an error, truncated', async () => {
     const json = await hooksRunJson(await setupFile([hook('/flood')]), ['--json']);
     expect(json.hooks[0]).toMatchObject({ outcome: 'error', truncated: true, http_status: 200 });
-    expect(json.diagnostics[0]?.message).toBe("hook 'policy /flood' failed: response body over 1 MiB");
+    expect(json.diagnostics[0]?.message).toBe(
+      `hook 'policy /flood' failed (response body over 1 MiB): the call was not blocked (exit 2 blocks; "onError": "deny" fails closed)`,
+    );
   });
 
   it('X: the human output shows each HTTP hook status', async () => {

@@ -198,8 +198,8 @@ describe('HTTP hooks: the answer (H3)', () => {
     expect(pre.decision).toBe('deny');
     expect(pre.reasons).toEqual(["hook 'strict' failed: HTTP status 500"]);
     expect(pre.diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
-      expect.stringMatching(/^hook 'lenient' failed: HTTP status 500.*database down/),
-      expect.stringMatching(/^hook 'strict' failed: HTTP status 500.*database down/),
+      expect.stringMatching(/^hook 'lenient' failed \(HTTP status 500\): the call was not blocked .*database down/),
+      expect.stringMatching(/^hook 'strict' failed \(HTTP status 500\): the call is refused .*database down/),
     ]);
   });
 
@@ -234,7 +234,9 @@ describe('HTTP hooks: the answer (H3)', () => {
     });
     const pre = await engineFor({ PreToolUse: [{ name: 'flood', url: server.origin }] }).preToolUse(call);
     expect(pre.hooks[0]).toMatchObject({ outcome: 'error', truncated: true, httpStatus: 200 });
-    expect(pre.diagnostics[0]?.message).toBe("hook 'flood' failed: response body over 1 MiB");
+    expect(pre.diagnostics[0]?.message).toBe(
+      `hook 'flood' failed (response body over 1 MiB): ${'the call was not blocked (exit 2 blocks; "onError": "deny" fails closed)'}`,
+    );
   });
 
   it("H3: a refused connection is an error that onError decides, never R9's refused start", async () => {
@@ -244,7 +246,7 @@ describe('HTTP hooks: the answer (H3)', () => {
     }).preToolUse(call);
     expect(pre.decision).toBe('allow');
     expect(pre.hooks[0]).toMatchObject({ outcome: 'error', httpStatus: null, exitCode: null });
-    expect(pre.diagnostics[0]?.message).toMatch(/^hook 'down' failed: connection refused by 127\.0\.0\.1:\d+/);
+    expect(pre.diagnostics[0]?.message).toMatch(/^hook 'down' failed \(connection refused by 127\.0\.0\.1:\d+/);
   });
 });
 

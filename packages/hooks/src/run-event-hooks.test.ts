@@ -147,7 +147,9 @@ describe('runEventHooks guards the runner (L5, L6)', () => {
     expect(elapsed).toBeGreaterThanOrEqual(690);
     expect(elapsed).toBeLessThan(1400);
     expect(run.reports[0]).toMatchObject({ outcome: 'error', timedOut: true, exitCode: null, httpStatus: null });
-    expect(run.outcomes[0]?.diagnostic?.message).toBe("hook 'hung' failed: timed out after 0.2s");
+    expect(run.outcomes[0]?.diagnostic?.message).toBe(
+      `hook 'hung' timed out after 0.2s: the call was not blocked (exit 2 blocks; "onError": "deny" fails closed)`,
+    );
   });
 
   it('H3: an HTTP client that throws or rejects is a failed call that onError decides, never a refused start (R9)', async () => {
@@ -166,6 +168,8 @@ describe('runEventHooks guards the runner (L5, L6)', () => {
       [false, null],
       [true, "hook 'b' failed: the HTTP client failed: async client bug"],
     ]);
-    expect(run.outcomes[0]?.diagnostic?.message).toBe("hook 'a' failed: the HTTP client refused the hook: client bug");
+    expect(run.outcomes[0]?.diagnostic?.message).toBe(
+      `hook 'a' failed (the HTTP client refused the hook: client bug): the call was not blocked (exit 2 blocks; "onError": "deny" fails closed)`,
+    );
   });
 });

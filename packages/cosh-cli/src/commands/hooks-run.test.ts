@@ -529,6 +529,8 @@ describe('cosh hooks run with HTTP hooks (H3, X)', () => {
       'duration_ms',
       'deduplicated',
       'layer',
+      'stdout',
+      'stderr',
     ]);
     expect(json.hooks[0]).toMatchObject({ outcome: 'deny', exit_code: null, http_status: 200, timed_out: false });
     expect(json.hooks[1]).not.toHaveProperty('http_status');
@@ -545,6 +547,6 @@ describe('cosh hooks run with HTTP hooks (H3, X)', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/allow\s+HTTP 200\s+\d+ ms\s+policy/);
     expect(result.stdout).toMatch(/error\s+HTTP 500\s+\d+ ms\s+broken/);
-    expect(result.stdout).toContain("hook 'broken' failed: HTTP status 500");
+    expect(result.stdout).toContain("hook 'broken' failed (HTTP status 500): the call was not blocked");
   });
 });
