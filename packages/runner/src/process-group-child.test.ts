@@ -7,8 +7,10 @@ import {
   listLivingGroupMembers,
   makeTemporaryDirectory,
   pidsWrittenTo,
+  waitUntil,
 } from './__fixtures__/process-probes.ts';
 import { countRunningGroups } from './process-group.ts';
+import { readProcessEntry } from './process-table.ts';
 import { spawnProcessGroup } from './process-group-child.ts';
 
 let temporary: { path: string; remove: () => void };
@@ -59,6 +61,9 @@ describe('spawnProcessGroup', () => {
         },
       );
       const [escapee] = await pidsWrittenTo(pidFile, 1, cleanup);
+      // The helper as such: in its own session already. (A one-off collect that catches it between
+      // fork and setsid can miss it; the periodic scan, on by default, sees it again later.)
+      await waitUntil(() => readProcessEntry(escapee!)?.processGroup === escapee, 5_000);
       // Many scan periods, so a busy machine still gets one in before stdin closes.
       if (scanned === 'by the periodic scan') await new Promise((resolve) => setTimeout(resolve, 1_000));
       else started.collectDescendants();
