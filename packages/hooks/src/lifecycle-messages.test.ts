@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockedMessage, haltedMessage, permissionDeniedMessage } from './lifecycle-messages.ts';
+import { askRefusedMessage, blockedMessage, haltedMessage, permissionDeniedMessage } from './lifecycle-messages.ts';
 
 describe('L2 messages', () => {
   it('L2: blocked joins reasons with "; " and puts the context on its own line', () => {
@@ -12,5 +12,14 @@ describe('L2 messages', () => {
     expect(haltedMessage(['x', 'y'], 'why')).toBe('Halted by hook: x; y\nwhy');
     expect(permissionDeniedMessage('fs_write')).toBe('Permission denied: fs_write');
     expect(permissionDeniedMessage('fs_write', 'context')).toBe('Permission denied: fs_write\ncontext');
+  });
+
+  it("K7: a refused ask names the tool and the asking hooks' reasons", () => {
+    expect(askRefusedMessage('fs_read', ['a', 'b'])).toBe(
+      'Permission denied: fs_read (a hook asked for confirmation: a; b)',
+    );
+    expect(askRefusedMessage('fs_read', ['a'], 'ctx')).toBe(
+      'Permission denied: fs_read (a hook asked for confirmation: a)\nctx',
+    );
   });
 });

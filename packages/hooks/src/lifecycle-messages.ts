@@ -21,3 +21,17 @@ export function haltedMessage(reasons: readonly string[], context = ''): string 
 export function permissionDeniedMessage(toolName: string, context = ''): string {
   return composeToolOutput(`Permission denied: ${toolName}`, [context]);
 }
+
+/**
+ * What the model sees for a call a hook asked about (K7) that was not confirmed: refused at the
+ * prompt, or where no prompt can be shown (`--permission allow`, MCP, a session).
+ *
+ * @example
+ * askRefusedMessage('fs_read', ['reads outside the project']);
+ * // 'Permission denied: fs_read (a hook asked for confirmation: reads outside the project)'
+ */
+export function askRefusedMessage(toolName: string, reasons: readonly string[], context = ''): string {
+  return composeToolOutput(`Permission denied: ${toolName} (a hook asked for confirmation: ${reasons.join('; ')})`, [
+    context,
+  ]);
+}

@@ -199,6 +199,54 @@ describe('runToolCall (L1–L4)', () => {
     expect(outcome.output).toBe('tool output');
   });
 
+  it('K7: an ask sends the call to the permission system with the asking reasons, even when another hook allowed it', async () => {
+    const engine = engineWith(
+      [
+        { name: 'allow', command: printing({ decision: 'allow' }) },
+        { name: 'asker', command: printing({ decision: 'ask', reason: 'touches prod', updated_input: { extra: 1 } }) },
+      ],
+      [postMarker()],
+    );
+    const host = recorder();
+    const outcome = await runToolCall({ engine, call, ...host });
+    expect(host.permissionCalls).toEqual([
+      {
+        toolName: 'bash_run',
+        toolInput: { command: 'ls', extra: 1 },
+        rewrittenBy: ['asker'],
+        askReasons: ['touches prod'],
+      },
+    ]);
+    expect(outcome).toMatchObject({ status: 'ok', output: 'tool output\npost context' });
+  });
+
+  it("K7: an ask that is not confirmed is refused with the hooks' reasons, and the tool never runs", async () => {
+    const engine = engineWith([
+      { name: 'a', command: printing({ decision: 'ask', reason: 'first', context: 'ctx' }) },
+      { name: 'b', command: printing({ decision: 'ask', reason: 'second' }) },
+    ]);
+    const host = recorder({ granted: false, message: 'nobody to ask' });
+    const outcome = await runToolCall({ engine, call, ...host });
+    expect(outcome).toMatchObject({
+      status: 'blocked',
+      blockedBy: 'permission',
+      output: 'Permission denied: bash_run (a hook asked for confirmation: first; second)\nctx',
+      permissionMessage: 'nobody to ask',
+    });
+    expect(host.toolCalls).toEqual([]);
+  });
+
+  it('K7: a deny wins over an ask; no permission check', async () => {
+    const engine = engineWith([
+      { name: 'a', command: printing({ decision: 'ask', reason: 'maybe' }) },
+      { name: 'd', command: 'echo no >&2; exit 2' },
+    ]);
+    const host = recorder();
+    const outcome = await runToolCall({ engine, call, ...host });
+    expect(outcome).toMatchObject({ status: 'blocked', blockedBy: 'hook', output: 'Blocked by hook: no' });
+    expect(host.permissionCalls).toEqual([]);
+  });
+
   it('L2: a refusal blocks the call: the tool never runs, the model sees "Permission denied: <tool>" and the context', async () => {
     const engine = engineWith([{ command: printing({ context: 'pre context' }) }], [postMarker()]);
     const host = recorder({ granted: false, message: 'pass --permission allow' });

@@ -1,7 +1,7 @@
 import { composeToolOutput } from '@cosh/aggregate';
 import type { HookEngine, PostToolUseResult, PreToolUseResult, ToolCall } from './hook-engine-types.ts';
 import { failedPostToolUse, failedPreToolUse } from './failed-results.ts';
-import { blockedMessage, haltedMessage, permissionDeniedMessage } from './lifecycle-messages.ts';
+import { askRefusedMessage, blockedMessage, haltedMessage, permissionDeniedMessage } from './lifecycle-messages.ts';
 import { describeError } from './describe-error.ts';
 import { isRecord } from './is-record.ts';
 
@@ -28,6 +28,12 @@ export interface ToolCallRequest {
    * the input is the one the model asked for. A permission prompt says so.
    */
   readonly rewrittenBy: readonly string[];
+  /**
+   * Set when a PreToolUse hook answered `ask` (K7): the asking hooks' reasons, config order. The
+   * permission system must then ask a person even for a tool that needs no permission, show
+   * these reasons, and refuse where nobody can be asked.
+   */
+  readonly askReasons?: readonly string[] | undefined;
 }
 
 /** The hooks whose `updated_input` made the input to run differ from the one given (A7). */
@@ -41,8 +47,9 @@ export interface RunToolCallOptions {
   readonly engine: HookEngine;
   readonly call: ToolCall;
   /**
-   * The host's permission system, asked only when the PreToolUse verdict is `none` and no hook
-   * halted. It sees the rewritten input (A7). A throw or a malformed answer is a refusal.
+   * The host's permission system, asked only when the PreToolUse verdict is `none` or `ask` and
+   * no hook halted. It sees the rewritten input (A7); with `ask` (K7) the request carries
+   * `askReasons` and must be put to a person. A throw or a malformed answer is a refusal.
    */
   checkPermission(call: ToolCallRequest): Promise<PermissionAnswer> | PermissionAnswer;
   /**
@@ -127,7 +134,8 @@ async function execute(options: RunToolCallOptions, request: ToolCallRequest): P
 
 /**
  * One tool call through the whole lifecycle (L1): PreToolUse hooks → halt (nothing else runs)
- * | deny (blocked) | allow (no permission check) | none (the host's permission check) → the
+ * | deny (blocked) | ask (the host's permission check, forced to ask a person, K7) | allow (no
+ * permission check) | none (the host's permission check) → the
  * tool with the rewritten input → on success PostToolUse hooks → the composed output. The
  * host appends `output` to history and, when `halt` is set, ends the turn (L3) saying
  * `haltReasons`.
@@ -212,10 +220,13 @@ export async function runToolCall(options: RunToolCallOptions): Promise<ToolCall
     });
   }
 
+  // K7: an `ask` forces the permission system to put the call to a person, whatever other hooks allowed.
+  const asked = pre.decision === 'ask';
   const request: ToolCallRequest = {
     toolName,
     toolInput: pre.toolInput,
     rewrittenBy: rewritersOf(pre, inputAsGiven),
+    ...(asked ? { askReasons: pre.reasons } : {}),
   };
   let permissionMs: number | null = null;
   // A3: a hook's allow skips the permission system; A4: otherwise it decides.
@@ -227,7 +238,9 @@ export async function runToolCall(options: RunToolCallOptions): Promise<ToolCall
       return finish({
         status: 'blocked',
         blockedBy: 'permission',
-        output: permissionDeniedMessage(toolName, pre.context),
+        output: asked
+          ? askRefusedMessage(toolName, pre.reasons, pre.context)
+          : permissionDeniedMessage(toolName, pre.context),
         inputAsRun: null,
         post: null,
         permissionMessage: permission.message,

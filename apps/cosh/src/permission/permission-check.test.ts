@@ -143,4 +143,34 @@ describe('createPermissionCheck', () => {
       message: "unknown permission mode 'sometimes'",
     });
   });
+
+  it("K7: a hook's ask forces the prompt, even for a tool that needs no permission", async () => {
+    const scripted = scriptedPrompt(true);
+    const check = createPermissionCheck({ mode: 'ask', prompt: scripted.prompt, tools: registry });
+    const request = { toolName: 'fs_read', toolInput: { path: 'x' }, askReasons: ['outside the project'] };
+    expect(await check(request)).toEqual({ granted: true });
+    expect(scripted.asked).toEqual([request]);
+    const refusing = createPermissionCheck({ mode: 'ask', prompt: scriptedPrompt(false).prompt, tools: registry });
+    expect((await refusing(request)).granted).toBe(false);
+  });
+
+  for (const mode of ['allow', 'deny'] as const) {
+    it(`K7: with --permission ${mode} (no prompt can be shown) an asked call is refused, even for fs_read`, async () => {
+      const scripted = scriptedPrompt(true);
+      const check = createPermissionCheck({ mode, prompt: scripted.prompt, tools: registry });
+      const answer = await check({ toolName: 'fs_read', toolInput: {}, askReasons: ['why'] });
+      expect(answer.granted).toBe(false);
+      expect(scripted.asked).toEqual([]);
+    });
+  }
+
+  it('K7: an asked call with no terminal is refused with a message that says a person must confirm it', async () => {
+    const check = createPermissionCheck({ mode: 'ask', tools: registry });
+    const answer = await check({ toolName: 'find_grep', toolInput: {}, askReasons: [] });
+    expect(answer).toEqual({
+      granted: false,
+      message:
+        'no terminal to ask on; a hook asked for confirmation, which only a person at a terminal can give (run it with cosh exec --permission ask)',
+    });
+  });
 });

@@ -14,6 +14,11 @@ export interface PermissionRequest {
   readonly cwd?: string;
   /** The PreToolUse hooks that rewrote the input (A7); the prompt says so. */
   readonly rewrittenBy?: readonly string[];
+  /**
+   * Set when a PreToolUse hook answered `ask` (K7): the hooks' reasons. The call is then put to a
+   * person whatever the tool's default and the mode, and refused where nobody can be asked.
+   */
+  readonly askReasons?: readonly string[] | undefined;
 }
 
 /** Asks a person about one call; `true` means allowed. */
@@ -58,6 +63,10 @@ export function needsPrompt(tool: { readonly permission: 'allow' | 'ask' }): boo
  * |------------------------|---------|---------|-----------------------|------------------|
  * | no                     | granted | granted | granted, not asked    | granted          |
  * | yes                    | granted | refused | the person's answer   | refused          |
+ * | a hook asked (K7)      | refused | refused | the person's answer   | refused          |
+ *
+ * A hook's `ask` forces the prompt: with `--permission allow` (or MCP, or a session, where no
+ * prompt can be shown) the call is refused, never approved silently.
  *
  * @example
  * const check = createPermissionCheck({ mode: 'ask', prompt: terminal ? createTerminalPrompt(terminal) : undefined, tools: createToolRegistry() });
@@ -68,15 +77,20 @@ export function createPermissionCheck(
   options: PermissionCheckOptions,
 ): (request: PermissionRequest) => Promise<PermissionAnswer> {
   return async (request) => {
+    const asked = request.askReasons !== undefined;
     const tool = options.tools.get(request.toolName);
-    if (tool !== undefined && !needsPrompt(tool)) return { granted: true };
+    if (!asked && tool !== undefined && !needsPrompt(tool)) return { granted: true };
     // The model sees `Permission denied: <tool>` (L2, runToolCall's text); the message is for the person.
     const refuse = (message: string): PermissionAnswer => ({ granted: false, message });
-    const howToAllow = `pass --permission allow to run ${request.toolName} without asking`;
+    const howToAllow = asked
+      ? `a hook asked for confirmation, which only a person at a terminal can give (run it with cosh exec --permission ask)`
+      : `pass --permission allow to run ${request.toolName} without asking`;
     switch (options.mode) {
       case 'allow':
+        if (asked) return refuse(`--permission allow cannot confirm a call a hook asked about; ${howToAllow}`);
         return { granted: true };
       case 'deny':
+        if (asked) return refuse(`--permission deny refuses a call a hook asked about`);
         return refuse(
           `--permission deny refuses every call that needs permission; only a PreToolUse hook's allow lets ${request.toolName} run`,
         );

@@ -108,4 +108,13 @@ describe('renderCall', () => {
     );
     expect(renderWholeCall({ toolName: 'bash_run', toolInput: { command: 'ls' } })).toBeUndefined();
   });
+
+  it('K7: the prompt shows why the hooks asked, escaped like the call', () => {
+    expect(
+      renderCall({ toolName: 'fs_read', toolInput: { path: '.env' }, askReasons: ['reads a secret', 'a\u001b[2Jb'] }),
+    ).toBe('fs_read wants to read .env\nA hook asked for confirmation:\n  - reads a secret\n  - a\\u001b[2Jb');
+    expect(renderCall({ toolName: 'fs_read', toolInput: { path: '.env' }, askReasons: [] })).toBe(
+      'fs_read wants to read .env\nA hook asked for confirmation.',
+    );
+  });
 });

@@ -42,6 +42,13 @@ export interface CallFacts {
  * `find_grep` what they read, any other tool its input as indented JSON. When PreToolUse hooks
  * rewrote the input, the first line ends with `(rewritten by hook '<name>')`.
  *
+ * When a hook asked for confirmation (K7), its reasons follow, one per line:
+ *
+ * ```
+ * A hook asked for confirmation:
+ *   - this touches the production database
+ * ```
+ *
  * Everything shown goes through `escapeForTerminal`: control characters (ESC, CR, …), and the
  * Unicode marks that reorder or hide text (bidi overrides, zero-width characters), are written
  * as visible escapes (`\u001b`, `\r`, `\u202e`), so a crafted input cannot repaint the terminal
@@ -69,6 +76,18 @@ function rewrittenNote(request: PermissionRequest): string {
 }
 
 function render(request: PermissionRequest, facts: CallFacts, limits: PreviewLimits): string {
+  const call = renderInput(request, facts, limits);
+  // K7: the person is asked because hooks asked; they must see why.
+  const reasons = request.askReasons ?? [];
+  if (request.askReasons === undefined) return call;
+  if (reasons.length === 0) return `${call}\nA hook asked for confirmation.`;
+  return [call, 'A hook asked for confirmation:', ...reasons.map((reason) => `  - ${escapeForTerminal(reason)}`)].join(
+    '\n',
+  );
+}
+
+/** The call itself, without the hooks' reasons. */
+function renderInput(request: PermissionRequest, facts: CallFacts, limits: PreviewLimits): string {
   const where = `${request.cwd === undefined ? '' : `, in ${escapeForTerminal(request.cwd)}`}${rewrittenNote(request)}`;
   const input = request.toolInput;
   const tool = escapeForTerminal(request.toolName);
