@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { type CliContext, loadCommandConfig, UsageError } from '@cosh/cosh-cli';
 import { createHookEngine, type HooksConfig } from '@cosh/hooks';
 import { type HistoryWriter, openHistory } from './history/index.ts';
@@ -23,6 +24,8 @@ export interface ToolHostSetupOptions {
    */
   readonly trustOnFirstUse?: boolean | undefined;
   readonly historyPath?: string | undefined;
+  /** `session_id` of Claude-protocol hooks (`--session-id`, K4); default a new UUID per process. */
+  readonly sessionId?: string | undefined;
   /** The command, for the `--help` pointer of a usage error. */
   readonly command?: Command | undefined;
 }
@@ -60,7 +63,13 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
       warnings: 'stderr',
     });
     const { config } = loaded;
-    const engine = createHookEngine(config, { cwd: options.cwd, env: context.env });
+    const engine = createHookEngine(config, {
+      cwd: options.cwd,
+      env: context.env,
+      sessionId: options.sessionId,
+      // K4: Claude hooks' transcript_path is the history file, when there is one.
+      transcriptPath: options.historyPath === undefined ? undefined : resolve(context.cwd, options.historyPath),
+    });
     const file = loaded.location.file;
     const host = createToolHost({
       engine,

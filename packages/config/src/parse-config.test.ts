@@ -309,6 +309,24 @@ describe('C5 hook entry', () => {
     expect(warnings[0]?.message).toContain('did you mean ".*"?');
   });
 
+  it('M2/K2: a claude hook\'s "*", "" and name lists are not invalid matchers; its broken regex still is', () => {
+    const { warnings } = load(
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            { command: 'a', protocol: 'claude', matcher: '*' },
+            { command: 'b', protocol: 'claude', matcher: '' },
+            { command: 'c', protocol: 'claude', matcher: 'Edit|Write, Bash' },
+            { command: 'd', protocol: 'claude', matcher: 'mcp__(x' },
+          ],
+        },
+      }),
+    );
+    expect(warnings.map((warning) => [warning.code, warning.hook])).toEqual([
+      ['invalid_matcher', { event: 'PreToolUse', index: 3 }],
+    ]);
+  });
+
   it('warns about a duplicated key and uses the last one', () => {
     const { config, warnings } = load('{"hooks": {"PreToolUse": [{"command": "first", "command": "last"}]}}');
     expect(config.hooks.PreToolUse[0]?.command).toBe('last');

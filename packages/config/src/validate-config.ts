@@ -475,11 +475,16 @@ function findDuplicateKeys(tree: Node | undefined, sourceMap: SourceMap): Config
   return warnings;
 }
 
+/** A `protocol: "claude"` matcher made only of these characters is a list of tool names (K2), never a regex. */
+const CLAUDE_NAME_LIST = /^[A-Za-z0-9_\- ,|]*$/;
+
 function findInvalidMatchers(file: ValidatedFile, sourceMap: SourceMap): ConfigProblem[] {
   const warnings: ConfigProblem[] = [];
   for (const event of HOOK_EVENTS) {
     (file.hooks?.[event] ?? []).forEach((entry, index) => {
       if (entry.matcher === undefined) return;
+      // K2: Claude's `"*"` matches every tool and its name lists are not regexes: neither is invalid.
+      if (entry.protocol === 'claude' && (entry.matcher === '*' || CLAUDE_NAME_LIST.test(entry.matcher))) return;
       const check = checkMatcher(entry.matcher);
       if (check.valid) return;
       const path = ['hooks', event, index, 'matcher'];

@@ -4,6 +4,7 @@ export type { CliContext, Writer } from './cli-context.ts';
 export { contextOf, hasControllingTerminal } from './cli-context.ts';
 export { ExitError, UsageError } from './cli-errors.ts';
 export { configOption, configPathOf, noProjectOf, noProjectOption } from './config-option.ts';
+export { sessionIdOf, sessionIdOption } from './session-id-option.ts';
 export { type CreateProgramOptions, createProgram } from './create-program.ts';
 export { addExamples } from './help-examples.ts';
 export { type CommandConfig, type CommandConfigOptions, loadCommandConfig } from './load-command-config.ts';

@@ -1,4 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { validateHooksConfig } from '@cosh/config';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -537,31 +539,59 @@ describe('nothing lost (R6, L5, L6)', () => {
     expect(pre.diagnostics).toHaveLength(7);
   });
 
-  it('R9: Claude-protocol hooks, command or url, are not run by this engine yet: each fails closed, whatever onError says', async () => {
+  it("K1/K4/H3: Claude-protocol hooks run, a command and a url: the url is sent the Claude payload and its answer read with Claude's rules", async () => {
     const marker = file('claude-ran');
-    const validated = validateHooksConfig({
-      hooks: {
-        PreToolUse: [
-          { name: 'claude policy', protocol: 'claude', url: 'http://127.0.0.1:9/hook' },
-          // Claude's matcher (K2) on the Claude name of bash_run: selected, so it must fail closed.
-          { name: 'claude guard', protocol: 'claude', matcher: 'Bash', command: `touch ${shellQuote(marker)}` },
-          { name: 'fine', command: printing({ decision: 'allow' }) },
-        ],
-      },
+    const bodies: string[] = [];
+    const server = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        bodies.push(Buffer.concat(chunks).toString('utf8'));
+        response.end(
+          JSON.stringify({
+            hookSpecificOutput: {
+              hookEventName: 'PreToolUse',
+              permissionDecision: 'deny',
+              permissionDecisionReason: 'no rm here',
+            },
+          }),
+        );
+      });
     });
-    if (!validated.ok) throw validated.error;
-    const pre = await createHookEngine(validated.config).preToolUse({ toolName: 'bash_run', toolInput: {} });
-    expect(pre.hooks.map((hook) => [hook.name, hook.command, hook.outcome, hook.durationMs])).toEqual([
-      ['claude policy', 'http://127.0.0.1:9/hook', 'error', null],
-      ['claude guard', `touch ${shellQuote(marker)}`, 'error', null],
-      ['fine', printing({ decision: 'allow' }), 'allow', pre.hooks[2]?.durationMs],
-    ]);
-    expect(pre.decision).toBe('deny');
-    expect(pre.reasons).toEqual([
-      'hook \'claude policy\' could not start: protocol "claude" is not run by this engine yet; the call is refused',
-      'hook \'claude guard\' could not start: protocol "claude" is not run by this engine yet; the call is refused',
-    ]);
-    expect(existsSync(marker)).toBe(false);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    try {
+      const validated = validateHooksConfig({
+        hooks: {
+          PreToolUse: [
+            { name: 'claude policy', protocol: 'claude', matcher: 'Bash', url },
+            // Claude's matcher (K2) on the Claude name of bash_run: selected, and run (plain text: no opinion).
+            { name: 'claude guard', protocol: 'claude', matcher: 'Bash', command: `touch ${shellQuote(marker)}` },
+            { name: 'fine', command: printing({ decision: 'allow' }) },
+          ],
+        },
+      });
+      if (!validated.ok) throw validated.error;
+      const engine = createHookEngine(validated.config);
+      const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput: { command: 'rm -rf x' } });
+      engine.close();
+      expect(pre.hooks.map((hook) => [hook.name, hook.outcome])).toEqual([
+        ['claude policy', 'deny'],
+        ['claude guard', 'none'],
+        ['fine', 'allow'],
+      ]);
+      expect(pre.decision).toBe('deny');
+      expect(pre.reasons).toEqual(['no rm here']);
+      expect(existsSync(marker)).toBe(true);
+      expect(bodies).toHaveLength(1);
+      expect(JSON.parse(bodies[0] as string)).toMatchObject({
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Bash',
+        tool_input: { command: 'rm -rf x' },
+      });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('L6: a call the engine cannot describe to hooks is denied, not thrown', async () => {

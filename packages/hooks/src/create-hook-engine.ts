@@ -1,20 +1,36 @@
-import { aggregatePostToolUse, aggregatePreToolUse, type HookOutcome } from '@cosh/aggregate';
+import { existsSync } from 'node:fs';
+import { aggregatePostToolUse, aggregatePreToolUse, type Diagnostic, type HookOutcome } from '@cosh/aggregate';
 import type { HookEntry, HookEvent, HooksConfig } from '@cosh/config';
 import { type CompiledHooks, compileHooks, selectHooks } from '@cosh/matcher';
 import { createHookRunner, createHttpHookClient, type HookRunner, type HttpHookClient } from '@cosh/runner';
+import { claudeHookPayload } from './claude-hook-payload.ts';
+import { claudeProjectDir } from './claude-project-dir.ts';
+import { toClaudeToolInput } from './claude-tool-input.ts';
 import { toClaudeToolName } from './claude-tool-names.ts';
+import { claudeToolResponse } from './claude-tool-response.ts';
 import { describeError } from './describe-error.ts';
 import { failedPostToolUse, failedPreToolUse } from './failed-results.ts';
-import type { HookEngine, HookEngineOptions, ToolCall } from './hook-engine-types.ts';
+import type { HookEngine, HookEngineOptions, PostToolUseCall, ToolCall } from './hook-engine-types.ts';
 import { hookPayload } from './hook-payload.ts';
 import type { HookReport } from './hook-report.ts';
 import { HooksError } from './hooks-error.ts';
 import { isRecord } from './is-record.ts';
-import { runEventHooks } from './run-event-hooks.ts';
+import { type ClaudeHooksSetup, type ProtocolPayload, runEventHooks } from './run-event-hooks.ts';
 import { toolNameProblem } from './tool-name-problem.ts';
+import { newToolUseId } from './tool-use-id.ts';
 
 /** The reason of a call whose caller cancelled it while its hooks ran: their verdict is void. */
 export const cancelledReason = 'the call was cancelled; its hooks were stopped';
+
+/** One serialised payload, or why the call cannot be sent as JSON (every hook of that protocol then fails to start, R9). */
+function encodePayload(serialise: () => string): ProtocolPayload {
+  try {
+    const text = serialise();
+    return { text, stdin: Buffer.from(text), problem: null };
+  } catch (error) {
+    return { text: '', stdin: null, problem: `the tool input cannot be sent as JSON: ${describeError(error)}` };
+  }
+}
 
 /**
  * The engine's one runner (R11). The config needs no check (`@cosh/config` made it valid); the
@@ -55,6 +71,8 @@ function callProblem(call: unknown, event: HookEvent): string | null {
   if (!isRecord(call['toolInput'])) return 'toolInput must be a JSON object';
   if (call['cwd'] !== undefined && typeof call['cwd'] !== 'string') return 'cwd must be a string';
   if (call['signal'] !== undefined && !(call['signal'] instanceof AbortSignal)) return 'signal must be an AbortSignal';
+  if (call['mcpServer'] !== undefined && typeof call['mcpServer'] !== 'string') return 'mcpServer must be a string';
+  if (call['toolUseId'] !== undefined && typeof call['toolUseId'] !== 'string') return 'toolUseId must be a string';
   if (event === 'PostToolUse') {
     if (typeof call['toolOutput'] !== 'string') return 'toolOutput must be a string';
     const context = call['preToolUseContext'];
@@ -91,37 +109,80 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     PostToolUse: compile('PostToolUse'),
   };
 
+  // K4: one session id for every call of this engine (one per session, MCP server or process),
+  // made when a Claude hook first needs it. Web Crypto's global: node:crypto stays off the cold
+  // path of `cosh hooks run`.
+  let sessionId = options.sessionId;
+  const sessionIdOfEngine = (): string => {
+    sessionId ??= globalThis.crypto.randomUUID();
+    return sessionId;
+  };
+
   interface EventRun {
     readonly hooks: readonly HookReport[];
     readonly outcomes: readonly HookOutcome[];
+    readonly diagnostics: readonly Diagnostic[];
   }
 
-  async function runHooksOf(event: HookEvent, call: ToolCall, toolOutput?: string): Promise<EventRun> {
-    const selections = selectHooks(compiled[event], call.toolName, toClaudeToolName(call.toolName));
-    if (selections.length === 0) return { hooks: [], outcomes: [] };
+  /** The Claude hooks' payload and environment for this call (K3, K4). */
+  function claudeSetup(event: HookEvent, call: ToolCall | PostToolUseCall, cwd: string): ClaudeHooksSetup {
+    const { toolName, mcpServer } = call;
+    let claudeInput: Readonly<Record<string, unknown>> = call.toolInput;
+    const payload = encodePayload(() => {
+      claudeInput = toClaudeToolInput(toolName, call.toolInput, cwd, mcpServer);
+      const toolResponse =
+        'toolOutput' in call
+          ? claudeToolResponse(toolName, claudeInput, { ...call.toolResult, output: call.toolOutput }, mcpServer)
+          : undefined;
+      return claudeHookPayload({
+        event,
+        sessionId: sessionIdOfEngine(),
+        transcriptPath: options.transcriptPath,
+        cwd,
+        toolName: toClaudeToolName(toolName, mcpServer),
+        toolInput: claudeInput,
+        toolUseId: call.toolUseId ?? newToolUseId(),
+        toolResponse,
+      });
+    });
+    const projectDir = claudeProjectDir({ projectFolder: options.projectFolder ?? null, cwd, exists: existsSync });
+    return { payload, projectDir, coshInput: call.toolInput, claudeInput, mcpServer };
+  }
+
+  async function runHooksOf(event: HookEvent, call: ToolCall | PostToolUseCall): Promise<EventRun> {
+    const none: EventRun = { hooks: [], outcomes: [], diagnostics: [] };
+    const selections = selectHooks(compiled[event], call.toolName, toClaudeToolName(call.toolName, call.mcpServer));
+    if (selections.length === 0) return none;
 
     let setupProblem: string | null = null;
-    let payload = '';
-    let stdin = new Uint8Array(0);
-    try {
-      payload = hookPayload({ event, toolName: call.toolName, toolInput: call.toolInput, toolOutput });
-      // Encoded once: every hook of the call is given this one buffer, never a copy (R11).
-      stdin = Buffer.from(payload);
-    } catch (error) {
-      setupProblem = `the tool input cannot be sent as JSON: ${describeError(error)}`;
-    }
     let cwd = '';
     try {
       cwd = call.cwd ?? options.cwd ?? process.cwd();
     } catch (error) {
       // process.cwd() throws when the host's directory was removed.
-      setupProblem ??= `no working directory: ${describeError(error)}`;
+      setupProblem = `no working directory: ${describeError(error)}`;
     }
+    // Encoded at most once per protocol: every hook of that protocol is given the one buffer (R11).
+    const running = selections.filter((selection) => selection.duplicateOf === null);
+    const cosh = running.some(({ hook }) => hook.protocol !== 'claude')
+      ? encodePayload(() =>
+          hookPayload({
+            event,
+            toolName: call.toolName,
+            toolInput: call.toolInput,
+            toolOutput: 'toolOutput' in call ? call.toolOutput : undefined,
+          }),
+        )
+      : null;
+    const claude =
+      setupProblem === null && running.some(({ hook }) => hook.protocol === 'claude')
+        ? claudeSetup(event, call, cwd)
+        : null;
     const run = await runEventHooks(selections, {
       event,
       toolName: call.toolName,
-      payload,
-      stdin,
+      cosh,
+      claude,
       hostEnvironment: options.env ?? process.env,
       cwd,
       hookRunner,
@@ -129,7 +190,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
       setupProblem,
       signal: call.signal,
     });
-    return { hooks: run.reports, outcomes: run.outcomes };
+    return { hooks: run.reports, outcomes: run.outcomes, diagnostics: run.diagnostics };
   }
 
   return {
@@ -152,6 +213,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
           event: 'PreToolUse',
           toolName: call.toolName,
           ...verdict,
+          diagnostics: [...verdict.diagnostics, ...run.diagnostics],
           hooks: run.hooks,
           durationMs: performance.now() - startedAt,
         };
@@ -168,7 +230,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
         // SPEC S5: a config refused for want of trust denies every call, in both events.
         if (config.refusal !== null) return failedPostToolUse(call, config.refusal, startedAt);
         if (closed) return failedPostToolUse(call, closedEngineReason, startedAt);
-        const run = await runHooksOf('PostToolUse', call, call.toolOutput);
+        const run = await runHooksOf('PostToolUse', call);
         if (call.signal?.aborted === true)
           return { ...failedPostToolUse(call, cancelledReason, startedAt), hooks: run.hooks };
         const verdict = aggregatePostToolUse(

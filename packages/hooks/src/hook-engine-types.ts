@@ -1,6 +1,7 @@
 import type { PostToolUseVerdict, PreToolUseVerdict } from '@cosh/aggregate';
 import type { HooksConfig } from '@cosh/config';
 import type { HttpHookClientOptions, RunnerOptions } from '@cosh/runner';
+import type { ToolResultParts } from './claude-tool-response.ts';
 import type { HookReport } from './hook-report.ts';
 
 /** Options of `createHookEngine`. */
@@ -21,6 +22,19 @@ export interface HookEngineOptions {
    * CA); the defaults are SPEC's.
    */
   readonly http?: HttpHookClientOptions | undefined;
+  /**
+   * `session_id` of a `protocol: "claude"` hook's payload (K4): one UUID per session, MCP server,
+   * `exec` or `hooks run` process. Default: a random UUID made when the engine is created.
+   */
+  readonly sessionId?: string | undefined;
+  /** `transcript_path` of a Claude hook's payload (K4): the history file; default `""`. */
+  readonly transcriptPath?: string | undefined;
+  /**
+   * The folder holding the project layer's `.cosh/` (C10), or `null` without one: a Claude hook's
+   * `CLAUDE_PROJECT_DIR` (K4). Without it, the nearest folder of the cwd holding `.claude/`, else
+   * the git top level, else the cwd.
+   */
+  readonly projectFolder?: string | null | undefined;
 }
 
 /** One tool call as the hooks see it. */
@@ -36,6 +50,16 @@ export interface ToolCall {
    * PostToolUse a `[hook]` line), since hooks cut short decided nothing.
    */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * The proxied MCP server the tool comes from (`cosh mcp proxy --name`): Claude hooks see the
+   * tool as `mcp__<server>__<tool>` (K3).
+   */
+  readonly mcpServer?: string | undefined;
+  /**
+   * The call's id, `tool_use_id` of a Claude hook's payload (K4): pass the same one to PreToolUse
+   * and PostToolUse (`runToolCall` does). Default: a fresh id per event.
+   */
+  readonly toolUseId?: string | undefined;
 }
 
 /** A tool call that ran and succeeded, for PostToolUse (P1). */
@@ -46,6 +70,11 @@ export interface PostToolUseCall extends ToolCall {
   readonly toolOutput: string;
   /** The PreToolUse result's `context`, appended first (P2). */
   readonly preToolUseContext?: string | undefined;
+  /**
+   * What the host knows of the result beyond its text (`bash_run`'s stdout and stderr apart,
+   * whether `fs_write` created the file): a Claude hook's `tool_response` is built from it (K4).
+   */
+  readonly toolResult?: Omit<ToolResultParts, 'output'> | undefined;
 }
 
 /** What a Pre- and a PostToolUse result both add to their verdict. */

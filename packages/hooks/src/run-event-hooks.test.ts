@@ -61,8 +61,8 @@ function selectionFor(commands: readonly { name: string; command: string; timeou
 const setup: EventHooksSetup = {
   event: 'PreToolUse',
   toolName: 'tool',
-  payload: '{}\n',
-  stdin: Buffer.from('{}\n'),
+  cosh: { text: '{}\n', stdin: Buffer.from('{}\n'), problem: null },
+  claude: null,
   hostEnvironment: { PATH: process.env['PATH'] },
   cwd: process.cwd(),
   hookRunner: brokenRunner(),

@@ -1,4 +1,4 @@
-import { type HookOutcome, interpretRun } from '@cosh/aggregate';
+import { type Diagnostic, type HookOutcome, interpretClaudeRun, interpretRun } from '@cosh/aggregate';
 import type { HookEntry, HookEvent } from '@cosh/config';
 import type { HookSelection } from '@cosh/matcher';
 import {
@@ -8,18 +8,37 @@ import {
   type HttpHookRequest,
   stopBoundMs,
 } from '@cosh/runner';
+import { translateUpdatedInput } from './claude-tool-input.ts';
 import { describeError } from './describe-error.ts';
 import { hookEnvironment } from './hook-environment.ts';
 import { deduplicatedReport, type HookReport, type HookRun, ranReport } from './hook-report.ts';
+
+/** The stdin of one protocol's hooks, encoded once: every such hook is given this same buffer (R11). */
+export type ProtocolPayload =
+  /** `text` is the payload as text, for the reports. */
+  | { readonly text: string; readonly stdin: Uint8Array; readonly problem: null }
+  /** Why no hook of this protocol can start (the input cannot be sent as JSON). */
+  | { readonly text: ''; readonly stdin: null; readonly problem: string };
+
+/** What the hooks of the Claude protocol need beyond the Cosh ones (K4, K5). */
+export interface ClaudeHooksSetup {
+  readonly payload: ProtocolPayload;
+  /** `CLAUDE_PROJECT_DIR` (K4). */
+  readonly projectDir: string;
+  /** The call's Cosh input and the Claude input the hooks were sent, to translate `updatedInput` back (K5). */
+  readonly coshInput: Readonly<Record<string, unknown>>;
+  readonly claudeInput: Readonly<Record<string, unknown>>;
+  readonly mcpServer: string | undefined;
+}
 
 /** What every selected hook of one call shares. */
 export interface EventHooksSetup {
   readonly event: HookEvent;
   readonly toolName: string;
-  /** The payload (R3) as text, for the reports; `''` when there is none (a setup problem). */
-  readonly payload: string;
-  /** The payload encoded once: every hook is given this same buffer (R11). */
-  readonly stdin: Uint8Array;
+  /** The Cosh payload (R3); `null` when no Cosh hook of the call runs. */
+  readonly cosh: ProtocolPayload | null;
+  /** The Claude payload and what goes with it (K4); `null` when no Claude hook of the call runs. */
+  readonly claude: ClaudeHooksSetup | null;
   readonly hostEnvironment: Readonly<Record<string, unknown>>;
   readonly cwd: string;
   /** The engine's runner: at most so many hook processes at once, across calls (R11). */
@@ -42,6 +61,8 @@ export interface EventHooksSetup {
 export interface EventHooksRun {
   readonly reports: HookReport[];
   readonly outcomes: HookOutcome[];
+  /** What translating Claude hooks' `updatedInput` back dropped (K5): appended to the verdict's diagnostics. */
+  readonly diagnostics: Diagnostic[];
 }
 
 function notStarted(startError: string, durationMs: number | null): HookRun {
@@ -57,14 +78,23 @@ function notStarted(startError: string, durationMs: number | null): HookRun {
   };
 }
 
-/**
- * Why this engine cannot run a hook yet, or `null`. Until it speaks Claude's protocol, such a hook
- * (a command or a url) must not run as a Cosh hook (its verdicts would be misread): it fails
- * closed, as a hook that could not start (R9).
- */
-function notRunnableHere(hook: HookEntry): string | null {
-  if (hook.protocol !== 'cosh') return `protocol ${JSON.stringify(hook.protocol)} is not run by this engine yet`;
-  return null;
+/** The payload a hook of this protocol is given, or why it cannot start. */
+function payloadOf(hook: HookEntry, setup: EventHooksSetup): ProtocolPayload {
+  const payload = hook.protocol === 'claude' ? setup.claude?.payload : setup.cosh;
+  return (
+    payload ?? {
+      text: '',
+      stdin: null,
+      problem: `no payload was prepared for protocol ${JSON.stringify(hook.protocol)}`,
+    }
+  );
+}
+
+/** R4, plus `CLAUDE_PROJECT_DIR` for a Claude hook (K4). */
+function environmentOf(hook: HookEntry, setup: EventHooksSetup): Record<string, string> {
+  const environment = hookEnvironment(setup.hostEnvironment, setup.event, setup.toolName, hook.name, hook.file);
+  if (hook.protocol === 'claude' && setup.claude !== null) environment['CLAUDE_PROJECT_DIR'] = setup.claude.projectDir;
+  return environment;
 }
 
 /**
@@ -151,20 +181,26 @@ function runHttpGuarded(client: HttpHookClient, request: HttpHookRequest, budget
 }
 
 /** Runs one selected hook: a command through the runner (R1–R11), a url through the HTTP client (H1–H3). */
-function runSelectedHook(hook: HookEntry, setup: EventHooksSetup, stopBound: number): Promise<HookRun> {
+function runSelectedHook(
+  hook: HookEntry,
+  setup: EventHooksSetup,
+  stdin: Uint8Array,
+  stopBound: number,
+): Promise<HookRun> {
   const timeoutMs = hook.timeout * 1000;
-  // R4: the hook's environment; an HTTP hook's `${NAME}` headers are read from it (H1).
-  const env = hookEnvironment(setup.hostEnvironment, setup.event, setup.toolName, hook.name, hook.file);
+  // R4 (plus K4's CLAUDE_PROJECT_DIR); an HTTP hook's `${NAME}` headers are read from it (H1).
+  const env = environmentOf(hook, setup);
   if (hook.url !== null) {
+    // The body is the hook's protocol's payload: a Claude HTTP hook gets Claude's (K4).
     return runHttpGuarded(
       setup.httpClient(),
-      { url: hook.url, headers: hook.headers, env, body: setup.stdin, timeoutMs, signal: setup.signal },
+      { url: hook.url, headers: hook.headers, env, body: stdin, timeoutMs, signal: setup.signal },
       timeoutMs + httpStopSlackMs,
     );
   }
   return runGuarded(
     setup.hookRunner,
-    { command: hook.command as string, stdin: setup.stdin, env, cwd: setup.cwd, timeoutMs, signal: setup.signal },
+    { command: hook.command as string, stdin, env, cwd: setup.cwd, timeoutMs, signal: setup.signal },
     timeoutMs + stopBound,
   );
 }
@@ -184,15 +220,17 @@ export async function runEventHooks(
   const runs = selections.map(({ hook, duplicateOf }): Promise<HookRun> | null => {
     // A duplicate ran under another entry (M4); a hook whose script changed never runs (S5).
     if (duplicateOf !== null || hook.trustProblem !== null) return null;
-    // Stopped before the runner (not runnable here, no payload, no directory): no duration to report.
-    const problem = notRunnableHere(hook) ?? setup.setupProblem;
-    if (problem !== null) return Promise.resolve(notStarted(problem, null));
-    return runSelectedHook(hook, setup, stopBound);
+    // Stopped before the runner (no payload, no directory): no duration to report.
+    const payload = payloadOf(hook, setup);
+    const problem = setup.setupProblem ?? payload.problem;
+    if (problem !== null || payload.stdin === null) return Promise.resolve(notStarted(problem ?? '', null));
+    return runSelectedHook(hook, setup, payload.stdin, stopBound);
   });
   const results = await Promise.all(runs);
 
   const reports: HookReport[] = [];
   const outcomes: HookOutcome[] = [];
+  const diagnostics: Diagnostic[] = [];
   selections.forEach(({ hook, duplicateOf }, position) => {
     const shown = {
       name: hook.name,
@@ -214,12 +252,30 @@ export async function runEventHooks(
     }
     // Every selection that is not a duplicate was given a run above.
     const result = results[position] as HookRun;
-    const outcome = interpretRun(setup.event, hook, result);
+    let outcome: HookOutcome;
+    if (hook.protocol === 'claude') {
+      outcome = interpretClaudeRun(setup.event, hook, result);
+      // K5: Claude's fields back to the Cosh tool's before A7 merges them (PostToolUse ignores them, P3).
+      if (setup.event === 'PreToolUse' && outcome.updatedInput !== null && setup.claude !== null) {
+        const translation = translateUpdatedInput(outcome.updatedInput, {
+          toolName: setup.toolName,
+          mcpServer: setup.claude.mcpServer,
+          hookName: hook.name,
+          coshInput: setup.claude.coshInput,
+          claudeInput: setup.claude.claudeInput,
+        });
+        outcome = { ...outcome, updatedInput: translation.updatedInput };
+        diagnostics.push(...translation.diagnostics);
+      }
+    } else {
+      outcome = interpretRun(setup.event, hook, result);
+    }
     outcomes.push(outcome);
-    const given = (notRunnableHere(hook) ?? setup.setupProblem) === null ? setup.payload : '';
+    const payload = payloadOf(hook, setup);
+    const given = setup.setupProblem === null ? payload.text : '';
     reports.push(ranReport(shown, result, outcome, given));
   });
-  return { reports, outcomes };
+  return { reports, outcomes, diagnostics };
 }
 
 /**

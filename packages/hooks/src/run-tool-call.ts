@@ -3,7 +3,9 @@ import type { HookEngine, PostToolUseResult, PreToolUseResult, ToolCall } from '
 import { failedPostToolUse, failedPreToolUse } from './failed-results.ts';
 import { askRefusedMessage, blockedMessage, haltedMessage, permissionDeniedMessage } from './lifecycle-messages.ts';
 import { describeError } from './describe-error.ts';
+import type { ToolResultParts } from './claude-tool-response.ts';
 import { isRecord } from './is-record.ts';
+import { newToolUseId } from './tool-use-id.ts';
 
 /** The permission system's answer for a call no hook allowed or denied. */
 export type PermissionAnswer =
@@ -16,7 +18,15 @@ export type PermissionAnswer =
 
 /** What the host's tool executor returns. */
 export type ToolExecution =
-  | { readonly ok: true; readonly output: string }
+  | {
+      readonly ok: true;
+      readonly output: string;
+      /**
+       * What the host knows beyond the text (`bash_run`'s stdout and stderr apart, whether a write
+       * created its file): a Claude hook's `tool_response` is built from it (K4).
+       */
+      readonly parts?: Omit<ToolResultParts, 'output'> | undefined;
+    }
   | { readonly ok: false; readonly error: string };
 
 /** A call as the permission system and the tool executor see it: the input is the one to run. */
@@ -117,7 +127,8 @@ async function execute(options: RunToolCallOptions, request: ToolCallRequest): P
   try {
     const result: unknown = await options.executeTool(request);
     if (isRecord(result) && result['ok'] === true && typeof result['output'] === 'string') {
-      return { ok: true, output: result['output'] };
+      const parts = result['parts'];
+      return isRecord(parts) ? { ok: true, output: result['output'], parts } : { ok: true, output: result['output'] };
     }
     if (isRecord(result) && result['ok'] === false) {
       const error = result['error'];
@@ -156,7 +167,11 @@ async function execute(options: RunToolCallOptions, request: ToolCallRequest): P
  */
 export async function runToolCall(options: RunToolCallOptions): Promise<ToolCallOutcome> {
   const startedAt = performance.now();
-  const { engine, call } = options;
+  const { engine } = options;
+  // K4: one id for the call, so Claude hooks can pair its PreToolUse and PostToolUse.
+  const call: ToolCall = isRecord(options.call)
+    ? { ...options.call, toolUseId: options.call.toolUseId ?? newToolUseId() }
+    : options.call;
   const inputAsGiven = isRecord(call?.toolInput) ? call.toolInput : {};
 
   let pre: PreToolUseResult;
@@ -271,8 +286,11 @@ export async function runToolCall(options: RunToolCallOptions): Promise<ToolCall
     toolInput: pre.toolInput,
     toolOutput: execution.output,
     preToolUseContext: pre.context,
+    toolUseId: call.toolUseId,
     ...(call.cwd === undefined ? {} : { cwd: call.cwd }),
     ...(call.signal === undefined ? {} : { signal: call.signal }),
+    ...(call.mcpServer === undefined ? {} : { mcpServer: call.mcpServer }),
+    ...(execution.parts === undefined ? {} : { toolResult: execution.parts }),
   };
   let post: PostToolUseResult;
   try {

@@ -1,4 +1,13 @@
-import { addExamples, configOption, configPathOf, contextOf, noProjectOf, noProjectOption } from '@cosh/cosh-cli';
+import {
+  addExamples,
+  configOption,
+  configPathOf,
+  contextOf,
+  noProjectOf,
+  noProjectOption,
+  sessionIdOf,
+  sessionIdOption,
+} from '@cosh/cosh-cli';
 import type { PermissionMode } from '../permission/index.ts';
 import { checkFileOption, type Command, permissionOption } from '../tool-host-cli-options.ts';
 
@@ -10,6 +19,7 @@ interface ExecFlags {
   readonly project?: boolean;
   readonly history?: string;
   readonly json?: boolean;
+  readonly sessionId?: string;
 }
 
 /**
@@ -40,11 +50,13 @@ export function addExecCommand(program: Command): Command {
     )
     .addOption(configOption())
     .addOption(noProjectOption())
+    .addOption(sessionIdOption())
     .option('--history <file>', 'append the call to this file as one JSON line')
     .option('--json', 'print the whole call record as one JSON object instead of the output')
     .action(async (tool: string, flags: ExecFlags, self: Command) => {
       const configPath = configPathOf(flags, self);
       checkFileOption('--history', flags.history, self);
+      const sessionId = sessionIdOf(flags, self);
       const { runExec } = await import('./exec.ts');
       const context = contextOf(self);
       await runExec(context, {
@@ -55,6 +67,7 @@ export function addExecCommand(program: Command): Command {
         configPath,
         noProject: noProjectOf(flags),
         historyPath: flags.history,
+        sessionId,
         json: flags.json === true,
         interactive: process.stdin.isTTY === true || context.err.isTTY,
         command: self,

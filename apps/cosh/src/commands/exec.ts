@@ -27,6 +27,8 @@ export interface ExecOptions {
   /** `--no-project`: the project layer is left out (SPEC C10). */
   readonly noProject?: boolean | undefined;
   readonly historyPath: string | undefined;
+  /** `--session-id`: Claude hooks' `session_id` (K4). */
+  readonly sessionId?: string | undefined;
   readonly json: boolean;
   /**
    * Whether a person is there to answer a prompt: stdin or stderr is a terminal. A program that
@@ -88,6 +90,7 @@ export async function runExec(context: CliContext, options: ExecOptions): Promis
       // SPEC S4: a person running one call at a terminal trusts a new user file on first use.
       trustOnFirstUse: true,
       historyPath: options.historyPath,
+      sessionId: options.sessionId,
       command,
     });
     try {

@@ -5,6 +5,8 @@ import {
   contextOf,
   noProjectOf,
   noProjectOption,
+  sessionIdOf,
+  sessionIdOption,
   UsageError,
 } from '@cosh/cosh-cli';
 import { parseCallTimeout as parseSeconds } from '../mcp/register-mcp-commands.ts';
@@ -21,6 +23,7 @@ interface SessionFlags {
   readonly project?: boolean;
   readonly history?: string;
   readonly cwd?: string;
+  readonly sessionId?: string;
 }
 
 /**
@@ -50,6 +53,7 @@ export function addSessionCommand(program: Command, version: string): Command {
     )
     .addOption(configOption())
     .addOption(noProjectOption())
+    .addOption(sessionIdOption())
     .option('--history <file>', 'append every call to this file as one JSON line')
     .addOption(workingFolderOption(session, 'where tools and hooks run (default: the current directory)'))
     .action(async (flags: SessionFlags, self: Command) => {
@@ -62,6 +66,7 @@ export function addSessionCommand(program: Command, version: string): Command {
           self,
         );
       }
+      const sessionId = sessionIdOf(flags, self);
       const { runSession } = await import('./session.ts');
       await runSession(
         contextOf(self),
@@ -73,6 +78,7 @@ export function addSessionCommand(program: Command, version: string): Command {
           historyPath: flags.history,
           cwd: flags.cwd,
           version,
+          sessionId,
           command: self,
         },
         { input: process.stdin, output: process.stdout },

@@ -45,6 +45,8 @@ interface ProxyServerCommon {
   readonly permission: 'allow' | 'deny';
   /** The directory hooks run in (R5). */
   readonly cwd: string;
+  /** `--name`: Claude hooks see tool `t` as `mcp__<serverName>__t` (K3); Cosh hooks see `t`. */
+  readonly serverName?: string | undefined;
   /** Our name and version, as the client sees its server. */
   readonly serverInfo: Implementation;
   readonly log: McpLog;
@@ -104,7 +106,7 @@ export function createProxyServer(options: ProxyServerOptions): Server {
     const outcome = await runToolCall({
       engine,
       // The client's cancellation stops the call's running hooks as a timeout would.
-      call: { toolName: name, toolInput, cwd, signal: extra.signal },
+      call: { toolName: name, toolInput, cwd, signal: extra.signal, mcpServer: options.serverName },
       checkPermission: (call) => checkPermission({ ...call, cwd }),
       async executeTool(call) {
         const called = await downstream.callTool(call.toolName, call.toolInput, {

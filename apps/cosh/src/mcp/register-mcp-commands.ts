@@ -7,6 +7,8 @@ import {
   contextOf,
   noProjectOf,
   noProjectOption,
+  sessionIdOf,
+  sessionIdOption,
   setUnknownOptionHint,
   shellWord,
   UsageError,
@@ -42,11 +44,12 @@ interface McpFlags {
   config?: string;
   project?: boolean;
   permission: 'allow' | 'deny';
+  sessionId?: string;
   cwd?: string;
 }
 
 /** The options of `cosh mcp proxy` that take a value (`--config F`), for {@link proxyCommandLine}. */
-const proxyValueOptions = new Set(['--config', '--permission', '--call-timeout', '--cwd']);
+const proxyValueOptions = new Set(['--config', '--permission', '--call-timeout', '--cwd', '--session-id', '--name']);
 
 /**
  * `cosh mcp proxy` typed without `--` before the server's command (`cosh mcp proxy npx -y
@@ -103,11 +106,15 @@ export function addMcpCommands(program: Command, version: string): void {
         'where tools and hooks run (default: the current directory, often / for an MCP client)',
       ),
     )
+    .addOption(sessionIdOption())
     .action(async (flags: McpFlags, command: Command) => {
+      const configPath = configPathOf(flags, command);
+      const sessionId = sessionIdOf(flags, command);
       const { runMcpServe } = await import('./run-mcp-serve.ts');
       await runMcpServe(contextOf(command), {
-        configPath: configPathOf(flags, command),
+        configPath,
         noProject: noProjectOf(flags),
+        sessionId,
         permission: flags.permission,
         cwd: flags.cwd,
         version,
@@ -131,6 +138,11 @@ export function addMcpCommands(program: Command, version: string): void {
     .addOption(noProjectOption())
     .addOption(mcpPermissionOption(proxy))
     .addOption(workingFolderOption(proxy, 'where the MCP server starts and hooks run (default: the current directory)'))
+    .addOption(sessionIdOption())
+    .option(
+      '--name <server>',
+      'the server name Claude-protocol hooks see its tools under: tool t is mcp__<server>__t (default: none, tools keep their names)',
+    )
     .addOption(
       proxy
         .createOption(
@@ -140,7 +152,12 @@ export function addMcpCommands(program: Command, version: string): void {
         .default(String(defaultCallTimeoutSeconds), `${defaultCallTimeoutSeconds}`),
     )
     .action(
-      async (serverCommand: string, args: string[], flags: McpFlags & { callTimeout: string }, command: Command) => {
+      async (
+        serverCommand: string,
+        args: string[],
+        flags: McpFlags & { callTimeout: string; name?: string },
+        command: Command,
+      ) => {
         const callTimeoutSeconds = parseCallTimeout(flags.callTimeout);
         if (callTimeoutSeconds === undefined) {
           throw new UsageError(
@@ -149,10 +166,16 @@ export function addMcpCommands(program: Command, version: string): void {
           );
         }
         if (serverCommand.trim() === '') throw new UsageError('the MCP server command is empty', command);
+        if (flags.name !== undefined && flags.name.trim() === '')
+          throw new UsageError("option '--name <server>' needs a server name, not an empty string", command);
+        const configPath = configPathOf(flags, command);
+        const sessionId = sessionIdOf(flags, command);
         const { runMcpProxy } = await import('./run-mcp-proxy.ts');
         await runMcpProxy(contextOf(command), {
-          configPath: configPathOf(flags, command),
+          configPath,
           noProject: noProjectOf(flags),
+          sessionId,
+          serverName: flags.name,
           permission: flags.permission,
           callTimeoutSeconds,
           command: serverCommand,

@@ -26,6 +26,10 @@ export interface McpProxyOptions {
   /** `--no-project`: the project layer is left out (SPEC C10). */
   readonly noProject?: boolean | undefined;
   readonly permission: 'allow' | 'deny';
+  /** `--session-id`: Claude hooks' `session_id` (K4); default a new UUID. */
+  readonly sessionId?: string | undefined;
+  /** `--name`: Claude hooks see the downstream's tool `t` as `mcp__<name>__t` (K3). */
+  readonly serverName?: string | undefined;
   /** Seconds one request to the downstream server may take (`--call-timeout`). */
   readonly callTimeoutSeconds: number;
   /** The downstream server's command and arguments (after `--`). */
@@ -76,7 +80,7 @@ async function proxy(
   );
   const hooks =
     setup.refusal === undefined
-      ? { engine: createHookEngine(setup.loaded.config, { cwd, env: context.env }) }
+      ? { engine: createHookEngine(setup.loaded.config, { cwd, env: context.env, sessionId: options.sessionId }) }
       : { refusal: setup.refusal };
   const commandLine = formatCommandLine(options.command, options.args);
 
@@ -138,6 +142,7 @@ async function proxy(
     ...hooks,
     permission: options.permission,
     cwd,
+    serverName: options.serverName,
     serverInfo: { name: 'cosh-mcp-proxy', version: options.version },
     log,
   });

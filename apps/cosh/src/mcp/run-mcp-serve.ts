@@ -23,6 +23,8 @@ export interface McpServeOptions {
   readonly permission: 'allow' | 'deny';
   /** `--cwd`: where tools and hooks run (relative to the context's directory); default the context's directory. */
   readonly cwd?: string | undefined;
+  /** `--session-id`: Claude hooks' `session_id` (K4); default a new UUID. */
+  readonly sessionId?: string | undefined;
   /** The app's version, told to the client. */
   readonly version: string;
   /** The command run, for the `--help` pointer of a usage error. */
@@ -67,6 +69,7 @@ async function serve(
         cwd,
         configPath: options.configPath,
         noProject: options.noProject,
+        sessionId: options.sessionId,
       }),
     log,
   );

@@ -7,8 +7,15 @@ import { bashRunTool } from './bash-run.ts';
 import type { ToolContext } from './tool-types.ts';
 
 const temporaryFolder = useTemporaryFolders();
-const run = (input: unknown, context: Partial<ToolContext> = {}) =>
+const runWithParts = (input: unknown, context: Partial<ToolContext> = {}) =>
   bashRunTool.run(input as { command: string }, { cwd: process.cwd(), env: process.env, ...context });
+/** The result as the model sees it: `parts` is checked on its own. */
+const run = async (input: unknown, context: Partial<ToolContext> = {}) => {
+  const result = await runWithParts(input, context);
+  if (!result.ok) return result;
+  const { parts: _parts, ...seen } = result;
+  return seen;
+};
 
 async function readPids(file: string): Promise<number[]> {
   return (await readFile(file, 'utf8')).split('\n').filter(Boolean).map(Number);
@@ -19,6 +26,14 @@ describe('bash_run', () => {
     expect(await run({ command: 'echo hello; echo oops >&2; echo world' })).toEqual({
       ok: true,
       output: 'hello\nworld\n[stderr]\noops\n[exit code: 0]',
+    });
+  });
+
+  it("K4: the result keeps stdout and stderr apart for Claude hooks' tool_response", async () => {
+    expect(await runWithParts({ command: 'echo out; echo err >&2' })).toEqual({
+      ok: true,
+      output: 'out\n[stderr]\nerr\n[exit code: 0]',
+      parts: { stdout: 'out\n', stderr: 'err\n' },
     });
   });
 

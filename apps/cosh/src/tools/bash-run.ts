@@ -87,7 +87,11 @@ export const bashRunTool = defineTool({
     }
     const status =
       result.exitCode !== null ? `[exit code: ${result.exitCode}]` : `[killed by signal ${result.signal ?? 'unknown'}]`;
-    return { ok: true, output: `${formatStreams(result)}${status}` };
+    return {
+      ok: true,
+      output: `${formatStreams(result)}${status}`,
+      parts: { stdout: result.stdout, stderr: result.stderr },
+    };
   },
 });
 

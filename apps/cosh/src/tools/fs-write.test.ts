@@ -9,11 +9,24 @@ import { fsWriteTool } from './fs-write.ts';
 import type { ToolContext } from './tool-types.ts';
 
 const temporaryFolder = useTemporaryFolders();
-const run = (input: unknown, cwd: string, context: Partial<ToolContext> = {}) =>
+const runWithParts = (input: unknown, cwd: string, context: Partial<ToolContext> = {}) =>
   fsWriteTool.run(input as { path: string; content: string }, { cwd, env: {}, ...context });
+/** The result as the model sees it: `parts` is checked on its own. */
+const run = async (input: unknown, cwd: string, context: Partial<ToolContext> = {}) => {
+  const result = await runWithParts(input, cwd, context);
+  if (!result.ok) return result;
+  const { parts: _parts, ...seen } = result;
+  return seen;
+};
 const watchReads = fileURLToPath(new URL('./__fixtures__/watch-reads.mjs', import.meta.url));
 
 describe('fs_write', () => {
+  it("K4: the result says whether the write created the file, for Claude hooks' tool_response", async () => {
+    const cwd = await temporaryFolder();
+    expect(await runWithParts({ path: 'n.txt', content: 'a' }, cwd)).toMatchObject({ parts: { created: true } });
+    expect(await runWithParts({ path: 'n.txt', content: 'b' }, cwd)).toMatchObject({ parts: { created: false } });
+  });
+
   it('T: creates a file and its missing parent folders, and says what it wrote', async () => {
     const cwd = await temporaryFolder();
     expect(await run({ path: 'a/b/notes.txt', content: 'hello world\n' }, cwd)).toEqual({

@@ -62,8 +62,12 @@ export const fsWriteTool = defineTool({
         return { ok: false, error: `fs_write: cancelled; ${displayPath} was not changed` };
       return { ok: false, error: `fs_write: ${describeFsError(error, displayPath)}; ${displayPath} was not changed` };
     }
-    const created = target.mode === undefined ? ' (new file)' : '';
-    return { ok: true, output: `wrote ${bytes} ${bytes === 1 ? 'byte' : 'bytes'} to ${displayPath}${created}` };
+    const created = target.mode === undefined;
+    return {
+      ok: true,
+      output: `wrote ${bytes} ${bytes === 1 ? 'byte' : 'bytes'} to ${displayPath}${created ? ' (new file)' : ''}`,
+      parts: { created },
+    };
   },
 });
 

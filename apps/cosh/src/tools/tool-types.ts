@@ -9,8 +9,19 @@ export type BuiltinToolName = 'bash_run' | 'fs_read' | 'fs_write' | 'find_grep';
  * history and no PostToolUse hook runs); a command that exits non-zero is still `ok: true`.
  */
 export type ToolResult =
-  | { readonly ok: true; readonly output: string }
+  | { readonly ok: true; readonly output: string; readonly parts?: ToolResultParts | undefined }
   | { readonly ok: false; readonly error: string };
+
+/**
+ * What a tool knows of its result beyond the text: a `protocol: "claude"` hook's `tool_response`
+ * is built from these (`bash_run`'s stdout and stderr apart, whether `fs_write` created its file),
+ * never parsed back from the text.
+ */
+export interface ToolResultParts {
+  readonly stdout?: string | undefined;
+  readonly stderr?: string | undefined;
+  readonly created?: boolean | undefined;
+}
 
 /** Where and how a tool call runs. */
 export interface ToolContext {

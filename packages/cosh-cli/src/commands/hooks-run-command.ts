@@ -2,6 +2,7 @@ import { type Command, Option } from 'commander';
 import { contextOf } from '../cli-context.ts';
 import { configOption, configPathOf, noProjectOf, noProjectOption } from '../config-option.ts';
 import { addExamples } from '../help-examples.ts';
+import { sessionIdOf, sessionIdOption } from '../session-id-option.ts';
 
 interface HooksRunFlags {
   readonly tool?: string;
@@ -13,6 +14,7 @@ interface HooksRunFlags {
   readonly project?: boolean;
   readonly json?: boolean;
   readonly verbose?: boolean;
+  readonly sessionId?: string;
 }
 
 /**
@@ -36,6 +38,7 @@ export function addHooksRunCommand(hooks: Command): Command {
     )
     .addOption(configOption())
     .addOption(noProjectOption())
+    .addOption(sessionIdOption())
     .option(
       '--json',
       "print one JSON object (the shape scripts rely on, see the README), each hook's stdout and stderr included",
@@ -43,6 +46,7 @@ export function addHooksRunCommand(hooks: Command): Command {
     .option('--verbose', "also print each hook's stdin payload, stdout and stderr (trimmed) under its row")
     .action(async (event: string, flags: HooksRunFlags, self: Command) => {
       const configPath = configPathOf(flags, self);
+      const sessionId = sessionIdOf(flags, self);
       const { runHooksRun } = await import('./hooks-run.ts');
       await runHooksRun(contextOf(self), {
         event,
@@ -53,6 +57,7 @@ export function addHooksRunCommand(hooks: Command): Command {
         outputFile: flags.outputFile,
         configPath,
         noProject: noProjectOf(flags),
+        sessionId,
         json: flags.json === true,
         verbose: flags.verbose === true,
         command: self,

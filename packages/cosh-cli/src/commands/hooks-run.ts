@@ -22,6 +22,8 @@ export interface HooksRunOptions {
   readonly configPath: string | undefined;
   /** `--no-project`: leave out the project layer (SPEC C10). */
   readonly noProject?: boolean | undefined;
+  /** `session_id` for Claude-protocol hooks (K4); default a new UUID. */
+  readonly sessionId?: string | undefined;
   readonly json: boolean;
   /** Without `--json`: print each hook's stdin payload, stdout and stderr under its row. */
   readonly verbose?: boolean;
@@ -73,7 +75,7 @@ export async function runHooksRun(context: CliContext, options: HooksRunOptions)
     noProject: options.noProject,
     warnings: 'stderr',
   });
-  const engine = createHookEngine(config, { cwd: context.cwd, env: context.env });
+  const engine = createHookEngine(config, { cwd: context.cwd, env: context.env, sessionId: options.sessionId });
   const call = { toolName: options.tool, toolInput };
   const result =
     event === 'PreToolUse' ? await engine.preToolUse(call) : await engine.postToolUse({ ...call, toolOutput });
