@@ -156,6 +156,25 @@ export function createProgram(options: CreateProgramOptions): Command {
     ],
   ]);
 
+  const claudeHook = program
+    .command('claude-hook')
+    .description(
+      "a Claude Code hook command: runs the Cosh hooks for Claude's PreToolUse/PostToolUse call and answers in Claude's protocol",
+    )
+    .addOption(configOption())
+    .addHelpText(
+      'after',
+      '\nIn .claude/settings.json, under "PreToolUse" and "PostToolUse":\n  {"matcher": "*", "hooks": [{"type": "command", "command": "cosh claude-hook"}]}',
+    )
+    .action(async (flags: { config?: string }, command: Command) => {
+      const configPath = configPathOf(flags, command);
+      const { runClaudeHook } = await import('./commands/claude-hook.ts');
+      await runClaudeHook(contextOf(command), { configPath }, process.stdin);
+    });
+  addExamples(claudeHook, [
+    ['cosh claude-hook < pre-tool-use.json', "answer one Claude Code call (its hook stdin, saved) as Claude Code would read it"],
+  ]);
+
   const settings = program
     .command('settings')
     .description('open the settings screen: switch each event and each hook on or off (saved at once)')

@@ -8,6 +8,7 @@ export {
   claudeHookAnswer,
 } from './claude-hook-answer.ts';
 export { toCoshToolInput } from './claude-tool-input.ts';
+export { type CoshToolResult, coshToolOutput } from './claude-tool-output.ts';
 export { type CoshToolName, fromClaudeToolName } from './claude-tool-names.ts';
 export { createHookEngine } from './create-hook-engine.ts';
 export type {

@@ -1,0 +1,197 @@
+// `cosh claude-hook` (K8) end to end: the built binary given Claude Code's stdin, answering in
+// Claude's protocol from the Cosh hooks of setup.json.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, runCosh } from './__fixtures__/cli-run.ts';
+
+const folders: string[] = [];
+beforeAll(async () => {
+  await assertBuilt();
+});
+afterAll(async () => {
+  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
+});
+
+type Entry = { name?: string; matcher?: string; command: string; protocol?: 'claude' };
+
+async function bridge(hooks: { PreToolUse?: Entry[]; PostToolUse?: Entry[] } | string) {
+  const folder = await mkdtemp(join(tmpdir(), 'cosh-bridge-'));
+  folders.push(folder);
+  const config = join(folder, 'setup.json');
+  await writeFile(config, typeof hooks === 'string' ? hooks : JSON.stringify({ hooks }));
+  /** Runs `cosh claude-hook` with this stdin; checks it exits 0 and prints at most one line. */
+  const ask = async (stdin: string | object) => {
+    const run = await runCosh(['claude-hook', '--config', config], {
+      cwd: folder,
+      input: typeof stdin === 'string' ? stdin : JSON.stringify(stdin),
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout.endsWith('\n')).toBe(true);
+    expect(run.stdout.trimEnd().split('\n')).toHaveLength(1);
+    return JSON.parse(run.stdout) as Record<string, unknown>;
+  };
+  return { folder, config, ask };
+}
+
+/** Claude Code's stdin for one call. */
+const claude = (event: string, toolName: string, toolInput: object, extra: object = {}) => ({
+  session_id: 'abc-123',
+  transcript_path: '/home/me/.claude/projects/x/abc-123.jsonl',
+  cwd: '/tmp',
+  permission_mode: 'default',
+  hook_event_name: event,
+  tool_name: toolName,
+  tool_input: toolInput,
+  tool_use_id: 'toolu_01ABC',
+  ...extra,
+});
+
+describe('cosh claude-hook (K8)', () => {
+  it('K8: a Cosh deny on bash_run answers Claude\'s Bash call with permissionDecision "deny" and the reasons', async () => {
+    const { ask } = await bridge({
+      PreToolUse: [
+        { matcher: '^bash_run$', command: `grep -q 'rm -rf' && { echo 'rm -rf is not allowed' >&2; exit 2; }; exit 0` },
+      ],
+    });
+    expect(await ask(claude('PreToolUse', 'Bash', { command: 'rm -rf /', description: 'wipe' }))).toEqual({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: 'rm -rf is not allowed',
+      },
+    });
+    expect(await ask(claude('PreToolUse', 'Bash', { command: 'ls' }))).toEqual({
+      hookSpecificOutput: { hookEventName: 'PreToolUse' },
+    });
+  });
+
+  it("K8/K3: hooks see the Cosh tool and fields; a rewrite comes back as updatedInput in Claude's fields, the rest kept", async () => {
+    const { folder, ask } = await bridge({
+      PreToolUse: [
+        {
+          matcher: '^fs_read$',
+          command: `cat > "$PWD/seen.json"; echo '{"decision": "allow", "updated_input": {"path": "/etc/hostname"}, "context": "read redirected"}'`,
+        },
+      ],
+    });
+    const answer = await ask(claude('PreToolUse', 'Read', { file_path: '/tmp/a.txt', limit: 10 }, { cwd: folder }));
+    expect(answer).toEqual({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'allow',
+        updatedInput: { file_path: '/etc/hostname', limit: 10 },
+        additionalContext: 'read redirected',
+      },
+    });
+    const seen = JSON.parse(await readFile(join(folder, 'seen.json'), 'utf8')) as Record<string, unknown>;
+    expect(seen).toEqual({ event: 'PreToolUse', tool_name: 'fs_read', tool_input: { path: '/tmp/a.txt', limit: 10 } });
+  });
+
+  it('K8/K7: ask → "ask"; halt → continue: false with stopReason (and a deny)', async () => {
+    const asking = await bridge({ PreToolUse: [{ command: `echo '{"decision": "ask", "reason": "sure?"}'` }] });
+    expect(await asking.ask(claude('PreToolUse', 'Write', { file_path: '/tmp/x', content: 'y' }))).toEqual({
+      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'sure?' },
+    });
+    const halting = await bridge({ PreToolUse: [{ command: `echo 'stop everything' >&2; exit 49` }] });
+    expect(await halting.ask(claude('PreToolUse', 'Grep', { pattern: 'x' }))).toEqual({
+      continue: false,
+      stopReason: 'stop everything',
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: 'stop everything',
+      },
+    });
+  });
+
+  it('K8: a Claude tool with no Cosh twin keeps its name; an MCP tool is its own name for Cosh hooks', async () => {
+    const { ask } = await bridge({
+      PreToolUse: [
+        { matcher: '^Edit$', command: `echo '{"decision": "deny", "reason": "no edits"}'` },
+        { matcher: '^create_issue$', command: `echo '{"decision": "deny", "reason": "no issues"}'` },
+      ],
+    });
+    expect(
+      await ask(claude('PreToolUse', 'Edit', { file_path: '/a', old_string: 'x', new_string: 'y' })),
+    ).toMatchObject({
+      hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 'no edits' },
+    });
+    expect(await ask(claude('PreToolUse', 'mcp__github__create_issue', { title: 't' }))).toMatchObject({
+      hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 'no issues' },
+    });
+  });
+
+  it('K8: PostToolUse: tool_output is read from tool_response as bash_run prints it; a deny is decision "block"', async () => {
+    const { folder, ask } = await bridge({
+      PostToolUse: [
+        {
+          command: `cat > "$PWD/post.json"; echo '{"decision": "deny", "reason": "output leaks a key", "context": "scanned"}'`,
+        },
+      ],
+    });
+    const answer = await ask(
+      claude(
+        'PostToolUse',
+        'Bash',
+        { command: 'env' },
+        {
+          cwd: folder,
+          tool_response: { stdout: 'KEY=1\n', stderr: 'warn', interrupted: false, isImage: false },
+        },
+      ),
+    );
+    expect(answer).toEqual({
+      decision: 'block',
+      reason: 'output leaks a key',
+      hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'scanned' },
+    });
+    expect(JSON.parse(await readFile(join(folder, 'post.json'), 'utf8'))).toEqual({
+      event: 'PostToolUse',
+      tool_name: 'bash_run',
+      tool_input: { command: 'env' },
+      tool_output: 'KEY=1\n[stderr]\nwarn\n',
+    });
+  });
+
+  it("K8/K4: a Claude-protocol hook in setup.json gets Claude's session_id, transcript_path and tool_use_id", async () => {
+    const { folder, ask } = await bridge({
+      PreToolUse: [{ protocol: 'claude', matcher: 'Bash', command: `cat > "$PWD/claude.json"` }],
+    });
+    await ask(claude('PreToolUse', 'Bash', { command: 'ls', timeout: 120000 }, { cwd: folder }));
+    expect(JSON.parse(await readFile(join(folder, 'claude.json'), 'utf8'))).toEqual({
+      session_id: 'abc-123',
+      transcript_path: '/home/me/.claude/projects/x/abc-123.jsonl',
+      cwd: folder,
+      permission_mode: 'default',
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'ls', timeout: 120000 },
+      tool_use_id: 'toolu_01ABC',
+    });
+  });
+
+  it('K8: a config error denies (fail closed) with a systemMessage; bad stdin is a systemMessage only; exit 0 always', async () => {
+    const broken = await bridge('{"hooks": {"PreToolUse": [{"comand": "x"}]}}');
+    const denied = await broken.ask(claude('PreToolUse', 'Bash', { command: 'ls' }));
+    expect(denied).toMatchObject({
+      systemMessage: expect.stringContaining('did you mean command?'),
+      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny' },
+    });
+    const post = await broken.ask(claude('PostToolUse', 'Bash', { command: 'ls' }, { tool_response: {} }));
+    expect(post).toMatchObject({ decision: 'block', systemMessage: expect.stringContaining('cosh claude-hook') });
+
+    const fine = await bridge({});
+    expect(await fine.ask('not json')).toEqual({
+      systemMessage: expect.stringMatching(/^cosh claude-hook: stdin is not JSON/),
+    });
+    expect(await fine.ask({ hook_event_name: 'PreToolUse', tool_input: {} })).toEqual({
+      systemMessage: 'cosh claude-hook: tool_name is missing or not a string',
+      hookSpecificOutput: { hookEventName: 'PreToolUse' },
+    });
+    expect(await fine.ask({ hook_event_name: 'Stop' })).toEqual({
+      systemMessage: expect.stringContaining('register it under PreToolUse and PostToolUse only'),
+    });
+  });
+});
