@@ -74,6 +74,8 @@ export {
 export { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS } from './setup-schema.ts';
 export type { SourcePosition } from './source-map.ts';
 export { applyToggleToSnapshot, recordTrust, setEventEnabled, setHookEnabled } from './config-toggles.ts';
+export type { ImportedHookEntry, ImportedHooksChange } from './import-hook-entries.ts';
+export { replaceImportedHooks } from './replace-imported-hooks.ts';
 export type { HookIdentity } from './toggle-requests.ts';
 export type {
   ConfigChange,

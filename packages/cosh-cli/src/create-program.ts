@@ -142,6 +142,51 @@ export function createProgram(options: CreateProgramOptions): Command {
 
   addHooksRunCommand(hooks);
 
+  const importCommand = hooks
+    .command('import')
+    .description('import Claude Code\'s PreToolUse and PostToolUse hooks into setup.json, as protocol "claude" entries')
+    .argument('[file]', "a Claude settings file (or a plugin's hooks/hooks.json)")
+    .option('--from <agent>', 'where the settings come from: claude')
+    .option('--project', 'read .claude/settings.json of the current folder')
+    .option('--local', 'read .claude/settings.local.json of the current folder')
+    .option('--user', 'read ~/.claude/settings.json')
+    .option('--dry-run', 'show what would be imported (every command), write nothing')
+    .option('--json', 'print one JSON object')
+    .addOption(configOption())
+    .action(
+      async (
+        file: string | undefined,
+        flags: {
+          from?: string;
+          project?: boolean;
+          local?: boolean;
+          user?: boolean;
+          dryRun?: boolean;
+          json?: boolean;
+          config?: string;
+        },
+        self: Command,
+      ) => {
+        const configPath = configPathOf(flags, self);
+        const { runHooksImport } = await import('./commands/hooks-import.ts');
+        await runHooksImport(contextOf(self), {
+          from: flags.from,
+          file,
+          project: flags.project === true,
+          local: flags.local === true,
+          user: flags.user === true,
+          dryRun: flags.dryRun === true,
+          json: flags.json === true,
+          configPath,
+          command: self,
+        });
+      },
+    );
+  addExamples(importCommand, [
+    ['cosh hooks import --from claude --project --dry-run', "what this project's Claude Code hooks would become"],
+    ['cosh hooks import --from claude --user', "import ~/.claude/settings.json's hooks into your setup.json"],
+  ]);
+
   hooks
     .command('schema')
     .description('print the JSON Schema of setup.json (for editors: save it and point "$schema" at it)')
@@ -172,7 +217,10 @@ export function createProgram(options: CreateProgramOptions): Command {
       await runClaudeHook(contextOf(command), { configPath }, process.stdin);
     });
   addExamples(claudeHook, [
-    ['cosh claude-hook < pre-tool-use.json', "answer one Claude Code call (its hook stdin, saved) as Claude Code would read it"],
+    [
+      'cosh claude-hook < pre-tool-use.json',
+      'answer one Claude Code call (its hook stdin, saved) as Claude Code would read it',
+    ],
   ]);
 
   const settings = program

@@ -69,7 +69,7 @@ function parseClaudeCall(
       event,
       sessionId: optionalString(data['session_id']) || undefined,
       transcriptPath: optionalString(data['transcript_path']),
-      cwd: cwd !== undefined && cwd.startsWith('/') ? cwd : fallbackCwd,
+      cwd: cwd?.startsWith('/') ? cwd : fallbackCwd,
       claudeToolName: data['tool_name'],
       claudeInput: toolInput,
       toolUseId: optionalString(data['tool_use_id']),
