@@ -45,11 +45,12 @@ interface TracedRun {
 
 let runs = 0;
 
-async function runTraced(args: readonly string[]): Promise<TracedRun> {
+async function runTraced(args: readonly string[], input?: string): Promise<TracedRun> {
   runs += 1;
   const trace = join(directory, `imports-${runs}.txt`);
   const run = await runCosh(args, {
     cwd: directory,
+    input,
     env: { COSH_TEST_IMPORT_TRACE: trace },
     nodeOptions: ['--import', traceImports],
   });
@@ -87,6 +88,25 @@ describe('what a cold cosh hooks run loads', () => {
     expect(run.imports).not.toContain('node:crypto');
     // HTTP hooks' modules load at the first HTTP hook (H2), not in every start.
     for (const module of ['node:http', 'node:https', 'node:tls']) expect(run.imports).not.toContain(module);
+    expect(await loadsCode(run, markers.fullZod)).toBe(false);
+    expect(await loadsCode(run, markers.configWriter)).toBe(false);
+    expect(await loadsCode(run, markers.ink)).toBe(false);
+  });
+
+  it('K8: cosh claude-hook answers Claude on the same light path: no full zod, node:crypto, writer, ink or MCP SDK', async () => {
+    const stdin = JSON.stringify({
+      session_id: 's',
+      transcript_path: '',
+      cwd: directory,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'ls' },
+      tool_use_id: 'toolu_1',
+    });
+    const run = await runTraced(['claude-hook', '--config', setupFile], stdin);
+    expect(JSON.parse(run.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse' } });
+    expect(run.imports).not.toContain('node:crypto');
+    expect(run.imports.some((url) => url.includes('@modelcontextprotocol'))).toBe(false);
     expect(await loadsCode(run, markers.fullZod)).toBe(false);
     expect(await loadsCode(run, markers.configWriter)).toBe(false);
     expect(await loadsCode(run, markers.ink)).toBe(false);
