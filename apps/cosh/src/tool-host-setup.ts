@@ -67,6 +67,7 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
       cwd: options.cwd,
       env: context.env,
       sessionId: options.sessionId,
+      projectFolder: loaded.projectFolder,
       // K4: Claude hooks' transcript_path is the history file, when there is one.
       transcriptPath: options.historyPath === undefined ? undefined : resolve(context.cwd, options.historyPath),
     });

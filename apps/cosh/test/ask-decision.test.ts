@@ -6,6 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TRUST_ALL_ENV } from '@cosh/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin, runCosh } from './__fixtures__/cli-run.ts';
 import { startMcpSession } from './__fixtures__/mcp-session.ts';
@@ -138,7 +139,8 @@ describe.skipIf(!hasPythonPty)('K7 on a terminal: the forced prompt', () => {
       [onTerminal, answer, process.execPath, coshBin, 'exec', ...args, '--config', config],
       {
         cwd: folder,
-        env: { PATH: process.env['PATH'], HOME: folder, TERM: 'dumb' },
+        // The file is used as it is (SPEC S4): this test is about the prompt, not trust.
+        env: { PATH: process.env['PATH'], HOME: folder, TERM: 'dumb', ...TRUST_ALL_ENV },
         encoding: 'utf8',
         timeout: 30_000,
       },

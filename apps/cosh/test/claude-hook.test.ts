@@ -1,6 +1,6 @@
 // `cosh claude-hook` (K8) end to end: the built binary given Claude Code's stdin, answering in
 // Claude's protocol from the Cosh hooks of setup.json.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,6 +170,46 @@ describe('cosh claude-hook (K8)', () => {
       tool_input: { command: 'ls', timeout: 120000 },
       tool_use_id: 'toolu_01ABC',
     });
+  });
+
+  it("K8/C10/K4: the project layer is found from Claude's cwd, and is its CLAUDE_PROJECT_DIR; --no-project leaves it out", async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'cosh-bridge-project-'));
+    folders.push(folder);
+    const project = join(folder, 'project');
+    await mkdir(join(project, '.cosh'), { recursive: true });
+    await mkdir(join(project, 'src'));
+    await writeFile(
+      join(project, '.cosh', 'setup.json'),
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            {
+              name: 'project dir',
+              protocol: 'claude',
+              matcher: 'Bash',
+              command: 'echo "$CLAUDE_PROJECT_DIR" >&2; exit 2',
+            },
+          ],
+        },
+      }),
+    );
+    // Started from elsewhere, as Claude Code may: the payload's cwd says where the tool runs.
+    const answer = async (...flags: string[]) => {
+      const run = await runCosh(['claude-hook', ...flags], {
+        cwd: folder,
+        input: JSON.stringify(claude('PreToolUse', 'Bash', { command: 'ls' }, { cwd: join(project, 'src') })),
+      });
+      expect(run.code).toBe(0);
+      return JSON.parse(run.stdout) as Record<string, unknown>;
+    };
+    expect(await answer()).toEqual({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: project,
+      },
+    });
+    expect(await answer('--no-project')).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse' } });
   });
 
   it('K8: a config error denies (fail closed) with a systemMessage; bad stdin is a systemMessage only; exit 0 always', async () => {

@@ -207,14 +207,15 @@ export function createProgram(options: CreateProgramOptions): Command {
       "a Claude Code hook command: runs the Cosh hooks for Claude's PreToolUse/PostToolUse call and answers in Claude's protocol",
     )
     .addOption(configOption())
+    .addOption(noProjectOption())
     .addHelpText(
       'after',
       '\nIn .claude/settings.json, under "PreToolUse" and "PostToolUse":\n  {"matcher": "*", "hooks": [{"type": "command", "command": "cosh claude-hook"}]}',
     )
-    .action(async (flags: { config?: string }, command: Command) => {
+    .action(async (flags: { config?: string; project?: boolean }, command: Command) => {
       const configPath = configPathOf(flags, command);
       const { runClaudeHook } = await import('./commands/claude-hook.ts');
-      await runClaudeHook(contextOf(command), { configPath }, process.stdin);
+      await runClaudeHook(contextOf(command), { configPath, noProject: noProjectOf(flags) }, process.stdin);
     });
   addExamples(claudeHook, [
     [

@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { type LayerLocation, type LoadedHooks, loadHooks } from '@cosh/config';
 import { type CliContext, hasControllingTerminal, type Writer } from './cli-context.ts';
 import { printProblems } from './print-problems.ts';
@@ -7,6 +8,11 @@ import { escapeForTerminal } from './terminal-text.ts';
 export interface CommandConfig extends LoadedHooks {
   /** Where the user file was looked for (also when there is none): what writes change by default. */
   readonly location: LayerLocation;
+  /**
+   * The folder holding the project layer's `.cosh/` (C10), `null` without one (or with
+   * `--no-project`): Claude hooks' `CLAUDE_PROJECT_DIR` (K4), the engine's `projectFolder`.
+   */
+  readonly projectFolder: string | null;
 }
 
 /** Options of {@link loadCommandConfig}. */
@@ -54,7 +60,10 @@ export async function loadCommandConfig(
     );
   }
   if (options.warnings === 'stderr') printLoadWarnings(context.err, loaded);
-  return { ...loaded, location: loaded.locations.user };
+  const project = loaded.locations.project;
+  // The project file is `<folder>/.cosh/setup.json`.
+  const projectFolder = project === null ? null : dirname(dirname(project.file));
+  return { ...loaded, location: loaded.locations.user, projectFolder };
 }
 
 /**

@@ -80,7 +80,14 @@ async function proxy(
   );
   const hooks =
     setup.refusal === undefined
-      ? { engine: createHookEngine(setup.loaded.config, { cwd, env: context.env, sessionId: options.sessionId }) }
+      ? {
+          engine: createHookEngine(setup.loaded.config, {
+            cwd,
+            env: context.env,
+            sessionId: options.sessionId,
+            projectFolder: setup.loaded.projectFolder,
+          }),
+        }
       : { refusal: setup.refusal };
   const commandLine = formatCommandLine(options.command, options.args);
 

@@ -5,6 +5,7 @@ import {
   coshToolOutput,
   createHookEngine,
   fromClaudeToolName,
+  type HookEngine,
   type HookEvent,
   toCoshToolInput,
 } from '@cosh/hooks';
@@ -17,6 +18,8 @@ const MAX_STDIN_BYTES = 64 * 1024 * 1024;
 /** What `cosh claude-hook` was asked, as parsed by commander. */
 export interface ClaudeHookOptions {
   readonly configPath: string | undefined;
+  /** `--no-project`: the project layer is left out (SPEC C10). */
+  readonly noProject?: boolean | undefined;
 }
 
 /** Claude Code's PreToolUse / PostToolUse stdin, as far as the bridge reads it (K4). */
@@ -96,9 +99,14 @@ async function answerCall(
   options: ClaudeHookOptions,
   call: ClaudeCall,
 ): Promise<ClaudeHookAnswer> {
-  let config: Awaited<ReturnType<typeof loadCommandConfig>>['config'];
+  let loaded: Awaited<ReturnType<typeof loadCommandConfig>>;
   try {
-    ({ config } = await loadCommandConfig(context, { configPath: options.configPath, warnings: 'stderr' }));
+    // Every layer, trust checked (SPEC C10, S); the project file is looked for from Claude's cwd,
+    // where the tool runs, not from wherever Claude Code started this process.
+    loaded = await loadCommandConfig(
+      { ...context, cwd: call.cwd },
+      { configPath: options.configPath, noProject: options.noProject, warnings: 'stderr' },
+    );
   } catch (error) {
     // A guard that cannot be read must not wave the call through (fail closed).
     const why = error instanceof Error ? error.message : String(error);
@@ -108,12 +116,29 @@ async function answerCall(
   }
   const { toolName, mcpServer } = fromClaudeToolName(call.claudeToolName);
   const coshInput = toCoshToolInput(toolName, call.claudeInput, mcpServer);
-  const engine = createHookEngine(config, {
+  const engine = createHookEngine(loaded.config, {
     cwd: call.cwd,
     env: context.env,
     sessionId: call.sessionId,
     transcriptPath: call.transcriptPath,
+    projectFolder: loaded.projectFolder,
   });
+  try {
+    return await runOnEngine(engine, call, toolName, mcpServer, coshInput);
+  } finally {
+    // The HTTP hooks' kept-alive connections (H2) end with the call.
+    engine.close();
+  }
+}
+
+/** The call through the engine, answered in Claude's protocol. */
+async function runOnEngine(
+  engine: HookEngine,
+  call: ClaudeCall,
+  toolName: string,
+  mcpServer: string | null,
+  coshInput: Readonly<Record<string, unknown>>,
+): Promise<ClaudeHookAnswer> {
   const coshCall = {
     toolName,
     toolInput: coshInput,

@@ -70,12 +70,17 @@ export async function runHooksRun(context: CliContext, options: HooksRunOptions)
     );
   }
 
-  const { config } = await loadCommandConfig(context, {
+  const { config, projectFolder } = await loadCommandConfig(context, {
     configPath: options.configPath,
     noProject: options.noProject,
     warnings: 'stderr',
   });
-  const engine = createHookEngine(config, { cwd: context.cwd, env: context.env, sessionId: options.sessionId });
+  const engine = createHookEngine(config, {
+    cwd: context.cwd,
+    env: context.env,
+    sessionId: options.sessionId,
+    projectFolder,
+  });
   const call = { toolName: options.tool, toolInput };
   const result =
     event === 'PreToolUse' ? await engine.preToolUse(call) : await engine.postToolUse({ ...call, toolOutput });
