@@ -153,7 +153,7 @@ function report(
     );
   } else if (written) {
     out.line(
-      `Wrote ${imported} ${imported === 1 ? 'hook' : 'hooks'} to ${escapeForTerminal(target ?? '')}. These commands now run on every matching tool call.`,
+      `Wrote ${imported} ${imported === 1 ? 'hook' : 'hooks'} to ${escapeForTerminal(target ?? '')}. Review and trust the change with \`cosh hooks trust\` at a terminal: until then Cosh runs the copy you last trusted (or refuses calls if there is none).`,
     );
   }
 }
