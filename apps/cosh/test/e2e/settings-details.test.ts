@@ -5,8 +5,8 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt } from './__fixtures__/cli-run.ts';
-import { coshCommandLine, KEYS, TerminalSession } from './__fixtures__/settings-terminal.ts';
+import { assertBuilt } from '../__fixtures__/cli-run.ts';
+import { coshCommandLine, KEYS, TerminalSession } from '../__fixtures__/settings-terminal.ts';
 
 let directory: string;
 const sessions: TerminalSession[] = [];

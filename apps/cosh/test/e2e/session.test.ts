@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRUST_ALL_ENV, waitUntil } from '@cosh/test-utils';
-import { assertBuilt, coshBin, runCosh } from './__fixtures__/cli-run.ts';
+import { assertBuilt, coshBin, runCosh } from '../__fixtures__/cli-run.ts';
 
 const folders: string[] = [];
 
@@ -339,7 +339,9 @@ describe('cosh session: describing itself, list_tools, other shapes (issue 13)',
   it('X: the first line describes the session: version, cwd, permission, config and each tool with its input schema', async () => {
     const { folder, config } = await project();
     const { described } = await session(config, folder, [], '--permission', 'deny');
-    const packageJson = JSON.parse(await readFile(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8'));
+    const packageJson = JSON.parse(
+      await readFile(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8'),
+    );
     expect(described).toMatchObject({
       type: 'session',
       version: packageJson.version,
@@ -450,7 +452,7 @@ describe('cosh session --permission ask: the driver answers (issue 13)', () => {
   });
 });
 
-const heapProbe = fileURLToPath(new URL('./__fixtures__/session-heap-probe.mjs', import.meta.url));
+const heapProbe = fileURLToPath(new URL('../__fixtures__/session-heap-probe.mjs', import.meta.url));
 
 describe('cosh session under load', () => {
   it('memory stays flat over 10,000 calls, and a reader that stops reading holds the session back', async () => {

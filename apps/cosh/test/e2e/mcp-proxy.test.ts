@@ -13,7 +13,7 @@ import {
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, coshBin, runCosh } from './__fixtures__/cli-run.ts';
+import { assertBuilt, coshBin, runCosh } from '../__fixtures__/cli-run.ts';
 import { isProcessAlive as isAlive, TRUST_ALL_ENV, waitUntil } from '@cosh/test-utils';
 import {
   downstreamFixture,
@@ -22,7 +22,7 @@ import {
   startCosh,
   startMcpSession,
   waitForExit,
-} from './__fixtures__/mcp-session.ts';
+} from '../__fixtures__/mcp-session.ts';
 
 let directory: string;
 let markers: string;

@@ -5,7 +5,7 @@ import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coshBin } from './__fixtures__/cli-run.ts';
+import { coshBin } from '../__fixtures__/cli-run.ts';
 
 let folder: string;
 

@@ -4,8 +4,8 @@ import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import packageJson from '../package.json' with { type: 'json' };
-import { assertBuilt, runCosh } from './__fixtures__/cli-run.ts';
+import packageJson from '../../package.json' with { type: 'json' };
+import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
 
 let directory: string;
 

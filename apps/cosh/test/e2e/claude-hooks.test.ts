@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, coshBin, runCosh } from './__fixtures__/cli-run.ts';
-import { downstreamFixture, startMcpSession } from './__fixtures__/mcp-session.ts';
+import { assertBuilt, coshBin, runCosh } from '../__fixtures__/cli-run.ts';
+import { downstreamFixture, startMcpSession } from '../__fixtures__/mcp-session.ts';
 
-const scripts = fileURLToPath(new URL('./__fixtures__/claude-hooks/', import.meta.url));
+const scripts = fileURLToPath(new URL('../__fixtures__/claude-hooks/', import.meta.url));
 const script = (name: string): string => `'${join(scripts, name)}'`;
 
 const folders: string[] = [];

@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { assertBuilt, runCosh } from './__fixtures__/cli-run.ts';
+import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
 
 let directory: string;
 

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, runCosh } from './__fixtures__/cli-run.ts';
+import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const demoScript = join(root, 'scripts/demo.mjs');
 const sessionFile = join(root, 'examples/demo-session.jsonl');
 const configFile = join(root, 'examples/setup.json');

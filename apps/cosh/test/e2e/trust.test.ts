@@ -7,8 +7,8 @@ import { chmod, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { assertBuilt, runCosh } from './__fixtures__/cli-run.ts';
-import { coshCommandLine, TerminalSession } from './__fixtures__/settings-terminal.ts';
+import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
+import { coshCommandLine, TerminalSession } from '../__fixtures__/settings-terminal.ts';
 
 let root: string;
 let home: string;

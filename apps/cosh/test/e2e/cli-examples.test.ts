@@ -8,9 +8,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type HookEntry, type HookEvent, parseConfig } from '@cosh/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, runCosh } from './__fixtures__/cli-run.ts';
+import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
 
-const examplePath = fileURLToPath(new URL('../../../examples/setup.json', import.meta.url));
+const examplePath = fileURLToPath(new URL('../../../../examples/setup.json', import.meta.url));
 let hooks: Record<HookEvent, readonly HookEntry[]>;
 let directory: string;
 

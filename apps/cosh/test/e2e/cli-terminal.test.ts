@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, coshBin } from './__fixtures__/cli-run.ts';
+import { assertBuilt, coshBin } from '../__fixtures__/cli-run.ts';
 import { TRUST_ALL_ENV } from '@cosh/test-utils';
 
 const hasScript = (() => {

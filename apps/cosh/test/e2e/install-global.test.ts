@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRUST_ALL_ENV, withoutTrustAllWarning } from '@cosh/test-utils';
-import { assertBuilt } from './__fixtures__/cli-run.ts';
+import { assertBuilt } from '../__fixtures__/cli-run.ts';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const appVersion: string = JSON.parse(readFileSync(join(root, 'apps/cosh/package.json'), 'utf8')).version;
 let folder: string;
 let prefix: string;

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, runCosh } from './__fixtures__/cli-run.ts';
+import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
 
 const folders: string[] = [];
 beforeAll(async () => {

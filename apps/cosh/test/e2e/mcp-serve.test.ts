@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createToolRegistry } from '../src/tools/index.ts';
-import { assertBuilt, runCosh } from './__fixtures__/cli-run.ts';
+import { createToolRegistry } from '../../src/tools/index.ts';
+import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
 import { isProcessAlive as isAlive } from '@cosh/test-utils';
-import { type McpSession, startCosh, waitForExit } from './__fixtures__/mcp-session.ts';
+import { type McpSession, startCosh, waitForExit } from '../__fixtures__/mcp-session.ts';
 
 let directory: string;
 let markers: string;

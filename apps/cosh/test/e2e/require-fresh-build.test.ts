@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const guardScript = fileURLToPath(new URL('../../../scripts/require-fresh-build.mjs', import.meta.url));
+const guardScript = fileURLToPath(new URL('../../../../scripts/require-fresh-build.mjs', import.meta.url));
 const folders: string[] = [];
 
 afterAll(() => {

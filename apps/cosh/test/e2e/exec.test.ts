@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, coshBin, runCosh } from './__fixtures__/cli-run.ts';
+import { assertBuilt, coshBin, runCosh } from '../__fixtures__/cli-run.ts';
 import { TRUST_ALL_ENV } from '@cosh/test-utils';
-import { coshCommandLine, TerminalSession } from './__fixtures__/settings-terminal.ts';
+import { coshCommandLine, TerminalSession } from '../__fixtures__/settings-terminal.ts';
 
 const folders: string[] = [];
 
@@ -441,7 +441,7 @@ describe('cosh exec: a hostile find_grep pattern (T)', () => {
 });
 
 const hasPythonPty = spawnSync('python3', ['-c', 'import pty'], { stdio: 'ignore' }).status === 0;
-const onTerminal = fileURLToPath(new URL('./__fixtures__/exec-on-terminal.py', import.meta.url));
+const onTerminal = fileURLToPath(new URL('../__fixtures__/exec-on-terminal.py', import.meta.url));
 
 describe.skipIf(!hasPythonPty)('cosh exec on a terminal (X: --permission ask)', () => {
   async function askOnTerminal(answer: string) {

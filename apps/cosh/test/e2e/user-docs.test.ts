@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, runCosh } from './__fixtures__/cli-run.ts';
+import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
 
-const repository = fileURLToPath(new URL('../../../', import.meta.url));
+const repository = fileURLToPath(new URL('../../../../', import.meta.url));
 const read = (path: string): Promise<string> => readFile(join(repository, path), 'utf8');
 
 /** A rule id of the project's specification (C5, O3, A7, …), or the word SPEC. */

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type LocalServer, startLocalServer } from '@cosh/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, runCosh } from './__fixtures__/cli-run.ts';
-import { downstreamFixture, startCosh } from './__fixtures__/mcp-session.ts';
+import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
+import { downstreamFixture, startCosh } from '../__fixtures__/mcp-session.ts';
 
 // What the policy server answers, by path.
 const answers: Record<string, { status: number; body: string | Buffer }> = {

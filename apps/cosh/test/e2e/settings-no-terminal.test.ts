@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, coshBin, runCosh as runCoshIn } from './__fixtures__/cli-run.ts';
-import { coshCommandLine, shellQuote, TerminalSession } from './__fixtures__/settings-terminal.ts';
+import { assertBuilt, coshBin, runCosh as runCoshIn } from '../__fixtures__/cli-run.ts';
+import { coshCommandLine, shellQuote, TerminalSession } from '../__fixtures__/settings-terminal.ts';
 
-const traceImports = fileURLToPath(new URL('./__fixtures__/trace-imports.mjs', import.meta.url));
+const traceImports = fileURLToPath(new URL('../__fixtures__/trace-imports.mjs', import.meta.url));
 // A string literal only ink's own code contains (the name of its root node), in any quotes (the
 // minified app bundle writes string literals as template literals).
 const inkMarker = /["'`]ink-root["'`]/;

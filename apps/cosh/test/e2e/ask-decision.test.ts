@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TRUST_ALL_ENV } from '@cosh/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, coshBin, runCosh } from './__fixtures__/cli-run.ts';
-import { startMcpSession } from './__fixtures__/mcp-session.ts';
+import { assertBuilt, coshBin, runCosh } from '../__fixtures__/cli-run.ts';
+import { startMcpSession } from '../__fixtures__/mcp-session.ts';
 
 const folders: string[] = [];
 beforeAll(async () => {
@@ -130,7 +130,7 @@ describe('K7: the ask decision through the hosts', () => {
 });
 
 const hasPythonPty = spawnSync('python3', ['-c', 'import pty'], { stdio: 'ignore' }).status === 0;
-const onTerminal = fileURLToPath(new URL('./__fixtures__/exec-on-terminal.py', import.meta.url));
+const onTerminal = fileURLToPath(new URL('../__fixtures__/exec-on-terminal.py', import.meta.url));
 
 describe.skipIf(!hasPythonPty)('K7 on a terminal: the forced prompt', () => {
   function execOnTerminal(folder: string, config: string, answer: string, ...args: string[]) {

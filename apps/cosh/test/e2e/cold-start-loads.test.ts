@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, runCosh } from './__fixtures__/cli-run.ts';
+import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
 
-const traceImports = fileURLToPath(new URL('./__fixtures__/trace-imports.mjs', import.meta.url));
+const traceImports = fileURLToPath(new URL('../__fixtures__/trace-imports.mjs', import.meta.url));
 
 // String literals that only one body of code contains, in any quotes (the minified bundle writes
 // string literals as template literals).
