@@ -142,4 +142,74 @@ describe('cosh hooks validate', () => {
     expect(result.code).toBe(78);
     expect(result.stderr).toContain(`${directory}:1:1: error: this is a directory, not a config file`);
   });
+
+  it.each([
+    ['an empty file', '', ['1:1: error: the file is empty']],
+    [
+      'a syntax error',
+      '{\n  "hooks": {\n    "PreToolUse": []\n  \n',
+      ["5:1: error: expected '}' to close the object; the '{' at line 2, column 12 is never closed"],
+    ],
+    ['a root array', '[]', ['1:1: error: the file must hold a JSON object']],
+    ['hooks null', '{"hooks": null}', ['1:11: error: hooks must be an object']],
+    [
+      'an event that is not an array',
+      '{"hooks": {"PostToolUse": {}}}',
+      ['1:27: error: hooks.PostToolUse must be an array of hooks, got an object'],
+    ],
+    [
+      'several hooks without a command',
+      '{\n  "hooks": {\n    "PreToolUse": [\n      {"name": "a"},\n      {"cmd": "b"}\n    ]\n  }\n}\n',
+      [
+        '4:7: error: hooks.PreToolUse[0] has no "command"',
+        '5:7: error: hooks.PreToolUse[1] has no "command"',
+        '5:8: error: hooks.PreToolUse[1]: unknown field "cmd" (did you mean command?)',
+      ],
+    ],
+    [
+      'a zero timeout',
+      '{"hooks": {"PreToolUse": [{"command": "x", "timeout": 0}]}}',
+      ['1:55: error: hooks.PreToolUse[0].timeout must be a number of seconds'],
+    ],
+    [
+      'a quoted timeout',
+      '{"hooks": {"PreToolUse": [{"command": "x", "timeout": "60"}]}}',
+      ['(write it without quotes: 60)'],
+    ],
+    ['a bad onError', '{"hooks": {"PreToolUse": [{"command": "x", "onError": "Deny"}]}}', ['(did you mean "deny"?)']],
+    [
+      'a non-boolean toggle',
+      '{"hooksEnabled": {"PreToolUse": "no"}}',
+      ['1:33: error: hooksEnabled.PreToolUse must be true or false'],
+    ],
+    [
+      'a misspelt event',
+      '{"hooks": {"PretoolUse": [{"command": "exit 2"}]}}',
+      ['1:12: error: unknown event "PretoolUse" (did you mean PreToolUse?)'],
+    ],
+    [
+      'a misspelt matcher field',
+      '{"hooks": {"PreToolUse": [{"command": "exit 2", "matchr": "^fs_read$"}]}}',
+      ['1:49: error: hooks.PreToolUse[0]: unknown field "matchr" (did you mean matcher?)'],
+    ],
+    ['a misspelt hooks key', '{"Hooks": {}}', ['1:2: error: "Hooks" is not a Cosh setting (did you mean hooks?)']],
+  ])(
+    'C2/C4/C5/C6: %s exits 78 from list and validate, each problem a file:line:col line on stderr',
+    async (_kind, text, expected) => {
+      const file = join(directory, 'setup.json');
+      await writeFile(file, text);
+      for (const command of ['list', 'validate']) {
+        const result = await runInProcess(['hooks', command, '--config', file], { cwd: directory });
+        expect(result.code).toBe(78);
+        expect(result.stdout).toBe('');
+        for (const fragment of expected)
+          expect(result.stderr).toContain(
+            fragment.includes(':') && /^\d/.test(fragment) ? `${file}:${fragment}` : fragment,
+          );
+        for (const line of result.stderr.trimEnd().split('\n').slice(0, expected.length)) {
+          expect(line.startsWith(`${file}:`)).toBe(true);
+        }
+      }
+    },
+  );
 });
