@@ -59,6 +59,8 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
     const loaded = await loadCommandConfig(context, {
       configPath: options.configPath,
       noProject: options.noProject,
+      // C10: the project layer of the folder the tools and hooks run in (`mcp serve --cwd`).
+      workingFolder: options.cwd,
       trustOnFirstUse: options.trustOnFirstUse,
       warnings: 'stderr',
     });

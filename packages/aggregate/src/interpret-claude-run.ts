@@ -90,7 +90,7 @@ export function interpretClaudeRun(event: HookEvent, hook: OutcomeHook, runFacts
         reason: pickReason(null, facts.stderr, defaultDenyReason(event, hook.name)),
       });
     }
-    return invalidOutputOutcome(event, hook, TRUNCATED_OUTPUT_PROBLEM);
+    return invalidOutputOutcome(event, hook, facts, TRUNCATED_OUTPUT_PROBLEM);
   }
 
   const parsed = parseClaudeOutput(facts.stdout);
@@ -114,7 +114,7 @@ export function interpretClaudeRun(event: HookEvent, hook: OutcomeHook, runFacts
       ...lent,
     });
   }
-  if (parsed.kind === 'invalid') return invalidOutputOutcome(event, hook, parsed.problem);
+  if (parsed.kind === 'invalid') return invalidOutputOutcome(event, hook, facts, parsed.problem);
   if (parsed.kind === 'valid') return answerOutcome(event, hook, parsed.output);
   if (facts.exitCode === 0) return outcome(hook, { kind: 'none' });
   return runFailureOutcome(event, hook, facts);

@@ -7,6 +7,8 @@ const guard = outcomeHook('Guard');
 const strictGuard = outcomeHook('Guard', { onError: 'deny' });
 /** What the diagnostic of a failed hook that let a PreToolUse call through says (issue 13). */
 const notBlocked = 'the call was not blocked (exit 2 blocks; "onError": "deny" fails closed)';
+// An HTTP hook blocks with its answer: its status is no exit code.
+const httpNotBlocked = 'the call was not blocked (a 2xx answer that denies blocks; "onError": "deny" fails closed)';
 
 function noOpinion(overrides: Partial<HookOutcome> = {}): HookOutcome {
   return {
@@ -398,7 +400,7 @@ describe('interpretRun: HTTP hooks (H3)', () => {
     const outcome = interpretRun('PreToolUse', guard, httpRunFacts({ stdout: '{"decision":"block"}' }));
     expect(outcome.kind).toBe('invalid');
     expect(outcome.diagnostic?.message).toBe(
-      `hook 'Guard' printed invalid output: decision must be one of allow, deny, ask, none (got "block"; did you mean "deny"?); ${notBlocked}`,
+      `hook 'Guard' printed invalid output: decision must be one of allow, deny, ask, none (got "block"; did you mean "deny"?); ${httpNotBlocked}`,
     );
   });
 
@@ -414,7 +416,7 @@ describe('interpretRun: HTTP hooks (H3)', () => {
         diagnostic: {
           level: 'error',
           hook: 'Guard',
-          message: `hook 'Guard' failed (HTTP status 500): ${notBlocked}; response: policy service is down`,
+          message: `hook 'Guard' failed (HTTP status 500): ${httpNotBlocked}; response: policy service is down`,
         },
       }),
     );
@@ -425,7 +427,7 @@ describe('interpretRun: HTTP hooks (H3)', () => {
     );
     expect(redirect.kind).toBe('error');
     expect(redirect.diagnostic?.message).toBe(
-      `hook 'Guard' failed (HTTP status 302): ${notBlocked}; response: {"decision":"allow"}`,
+      `hook 'Guard' failed (HTTP status 302): ${httpNotBlocked}; response: {"decision":"allow"}`,
     );
   });
 
@@ -445,7 +447,7 @@ describe('interpretRun: HTTP hooks (H3)', () => {
         diagnostic: {
           level: 'error',
           hook: 'Guard',
-          message: `hook 'Guard' failed (connection refused by 127.0.0.1:9 (ECONNREFUSED)): ${notBlocked}`,
+          message: `hook 'Guard' failed (connection refused by 127.0.0.1:9 (ECONNREFUSED)): ${httpNotBlocked}`,
         },
       }),
     );
@@ -462,7 +464,11 @@ describe('interpretRun: HTTP hooks (H3)', () => {
       httpRunFacts({ httpStatus: 200, timedOut: true, stdout: '{"decision":' }),
     );
     expect(outcome.kind).toBe('error');
-    expect(outcome.diagnostic?.message).toBe(`hook 'Guard' timed out after 5s: ${notBlocked}`);
+    expect(outcome.diagnostic?.message).toBe(`hook 'Guard' timed out after 5s: ${httpNotBlocked}`);
+    const flagged = interpretRun('PostToolUse', guard, httpRunFacts({ httpStatus: 500 }));
+    expect(flagged.diagnostic?.message).toBe(
+      `hook 'Guard' failed (HTTP status 500): the output was not flagged (a 2xx answer that denies flags it; "onError": "deny" fails closed)`,
+    );
   });
 
   it('H3 R8: a body over the cap is an error, not an invalid output', () => {
@@ -472,7 +478,7 @@ describe('interpretRun: HTTP hooks (H3)', () => {
       httpRunFacts({ stdout: '{"decision":"allow"}', truncated: true, stdoutTruncated: true }),
     );
     expect(outcome.kind).toBe('error');
-    expect(outcome.diagnostic?.message).toBe(`hook 'Guard' failed (response body over 1 MiB): ${notBlocked}`);
+    expect(outcome.diagnostic?.message).toBe(`hook 'Guard' failed (response body over 1 MiB): ${httpNotBlocked}`);
   });
 
   it('H3: a 2xx whose body was cut by the connection is an error, whatever arrived', () => {

@@ -90,17 +90,19 @@ export function outcome(hook: OutcomeHook, fields: OutcomeFields): HookOutcome {
 /**
  * What a broken hook's failure did to the call, for its diagnostic: a failure that lets the
  * call run must say so, and how to make the hook block (a guard that crashes is easy to mistake
- * for one that blocked).
+ * for one that blocked). A process blocks by exiting 2; an HTTP hook by a 2xx answer that denies
+ * (its status is not an exit code).
  */
-export function failureConsequence(event: HookEvent, hook: Pick<OutcomeHook, 'onError'>): string {
+export function failureConsequence(event: HookEvent, hook: Pick<OutcomeHook, 'onError'>, facts: RunFacts): string {
   if (hook.onError === 'deny') {
     return event === 'PreToolUse'
       ? 'the call is refused ("onError": "deny")'
       : 'the output is flagged ("onError": "deny")';
   }
+  const how = isHttpRun(facts) ? 'a 2xx answer that denies' : 'exit 2';
   return event === 'PreToolUse'
-    ? 'the call was not blocked (exit 2 blocks; "onError": "deny" fails closed)'
-    : 'the output was not flagged (exit 2 flags it; "onError": "deny" fails closed)';
+    ? `the call was not blocked (${how} blocks; "onError": "deny" fails closed)`
+    : `the output was not flagged (${how} flags it; "onError": "deny" fails closed)`;
 }
 
 /**
@@ -127,12 +129,17 @@ export function failedOutcome(
 }
 
 /** O2: an output that is not what the protocol reads; the diagnostic names the exact problem. */
-export function invalidOutputOutcome(event: HookEvent, hook: OutcomeHook, problem: string): HookOutcome {
+export function invalidOutputOutcome(
+  event: HookEvent,
+  hook: OutcomeHook,
+  facts: RunFacts,
+  problem: string,
+): HookOutcome {
   return failedOutcome(
     hook,
     'invalid',
     `invalid output: ${problem}`,
-    `hook '${hook.name}' printed invalid output: ${problem}; ${failureConsequence(event, hook)}`,
+    `hook '${hook.name}' printed invalid output: ${problem}; ${failureConsequence(event, hook, facts)}`,
   );
 }
 
@@ -149,7 +156,7 @@ export function httpFailureOutcome(event: HookEvent, hook: OutcomeHook, facts: R
     hook,
     'error',
     describeFailure(hook, facts),
-    `hook '${hook.name}' ${failureSummary(hook, facts)}: ${failureConsequence(event, hook)}${body === '' ? '' : `; response: ${body}`}`,
+    `hook '${hook.name}' ${failureSummary(hook, facts)}: ${failureConsequence(event, hook, facts)}${body === '' ? '' : `; response: ${body}`}`,
   );
 }
 
@@ -203,7 +210,7 @@ export function interpretRun(event: HookEvent, hook: OutcomeHook, runFacts: RunF
   if (ended && facts.exitCode === 0) {
     const parsed = readStdout(facts);
     if (parsed.kind === 'blank') return outcome(hook, { kind: 'none' });
-    if (parsed.kind === 'invalid') return invalidOutputOutcome(event, hook, parsed.problem);
+    if (parsed.kind === 'invalid') return invalidOutputOutcome(event, hook, facts, parsed.problem);
     const { output } = parsed;
     if (output.decision === 'deny') {
       return outcome(hook, {
@@ -247,6 +254,6 @@ export function runFailureOutcome(event: HookEvent, hook: OutcomeHook, facts: Ru
     hook,
     'error',
     problem,
-    `hook '${hook.name}' ${failureSummary(hook, facts)}: ${failureConsequence(event, hook)}${stderr}`,
+    `hook '${hook.name}' ${failureSummary(hook, facts)}: ${failureConsequence(event, hook, facts)}${stderr}`,
   );
 }

@@ -25,6 +25,12 @@ export interface LayerLocation {
 export interface ConfigLayerOptions extends ConfigLocationOptions {
   /** `--no-project`: skip the project layer (SPEC C10). */
   noProject?: boolean | undefined;
+  /**
+   * The working folder of the hooks and tools (`mcp serve --cwd`, a Claude call's `cwd`), where
+   * the project file is looked for (SPEC C10); default `cwd`. Relative paths of `--config` and
+   * the environment still resolve against `cwd`, the process's own folder.
+   */
+  projectFrom?: string | undefined;
 }
 
 /** The files a config is made of, in the order their hooks run (SPEC C10). */
@@ -38,7 +44,8 @@ export interface ConfigLayerLocations {
 /**
  * SPEC C10: the managed file (`COSH_MANAGED_CONFIG` when set and non-empty, a missing one being an
  * error; else `/etc/cosh/setup.json`, whose absence means no managed hooks), the user file (C1;
- * `--config` replaces this layer only) and the project file: `.cosh/setup.json` in `cwd` or the
+ * `--config` replaces this layer only) and the project file: `.cosh/setup.json` in `projectFrom`
+ * (default `cwd`) or the
  * nearest parent that has one, looking no higher than the first folder holding `.git` (a folder,
  * or a worktree's file), or `/`. Touches the file system only to look for the project file.
  */
@@ -51,7 +58,8 @@ export function findConfigLayers(options: ConfigLayerOptions = {}): ConfigLayerL
       ? { layer: 'managed', file: resolve(cwd, named), required: true, source: 'managed-env' }
       : { layer: 'managed', file: DEFAULT_MANAGED_CONFIG, required: false, source: 'default' };
   const user: LayerLocation = { layer: 'user', ...resolveConfigPath(options) };
-  const projectFile = options.noProject === true ? undefined : findProjectFile(cwd);
+  const projectFile =
+    options.noProject === true ? undefined : findProjectFile(resolve(cwd, options.projectFrom ?? '.'));
   const project: LayerLocation | null =
     projectFile === undefined ? null : { layer: 'project', file: projectFile, required: false, source: 'search' };
   return { managed, user, project };

@@ -89,6 +89,10 @@ describe('findConfigLayers', () => {
     });
     // --config replaces the user layer only.
     expect(named.user).toEqual({ layer: 'user', file: join(root, 'x.json'), required: true, source: 'option' });
+    // The project file of the working folder (`--cwd`), relative to cwd; --config still from cwd.
+    const elsewhere = findConfigLayers({ cwd: root, projectFrom: 'repo/src', env: { HOME: home }, path: 'x.json' });
+    expect(elsewhere.project?.file).toBe(join(repository, '.cosh', 'setup.json'));
+    expect(elsewhere.user.file).toBe(join(root, 'x.json'));
   });
 
   it('C10: the project search stops at the first folder holding .git; --no-project skips it', async () => {

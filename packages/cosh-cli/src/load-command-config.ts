@@ -22,6 +22,12 @@ export interface CommandConfigOptions {
   /** `--no-project`: skips the project layer (SPEC C10). */
   readonly noProject?: boolean | undefined;
   /**
+   * Where the hooks and tools run when that is not the context's directory (`--cwd`, a Claude
+   * call's `cwd`): the project layer is looked for from there (SPEC C10), while `--config` and
+   * `COSH_CONFIG` stay relative to the context's directory.
+   */
+  readonly workingFolder?: string | undefined;
+  /**
    * `'stderr'`: each running file's warnings, the trust warnings of each file and the warnings of
    * the merge are printed there (what commands that run hooks need); `'keep'`: the command shows
    * them itself. Warnings about trust as a whole, and notices of trust on first use, always go to
@@ -49,6 +55,7 @@ export async function loadCommandConfig(
   const loaded = await loadHooks({
     path: options.configPath,
     cwd: context.cwd,
+    projectFrom: options.workingFolder,
     env: context.env,
     noProject: options.noProject === true,
     trustOnFirstUse: options.trustOnFirstUse === true && hasControllingTerminal(context),

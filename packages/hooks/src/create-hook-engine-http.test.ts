@@ -235,7 +235,7 @@ describe('HTTP hooks: the answer (H3)', () => {
     const pre = await engineFor({ PreToolUse: [{ name: 'flood', url: server.origin }] }).preToolUse(call);
     expect(pre.hooks[0]).toMatchObject({ outcome: 'error', truncated: true, httpStatus: 200 });
     expect(pre.diagnostics[0]?.message).toBe(
-      `hook 'flood' failed (response body over 1 MiB): ${'the call was not blocked (exit 2 blocks; "onError": "deny" fails closed)'}`,
+      `hook 'flood' failed (response body over 1 MiB): ${'the call was not blocked (a 2xx answer that denies blocks; "onError": "deny" fails closed)'}`,
     );
   });
 

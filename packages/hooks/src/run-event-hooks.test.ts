@@ -148,7 +148,7 @@ describe('runEventHooks guards the runner (L5, L6)', () => {
     expect(elapsed).toBeLessThan(1400);
     expect(run.reports[0]).toMatchObject({ outcome: 'error', timedOut: true, exitCode: null, httpStatus: null });
     expect(run.outcomes[0]?.diagnostic?.message).toBe(
-      `hook 'hung' timed out after 0.2s: the call was not blocked (exit 2 blocks; "onError": "deny" fails closed)`,
+      `hook 'hung' timed out after 0.2s: the call was not blocked (a 2xx answer that denies blocks; "onError": "deny" fails closed)`,
     );
   });
 
@@ -169,7 +169,7 @@ describe('runEventHooks guards the runner (L5, L6)', () => {
       [true, "hook 'b' failed: the HTTP client failed: async client bug"],
     ]);
     expect(run.outcomes[0]?.diagnostic?.message).toBe(
-      `hook 'a' failed (the HTTP client refused the hook: client bug): the call was not blocked (exit 2 blocks; "onError": "deny" fails closed)`,
+      `hook 'a' failed (the HTTP client refused the hook: client bug): the call was not blocked (a 2xx answer that denies blocks; "onError": "deny" fails closed)`,
     );
   });
 });

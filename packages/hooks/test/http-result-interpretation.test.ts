@@ -51,7 +51,7 @@ describe('HTTP hook results through interpretRun (H3)', () => {
     const down = interpretRun('PreToolUse', guard, await call('/down'));
     expect(down).toMatchObject({ kind: 'error', countsAsDeny: false });
     expect(down.diagnostic?.message).toBe(
-      `hook 'policy' failed (HTTP status 500): the call was not blocked (exit 2 blocks; "onError": "deny" fails closed); response: database unreachable`,
+      `hook 'policy' failed (HTTP status 500): the call was not blocked (a 2xx answer that denies blocks; "onError": "deny" fails closed); response: database unreachable`,
     );
     const moved = interpretRun('PreToolUse', { ...guard, onError: 'deny' }, await call('/moved'));
     expect(moved).toMatchObject({ kind: 'error', countsAsDeny: true, reason: "hook 'policy' failed: HTTP status 302" });
@@ -61,7 +61,7 @@ describe('HTTP hook results through interpretRun (H3)', () => {
     const facts = await call('/never', 200);
     expect(facts.exitCode).toBeNull();
     expect(interpretRun('PreToolUse', guard, facts).diagnostic?.message).toBe(
-      `hook 'policy' timed out after 1s: the call was not blocked (exit 2 blocks; "onError": "deny" fails closed)`,
+      `hook 'policy' timed out after 1s: the call was not blocked (a 2xx answer that denies blocks; "onError": "deny" fails closed)`,
     );
   });
 });

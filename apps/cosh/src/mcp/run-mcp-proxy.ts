@@ -3,7 +3,7 @@ import { ExitError, loadCommandConfig } from '@cosh/cosh-cli';
 import { createHookEngine } from '@cosh/hooks';
 import { type Command, resolveWorkingFolder } from '../tool-host-cli-options.ts';
 import { loadOrRefuse } from './config-refusal.ts';
-import { connectDownstream, type DownstreamServer } from './downstream-server.ts';
+import { connectDownstream } from './downstream-server.ts';
 import { describeExit, DownstreamTransport } from './downstream-transport.ts';
 import { formatCommandLine } from './format-command-line.ts';
 import { createMcpLog, describeHookCount } from './mcp-log.ts';
@@ -75,7 +75,13 @@ async function proxy(
   const cwd = await resolveWorkingFolder(context, options.cwd, options.cliCommand);
   const setup = await loadOrRefuse(
     () =>
-      loadCommandConfig(context, { configPath: options.configPath, noProject: options.noProject, warnings: 'stderr' }),
+      // C10: the project layer of the folder the downstream and the hooks run in (`--cwd`).
+      loadCommandConfig(context, {
+        configPath: options.configPath,
+        noProject: options.noProject,
+        workingFolder: cwd,
+        warnings: 'stderr',
+      }),
     log,
   );
   const hooks =

@@ -128,7 +128,7 @@ describe('cosh hooks run --json with HTTP hooks (X, H3)', () => {
     expect(json.decision).toBe('none');
     expect(json.hooks[0]).toMatchObject({ outcome: 'error', timed_out: true, http_status: null, exit_code: null });
     expect(json.diagnostics[0]?.message).toBe(
-      `hook 'policy /hang' timed out after 0.5s: the call was not blocked (exit 2 blocks; "onError": "deny" fails closed)`,
+      `hook 'policy /hang' timed out after 0.5s: the call was not blocked (a 2xx answer that denies blocks; "onError": "deny" fails closed)`,
     );
   });
 
@@ -136,7 +136,7 @@ describe('cosh hooks run --json with HTTP hooks (X, H3)', () => {
     const json = await hooksRunJson(await setupFile([hook('/flood')]), ['--json']);
     expect(json.hooks[0]).toMatchObject({ outcome: 'error', truncated: true, http_status: 200 });
     expect(json.diagnostics[0]?.message).toBe(
-      `hook 'policy /flood' failed (response body over 1 MiB): the call was not blocked (exit 2 blocks; "onError": "deny" fails closed)`,
+      `hook 'policy /flood' failed (response body over 1 MiB): the call was not blocked (a 2xx answer that denies blocks; "onError": "deny" fails closed)`,
     );
   });
 

@@ -371,9 +371,13 @@ describe('cosh mcp proxy: a downstream that fails', () => {
     await session.waitForStderr('echo: refused: the configuration does not load');
   });
 
-  it('X: --cwd starts the downstream server there and runs hooks there (issue 13)', async () => {
+  it('X C10: --cwd starts the downstream server there, runs hooks there and loads its project layer (issue 13)', async () => {
     const work = join(directory, 'work');
-    await mkdir(work, { recursive: true });
+    await mkdir(join(work, '.cosh'), { recursive: true });
+    await writeFile(
+      join(work, '.cosh', 'setup.json'),
+      JSON.stringify({ hooks: { PreToolUse: [{ command: 'touch "$COSH_MARKERS/project-hook-ran"' }] } }),
+    );
     await writeFile(
       join(directory, 'pwd-setup.json'),
       JSON.stringify({ hooks: { PreToolUse: [{ command: 'pwd > "$COSH_MARKERS/hook-cwd"' }] } }),
@@ -397,6 +401,7 @@ describe('cosh mcp proxy: a downstream that fails', () => {
     sessions.push(session);
     await session.call('echo', { text: 'where' });
     expect((await readFile(join(markers, 'hook-cwd'), 'utf8')).trim()).toBe(work);
+    await readFile(join(markers, 'project-hook-ran'));
     // The relative --pid-file of the downstream landed in the work folder: it started there.
     expect(Number((await readFile(join(work, 'downstream.pid'), 'utf8')).split('\n')[0])).toBeGreaterThan(0);
   });

@@ -288,10 +288,15 @@ describe('cosh mcp serve: message and result sizes (X)', () => {
 });
 
 describe('cosh mcp serve: where it runs, and a config that does not load (issue 13)', () => {
-  it('X: --cwd sets where tools and hooks run; --config stays relative to the current directory', async () => {
+  it('X C10: --cwd sets where tools and hooks run and whose project layer loads; --config stays relative to the current directory', async () => {
     const work = join(directory, 'work');
-    await mkdir(work, { recursive: true });
+    await mkdir(join(work, '.cosh'), { recursive: true });
     await writeFile(join(work, 'here.txt'), 'in the work folder\n');
+    // The project file of the working folder (COSH_TRUST=all: no terminal here to trust it).
+    await writeFile(
+      join(work, '.cosh', 'setup.json'),
+      JSON.stringify({ hooks: { PreToolUse: [{ command: 'touch "$COSH_MARKERS/project-hook-ran"' }] } }),
+    );
     await writeFile(
       join(directory, 'pwd-setup.json'),
       JSON.stringify({ hooks: { PreToolUse: [{ command: 'pwd > "$COSH_MARKERS/hook-cwd"' }] } }),
@@ -303,6 +308,7 @@ describe('cosh mcp serve: where it runs, and a config that does not load (issue 
     sessions.push(session);
     expect(await session.call('fs_read', { path: 'here.txt' })).toEqual({ content: [text('in the work folder\n')] });
     expect((await readFile(join(markers, 'hook-cwd'), 'utf8')).trim()).toBe(work);
+    await readFile(join(markers, 'project-hook-ran'));
     const missing = await runCosh(['mcp', 'serve', '--cwd', 'nowhere'], { cwd: directory, input: '' });
     expect(missing).toEqual({
       code: 64,

@@ -103,10 +103,12 @@ async function answerCall(
   try {
     // Every layer, trust checked (SPEC C10, S); the project file is looked for from Claude's cwd,
     // where the tool runs, not from wherever Claude Code started this process.
-    loaded = await loadCommandConfig(
-      { ...context, cwd: call.cwd },
-      { configPath: options.configPath, noProject: options.noProject, warnings: 'stderr' },
-    );
+    loaded = await loadCommandConfig(context, {
+      configPath: options.configPath,
+      noProject: options.noProject,
+      workingFolder: call.cwd,
+      warnings: 'stderr',
+    });
   } catch (error) {
     // A guard that cannot be read must not wave the call through (fail closed).
     const why = error instanceof Error ? error.message : String(error);
