@@ -9,6 +9,7 @@ import {
   inspect,
   lockFileFor,
   LockTimeoutError,
+  STALE_BREAKER_MS,
   UNWRITTEN_LOCK_MS,
   withFileLock,
 } from './file-lock.ts';
@@ -92,20 +93,41 @@ describe('withFileLock', () => {
     expect(await readdir(directory)).toEqual(['counter']);
   });
 
-  it('C8: breaking a stale lock removes that lock only: one taken since (by a quicker breaker) is put back', async () => {
+  it('C8: breaking a stale lock removes that lock only: one taken since (by a quicker breaker) stays', async () => {
     await leaveLock(`${deadPid()}\n${hostname()}\nstale\n`);
     const observed = await inspect(lockFileFor(file));
     if (observed === undefined) throw new Error('no lock');
     // Another waiter broke it first and took the lock: a live lock now stands in its place.
     await rm(lockFileFor(file));
     await leaveLock(`${process.pid}\n${hostname()}\nfresh\n`);
-    await breakStaleLock(lockFileFor(file), file, observed);
+    expect(await breakStaleLock(lockFileFor(file), observed)).toBe(true);
     expect(await readFile(lockFileFor(file), 'utf8')).toContain('fresh');
     expect(await readdir(directory)).toEqual(['.setup.json.lock']);
-    // The stale one itself goes, with nothing left aside.
+    // The stale one itself goes, with nothing left beside it.
     await rm(lockFileFor(file));
     await leaveLock(`${deadPid()}\n${hostname()}\nstale\n`);
-    await breakStaleLock(lockFileFor(file), file, (await inspect(lockFileFor(file))) as NonNullable<typeof observed>);
+    expect(await breakStaleLock(lockFileFor(file), (await inspect(lockFileFor(file))) as typeof observed)).toBe(true);
+    expect(await readdir(directory)).toEqual([]);
+  });
+
+  it("C8: breakers take turns: while another breaker has its turn the lock is left alone; a dead breaker's turn expires", async () => {
+    await leaveLock(`${deadPid()}\n${hostname()}\nstale\n`);
+    const observed = (await inspect(lockFileFor(file))) as NonNullable<Awaited<ReturnType<typeof inspect>>>;
+    const turn = `${lockFileFor(file)}.break`;
+    await writeFile(turn, `${process.pid}\n${hostname()}\n`);
+    expect(await breakStaleLock(lockFileFor(file), observed)).toBe(false);
+    expect(await readFile(lockFileFor(file), 'utf8')).toContain('stale');
+    // Left by a breaker that died in its turn: older than STALE_BREAKER_MS, it is taken away.
+    const old = (Date.now() - STALE_BREAKER_MS - 1_000) / 1000;
+    await utimes(turn, old, old);
+    expect(await breakStaleLock(lockFileFor(file), observed)).toBe(false);
+    expect(await breakStaleLock(lockFileFor(file), observed)).toBe(true);
+    expect(await readdir(directory)).toEqual([]);
+    // And a waiter gets past a dead breaker's turn on its own.
+    await leaveLock(`${deadPid()}\n${hostname()}\nstale\n`);
+    await writeFile(turn, `${deadPid()}\n${hostname()}\n`);
+    await utimes(turn, old, old);
+    expect(await withFileLock(file, async () => 'got it')).toBe('got it');
     expect(await readdir(directory)).toEqual([]);
   });
 

@@ -4,12 +4,11 @@
 // cannot tell a crashed holder from a busy one until that mtime ages; C8 asks for a lock that
 // is stale as soon as its process is gone.
 import { randomBytes } from 'node:crypto';
-import { link, lstat, open, readFile, rename, rm } from 'node:fs/promises';
+import { lstat, open, readFile, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isProcessAlive } from './is-process-alive.ts';
-import { temporaryFileFor } from './stale-temporary-files.ts';
 
 /**
  * How long one holder may keep the lock before a waiter gives up. A holder keeps it for the
@@ -39,6 +38,12 @@ export const STALE_LOCK_MS = 30_000;
  * holder this slow, on a machine overloaded that much, finds out before it renames.)
  */
 export const UNWRITTEN_LOCK_MS = 5_000;
+
+/**
+ * A breaker's turn file older than this was left by a waiter that died while breaking a stale
+ * lock: a break is one look and one removal, milliseconds.
+ */
+export const STALE_BREAKER_MS = 2_000;
 
 /** The lock file of `file`: `.setup.json.lock` beside `setup.json`. */
 export function lockFileFor(file: string): string {
@@ -132,7 +137,9 @@ async function acquire(file: string, limits: Required<FileLockOptions>): Promise
     if (current === undefined) continue;
     if (!current.isFile) throw new Error(`${path} is in the way of the lock file: it is not a file; remove it`);
     if (isStale(current, limits.staleMs)) {
-      await breakStaleLock(path, file, current);
+      if (await breakStaleLock(path, current)) continue;
+      // Another waiter is breaking it: look again in a moment.
+      await sleep(5 + Math.random() * 10);
       continue;
     }
     const now = Date.now();
@@ -230,28 +237,31 @@ function isStale(lock: LockFileState, staleMs: number): boolean {
 }
 
 /**
- * Removes the stale lock `observed`, and only that one. Two waiters may judge the same lock
- * stale; had both simply deleted it, the second would delete the lock the first had taken
- * meanwhile. So the lock is first moved aside (rename is atomic: exactly one mover gets each
- * file) and checked: when it is not the one judged stale, it goes back in place. Exported for
- * its test. @internal
+ * Removes the stale lock `observed`, and only that one. Two waiters may judge the same lock stale;
+ * had both simply deleted it, the second could delete the lock the first had taken meanwhile.
+ * Moving the lock aside to check it is no cure: its place stays empty for a moment, a third
+ * waiter takes the lock in it, and a live lock moved aside by mistake can no longer go back (two
+ * holders at once). So breakers take turns through a second lock file beside it (`….lock.break`,
+ * O_EXCL), and the one whose turn it is looks again and removes the lock only when it is still
+ * the one judged stale (same inode, same pid, host and nonce). Nothing else removes a lock file
+ * but its holder, so what the breaker saw is what it removes. Returns false when another breaker
+ * had the turn (the caller waits a moment and looks again), true otherwise. Exported for its
+ * test. @internal
  */
-export async function breakStaleLock(path: string, file: string, observed: LockFileState): Promise<void> {
-  // Named as a temporary file of ours, so a leftover (we die right here) is swept away by the
-  // next write (removeStaleTemporaryFiles).
-  const aside = temporaryFileFor(file, process.pid, randomBytes(6).toString('hex'));
+export async function breakStaleLock(path: string, observed: LockFileState): Promise<boolean> {
+  const turn = `${path}.break`;
+  if (!(await create(turn, `${process.pid}\n${hostname()}\n`))) {
+    const other = await inspect(turn);
+    // A breaker that died in its turn leaves the file: it is taken away once it is old.
+    if (other !== undefined && Date.now() - other.mtimeMs > STALE_BREAKER_MS) await rm(turn, { force: true });
+    return false;
+  }
   try {
-    await rename(path, aside);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
+    const current = await inspect(path);
+    const same = current !== undefined && current.ino === observed.ino && current.content === observed.content;
+    if (same) await rm(path, { force: true });
+  } finally {
+    await rm(turn, { force: true });
   }
-  const moved = await inspect(aside).catch(() => undefined);
-  const same = moved !== undefined && moved.ino === observed.ino && moved.content === observed.content;
-  if (!same) {
-    // A live holder's lock: give it back (link fails, leaving the place to whoever took it
-    // since; that holder's stillHeld() then tells the displaced one to retry).
-    await link(aside, path).catch(() => undefined);
-  }
-  await rm(aside, { force: true });
+  return true;
 }
