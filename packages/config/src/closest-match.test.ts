@@ -57,7 +57,9 @@ describe('suggestClosest', () => {
     const startedAt = performance.now();
     expect(suggestClosest(huge, ['bash_run', 'fs_read', 'fs_write', 'find_grep'], { parts: true })).toBeUndefined();
     expect(suggestClosest(`${huge}fs_read`, ['bash_run', 'fs_read'], { parts: true })).toBe('fs_read');
-    expect(performance.now() - startedAt).toBeLessThan(2000);
+    // A quadratic table over 8 Mi characters would take hours; milliseconds here, seconds on a
+    // loaded machine.
+    expect(performance.now() - startedAt).toBeLessThan(10_000);
   });
 
   it('never suggests the word itself', () => {

@@ -70,7 +70,7 @@ describe('loadConfig', () => {
     // Named by COSH_CONFIG and by the option: no writer ever opens the FIFO, /dev/zero never ends.
     const fromFifo = await expectConfigError(loadConfig({ cwd: directory, env: { COSH_CONFIG: fifo } }));
     const fromDevice = await expectConfigError(loadConfig({ cwd: directory, path: '/dev/zero' }));
-    expect(performance.now() - startedAt).toBeLessThan(2000);
+    expect(performance.now() - startedAt).toBeLessThan(10_000);
     expect([fromFifo.code, fromDevice.code]).toEqual(['E_CONFIG_READ', 'E_CONFIG_READ']);
     expect(fromFifo.problems[0]?.message).toBe(
       'this is a FIFO (named pipe), not a config file (setup.json must be a regular file)',

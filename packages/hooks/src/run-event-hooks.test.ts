@@ -143,9 +143,10 @@ describe('runEventHooks guards the runner (L5, L6)', () => {
       { ...setup, httpClient: brokenHttpClient },
     );
     const elapsed = performance.now() - startedAt;
-    // The watchdog is armed at the call (no process slot to wait for): 0.2 s + 0.5 s of slack.
+    // The watchdog is armed at the call (no process slot to wait for): 0.2 s + 0.5 s of slack;
+    // without it the call would never end (the bound leaves room for a loaded machine).
     expect(elapsed).toBeGreaterThanOrEqual(690);
-    expect(elapsed).toBeLessThan(1400);
+    expect(elapsed).toBeLessThan(5_000);
     expect(run.reports[0]).toMatchObject({ outcome: 'error', timedOut: true, exitCode: null, httpStatus: null });
     expect(run.outcomes[0]?.diagnostic?.message).toBe(
       `hook 'hung' timed out after 0.2s: the call was not blocked (a 2xx answer that denies blocks; "onError": "deny" fails closed)`,

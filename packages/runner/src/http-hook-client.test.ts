@@ -246,7 +246,7 @@ describe('H2 timeout (R6 clock: connecting and reading the whole response)', () 
     const elapsed = performance.now() - startedAt;
     expect(result).toMatchObject({ httpStatus: null, timedOut: true, failure: null, stdout: '' });
     expect(elapsed).toBeGreaterThanOrEqual(290);
-    expect(elapsed).toBeLessThan(1_500);
+    expect(elapsed).toBeLessThan(5_000);
     expect(await waitUntil(() => serverSocket?.destroyed === true || serverSocket?.readableEnded === true, 2_000)).toBe(
       true,
     );
@@ -260,7 +260,7 @@ describe('H2 timeout (R6 clock: connecting and reading the whole response)', () 
     const startedAt = performance.now();
     const result = await client().run(request(server.origin, { timeoutMs: 300 }));
     expect(result).toMatchObject({ httpStatus: 200, timedOut: true, stdout: '{"decision":' });
-    expect(performance.now() - startedAt).toBeLessThan(1_500);
+    expect(performance.now() - startedAt).toBeLessThan(5_000);
   });
 
   it('H2: the timeout covers connecting: a listener that never accepts times out', async () => {
@@ -446,7 +446,7 @@ describe('abort and close', () => {
     const startedAt = performance.now();
     const result = await client().run(request(server.origin, { signal: controller.signal, timeoutMs: 10_000 }));
     expect(result).toMatchObject({ failure: 'the request was aborted', timedOut: false, httpStatus: null });
-    expect(performance.now() - startedAt).toBeLessThan(2_000);
+    expect(performance.now() - startedAt).toBeLessThan(5_000);
     expect(await waitUntil(() => serverSocket?.destroyed === true || serverSocket?.readableEnded === true, 2_000)).toBe(
       true,
     );

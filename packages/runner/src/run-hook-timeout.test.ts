@@ -48,7 +48,7 @@ describe('R6 timeout', () => {
     expect(result).toMatchObject({ timedOut: true, exitCode: null, signal: 'SIGKILL', startError: null });
     // timeout 300 + grace 500: nothing answered SIGTERM, so the result came after the SIGKILL.
     expect(result.durationMs).toBeGreaterThanOrEqual(750);
-    expect(result.durationMs).toBeLessThan(2_500);
+    expect(result.durationMs).toBeLessThan(10_000);
     expect(isProcessAlive(shell!)).toBe(false);
     expect(isProcessAlive(sleeper!)).toBe(false);
     expect(listLivingGroupMembers(shell!)).toEqual([]);
@@ -110,7 +110,9 @@ describe('R6 timeout', () => {
   it('R6: the clock covers writing stdin to a hook that never reads it', async () => {
     const result = await runHook(request('sleep 60', 300, 'p'.repeat(8 * 1024 * 1024)));
     expect(result).toMatchObject({ timedOut: true, startError: null });
-    expect(result.durationMs).toBeLessThan(2_500);
+    // A clock that started after stdin was written would wait for the whole `sleep 60`; the bound
+    // is generous for a loaded machine (copying 8 MiB into a pipe that is never read).
+    expect(result.durationMs).toBeLessThan(10_000);
   });
 
   it('R6: output written before the timeout is still reported', async () => {

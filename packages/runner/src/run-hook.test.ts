@@ -126,7 +126,7 @@ describe('R7 completion', () => {
     expect(result).toMatchObject({ exitCode: 7, signal: null, timedOut: false, stdout: 'written\n' });
     // Waited for the drain (the pipe stays open), but not for the 30 s sleep.
     expect(result.durationMs).toBeGreaterThanOrEqual(280);
-    expect(result.durationMs).toBeLessThan(2_000);
+    expect(result.durationMs).toBeLessThan(10_000);
     // Left running, as R7 says: the hook is done, its helper is not ours to kill.
     expect(isProcessAlive(holder!)).toBe(true);
   });
@@ -155,7 +155,7 @@ describe('R7 completion', () => {
     leftRunning.push(...readPids(pidFile));
     expect(result).toMatchObject({ exitCode: 0, stdout: 'ok\n' });
     // A drain of 5 s was allowed and not needed: the pipes closed with the shell.
-    expect(result.durationMs).toBeLessThan(2_000);
+    expect(result.durationMs).toBeLessThan(4_000);
   });
 
   it('R7: output written right before exit is collected in full', async () => {

@@ -95,7 +95,7 @@ describe('openHistory', () => {
       ok: false,
       error: "cannot open history file 'pipe': it is not a regular file",
     });
-    expect(performance.now() - startedAt).toBeLessThan(2000);
+    expect(performance.now() - startedAt).toBeLessThan(10_000);
   });
 
   it('refuses a device such as /dev/null', async () => {
