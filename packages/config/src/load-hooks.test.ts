@@ -302,3 +302,31 @@ describe('loadHooks: trust', () => {
     expect(loaded.config.refusal).not.toBeNull();
   });
 });
+
+describe('a trusted file checked without hashing (S2, S5)', () => {
+  it('S5: a file that is byte for byte its trusted copy, naming no script, is trusted; trusting it again keeps its record', async () => {
+    await managedFile();
+    await writeFile(userFile, guardConfig('true'));
+    await trustAll(root);
+    const record = readTrustStore(store).get(userFile);
+    const user = layerFile(await readConfigLayers(options(root)), 'user');
+    expect(user).toMatchObject({ trust: 'trusted', load: 'file', trustWarning: null, scriptChanges: [] });
+    expect(user?.candidate).toEqual({ file: userFile, exists: true, record });
+  });
+
+  it('S2: other bytes that read as the same text (invalid UTF-8) make the file changed', async () => {
+    const withByte = (byte: number) =>
+      Buffer.concat([
+        Buffer.from(`{"note": "`),
+        Buffer.from([byte]),
+        Buffer.from(`", ${guardConfig('true').slice(1)}`),
+      ]);
+    await managedFile();
+    await writeFile(userFile, withByte(0xff));
+    await trustAll(root);
+    await writeFile(userFile, withByte(0xfe));
+    const user = layerFile(await readConfigLayers(options(root)), 'user');
+    expect(user?.text).toBe(withByte(0xff).toString('utf8'));
+    expect(user).toMatchObject({ trust: 'changed', load: 'snapshot' });
+  });
+});

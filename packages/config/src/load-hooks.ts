@@ -14,7 +14,7 @@ import {
 import { type ConfigLayerOptions, findConfigLayers, type LayerLocation } from './find-config-layers.ts';
 import { HOOK_EVENTS } from './hook-events.ts';
 import { type LayerInput, type LayerWarning, mergeLayers } from './merge-layers.ts';
-import { parseConfig } from './parse-config.ts';
+import { type ParseConfigResult, parseConfig } from './parse-config.ts';
 import { readConfigFile } from './read-config-file.ts';
 import { commandScriptPaths } from './script-words.ts';
 import { fingerprintOf, hashScripts, loadSha256, type Sha256 } from './trust-hash.ts';
@@ -148,18 +148,32 @@ export async function readConfigLayers(options: LoadHooksOptions = {}): Promise<
   const candidates = [locations.managed, locations.user, locations.project].filter(
     (location): location is LayerLocation => location !== null && !seen.has(location.file) && !!seen.add(location.file),
   );
-  const reads = candidates.map((location) => ({ location, bytes: readConfigFile(location) }));
-  // Hashing is needed for user and project files checked against the store, and only then.
-  const needsHashing =
-    !trustAll &&
-    reads.some(
-      ({ location, bytes }) => location.layer !== 'managed' && (bytes !== undefined || records.has(location.file)),
-    );
+  const reads = candidates.map((location): LayerRead => {
+    const bytes = readConfigFile(location);
+    const text = bytes === undefined ? null : bytes.toString('utf8');
+    const parsed = text === null ? undefined : parseConfig(text, location.file, { layer: location.layer });
+    const record = location.layer === 'managed' || trustAll ? undefined : records.get(location.file);
+    return {
+      location,
+      bytes,
+      text,
+      parsed,
+      record,
+      unchanged: isUnchangedWithoutScripts(location.file, bytes, parsed, record, home),
+    };
+  });
+  // Hashing is needed for user and project files checked against the store, and only then: not
+  // for one that is, byte for byte, its trusted copy and names no script, whose fingerprint is
+  // then the recorded one (SPEC S2). node:crypto stays off the path of the common trusted call.
+  const needsHashing = reads.some(
+    ({ location, bytes, record, unchanged }) =>
+      !trustAll && location.layer !== 'managed' && (bytes !== undefined || record !== undefined) && !unchanged,
+  );
   const sha256 = needsHashing ? await loadSha256() : undefined;
 
   const inspections: Inspection[] = [];
-  for (const { location, bytes } of reads) {
-    const inspection = inspectLayer(location, bytes, { records, context, sha256, home });
+  for (const read of reads) {
+    const inspection = inspectLayer(read, { context, sha256, home });
     if (inspection !== undefined) inspections.push(inspection);
   }
 
@@ -199,28 +213,57 @@ interface Inspection {
   readonly scriptPaths: readonly string[];
 }
 
+/** One layer's file as read: its bytes, text and parse, and its trust record. */
+interface LayerRead {
+  readonly location: LayerLocation;
+  readonly bytes: Buffer | undefined;
+  readonly text: string | null;
+  readonly parsed: ParseConfigResult | undefined;
+  /** Its trust record (none for the managed file, or with `COSH_TRUST=all`). */
+  readonly record: TrustRecord | undefined;
+  /** See {@link isUnchangedWithoutScripts}. */
+  readonly unchanged: boolean;
+}
+
+/**
+ * Whether a file is exactly its trusted copy (its bytes, not only its text) and neither it nor
+ * its record names a script: then its SHA-256 is the record's and there is nothing else to hash.
+ */
+function isUnchangedWithoutScripts(
+  file: string,
+  bytes: Buffer | undefined,
+  parsed: ParseConfigResult | undefined,
+  record: TrustRecord | undefined,
+  home: string,
+): boolean {
+  if (bytes === undefined || record === undefined || parsed?.ok !== true || record.scripts.length > 0) return false;
+  if (!bytes.equals(Buffer.from(record.snapshot, 'utf8'))) return false;
+  const places = { home, configDir: dirname(file) };
+  return hookScriptsOf(parsed.config, places).every((hook) => hook.scripts.length === 0);
+}
+
 interface InspectionContext {
-  readonly records: TrustRecords;
   readonly context: TrustContext;
   readonly sha256: Sha256 | undefined;
   readonly home: string;
 }
 
 function inspectLayer(
-  location: LayerLocation,
-  bytes: Buffer | undefined,
-  { records, context, sha256, home }: InspectionContext,
+  { location, bytes, text, parsed, record, unchanged }: LayerRead,
+  { context, sha256, home }: InspectionContext,
 ): Inspection | undefined {
   const { layer, file } = location;
-  const record = layer === 'managed' || context.trustAll ? undefined : records.get(file);
   // A missing file is no layer, except a trusted user file that is gone: its copy runs (S5).
   if (bytes === undefined && (record === undefined || layer !== 'user')) return undefined;
 
   const places = { home, configDir: dirname(file) };
-  const text = bytes === undefined ? null : bytes.toString('utf8');
-  const parsed = text === null ? undefined : parseConfig(text, file, { layer });
   const fileHooks = parsed?.ok === true ? hookScriptsOf(parsed.config, places) : null;
-  const fileSha256 = bytes !== undefined && sha256 !== undefined ? sha256(bytes) : null;
+  const fileSha256 =
+    unchanged && record !== undefined
+      ? record.sha256
+      : bytes !== undefined && sha256 !== undefined
+        ? sha256(bytes)
+        : null;
   const snapshotParsed =
     record !== undefined && (bytes === undefined || fileSha256 !== record.sha256)
       ? parseConfig(record.snapshot, file, { layer })
@@ -249,6 +292,8 @@ function inspectLayer(
   let candidate: TrustCandidate | null = null;
   if (layer !== 'managed' && !context.trustAll) {
     if (bytes === undefined) candidate = { file, exists: false, record: null };
+    // Trusting it as it is now is its record as it stands: the same bytes, no script.
+    else if (unchanged && record !== undefined) candidate = { file, exists: true, record };
     else if (parsed?.ok === true && sha256 !== undefined && fileSha256 !== null) {
       const record = trustRecordOf(file, fileSha256, text ?? '', fileHooks ?? [], scriptHashes, sha256);
       candidate = { file, exists: true, record };
