@@ -12,6 +12,11 @@ export default defineConfig({
   // out of the bundler's sight (the bundle then fails with "Cannot find module './impl/format'");
   // its ES module build bundles cleanly.
   alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+  // The workspace packages are bundled from their sources (the `@cosh/source` export condition),
+  // not their dists: each is `sideEffects: false`, so the bundler keeps off a command's path the
+  // modules it does not use (commander and the other commands off the plain `hooks run` and
+  // `claude-hook`), where a package's one dist module would load all its imports.
+  inputOptions: { resolve: { conditionNames: ['@cosh/source', 'node', 'import', 'default'] } },
   // Every `cosh hooks run` parses what it loads before running anything: minified, that is
   // ~180 KB instead of ~410 KB on its path, 15–20 ms less per call (scripts/bench.mjs, cold start).
   // Function and class names are kept, so `.name` means what the code says (libraries such as

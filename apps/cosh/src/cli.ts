@@ -1,16 +1,12 @@
-// The composition root of the `cosh` binary: the commands of @cosh/cosh-cli, the app's version,
-// and the single process exit in runMain. Commands the app adds (exec, mcp, …) are registered
-// on `program` here, before runMain.
-import { createProgram, runMain } from '@cosh/cosh-cli';
-// Bundled into dist/cli.js at build time, so start-up reads no file to know its version.
-import packageJson from '../package.json' with { type: 'json' };
-import { addExecCommand } from './commands/exec-command.ts';
-import { addSessionCommand } from './commands/session-command.ts';
-import { addMcpCommands } from './mcp/register-mcp-commands.ts';
+// The `cosh` binary. A program starts `cosh hooks run` and `cosh claude-hook` once per tool call,
+// so their plain command lines run without loading commander or the app's other commands
+// (parsePlainCommandLine says which); every other command line, help and usage mistakes
+// included, goes to the whole program (run-program.ts), which reads them as it always has.
+import { parsePlainCommandLine, runPlainMain } from '@cosh/cosh-cli';
 
-const program = createProgram({ version: packageJson.version });
-addExecCommand(program);
-addSessionCommand(program, packageJson.version);
-addMcpCommands(program, packageJson.version);
-
-await runMain(program);
+const plainCommandLine = parsePlainCommandLine(process.argv.slice(2));
+if (plainCommandLine !== undefined) await runPlainMain(plainCommandLine);
+else {
+  const { runProgram } = await import('./run-program.ts');
+  await runProgram();
+}

@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
-import type { Command } from 'commander';
 import type { CliContext } from './cli-context.ts';
-import { UsageError } from './cli-errors.ts';
+import { type CommandName, UsageError } from './cli-errors.ts';
 
 /**
  * Longest file an option reads (`--input-file`, `--output-file`): as long as a line of `cosh
@@ -31,7 +30,7 @@ export async function readArgumentFile(
   context: CliContext,
   option: string,
   path: string,
-  command: Command | undefined,
+  command: CommandName | undefined,
 ): Promise<string> {
   const shown = path === '-' ? 'standard input' : `'${path}'`;
   const tooLarge = (): UsageError =>

@@ -1,4 +1,12 @@
-import type { Command } from 'commander';
+/**
+ * What a usage hint needs of a command: its name and its parent's, up to the program. A
+ * commander `Command` is one; the plain command lines (plain-command-line.ts) name theirs
+ * without commander.
+ */
+export interface CommandName {
+  name(): string;
+  readonly parent: CommandName | null;
+}
 
 const exitMarker = Symbol.for('@cosh/cosh-cli/ExitError');
 const usageMarker = Symbol.for('@cosh/cosh-cli/UsageError');
@@ -34,11 +42,11 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
   readonly code = 'E_USAGE';
   /** The command whose `--help` the hint points at. */
-  readonly command: Command | undefined;
+  readonly command: CommandName | undefined;
   // biome-ignore lint/correctness/noUnusedPrivateClassMembers: read by `in` in isInstance, across copies.
   private readonly [usageMarker] = true;
 
-  constructor(message: string, command?: Command, options?: { cause?: unknown }) {
+  constructor(message: string, command?: CommandName, options?: { cause?: unknown }) {
     super(message, options);
     this.command = command;
   }

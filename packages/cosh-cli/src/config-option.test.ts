@@ -1,7 +1,8 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from './cli-errors.ts';
-import { configOption, configPathOf } from './config-option.ts';
+import { configOption } from './config-option.ts';
+import { configPathOf } from './option-values.ts';
 
 describe('--config', () => {
   const command = new Command('cosh').addOption(configOption());

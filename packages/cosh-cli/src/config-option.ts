@@ -10,17 +10,6 @@ export function configOption(): Option {
 }
 
 /**
- * The `--config` value to hand to the config loader. An empty one is bad usage rather than
- * "not given": falling back to the default file would act on a file the user did not name.
- */
-export function configPathOf(flags: { readonly config?: string | undefined }, command: Command): string | undefined {
-  if (flags.config === undefined) return undefined;
-  if (flags.config.trim() === '')
-    throw new UsageError("option '--config <file>' needs a file name, not an empty string", command);
-  return flags.config;
-}
-
-/**
  * `--no-project`, on every command that loads hooks (SPEC C10): the project layer
  * (`.cosh/setup.json` of the working folder or a parent) is not loaded. Commander stores it as
  * `project: false`; see {@link noProjectOf}.
@@ -57,9 +46,4 @@ export function projectOf(
     throw new UsageError("options '--project' and '--config <file>' name different files: give one", command);
   }
   return true;
-}
-
-/** Whether `--no-project` was given (commander's `project: false`). */
-export function noProjectOf(flags: { readonly project?: boolean | undefined }): boolean {
-  return flags.project === false;
 }

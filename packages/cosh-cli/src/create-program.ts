@@ -1,8 +1,9 @@
 import { Command } from 'commander';
 import { attachContext, type CliIo, contextOf, createCliContext } from './cli-context.ts';
 import { addHooksRunCommand } from './commands/hooks-run-command.ts';
-import { configOption, configPathOf, noProjectOf, noProjectOption, projectOf, projectOption } from './config-option.ts';
+import { configOption, noProjectOption, projectOf, projectOption } from './config-option.ts';
 import { addExamples } from './help-examples.ts';
+import { configPathOf, noProjectOf } from './option-values.ts';
 
 /** Options of {@link createProgram}. */
 export interface CreateProgramOptions {
@@ -215,7 +216,8 @@ export function createProgram(options: CreateProgramOptions): Command {
     .action(async (flags: { config?: string; project?: boolean }, command: Command) => {
       const configPath = configPathOf(flags, command);
       const { runClaudeHook } = await import('./commands/claude-hook.ts');
-      await runClaudeHook(contextOf(command), { configPath, noProject: noProjectOf(flags) }, process.stdin);
+      const context = contextOf(command);
+      await runClaudeHook(context, { configPath, noProject: noProjectOf(flags) }, context.stdin);
     });
   addExamples(claudeHook, [
     [

@@ -1,6 +1,6 @@
 import type { Command, CommanderError } from 'commander';
 import { type CliContext, contextOf } from './cli-context.ts';
-import { ExitError, UsageError } from './cli-errors.ts';
+import { type CommandName, ExitError, UsageError } from './cli-errors.ts';
 import { EXIT_CODES } from './exit-codes.ts';
 import { missingCommandMessage, usageHint } from './usage-hint.ts';
 
@@ -32,18 +32,26 @@ export async function runCli(program: Command, argv: readonly string[] = process
   }
 }
 
-/**
- * {@link runCli}, then the one `process.exit` of the `cosh` binary, once stdout and stderr have
- * been flushed (a pipe may still hold output when the status is set).
- */
+/** {@link runCli}, then {@link exitWhenFlushed}. */
 export async function runMain(program: Command, argv?: readonly string[]): Promise<never> {
-  // A reader that went away (`cosh hooks list | head -1`) is not an error of ours.
+  watchForClosedReaders();
+  return await exitWhenFlushed(await runCli(program, argv));
+}
+
+/** A reader that went away (`cosh hooks list | head -1`) is not an error of ours. */
+export function watchForClosedReaders(): void {
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code !== 'EPIPE') throw error;
     });
   }
-  const exitCode = await runCli(program, argv);
+}
+
+/**
+ * The one `process.exit` of the `cosh` binary, once stdout and stderr have been flushed (a pipe
+ * may still hold output when the status is set).
+ */
+export async function exitWhenFlushed(exitCode: number): Promise<never> {
   await Promise.all([flush(process.stdout), flush(process.stderr)]);
   process.exit(exitCode);
 }
@@ -98,8 +106,18 @@ async function reportFailure(
     context.err.line(usageHint(message, error.command));
     return EXIT_CODES.usage;
   }
+  return await reportError(error, context, program);
+}
+
+/**
+ * A command's failure as its exit status, told on stderr: a {@link UsageError} as a one-line
+ * hint pointing at `command`'s help (its own command's when it names one), an
+ * {@link ExitError} as its status, a `ConfigError` as its problems (78), anything else as an
+ * internal error (70). Never throws.
+ */
+export async function reportError(error: unknown, context: CliContext, command: CommandName): Promise<number> {
   if (UsageError.isInstance(error)) {
-    context.err.line(usageHint(error.message, error.command ?? program));
+    context.err.line(usageHint(error.message, error.command ?? command));
     return EXIT_CODES.usage;
   }
   if (ExitError.isInstance(error)) {
@@ -116,7 +134,14 @@ async function reportFailure(
     return EXIT_CODES.config;
   }
   const detail = error instanceof Error ? error.message : String(error);
-  context.err.line(`${program.name()}: internal error: ${detail}`);
+  context.err.line(`${programName(command)}: internal error: ${detail}`);
   if (error instanceof Error && error.stack !== undefined && context.env['COSH_DEBUG']) context.err.line(error.stack);
   return EXIT_CODES.software;
+}
+
+/** The name of the program `command` belongs to (`cosh`). */
+function programName(command: CommandName): string {
+  let current = command;
+  while (current.parent !== null) current = current.parent;
+  return current.name();
 }

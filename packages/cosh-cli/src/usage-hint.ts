@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
+import type { CommandName } from './cli-errors.ts';
 
 /** `cosh hooks list`: the words a user types to reach `command`. */
-export function commandPath(command: Command): string {
+export function commandPath(command: CommandName): string {
   const names: string[] = [];
-  for (let current: Command | null = command; current !== null; current = current.parent) {
+  for (let current: CommandName | null = command; current !== null; current = current.parent) {
     names.unshift(current.name());
   }
   return names.join(' ');
@@ -13,7 +14,7 @@ export function commandPath(command: Command): string {
  * One line for a usage mistake: what was wrong, the suggestion if any, and where help is:
  * `cosh: unknown option '--jsn' (did you mean --json?). See 'cosh hooks list --help'.`
  */
-export function usageHint(message: string, command: Command): string {
+export function usageHint(message: string, command: CommandName): string {
   return `${commandPath(command).split(' ')[0]}: ${message}. See '${commandPath(command)} --help'.`;
 }
 

@@ -1,10 +1,11 @@
 // What a cold `cosh hooks run` loads. Every tool call of an agent pays for it, so the heavy or
 // write-only code of the other commands stays off its path (scripts/bench.mjs measures the time;
 // this keeps a stray static import from quietly undoing it).
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadHooks } from '@cosh/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
 
@@ -20,6 +21,8 @@ const markers = {
   configWriter: /the file kept changing while it was being written/,
   // The name of ink's root node (the settings screen).
   ink: /["'`]ink-root["'`]/,
+  // An error code only commander has: the plain `hooks run` and `claude-hook` are read without it.
+  commander: /["'`]commander\.unknownOption["'`]/,
 };
 
 let directory: string;
@@ -45,13 +48,13 @@ interface TracedRun {
 
 let runs = 0;
 
-async function runTraced(args: readonly string[], input?: string): Promise<TracedRun> {
+async function runTraced(args: readonly string[], input?: string, env: NodeJS.ProcessEnv = {}): Promise<TracedRun> {
   runs += 1;
   const trace = join(directory, `imports-${runs}.txt`);
   const run = await runCosh(args, {
     cwd: directory,
     input,
-    env: { COSH_TEST_IMPORT_TRACE: trace },
+    env: { COSH_TEST_IMPORT_TRACE: trace, ...env },
     nodeOptions: ['--import', traceImports],
   });
   if (run.code !== 0) throw new Error(`cosh ${args.join(' ')} exited with ${run.code}: ${run.stderr}`);
@@ -67,7 +70,7 @@ async function loadsCode(run: TracedRun, marker: RegExp): Promise<boolean> {
 }
 
 describe('what a cold cosh hooks run loads', () => {
-  it('X: runs the hook, without full zod, node:crypto, node:http(s), the config writer or ink', async () => {
+  it('X: runs the hook, without commander, full zod, node:crypto, node:http(s), the config writer or ink', async () => {
     const run = await runTraced([
       'hooks',
       'run',
@@ -88,12 +91,37 @@ describe('what a cold cosh hooks run loads', () => {
     expect(run.imports).not.toContain('node:crypto');
     // HTTP hooks' modules load at the first HTTP hook (H2), not in every start.
     for (const module of ['node:http', 'node:https', 'node:tls']) expect(run.imports).not.toContain(module);
+    expect(await loadsCode(run, markers.commander)).toBe(false);
     expect(await loadsCode(run, markers.fullZod)).toBe(false);
     expect(await loadsCode(run, markers.configWriter)).toBe(false);
     expect(await loadsCode(run, markers.ink)).toBe(false);
   });
 
-  it('K8: cosh claude-hook answers Claude on the same light path: no full zod, node:crypto, writer, ink or MCP SDK', async () => {
+  it('S2: with trust checked, a trusted file that is its trusted copy and names no script needs no node:crypto', async () => {
+    // The user file (HOME is the test's directory), trusted as a person would on first use.
+    const home = join(directory, 'trusted-home');
+    const userFile = join(home, '.config', 'cosh', 'setup.json');
+    await mkdir(join(home, '.config', 'cosh'), { recursive: true });
+    await writeFile(userFile, '{"hooks": {"PreToolUse": [{"name": "trivial", "command": "true"}]}}\n');
+    const env = { HOME: home, COSH_MANAGED_CONFIG: join(directory, 'no-managed.json') };
+    await writeFile(env.COSH_MANAGED_CONFIG, '{}');
+    const trusted = await loadHooks({ cwd: directory, env, trustOnFirstUse: true, noProject: true });
+    expect(trusted.trustedOnFirstUse).toEqual([userFile]);
+
+    const args = ['hooks', 'run', 'PreToolUse', '--tool', 'bash_run', '--no-project', '--json'];
+    const run = await runTraced(args, undefined, { ...env, COSH_TRUST: undefined });
+    expect(JSON.parse(run.stdout)).toMatchObject({ hooks: [{ name: 'trivial', outcome: 'none', layer: 'user' }] });
+    expect(run.imports).not.toContain('node:crypto');
+    expect(await loadsCode(run, markers.commander)).toBe(false);
+
+    // A changed file is hashed (and its trusted copy runs), so the check above can fail.
+    await writeFile(userFile, '{"hooks": {"PreToolUse": [{"name": "changed", "command": "true"}]}}\n');
+    const changed = await runTraced(args, undefined, { ...env, COSH_TRUST: undefined });
+    expect(JSON.parse(changed.stdout)).toMatchObject({ hooks: [{ name: 'trivial' }] });
+    expect(changed.imports).toContain('node:crypto');
+  });
+
+  it('K8: cosh claude-hook answers Claude on the same light path: no commander, full zod, node:crypto, writer, ink or MCP SDK', async () => {
     const stdin = JSON.stringify({
       session_id: 's',
       transcript_path: '',
@@ -107,14 +135,16 @@ describe('what a cold cosh hooks run loads', () => {
     expect(JSON.parse(run.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse' } });
     expect(run.imports).not.toContain('node:crypto');
     expect(run.imports.some((url) => url.includes('@modelcontextprotocol'))).toBe(false);
+    expect(await loadsCode(run, markers.commander)).toBe(false);
     expect(await loadsCode(run, markers.fullZod)).toBe(false);
     expect(await loadsCode(run, markers.configWriter)).toBe(false);
     expect(await loadsCode(run, markers.ink)).toBe(false);
   });
 
-  it('the checks above can fail: a toggle loads the writer, exec loads full zod', async () => {
+  it('the checks above can fail: a toggle loads the writer and commander, exec loads full zod', async () => {
     const toggle = await runTraced(['hooks', 'disable', 'PostToolUse', '--config', setupFile]);
     expect(await loadsCode(toggle, markers.configWriter)).toBe(true);
+    expect(await loadsCode(toggle, markers.commander)).toBe(true);
 
     await writeFile(join(directory, 'note.txt'), 'hello\n');
     const exec = await runTraced(['exec', 'fs_read', '--input', '{"path":"note.txt"}', '--config', setupFile]);

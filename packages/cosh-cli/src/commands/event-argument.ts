@@ -1,12 +1,11 @@
 import { HOOK_EVENTS, type HookEvent, isHookEvent, suggestClosest } from '@cosh/config';
-import type { Command } from 'commander';
-import { UsageError } from '../cli-errors.ts';
+import { type CommandName, UsageError } from '../cli-errors.ts';
 
 /**
  * The `<event>` argument of `hooks run` and `hooks enable|disable`: an event exactly as
  * setup.json spells it, else bad usage naming the closest event (`pretooluse` → PreToolUse).
  */
-export function parseEventArgument(event: string, command: Command | undefined): HookEvent {
+export function parseEventArgument(event: string, command: CommandName | undefined): HookEvent {
   if (isHookEvent(event)) return event;
   const closest = suggestClosest(event, HOOK_EVENTS);
   const suggestion = closest === undefined ? `expected ${HOOK_EVENTS.join(' or ')}` : `did you mean ${closest}?`;

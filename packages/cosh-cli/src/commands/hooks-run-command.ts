@@ -1,8 +1,9 @@
 import { type Command, Option } from 'commander';
 import { contextOf } from '../cli-context.ts';
-import { configOption, configPathOf, noProjectOf, noProjectOption } from '../config-option.ts';
+import { configOption, noProjectOption } from '../config-option.ts';
 import { addExamples } from '../help-examples.ts';
-import { sessionIdOf, sessionIdOption } from '../session-id-option.ts';
+import { configPathOf, noProjectOf, sessionIdOf } from '../option-values.ts';
+import { sessionIdOption } from '../session-id-option.ts';
 
 interface HooksRunFlags {
   readonly tool?: string;

@@ -1,8 +1,7 @@
 import { createHookEngine } from '@cosh/hooks';
-import type { Command } from 'commander';
 import { readArgumentFile } from '../argument-file.ts';
 import type { CliContext } from '../cli-context.ts';
-import { UsageError } from '../cli-errors.ts';
+import { type CommandName, UsageError } from '../cli-errors.ts';
 import { loadCommandConfig } from '../load-command-config.ts';
 import { parseEventArgument } from './event-argument.ts';
 import { parseToolInput } from './hooks-run-input.ts';
@@ -28,7 +27,7 @@ export interface HooksRunOptions {
   /** Without `--json`: print each hook's stdin payload, stdout and stderr under its row. */
   readonly verbose?: boolean;
   /** The command run, for the `--help` pointer of a usage error. */
-  readonly command?: Command | undefined;
+  readonly command?: CommandName | undefined;
 }
 
 /**

@@ -1,0 +1,56 @@
+// `cosh hooks run` and `cosh claude-hook` without commander: a program (an agent, Claude Code)
+// starts them once per tool call, and commander's load and set-up were about a sixth of their
+// start. Only their plain command lines come here (plain-command-line.ts); the commander program
+// reads everything else, so help, usage mistakes and suggestions stay its own.
+import { type CliIo, createCliContext } from './cli-context.ts';
+import { EXIT_CODES } from './exit-codes.ts';
+import { configPathOf, sessionIdOf } from './option-values.ts';
+import { CLAUDE_HOOK_COMMAND, HOOKS_RUN_COMMAND, type PlainCommandLine } from './plain-command-line.ts';
+import { exitWhenFlushed, reportError, watchForClosedReaders } from './run-main.ts';
+
+/**
+ * Runs a plain command line as the commander program's action for it would (the same checks in
+ * the same order, the same command modules), returning the exit status as `runCli` does. Never
+ * throws.
+ */
+export async function runPlainCommand(commandLine: PlainCommandLine, io?: Partial<CliIo>): Promise<number> {
+  const context = createCliContext(io);
+  const command = commandLine.command === 'hooks run' ? HOOKS_RUN_COMMAND : CLAUDE_HOOK_COMMAND;
+  try {
+    if (commandLine.command === 'hooks run') {
+      const configPath = configPathOf(commandLine, command);
+      const sessionId = sessionIdOf(commandLine, command);
+      const { runHooksRun } = await import('./commands/hooks-run.ts');
+      await runHooksRun(context, {
+        event: commandLine.event,
+        tool: commandLine.tool,
+        input: commandLine.input,
+        inputFile: commandLine.inputFile,
+        output: commandLine.output,
+        outputFile: commandLine.outputFile,
+        configPath,
+        noProject: commandLine.noProject,
+        sessionId,
+        json: commandLine.json,
+        verbose: commandLine.verbose,
+        command,
+      });
+    } else {
+      const configPath = configPathOf(commandLine, command);
+      const { runClaudeHook } = await import('./commands/claude-hook.ts');
+      await runClaudeHook(context, { configPath, noProject: commandLine.noProject }, context.stdin);
+    }
+    return EXIT_CODES.ok;
+  } catch (error) {
+    return await reportError(error, context, command);
+  }
+}
+
+/**
+ * {@link runPlainCommand} as the `cosh` binary runs it: then the process exits, as with
+ * `runMain`, once its output is flushed.
+ */
+export async function runPlainMain(commandLine: PlainCommandLine): Promise<never> {
+  watchForClosedReaders();
+  return await exitWhenFlushed(await runPlainCommand(commandLine));
+}
