@@ -11,7 +11,7 @@ export type {
   OutcomeKind,
   RunFacts,
 } from './hook-outcome.ts';
-export { interpretClaudeRun } from './interpret-claude-run.ts';
+export { interpretClaudeRun, interpretClaudeRunWith } from './interpret-claude-run.ts';
 export {
   DENY_EXIT_CODE,
   HALT_EXIT_CODE,
@@ -19,7 +19,9 @@ export {
   defaultDenyReason,
   defaultHaltReason,
   interpretRun,
+  interpretRunWith,
 } from './interpret-run.ts';
+export { type OutputParsers, outputParsersFor } from './output-parsers.ts';
 export {
   mergeUpdatedInputs,
   type InputUpdate,

@@ -13,6 +13,7 @@ import {
   pickReason,
   runFailureOutcome,
 } from './interpret-run.ts';
+import type { OutputParsers } from './output-parsers.ts';
 import { type ClaudeHookOutput, parseClaudeOutput } from './parse-claude-output.ts';
 
 /** `systemMessage` (K5): shown to the person as an `info` diagnostic, never to the model. */
@@ -75,6 +76,19 @@ function answerOutcome(event: HookEvent, hook: OutcomeHook, output: ClaudeHookOu
  * // { hook: 'guard', kind: 'deny', reason: 'rm -rf is not allowed', countsAsDeny: true, … }
  */
 export function interpretClaudeRun(event: HookEvent, hook: OutcomeHook, runFacts: RunFacts): HookOutcome {
+  return interpretClaudeRunWith(event, hook, runFacts, { claude: parseClaudeOutput });
+}
+
+/**
+ * {@link interpretClaudeRun} reading stdout with `parsers.claude` (see `outputParsersFor`), so a
+ * caller whose hooks printed nothing need not load the output schema.
+ */
+export function interpretClaudeRunWith(
+  event: HookEvent,
+  hook: OutcomeHook,
+  runFacts: RunFacts,
+  parsers: Pick<OutputParsers, 'claude'>,
+): HookOutcome {
   // An HTTP hook (H3): a whole 2xx answer is read as exit 0 with the body as stdout, anything else fails.
   const httpFailure = httpFailureOutcome(event, hook, runFacts);
   if (httpFailure !== null) return httpFailure;
@@ -93,7 +107,7 @@ export function interpretClaudeRun(event: HookEvent, hook: OutcomeHook, runFacts
     return invalidOutputOutcome(event, hook, facts, TRUNCATED_OUTPUT_PROBLEM);
   }
 
-  const parsed = parseClaudeOutput(facts.stdout);
+  const parsed = parsers.claude(facts.stdout);
   const output = parsed.kind === 'valid' ? parsed.output : null;
   const stop = parsed.kind === 'plain' ? null : parsed.kind === 'valid' ? parsed.output.stop : parsed.stop;
   // A valid output lends its context and its message for the person to a halt or an exit-2 deny.

@@ -8,6 +8,7 @@ import {
   stderrTail,
 } from './describe-failure.ts';
 import type { HookEvent, HookOutcome, OutcomeHook, RunFacts } from './hook-outcome.ts';
+import type { OutputParsers } from './output-parsers.ts';
 import { parseHookOutput, type HookOutput, type ParsedHookOutput } from './parse-hook-output.ts';
 
 /** Exit code that blocks the call whatever stdout says (O3). */
@@ -39,9 +40,9 @@ export function isStdoutTruncated(facts: RunFacts): boolean {
   return typeof facts.stdoutTruncated === 'boolean' ? facts.stdoutTruncated : facts.truncated;
 }
 
-function readStdout(facts: RunFacts): ParsedHookOutput {
+function readStdout(facts: RunFacts, parseOutput: OutputParsers['cosh']): ParsedHookOutput {
   if (isStdoutTruncated(facts)) return { kind: 'invalid', problem: TRUNCATED_OUTPUT_PROBLEM };
-  return parseHookOutput(facts.stdout);
+  return parseOutput(facts.stdout);
 }
 
 /** O3/O4/O6: the output's reason if it has one, else stderr, else the default. */
@@ -184,13 +185,26 @@ export function asProcessRun(facts: RunFacts): RunFacts {
  * // { hook: 'No rm', kind: 'deny', reason: 'rm -rf is not allowed', countsAsDeny: true, … }
  */
 export function interpretRun(event: HookEvent, hook: OutcomeHook, runFacts: RunFacts): HookOutcome {
+  return interpretRunWith(event, hook, runFacts, { cosh: parseHookOutput });
+}
+
+/**
+ * {@link interpretRun} reading stdout with `parsers.cosh` (see `outputParsersFor`), so a caller
+ * whose hooks printed nothing need not load the output schema.
+ */
+export function interpretRunWith(
+  event: HookEvent,
+  hook: OutcomeHook,
+  runFacts: RunFacts,
+  parsers: Pick<OutputParsers, 'cosh'>,
+): HookOutcome {
   const httpFailure = httpFailureOutcome(event, hook, runFacts);
   if (httpFailure !== null) return httpFailure;
   const facts = asProcessRun(runFacts);
   const ended = facts.startError === null && !facts.timedOut && facts.signal === null;
 
   if (ended && (facts.exitCode === DENY_EXIT_CODE || facts.exitCode === HALT_EXIT_CODE)) {
-    const parsed = readStdout(facts);
+    const parsed = readStdout(facts, parsers.cosh);
     // Stdout cannot change the verdict here; a valid one still lends its reason and context.
     const output = parsed.kind === 'valid' ? parsed.output : null;
     if (facts.exitCode === DENY_EXIT_CODE) {
@@ -208,7 +222,7 @@ export function interpretRun(event: HookEvent, hook: OutcomeHook, runFacts: RunF
   }
 
   if (ended && facts.exitCode === 0) {
-    const parsed = readStdout(facts);
+    const parsed = readStdout(facts, parsers.cosh);
     if (parsed.kind === 'blank') return outcome(hook, { kind: 'none' });
     if (parsed.kind === 'invalid') return invalidOutputOutcome(event, hook, facts, parsed.problem);
     const { output } = parsed;

@@ -1,4 +1,10 @@
-import { type Diagnostic, type HookOutcome, interpretClaudeRun, interpretRun } from '@cosh/aggregate';
+import {
+  type Diagnostic,
+  type HookOutcome,
+  interpretClaudeRunWith,
+  interpretRunWith,
+  outputParsersFor,
+} from '@cosh/aggregate';
 import type { HookEntry, HookEvent } from '@cosh/config';
 import type { HookSelection } from '@cosh/matcher';
 import {
@@ -227,6 +233,8 @@ export async function runEventHooks(
     return runSelectedHook(hook, setup, payload.stdin, stopBound);
   });
   const results = await Promise.all(runs);
+  // The output schemas (and zod) load only when a hook printed something.
+  const parsers = await outputParsersFor(results.filter((result): result is HookRun => result !== null));
 
   const reports: HookReport[] = [];
   const outcomes: HookOutcome[] = [];
@@ -254,7 +262,7 @@ export async function runEventHooks(
     const result = results[position] as HookRun;
     let outcome: HookOutcome;
     if (hook.protocol === 'claude') {
-      outcome = interpretClaudeRun(setup.event, hook, result);
+      outcome = interpretClaudeRunWith(setup.event, hook, result, parsers);
       // K5: Claude's fields back to the Cosh tool's before A7 merges them (PostToolUse ignores them, P3).
       if (setup.event === 'PreToolUse' && outcome.updatedInput !== null && setup.claude !== null) {
         const translation = translateUpdatedInput(outcome.updatedInput, {
@@ -268,7 +276,7 @@ export async function runEventHooks(
         diagnostics.push(...translation.diagnostics);
       }
     } else {
-      outcome = interpretRun(setup.event, hook, result);
+      outcome = interpretRunWith(setup.event, hook, result, parsers);
     }
     outcomes.push(outcome);
     const payload = payloadOf(hook, setup);
