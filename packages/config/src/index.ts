@@ -71,7 +71,7 @@ export {
   type ResolvedConfigPath,
   resolveConfigPath,
 } from './resolve-config-path.ts';
-export { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS } from './setup-schema.ts';
+export { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS } from './hook-defaults.ts';
 export type { SourcePosition } from './source-map.ts';
 export { applyToggleToSnapshot, recordTrust, setEventEnabled, setHookEnabled } from './config-toggles.ts';
 export type { ImportedHookEntry, ImportedHooksChange } from './import-hook-entries.ts';

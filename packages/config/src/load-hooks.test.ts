@@ -330,3 +330,32 @@ describe('a trusted file checked without hashing (S2, S5)', () => {
     expect(user).toMatchObject({ trust: 'changed', load: 'snapshot' });
   });
 });
+
+describe('loadHooks with the validation cache (issue 16)', () => {
+  it('C10, S5: remembers the user and project texts it validated, and loads the same hooks from it', async () => {
+    await managedFile({ hooks: { PreToolUse: [{ name: 'Managed', command: 'true' }] } });
+    await writeFile(userFile, guardConfig('true'));
+    const cacheHome = join(root, 'cache');
+    const load = (extra: Partial<LoadHooksOptions> = {}) =>
+      loadHooks(
+        options(root, { env: { XDG_CACHE_HOME: cacheHome, COSH_TRUST: 'all' }, validationCache: true, ...extra }),
+      );
+    const first = await load();
+    const cache = JSON.parse(await readFile(join(cacheHome, 'cosh', 'validated-setup.json'), 'utf8'));
+    // The managed file is never cached: its errors must stop every call (C6).
+    expect(cache.entries.map((entry: { file: string }) => entry.file)).toEqual([userFile]);
+    const second = await load();
+    expect(second.config).toEqual(first.config);
+    expect(second.config.hooks.PreToolUse.map((hook) => hook.name)).toEqual(['Managed', 'Guard']);
+  });
+
+  it('S4: a load that may trust on first use reads and writes no cache', async () => {
+    await managedFile();
+    await writeFile(userFile, guardConfig('true'));
+    const cacheHome = join(root, 'cache');
+    await loadHooks(
+      options(root, { env: { XDG_CACHE_HOME: cacheHome }, validationCache: true, trustOnFirstUse: true }),
+    );
+    await expect(stat(join(cacheHome, 'cosh', 'validated-setup.json'))).rejects.toThrow(/ENOENT/);
+  });
+});

@@ -14,7 +14,7 @@ import {
 import { type ConfigLayerOptions, findConfigLayers, type LayerLocation } from './find-config-layers.ts';
 import { HOOK_EVENTS } from './hook-events.ts';
 import { type LayerInput, type LayerWarning, mergeLayers } from './merge-layers.ts';
-import { type ParseConfigResult, parseConfig } from './parse-config.ts';
+import type { ParseConfigResult } from './parse-config.ts';
 import { readConfigFile } from './read-config-file.ts';
 import { commandScriptPaths } from './script-words.ts';
 import { fingerprintOf, hashScripts, loadSha256, type Sha256 } from './trust-hash.ts';
@@ -26,7 +26,8 @@ import {
   type TrustedScript,
   trustStoreFile,
 } from './trust-store.ts';
-import { NO_FILE_SETTINGS } from './validate-config.ts';
+import { NO_FILE_SETTINGS } from './build-config.ts';
+import { type ConfigTextParser, openValidationCache, validationCacheFile } from './validation-cache.ts';
 
 /** Options of {@link loadHooks} and {@link readConfigLayers}. */
 export interface LoadHooksOptions extends ConfigLayerOptions {
@@ -38,6 +39,14 @@ export interface LoadHooksOptions extends ConfigLayerOptions {
   trustOnFirstUse?: boolean | undefined;
   /** The trust store; default {@link trustStoreFile} of `env` and `homedir`. @internal For tests. */
   trustStore?: string | undefined;
+  /**
+   * Read texts the validator accepted before from the validation cache, and add the ones it
+   * accepts now (`$XDG_CACHE_HOME/cosh/validated-setup.json`, else `~/.cache/cosh/…`): for the
+   * commands a program starts once per tool call (`cosh hooks run`, `cosh claude-hook`), which
+   * then load no zod while the files stay the same. What runs is still built from each file's own
+   * text; never used with {@link trustOnFirstUse}.
+   */
+  validationCache?: boolean | undefined;
 }
 
 /** One layer's file: where it is, its trust state, what of it runs, and what is wrong with it. */
@@ -148,20 +157,18 @@ export async function readConfigLayers(options: LoadHooksOptions = {}): Promise<
   const candidates = [locations.managed, locations.user, locations.project].filter(
     (location): location is LayerLocation => location !== null && !seen.has(location.file) && !!seen.add(location.file),
   );
-  const reads = candidates.map((location): LayerRead => {
+  const parser = openValidationCache(
+    options.validationCache === true && !context.trustOnFirstUse ? validationCacheFile({ env, homedir: home }) : null,
+  );
+  const reads: LayerRead[] = [];
+  for (const location of candidates) {
     const bytes = readConfigFile(location);
     const text = bytes === undefined ? null : bytes.toString('utf8');
-    const parsed = text === null ? undefined : parseConfig(text, location.file, { layer: location.layer });
+    const parsed = text === null ? undefined : await parser.parse(text, location.file, location.layer);
     const record = location.layer === 'managed' || trustAll ? undefined : records.get(location.file);
-    return {
-      location,
-      bytes,
-      text,
-      parsed,
-      record,
-      unchanged: isUnchangedWithoutScripts(location.file, bytes, parsed, record, home),
-    };
-  });
+    const unchanged = isUnchangedWithoutScripts(location.file, bytes, parsed, record, home);
+    reads.push({ location, bytes, text, parsed, record, unchanged });
+  }
   // Hashing is needed for user and project files checked against the store, and only then: not
   // for one that is, byte for byte, its trusted copy and names no script, whose fingerprint is
   // then the recorded one (SPEC S2). node:crypto stays off the path of the common trusted call.
@@ -173,9 +180,10 @@ export async function readConfigLayers(options: LoadHooksOptions = {}): Promise<
 
   const inspections: Inspection[] = [];
   for (const read of reads) {
-    const inspection = inspectLayer(read, { context, sha256, home });
+    const inspection = await inspectLayer(read, { context, sha256, home, parser });
     if (inspection !== undefined) inspections.push(inspection);
   }
+  parser.save();
 
   const trustedOnFirstUse: string[] = [];
   const firstUse = inspections.filter((inspection) => inspection.recordNow && inspection.candidate !== null);
@@ -246,12 +254,13 @@ interface InspectionContext {
   readonly context: TrustContext;
   readonly sha256: Sha256 | undefined;
   readonly home: string;
+  readonly parser: ConfigTextParser;
 }
 
-function inspectLayer(
+async function inspectLayer(
   { location, bytes, text, parsed, record, unchanged }: LayerRead,
-  { context, sha256, home }: InspectionContext,
-): Inspection | undefined {
+  { context, sha256, home, parser }: InspectionContext,
+): Promise<Inspection | undefined> {
   const { layer, file } = location;
   // A missing file is no layer, except a trusted user file that is gone: its copy runs (S5).
   if (bytes === undefined && (record === undefined || layer !== 'user')) return undefined;
@@ -266,7 +275,7 @@ function inspectLayer(
         : null;
   const snapshotParsed =
     record !== undefined && (bytes === undefined || fileSha256 !== record.sha256)
-      ? parseConfig(record.snapshot, file, { layer })
+      ? await parser.parse(record.snapshot, file, layer)
       : undefined;
   const snapshotHooks = snapshotParsed?.ok === true ? hookScriptsOf(snapshotParsed.config, places) : null;
   const scriptPaths = new Set<string>();

@@ -1,14 +1,6 @@
 import * as z from 'zod/mini';
+import { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS } from './hook-defaults.ts';
 import { HOOK_PROTOCOLS, ON_ERROR_VALUES } from './hook-events.ts';
-
-/** Seconds a hook may run when its entry sets no `timeout` (SPEC C5). */
-export const DEFAULT_TIMEOUT_SECONDS = 60;
-
-/** Seconds a `"protocol": "claude"` hook may run when its entry sets no `timeout` (SPEC K2). */
-export const DEFAULT_CLAUDE_TIMEOUT_SECONDS = 600;
-
-/** The largest `timeout` accepted: one day (SPEC C5). */
-export const MAX_TIMEOUT_SECONDS = 86_400;
 
 /** What a hook's `url` must look like before it is parsed as a URL (SPEC H1). */
 const HTTP_URL = /^https?:\/\/\S+$/i;

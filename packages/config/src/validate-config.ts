@@ -2,26 +2,13 @@ import type { Node } from 'jsonc-parser';
 import type * as z from 'zod/mini';
 import { checkMatcher } from './check-matcher.ts';
 import { suggestClosest } from './closest-match.ts';
-import type {
-  ConfigLayer,
-  ConfigProblem,
-  FileSettings,
-  HookEntry,
-  HookOffReason,
-  HooksConfig,
-  JsonPath,
-  WrittenSetting,
-} from './config-types.ts';
+import type { ConfigProblem, FileSettings, HooksConfig, JsonPath } from './config-types.ts';
+import { buildConfig, type ConfigSource, fileSettings, NO_FILE_SETTINGS, type ValidatedFile } from './build-config.ts';
 import { formatJsonPath } from './format-problem.ts';
+import { MAX_TIMEOUT_SECONDS } from './hook-defaults.ts';
 import { HOOK_EVENTS, HOOK_PROTOCOLS, type HookEvent, isHookEvent, ON_ERROR_VALUES } from './hook-events.ts';
 import { editDistance } from './closest-match.ts';
-import {
-  DEFAULT_CLAUDE_TIMEOUT_SECONDS,
-  DEFAULT_TIMEOUT_SECONDS,
-  HOOK_ENTRY_FIELDS,
-  MAX_TIMEOUT_SECONDS,
-  setupFileSchema,
-} from './setup-schema.ts';
+import { HOOK_ENTRY_FIELDS, setupFileSchema } from './setup-schema.ts';
 import type { SourceMap } from './source-map.ts';
 
 /** The outcome of validating a parsed setup.json: a config only when there is no error. */
@@ -32,21 +19,6 @@ export interface ValidationResult {
   readonly errors: readonly ConfigProblem[];
   readonly warnings: readonly ConfigProblem[];
 }
-
-/** Where a config comes from: its layer and file, which every hook carries (SPEC C10, R4). */
-export interface ConfigSource {
-  readonly layer: ConfigLayer;
-  /** Absolute path; `null` for a config built in code. */
-  readonly file: string | null;
-}
-
-/** Settings of a file that writes none of them. */
-export const NO_FILE_SETTINGS: FileSettings = Object.freeze({
-  hooksEnabled: Object.freeze({}),
-  allowManagedHooksOnly: null,
-});
-
-type ValidatedFile = z.output<typeof setupFileSchema>;
 
 /**
  * Validates the value of a parsed setup.json (SPEC C3–C7, M2, H1). Wrong types, unknown events
@@ -86,74 +58,6 @@ export function validateConfig(
     errors: sortByPosition(errors),
     warnings: sortByPosition(warnings),
   };
-}
-
-function buildConfig(file: ValidatedFile, source: ConfigSource): HooksConfig {
-  const hooks = {} as Record<HookEvent, readonly HookEntry[]>;
-  const hooksEnabled = {} as Record<HookEvent, boolean>;
-  for (const event of HOOK_EVENTS) {
-    const eventEnabled = file.hooksEnabled?.[event] ?? true;
-    hooks[event] = Object.freeze(
-      (file.hooks?.[event] ?? []).map((entry, index): HookEntry => {
-        // findTransportProblems made sure exactly one of the two is set.
-        const command = entry.command ?? null;
-        const url = command === null ? (entry.url ?? null) : null;
-        const protocol = entry.protocol ?? 'cosh';
-        const enabled = entry.enabled ?? true;
-        // In a file on its own, its switches are the only ones (mergeLayers decides across layers).
-        const off: HookOffReason | null = !enabled ? 'disabled' : eventEnabled ? null : 'event-disabled';
-        return Object.freeze({
-          event,
-          index,
-          name: entry.name === undefined || entry.name.trim() === '' ? (command ?? url ?? '') : entry.name,
-          command,
-          url,
-          headers: Object.freeze(copyHeaders(url === null ? undefined : entry.headers)),
-          matcher: entry.matcher ?? '',
-          timeout: entry.timeout ?? (protocol === 'claude' ? DEFAULT_CLAUDE_TIMEOUT_SECONDS : DEFAULT_TIMEOUT_SECONDS),
-          onError: entry.onError ?? 'ignore',
-          enabled,
-          protocol,
-          layer: source.layer,
-          file: source.file,
-          off,
-          trustProblem: null,
-        });
-      }),
-    );
-    hooksEnabled[event] = eventEnabled;
-  }
-  // The one place a validated config is made (with emptyConfig's, which has nothing to check,
-  // and mergeLayers', which combines validated ones).
-  return Object.freeze({
-    hooks: Object.freeze(hooks),
-    hooksEnabled: Object.freeze(hooksEnabled),
-    refusal: null,
-  }) as HooksConfig;
-}
-
-/** The file's `hooksEnabled` values and `allowManagedHooksOnly` as written, with their places. */
-function fileSettings(file: ValidatedFile, sourceMap: SourceMap): FileSettings {
-  const written = (path: JsonPath, value: boolean): WrittenSetting =>
-    Object.freeze({ value, ...sourceMap.positionOfKey(path) });
-  const hooksEnabled: Partial<Record<HookEvent, WrittenSetting>> = {};
-  for (const event of HOOK_EVENTS) {
-    const value = file.hooksEnabled?.[event];
-    if (value !== undefined) hooksEnabled[event] = written(['hooksEnabled', event], value);
-  }
-  const allowManagedHooksOnly = file.allowManagedHooksOnly;
-  return Object.freeze({
-    hooksEnabled: Object.freeze(hooksEnabled),
-    allowManagedHooksOnly:
-      allowManagedHooksOnly === undefined ? null : written(['allowManagedHooksOnly'], allowManagedHooksOnly),
-  });
-}
-
-/** Header names and values as plain own data, whatever keys (`__proto__`) the file used. */
-function copyHeaders(headers: Readonly<Record<string, string>> | undefined): Record<string, string> {
-  const copy: Record<string, string> = Object.create(null);
-  for (const [name, value] of Object.entries(headers ?? {})) copy[name] = value;
-  return copy;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -40,6 +40,12 @@ export interface CommandConfigOptions {
    * process has a controlling terminal. Never for a command a program runs.
    */
   readonly trustOnFirstUse?: boolean | undefined;
+  /**
+   * Use the validation cache (`loadHooks`' `validationCache`): for the commands a program starts
+   * once per tool call (`hooks run`, `claude-hook`), which then load no zod while the files stay
+   * the same.
+   */
+  readonly validationCache?: boolean | undefined;
 }
 
 /**
@@ -59,6 +65,7 @@ export async function loadCommandConfig(
     env: context.env,
     noProject: options.noProject === true,
     trustOnFirstUse: options.trustOnFirstUse === true && hasControllingTerminal(context),
+    validationCache: options.validationCache === true,
   });
   for (const warning of loaded.trustWarnings) context.err.line(`cosh: warning: ${escapeForTerminal(warning)}`);
   for (const file of loaded.trustedOnFirstUse) {

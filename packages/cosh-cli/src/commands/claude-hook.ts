@@ -108,6 +108,7 @@ async function answerCall(
       noProject: options.noProject,
       workingFolder: call.cwd,
       warnings: 'stderr',
+      validationCache: true,
     });
   } catch (error) {
     // A guard that cannot be read must not wave the call through (fail closed).

@@ -73,6 +73,7 @@ export async function runHooksRun(context: CliContext, options: HooksRunOptions)
     configPath: options.configPath,
     noProject: options.noProject,
     warnings: 'stderr',
+    validationCache: true,
   });
   const engine = createHookEngine(config, {
     cwd: context.cwd,

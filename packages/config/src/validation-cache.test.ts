@@ -1,0 +1,165 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseConfig } from './parse-config.ts';
+import { openValidationCache, validationCacheFile } from './validation-cache.ts';
+
+let directory: string;
+let cacheFile: string;
+const file = '/home/ada/.config/cosh/setup.json';
+
+beforeEach(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'cosh-validation-cache-'));
+  cacheFile = join(directory, 'cache', 'cosh', 'validated-setup.json');
+});
+
+afterEach(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+/** Parses `text` through a cache opened now, and saves what it validated. */
+async function parseThroughCache(text: string, layer: 'managed' | 'user' | 'project' = 'user') {
+  const parser = openValidationCache(cacheFile);
+  const parsed = await parser.parse(text, file, layer);
+  parser.save();
+  return parsed;
+}
+
+// Valid files with something to carry over: comments, a byte order mark, warnings (an unknown
+// key, a duplicate key, a matcher that does not compile), switches, HTTP hooks and their headers,
+// the Claude protocol, a disabled hook.
+const validTexts = [
+  '{"hooks": {"PreToolUse": [{"name": "trivial", "command": "true"}]}}\n',
+  '\uFEFF// guards\n{\n  "hooks": {\n    "PreToolUse": [\n      {"matcher": "^bash_run$", "command": "./guard.sh", "timeout": 1.5, "onError": "deny"},\n    ],\n  },\n}\n',
+  '{"theme": "dark", "hooks": {"PostToolUse": [{"command": "a", "matcher": "("}]}, "editor": {"tabs": 2}}',
+  '{"hooks": {"PreToolUse": [{"command": "a"}], "PreToolUse": [{"command": "b", "enabled": false}]}}',
+  '{"hooksEnabled": {"PreToolUse": false}, "allowManagedHooksOnly": true, "hooks": {}}',
+  '{"hooks": {"PreToolUse": [{"url": "https://policy.example/hook", "headers": {"Authorization": "Bearer ${TOKEN}", "__proto__": "x"}}, {"command": "c", "protocol": "claude", "matcher": "Bash|Write"}]}}',
+  '{}',
+];
+
+describe('the validation cache (issue 16)', () => {
+  it.each(validTexts.map((text) => [text]))(
+    'C2–C7: a text read from the cache gives what the validator gives: %j',
+    async (text) => {
+      const validated = await parseThroughCache(text);
+      expect(validated).toEqual(parseConfig(text, file, { layer: 'user' }));
+      expect(JSON.parse(await readFile(cacheFile, 'utf8')).entries).toHaveLength(1);
+      expect(await parseThroughCache(text)).toEqual(validated);
+    },
+  );
+
+  it('S5: a hit needs the whole text; the config is built from the text, only the warnings come from the cache', async () => {
+    const text = '{"hooks": {"PreToolUse": [{"name": "guard", "command": "./guard.sh"}]}}';
+    await parseThroughCache(text);
+    // Someone who can write the cache tries to change what runs, and what is said.
+    const document = JSON.parse(await readFile(cacheFile, 'utf8'));
+    document.entries[0].warnings = [
+      { severity: 'warning', code: 'unknown_field', message: 'forged', path: [], line: 1, column: 1 },
+    ];
+    document.entries[0].config = { hooks: { PreToolUse: [] } };
+    await writeFile(cacheFile, JSON.stringify(document));
+    const read = await parseThroughCache(text);
+    if (!read.ok) throw new Error('expected the text to load');
+    expect(read.warnings.map((warning) => warning.message)).toEqual(['forged']);
+    expect(read.config).toEqual((parseConfig(text, file) as { config: unknown }).config);
+    // One character more is another text: validated again (and the forged warning is gone).
+    const other = await parseThroughCache(`${text} `);
+    expect(other.ok && other.warnings).toEqual([]);
+  });
+
+  it('C6: a text with errors is never cached, nor a managed file', async () => {
+    const broken = '{"hooks": {"PreToolUse": [{"comand": "true"}]}}';
+    const first = await parseThroughCache(broken);
+    expect(first.ok).toBe(false);
+    expect(await parseThroughCache(broken)).toEqual(first);
+    await parseThroughCache('{"hooks": {}}', 'managed');
+    await expect(readFile(cacheFile, 'utf8')).rejects.toThrow(/ENOENT/);
+  });
+
+  it('a cache of another build, or that is not a cache, is empty; one that cannot be written is no cache', async () => {
+    const text = validTexts[0] as string;
+    await parseThroughCache(text);
+    const document = JSON.parse(await readFile(cacheFile, 'utf8'));
+    document.entries[0].warnings = [
+      { severity: 'warning', code: 'x', message: 'forged', path: [], line: 1, column: 1 },
+    ];
+    await writeFile(cacheFile, JSON.stringify({ ...document, build: 'another build' }));
+    expect(await parseThroughCache(text)).toEqual(parseConfig(text, file));
+    for (const garbage of ['{', '[]', '{"build": 1}', JSON.stringify({ ...document, entries: [{ file }] })]) {
+      await writeFile(cacheFile, garbage);
+      expect(await parseThroughCache(text)).toEqual(parseConfig(text, file));
+    }
+    // A folder in the way: the cache is not written, and nothing fails.
+    const parser = openValidationCache(join(cacheFile, 'below-a-file'));
+    expect(await parser.parse(text, file, 'user')).toEqual(parseConfig(text, file));
+    expect(() => parser.save()).not.toThrow();
+  });
+
+  it('keeps the most recent texts, each once', async () => {
+    for (let index = 0; index < 12; index += 1) await parseThroughCache(`{"hooks": {}, "n": ${index}}`);
+    await parseThroughCache('{"hooks": {}, "n": 11}');
+    const { entries } = JSON.parse(await readFile(cacheFile, 'utf8'));
+    expect(entries.map((entry: { text: string }) => JSON.parse(entry.text).n)).toEqual([11, 10, 9, 8, 7, 6, 5, 4]);
+  });
+
+  it('lives in $XDG_CACHE_HOME/cosh (when absolute), else ~/.cache/cosh', () => {
+    expect(validationCacheFile({ env: { XDG_CACHE_HOME: '/c' }, homedir: '/h' })).toBe('/c/cosh/validated-setup.json');
+    expect(validationCacheFile({ env: { XDG_CACHE_HOME: 'rel', HOME: '/h' } })).toBe(
+      '/h/.cache/cosh/validated-setup.json',
+    );
+    expect(validationCacheFile({ env: { HOME: '' }, homedir: '/u' })).toBe('/u/.cache/cosh/validated-setup.json');
+  });
+});
+
+describe('the validation cache on generated files (issue 16)', () => {
+  const name = fc.constantFrom('', 'guard', '__proto__', 'toString', 'a b');
+  const entry = fc.record(
+    {
+      name,
+      command: fc.constantFrom('true', './guard.sh', '~/bin/check "$1"', ''),
+      url: fc.constantFrom('http://127.0.0.1:9/', 'https://x.example/h'),
+      matcher: fc.constantFrom('', '*', '^bash_run$', '(', 'Bash|Write', 'mcp__.*'),
+      timeout: fc.constantFrom(1, 0.5, 86_400, 0, -1, '5'),
+      onError: fc.constantFrom('ignore', 'deny', 'block'),
+      enabled: fc.boolean(),
+      protocol: fc.constantFrom('cosh', 'claude'),
+      headers: fc.dictionary(fc.constantFrom('A', 'B', '__proto__', 'constructor'), fc.constantFrom('v', '${T}')),
+    },
+    { requiredKeys: [] },
+  );
+  const document = fc.record(
+    {
+      hooks: fc.record(
+        { PreToolUse: fc.array(entry, { maxLength: 3 }), PostToolUse: fc.array(entry, { maxLength: 2 }) },
+        {
+          requiredKeys: [],
+        },
+      ),
+      hooksEnabled: fc.record({ PreToolUse: fc.boolean(), PostToolUse: fc.boolean() }, { requiredKeys: [] }),
+      allowManagedHooksOnly: fc.boolean(),
+      theme: fc.constantFrom('dark', 1),
+    },
+    { requiredKeys: [] },
+  );
+
+  it('C2–C7: every file the validator accepts reads from the cache as the validator reads it', async () => {
+    let accepted = 0;
+    await fc.assert(
+      fc.asyncProperty(document, fc.boolean(), async (value, pretty) => {
+        const text = JSON.stringify(value, null, pretty ? 2 : undefined);
+        const validated = parseConfig(text, file, { layer: 'project' });
+        if (!validated.ok) return;
+        accepted += 1;
+        const first = await parseThroughCache(text, 'project');
+        const second = await parseThroughCache(text, 'project');
+        expect(first).toEqual(validated);
+        expect(second).toEqual(validated);
+      }),
+      { numRuns: 150 },
+    );
+    expect(accepted).toBeGreaterThan(10);
+  });
+});

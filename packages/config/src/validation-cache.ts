@@ -1,0 +1,175 @@
+// A cache of the setup.json texts the validator accepted, so `cosh hooks run` and `cosh
+// claude-hook`, which a program starts once per tool call, need not load zod and rebuild the
+// schema while the file stays the same.
+//
+// Trust (SPEC S): the cache says only that a text is valid, and what its warnings are. What runs
+// is always built from the text itself, the one the trust checks saw (its bytes, its snapshot),
+// never from the cache; a hit needs the whole text to be equal, not a stat or a hash. So someone
+// who can write the cache folder (an agent can) can at most make a text that would fail
+// validation load anyway, or change how its warnings read (they are printed escaped). For a text
+// that runs, that is a text a person trusted (trust is only ever recorded for a text that
+// validated) or a file under COSH_TRUST=all (which that someone could edit directly). The managed
+// file, whose errors must stop every call (C6), never goes through the cache.
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir as userHomedir } from 'node:os';
+import { dirname, isAbsolute, join } from 'node:path';
+import packageJson from '../package.json' with { type: 'json' };
+import { buildConfig, fileSettings, type ValidatedFile } from './build-config.ts';
+import type { ConfigLayer, ConfigProblem } from './config-types.ts';
+import { isHookEvent } from './hook-events.ts';
+import type { ParseConfigResult } from './parse-config.ts';
+import { parseJsonc, stripByteOrderMark } from './parse-jsonc.ts';
+
+/** How many texts the cache keeps (the most recent first): a user file, a project file or two, their snapshots. */
+const MAX_ENTRIES = 8;
+
+/**
+ * The build the cache belongs to: this package's version and this module's URL. A build of the
+ * `cosh` bundle names its chunks by their content, and this module's chunk imports the
+ * validator's by name, so a changed validator means another URL and an empty cache.
+ */
+const BUILD = `1 ${packageJson.version} ${import.meta.url}`;
+
+interface CacheEntry {
+  readonly file: string;
+  readonly layer: ConfigLayer;
+  readonly text: string;
+  readonly warnings: readonly ConfigProblem[];
+}
+
+/** Parses setup.json texts, each through the cache when it holds it, else with the validator. */
+export interface ConfigTextParser {
+  /** `parseConfig(text, file, { layer })`, from the cache when it knows the text (never for the managed layer). */
+  parse(text: string, file: string, layer: ConfigLayer): Promise<ParseConfigResult>;
+  /** Writes what was validated this time into the cache; never throws (a cache that cannot be written is no cache). */
+  save(): void;
+}
+
+/**
+ * The validation cache (`$XDG_CACHE_HOME/cosh/validated-setup.json` when that variable is an
+ * absolute path, else `~/.cache/cosh/validated-setup.json`). An empty `HOME` counts as unset.
+ */
+export function validationCacheFile(options: { env?: NodeJS.ProcessEnv; homedir?: string } = {}): string {
+  const env = options.env ?? process.env;
+  const cacheHome = env['XDG_CACHE_HOME'];
+  if (cacheHome !== undefined && isAbsolute(cacheHome)) return join(cacheHome, 'cosh', 'validated-setup.json');
+  const home = options.homedir ?? (env['HOME'] || userHomedir());
+  return join(home, '.cache', 'cosh', 'validated-setup.json');
+}
+
+/**
+ * A parser over the cache file `cacheFile` (`null`: no cache, every text is validated). A cache
+ * that is missing, unreadable, of another build or not what this module writes is empty.
+ */
+export function openValidationCache(cacheFile: string | null): ConfigTextParser {
+  const entries = cacheFile === null ? [] : readEntries(cacheFile);
+  const added: CacheEntry[] = [];
+  return {
+    async parse(text, file, layer) {
+      const hit =
+        layer === 'managed'
+          ? undefined
+          : entries.find((entry) => entry.file === file && entry.layer === layer && entry.text === text);
+      const known = hit === undefined ? undefined : parseValidText(text, file, layer, hit.warnings);
+      if (known !== undefined) return known;
+      // Loaded only here: zod and the schema stay off the path of a text the cache knows.
+      const { parseConfig } = await import('./parse-config.ts');
+      const parsed = parseConfig(text, file, { layer });
+      if (parsed.ok && layer !== 'managed') added.push({ file, layer, text, warnings: parsed.warnings });
+      return parsed;
+    },
+    save() {
+      if (cacheFile === null || added.length === 0) return;
+      const kept = [...added, ...entries.filter((entry) => !added.some((other) => sameKey(entry, other)))];
+      writeEntries(cacheFile, kept.slice(0, MAX_ENTRIES));
+    },
+  };
+}
+
+/**
+ * What `parseConfig` gives for a text it accepted with these warnings, made without the
+ * validator: the config and settings are built from the text itself. `undefined` when the text
+ * is not even JSON with comments (then the cache was wrong, and the validator decides).
+ */
+function parseValidText(
+  text: string,
+  file: string,
+  layer: ConfigLayer,
+  warnings: readonly ConfigProblem[],
+): ParseConfigResult | undefined {
+  const parsed = parseJsonc(stripByteOrderMark(text));
+  if (!parsed.ok) return undefined;
+  const value = parsed.value as ValidatedFile;
+  return {
+    ok: true,
+    config: buildConfig(value, { layer, file }),
+    warnings: [...warnings],
+    settings: fileSettings(value, parsed.sourceMap),
+  };
+}
+
+function sameKey(left: CacheEntry, right: CacheEntry): boolean {
+  return left.file === right.file && left.layer === right.layer && left.text === right.text;
+}
+
+function readEntries(cacheFile: string): CacheEntry[] {
+  try {
+    const document: unknown = JSON.parse(readFileSync(cacheFile, 'utf8'));
+    if (!isRecord(document) || document['build'] !== BUILD || !Array.isArray(document['entries'])) return [];
+    return document['entries'].filter(isCacheEntry);
+  } catch {
+    return [];
+  }
+}
+
+function writeEntries(cacheFile: string, entries: readonly CacheEntry[]): void {
+  // A name of its own, then a rename: a reader sees the old cache or the new one, never half of one.
+  const temporary = `${cacheFile}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    mkdirSync(dirname(cacheFile), { recursive: true, mode: 0o700 });
+    writeFileSync(temporary, `${JSON.stringify({ build: BUILD, entries })}\n`, { mode: 0o600 });
+    renameSync(temporary, cacheFile);
+  } catch {
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // Nothing was written where nothing can be.
+    }
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function isCacheEntry(value: unknown): value is CacheEntry {
+  return (
+    isRecord(value) &&
+    typeof value['file'] === 'string' &&
+    (value['layer'] === 'user' || value['layer'] === 'project') &&
+    typeof value['text'] === 'string' &&
+    Array.isArray(value['warnings']) &&
+    value['warnings'].every(isWarning)
+  );
+}
+
+const isPosition = (value: unknown): boolean => Number.isInteger(value) && (value as number) >= 1;
+
+function isWarning(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  const { hook, fix, path } = value;
+  return (
+    value['severity'] === 'warning' &&
+    typeof value['code'] === 'string' &&
+    typeof value['message'] === 'string' &&
+    Array.isArray(path) &&
+    path.every((part) => typeof part === 'string' || Number.isInteger(part)) &&
+    isPosition(value['line']) &&
+    isPosition(value['column']) &&
+    (fix === undefined || typeof fix === 'string') &&
+    (hook === undefined ||
+      (isRecord(hook) &&
+        typeof hook['event'] === 'string' &&
+        isHookEvent(hook['event']) &&
+        Number.isInteger(hook['index'])))
+  );
+}
