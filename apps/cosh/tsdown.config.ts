@@ -17,6 +17,21 @@ export default defineConfig({
   // modules it does not use (commander and the other commands off the plain `hooks run` and
   // `claude-hook`), where a package's one dist module would load all its imports.
   inputOptions: { resolve: { conditionNames: ['@cosh/source', 'node', 'import', 'default'] } },
+  // zod and the modules that build schemas with it get chunks of their own: the plain `hooks run`
+  // and `claude-hook` load them only when a file is not in the validation cache or a hook printed
+  // something, and the bundler would otherwise share a chunk between one of them and a module of
+  // the hot path (the blank-text test of hook output, say), loading zod with it.
+  outputOptions: {
+    codeSplitting: {
+      includeDependenciesRecursively: false,
+      groups: [
+        {
+          name: 'validation',
+          test: /node_modules\/.pnpm\/zod@[^/]+\/node_modules\/zod\/v4\/(core|mini)\/|packages\/config\/src\/(setup-schema|validate-config|parse-config|json-schema|load-config)\.ts$|packages\/aggregate\/src\/(hook-output-schema|claude-output-schema|parse-hook-output|parse-claude-output)\.ts$/,
+        },
+      ],
+    },
+  },
   // Every `cosh hooks run` parses what it loads before running anything: minified, that is
   // ~180 KB instead of ~410 KB on its path, 15–20 ms less per call (scripts/bench.mjs, cold start).
   // Function and class names are kept, so `.name` means what the code says (libraries such as

@@ -23,6 +23,8 @@ const markers = {
   ink: /["'`]ink-root["'`]/,
   // An error code only commander has: the plain `hooks run` and `claude-hook` are read without it.
   commander: /["'`]commander\.unknownOption["'`]/,
+  // A class name of zod/mini's (and so zod's core): the hooks' output schemas and the config's.
+  zod: /["'`]ZodMiniObject["'`]/,
 };
 
 let directory: string;
@@ -70,8 +72,8 @@ async function loadsCode(run: TracedRun, marker: RegExp): Promise<boolean> {
 }
 
 describe('what a cold cosh hooks run loads', () => {
-  it('X: runs the hook, without commander, full zod, node:crypto, node:http(s), the config writer or ink', async () => {
-    const run = await runTraced([
+  it('X: runs the hook, without commander, zod (its config validated before), node:crypto, node:http(s), the config writer or ink', async () => {
+    const args = [
       'hooks',
       'run',
       'PreToolUse',
@@ -81,8 +83,12 @@ describe('what a cold cosh hooks run loads', () => {
       '{"command":"ls"}',
       '--config',
       setupFile,
-      '--json',
-    ]);
+    ];
+    // The first run validates the file (and loads zod), and remembers it did.
+    const first = await runTraced([...args, '--json']);
+    expect(await loadsCode(first, markers.zod)).toBe(true);
+    expect(await loadsCode(first, markers.fullZod)).toBe(false);
+    const run = await runTraced([...args, '--json']);
     expect(JSON.parse(run.stdout)).toMatchObject({
       decision: 'none',
       hooks: [{ name: 'trivial', outcome: 'none', exit_code: 0 }],
@@ -92,7 +98,7 @@ describe('what a cold cosh hooks run loads', () => {
     // HTTP hooks' modules load at the first HTTP hook (H2), not in every start.
     for (const module of ['node:http', 'node:https', 'node:tls']) expect(run.imports).not.toContain(module);
     expect(await loadsCode(run, markers.commander)).toBe(false);
-    expect(await loadsCode(run, markers.fullZod)).toBe(false);
+    expect(await loadsCode(run, markers.zod)).toBe(false);
     expect(await loadsCode(run, markers.configWriter)).toBe(false);
     expect(await loadsCode(run, markers.ink)).toBe(false);
   });
@@ -103,16 +109,18 @@ describe('what a cold cosh hooks run loads', () => {
     const userFile = join(home, '.config', 'cosh', 'setup.json');
     await mkdir(join(home, '.config', 'cosh'), { recursive: true });
     await writeFile(userFile, '{"hooks": {"PreToolUse": [{"name": "trivial", "command": "true"}]}}\n');
-    const env = { HOME: home, COSH_MANAGED_CONFIG: join(directory, 'no-managed.json') };
-    await writeFile(env.COSH_MANAGED_CONFIG, '{}');
+    // No managed file (it is validated on every load: see validation-cache.ts).
+    const env = { HOME: home };
     const trusted = await loadHooks({ cwd: directory, env, trustOnFirstUse: true, noProject: true });
     expect(trusted.trustedOnFirstUse).toEqual([userFile]);
 
     const args = ['hooks', 'run', 'PreToolUse', '--tool', 'bash_run', '--no-project', '--json'];
+    await runTraced(args, undefined, { ...env, COSH_TRUST: undefined });
     const run = await runTraced(args, undefined, { ...env, COSH_TRUST: undefined });
     expect(JSON.parse(run.stdout)).toMatchObject({ hooks: [{ name: 'trivial', outcome: 'none', layer: 'user' }] });
     expect(run.imports).not.toContain('node:crypto');
     expect(await loadsCode(run, markers.commander)).toBe(false);
+    expect(await loadsCode(run, markers.zod)).toBe(false);
 
     // A changed file is hashed (and its trusted copy runs), so the check above can fail.
     await writeFile(userFile, '{"hooks": {"PreToolUse": [{"name": "changed", "command": "true"}]}}\n');
@@ -121,7 +129,7 @@ describe('what a cold cosh hooks run loads', () => {
     expect(changed.imports).toContain('node:crypto');
   });
 
-  it('K8: cosh claude-hook answers Claude on the same light path: no commander, full zod, node:crypto, writer, ink or MCP SDK', async () => {
+  it('K8: cosh claude-hook answers Claude on the same light path: no commander, zod, node:crypto, writer, ink or MCP SDK', async () => {
     const stdin = JSON.stringify({
       session_id: 's',
       transcript_path: '',
@@ -136,12 +144,21 @@ describe('what a cold cosh hooks run loads', () => {
     expect(run.imports).not.toContain('node:crypto');
     expect(run.imports.some((url) => url.includes('@modelcontextprotocol'))).toBe(false);
     expect(await loadsCode(run, markers.commander)).toBe(false);
-    expect(await loadsCode(run, markers.fullZod)).toBe(false);
+    expect(await loadsCode(run, markers.zod)).toBe(false);
     expect(await loadsCode(run, markers.configWriter)).toBe(false);
     expect(await loadsCode(run, markers.ink)).toBe(false);
   });
 
-  it('the checks above can fail: a toggle loads the writer and commander, exec loads full zod', async () => {
+  it('the checks above can fail: a toggle loads the writer and commander, exec loads full zod, output loads zod', async () => {
+    // A hook that prints its verdict: the output schema (zod/mini) is needed to read it.
+    const printing = join(directory, 'printing.json');
+    await writeFile(printing, '{"hooks": {"PreToolUse": [{"command": "echo \'{\\"decision\\": \\"allow\\"}\'"}]}}\n');
+    const printingArgs = ['hooks', 'run', 'PreToolUse', '--tool', 'bash_run', '--config', printing, '--json'];
+    await runTraced(printingArgs);
+    const printed = await runTraced(printingArgs);
+    expect(JSON.parse(printed.stdout)).toMatchObject({ decision: 'allow' });
+    expect(await loadsCode(printed, markers.zod)).toBe(true);
+
     const toggle = await runTraced(['hooks', 'disable', 'PostToolUse', '--config', setupFile]);
     expect(await loadsCode(toggle, markers.configWriter)).toBe(true);
     expect(await loadsCode(toggle, markers.commander)).toBe(true);
