@@ -193,14 +193,11 @@ describe('interpretClaudeRun: invalid output (K5 row 4)', () => {
     }
   });
 
-  it('K5, O2: JSON that is broken or followed by text is invalid; onError deny makes it a deny', () => {
-    const outcome = claude({ stdout: '{"decision":"block"} and more' }, 'PreToolUse', strictGuard);
-    expect([outcome.kind, outcome.countsAsDeny, outcome.reason]).toEqual([
-      'invalid',
-      true,
-      `hook 'Guard' failed: invalid output: expected one JSON object, found text after it at position 21`,
-    ]);
-    expect(claude({ stdout: '{"hookSpecificOutput": {' }).kind).toBe('invalid');
+  it('K5: stdout that is not JSON, even starting with {, is plain text: none on exit 0, an error on another code, onError deny or not', () => {
+    for (const stdout of ['{"decision":"block"} and more', '{"hookSpecificOutput": {', '{"broken']) {
+      expect(claude({ stdout }, 'PreToolUse', strictGuard)).toMatchObject({ kind: 'none', countsAsDeny: false });
+      expect(claude({ stdout, exitCode: 1 }).kind).toBe('error');
+    }
   });
 });
 

@@ -27,9 +27,9 @@ export interface ClaudeHookOutput {
 }
 
 /**
- * What a Claude hook's stdout says (K5): plain text (blank included: Claude reads text that is not
- * JSON as no answer), a valid output, or an output that was meant as JSON (it starts with `{`) and
- * is not one valid object, with the exact problem (O2). An object that breaks the schema still
+ * What a Claude hook's stdout says (K5): plain text (blank included, and anything that is not JSON,
+ * even when it starts with `{`: Claude reads it as no answer), a valid output, or a JSON object it
+ * cannot use (breaks the schema, nests too deep), with the exact problem (O2). An object that breaks the schema still
  * says whether it stopped the turn: `continue: false` halts whatever else is wrong with it.
  */
 export type ParsedClaudeOutput =
@@ -69,7 +69,10 @@ function stopOf(value: Record<string, unknown>): ClaudeStop | null {
 export function parseClaudeOutput(stdout: string): ParsedClaudeOutput {
   if (!trimBlank(stdout).startsWith('{')) return { kind: 'plain' };
   const read = readJsonObject(stdout);
-  if (read.kind === 'invalid') return { kind: 'invalid', problem: read.problem, stop: null };
+  // K5: Claude reads a stdout that is not JSON as text, even one that starts with `{` (a broken
+  // object, text after it): no answer. Only JSON it cannot use (too deep to read) is invalid.
+  if (read.kind === 'invalid')
+    return read.notJson ? { kind: 'plain' } : { kind: 'invalid', problem: read.problem, stop: null };
   if (read.kind === 'blank') return { kind: 'plain' };
 
   const stop = stopOf(read.value);

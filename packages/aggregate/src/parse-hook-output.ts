@@ -48,7 +48,9 @@ function findObjectEnd(text: string, start: number): number {
   return -1;
 }
 
-type JsonAttempt = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string };
+type JsonAttempt =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly message: string; readonly notJson: boolean };
 
 function tryParseJson(text: string): JsonAttempt {
   try {
@@ -56,7 +58,8 @@ function tryParseJson(text: string): JsonAttempt {
   } catch (error) {
     // Whatever a hostile output makes JSON.parse throw (SyntaxError, RangeError on extreme
     // nesting, out of memory), it is that hook's invalid output, never the engine's crash.
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, message, notJson: error instanceof SyntaxError };
   }
 }
 
@@ -104,7 +107,8 @@ function firstNonBlank(text: string, from = 0): number {
  */
 export function parseHookOutput(stdout: string): ParsedHookOutput {
   const read = readJsonObject(stdout);
-  if (read.kind !== 'object') return read;
+  if (read.kind === 'blank') return read;
+  if (read.kind === 'invalid') return { kind: 'invalid', problem: read.problem };
   const result = hookOutputSchema.safeParse(read.value);
   if (!result.success) {
     return { kind: 'invalid', problem: result.error.issues.map((issue) => issue.message).join('; ') };
@@ -131,7 +135,12 @@ export function parseHookOutput(stdout: string): ParsedHookOutput {
 export type JsonObjectText =
   | { readonly kind: 'blank' }
   | { readonly kind: 'object'; readonly value: Record<string, unknown> }
-  | { readonly kind: 'invalid'; readonly problem: string };
+  | {
+      readonly kind: 'invalid';
+      readonly problem: string;
+      /** The text is not JSON at all (a syntax error), rather than JSON of another kind or too deep to read. */
+      readonly notJson: boolean;
+    };
 
 /**
  * Read a stdout that must be blank or exactly one JSON object (strict `JSON.parse`, blanks around
@@ -143,9 +152,15 @@ export function readJsonObject(stdout: string): JsonObjectText {
   // JSON's own whitespace is exactly O1's blank set, so parsing the untrimmed text accepts the
   // same outputs and keeps every position in a message relative to what the hook printed.
   const attempt = tryParseJson(stdout);
-  if (!attempt.ok) return { kind: 'invalid', problem: describeNonObject(stdout, attempt.message) };
+  if (!attempt.ok) {
+    return { kind: 'invalid', problem: describeNonObject(stdout, attempt.message), notJson: attempt.notJson };
+  }
   if (!isJsonObject(attempt.value)) {
-    return { kind: 'invalid', problem: `expected one JSON object, found ${describeJsonKind(attempt.value)}` };
+    return {
+      kind: 'invalid',
+      problem: `expected one JSON object, found ${describeJsonKind(attempt.value)}`,
+      notJson: false,
+    };
   }
   return { kind: 'object', value: attempt.value };
 }

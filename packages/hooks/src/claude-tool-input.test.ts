@@ -83,31 +83,24 @@ describe('toClaudeToolInput (K3)', () => {
 });
 
 describe('toCoshToolInput (K8)', () => {
-  it('K8: Claude inputs read back; Claude-only fields pass through', () => {
+  it('K8: Claude inputs read back into the Cosh tool fields; Claude-only fields are not Cosh fields', () => {
     expect(
       toCoshToolInput('bash_run', { command: 'ls', timeout: 120000, description: 'List', run_in_background: false }),
-    ).toEqual({
-      command: 'ls',
-      timeout: 120,
-      description: 'List',
-      run_in_background: false,
-    });
+    ).toEqual({ command: 'ls', timeout: 120 });
     expect(toCoshToolInput('fs_read', { file_path: '/repo/a.ts', offset: 10, limit: 5 })).toEqual({
       path: '/repo/a.ts',
-      offset: 10,
-      limit: 5,
     });
     expect(toCoshToolInput('fs_write', { file_path: '/repo/a.ts', content: 'x' })).toEqual({
       path: '/repo/a.ts',
       content: 'x',
     });
-    expect(
-      toCoshToolInput('find_grep', { pattern: 'x', path: '/repo', glob: '*.ts', output_mode: 'files_with_matches' }),
-    ).toEqual({
+    // K3's own image of find_grep reads back to exactly find_grep's input.
+    expect(toCoshToolInput('find_grep', { pattern: 'x', path: '/p', output_mode: 'content', '-n': true })).toEqual({
       pattern: 'x',
-      path: '/repo',
-      glob: '*.ts',
-      output_mode: 'files_with_matches',
+      path: '/p',
+    });
+    expect(toCoshToolInput('find_grep', { pattern: 'x', glob: '*.ts', output_mode: 'files_with_matches' })).toEqual({
+      pattern: 'x',
     });
   });
 

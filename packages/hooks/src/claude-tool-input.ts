@@ -147,23 +147,26 @@ export function toClaudeFieldsOf(
 
 /**
  * K3 read backwards, for the bridge (K8): a Claude tool input as the Cosh hooks of the twin tool
- * see it (`Bash {command, timeout ms}` → `bash_run {command, timeout s}`, `file_path` → `path`).
- * Fields without a Cosh twin (`description`, `run_in_background`, Grep's `glob`) pass through under
- * their own names. `toolName` is the Cosh name (`fromClaudeToolName`); the input of a tool with no
- * twin comes back unchanged (the same object).
+ * see it, in the Cosh tool's own fields (`Bash {command, timeout ms}` → `bash_run {command,
+ * timeout s}`, `Read {file_path}` → `fs_read {path}`, `Grep {pattern, path?, output_mode, -n}` →
+ * `find_grep {pattern, path?}`). A Claude field with no Cosh twin (`description`,
+ * `run_in_background`, Grep's `output_mode` and `glob`) is not a field of the Cosh tool and is left
+ * out, as `translateUpdatedInput` leaves it out the other way; the bridge's answer keeps it, since a
+ * rewrite is laid over the input Claude sent. `toolName` is the Cosh name (`fromClaudeToolName`);
+ * the input of a tool with no twin comes back unchanged (the same object).
  *
  * @example
  * toCoshToolInput('bash_run', { command: 'ls', timeout: 120000, description: 'List' });
- * // { command: 'ls', timeout: 120, description: 'List' }
+ * // { command: 'ls', timeout: 120 }
  */
 export function toCoshToolInput(toolName: string, claudeInput: ToolInput, mcpServer?: string | null): ToolInput {
   const table = tableOf(toolName, mcpServer);
   if (table === null) return claudeInput;
-  const byClaude = new Map(table.twins.map((twin) => [twin.claude, twin]));
-  return translateFields(claudeInput, (key) => {
-    const twin = byClaude.get(key);
-    return twin === undefined ? null : { name: twin.cosh, value: twin.toCosh(claudeInput[key]) };
-  });
+  const coshInput: Record<string, unknown> = {};
+  for (const twin of table.twins) {
+    if (Object.hasOwn(claudeInput, twin.claude)) defineOwn(coshInput, twin.cosh, twin.toCosh(claudeInput[twin.claude]));
+  }
+  return coshInput;
 }
 
 /** What a Claude hook's `updatedInput` means for the Cosh call (K5). */
