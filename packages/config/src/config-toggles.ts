@@ -70,12 +70,13 @@ export function setHookEnabled(
 }
 
 /**
- * SPEC S4: applies a toggle made at a terminal (`hooks enable|disable`, the settings screen) to
- * the trusted copy of `file` in the trust store `storeFile` as well (the old copy plus the
- * toggle): a file with no other change stays trusted, an unrelated edit stays untrusted. A file
- * the toggle `created` is trusted as created. Under the store's lock. Never call it for a change
- * made without a controlling terminal: that change must stay untrusted. Returns whether the copy
- * changed.
+ * SPEC S4: applies a change made at a terminal (`hooks enable|disable`, the settings screen, an
+ * import the person accepted) to the trusted copy of `file` in the trust store `storeFile` as
+ * well (the old copy plus the change): a file with no other change stays trusted, an unrelated
+ * edit stays untrusted. A file the change `created` (an event toggle, an import) is trusted as
+ * created; an import also trusts the scripts its commands name that the record lacks. Under the
+ * store's lock. Never call it for a change made without a controlling terminal: that change must
+ * stay untrusted. Returns whether the copy changed.
  */
 export async function applyToggleToSnapshot(
   storeFile: string,

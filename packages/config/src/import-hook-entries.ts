@@ -4,7 +4,7 @@ import { applyEdits, modify } from 'jsonc-parser';
 import { withFileLock } from './file-lock.ts';
 import { HOOK_EVENTS, type HookEvent } from './hook-events.ts';
 import { parseConfig } from './parse-config.ts';
-import { detectFormatting } from './write-config.ts';
+import { detectFormatting } from './detect-formatting.ts';
 import { writeFileAtomically } from './write-file-atomically.ts';
 
 /** One hook entry an import writes (`cosh hooks import`, K6). */
@@ -22,6 +22,8 @@ export interface ImportedHooksChange {
   /** The file written (a link's target). */
   readonly file: string;
   readonly created: boolean;
+  /** False when the file already read so: nothing was written. */
+  readonly changed: boolean;
   /** Entries of an earlier import with the same name prefix that were replaced. */
   readonly removed: number;
   readonly added: number;
@@ -67,40 +69,67 @@ export async function writeImportedHooks(
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
     const created = text === null;
-    let updated = text ?? '{}\n';
-    const before = parseConfig(updated, file);
-    if (!before.ok) throw before.error;
-    const formattingOptions = detectFormatting(updated);
-
-    let removed = 0;
-    let added = 0;
-    for (const event of HOOK_EVENTS) {
-      const existing = before.config.hooks[event];
-      // From the last, so the earlier indices stay right.
-      for (let index = existing.length - 1; index >= 0; index -= 1) {
-        if (!existing[index]?.name.startsWith(namePrefix)) continue;
-        updated = applyEdits(updated, modify(updated, ['hooks', event, index], undefined, { formattingOptions }));
-        removed += 1;
-      }
-      let length = existing.filter((entry) => !entry.name.startsWith(namePrefix)).length;
-      for (const entry of entries[event]) {
-        const value = {
-          name: entry.name,
-          protocol: entry.protocol,
-          ...(entry.matcher === undefined ? {} : { matcher: entry.matcher }),
-          command: entry.command,
-          timeout: entry.timeout,
-        };
-        const edits = modify(updated, ['hooks', event, length], value, { formattingOptions, isArrayInsertion: true });
-        updated = applyEdits(updated, edits);
-        length += 1;
-        added += 1;
-      }
-    }
-    const after = parseConfig(updated, file);
-    if (!after.ok) throw after.error;
-    if (!created && updated === text) return { file, created, removed, added };
-    await writeFileAtomically(file, updated.endsWith('\n') ? updated : `${updated}\n`, { mode });
-    return { file, created, removed, added };
+    const imported = importedHooksText(text, file, namePrefix, entries);
+    const changed = created || imported.text !== text;
+    if (changed) await writeFileAtomically(file, imported.text, { mode });
+    return { file, created, changed, removed: imported.removed, added: imported.added };
   });
+}
+
+/** A setup.json text with imported entries replaced, and how many went and came. */
+export interface ImportedHooksText {
+  /** The new text; the old text itself when nothing changed. */
+  readonly text: string;
+  readonly removed: number;
+  readonly added: number;
+}
+
+/**
+ * The text of setup.json after an import (K6, C8), from its text now (`null`: no file yet, read as
+ * `{}`): every entry whose name starts with `namePrefix` removed, then `entries` appended to their
+ * events, in order, laid out as the file is; nothing else changes. The one edit both the file
+ * (`writeImportedHooks`) and, after an import a person accepted at a terminal, its trusted copy
+ * (SPEC S4) receive. Throws the `ConfigError` of a text that does not load, or of one the change
+ * would make invalid. Pure.
+ */
+export function importedHooksText(
+  text: string | null,
+  file: string,
+  namePrefix: string,
+  entries: Readonly<Record<HookEvent, readonly ImportedHookEntry[]>>,
+): ImportedHooksText {
+  let updated = text ?? '{}\n';
+  const before = parseConfig(updated, file);
+  if (!before.ok) throw before.error;
+  const formattingOptions = detectFormatting(updated);
+
+  let removed = 0;
+  let added = 0;
+  for (const event of HOOK_EVENTS) {
+    const existing = before.config.hooks[event];
+    // From the last, so the earlier indices stay right.
+    for (let index = existing.length - 1; index >= 0; index -= 1) {
+      if (!existing[index]?.name.startsWith(namePrefix)) continue;
+      updated = applyEdits(updated, modify(updated, ['hooks', event, index], undefined, { formattingOptions }));
+      removed += 1;
+    }
+    let length = existing.filter((entry) => !entry.name.startsWith(namePrefix)).length;
+    for (const entry of entries[event]) {
+      const value = {
+        name: entry.name,
+        protocol: entry.protocol,
+        ...(entry.matcher === undefined ? {} : { matcher: entry.matcher }),
+        command: entry.command,
+        timeout: entry.timeout,
+      };
+      const edits = modify(updated, ['hooks', event, length], value, { formattingOptions, isArrayInsertion: true });
+      updated = applyEdits(updated, edits);
+      length += 1;
+      added += 1;
+    }
+  }
+  const after = parseConfig(updated, file);
+  if (!after.ok) throw after.error;
+  if (text !== null && updated === text) return { text, removed, added };
+  return { text: updated.endsWith('\n') ? updated : `${updated}\n`, removed, added };
 }

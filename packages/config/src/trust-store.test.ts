@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import { bundleSources } from '@cosh/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from './config-error.ts';
 import { applyToggleToSnapshot, recordTrust } from './config-toggles.ts';
+import { importedHooksText } from './import-hook-entries.ts';
 import { parseConfig } from './parse-config.ts';
 import { readTrustStore, renderTrustStore, type TrustRecord, trustStoreFile } from './trust-store.ts';
 
@@ -159,6 +161,85 @@ describe('applyToggleToSnapshot', () => {
     ).toBe(true);
     expect(readTrustStore(store).get('/created.json')?.snapshot).toBe(
       '{\n  "hooksEnabled": {\n    "PreToolUse": false\n  }\n}\n',
+    );
+  });
+
+  const imported = (command: string) => ({
+    PreToolUse: [
+      {
+        name: 'claude:project:PreToolUse[0].hooks[0]',
+        protocol: 'claude' as const,
+        matcher: 'Bash',
+        command,
+        timeout: 600,
+      },
+    ],
+    PostToolUse: [],
+  });
+
+  it('S4/K6: an import accepted at a terminal is applied to the trusted copy: the file as written is trusted, an unrelated edit is not', async () => {
+    await recordTrust(store, [{ file, exists: true, record: record(file, text) }]);
+    const change = {
+      kind: 'import',
+      namePrefix: 'claude:project:',
+      entries: imported('echo one'),
+      home: directory,
+    } as const;
+    expect(await applyToggleToSnapshot(store, file, change)).toBe(true);
+    const once = readTrustStore(store).get(file);
+    // The copy received exactly the edit the writer makes to the file (one function for both).
+    expect(once?.snapshot).toBe(importedHooksText(text, file, 'claude:project:', imported('echo one')).text);
+    expect(once?.snapshot).toContain('// my guards');
+    expect(once?.sha256).toBe(
+      createHash('sha256')
+        .update(once?.snapshot ?? '')
+        .digest('hex'),
+    );
+    // A re-import replaces its own entries in the copy too; the same import again changes nothing.
+    const again = { ...change, entries: imported('echo two') };
+    expect(await applyToggleToSnapshot(store, file, again)).toBe(true);
+    const parsed = parseConfig(readTrustStore(store).get(file)?.snapshot ?? '', file);
+    expect(parsed.ok && parsed.config.hooks.PreToolUse.map((entry) => entry.command)).toEqual([
+      'true',
+      'true',
+      'echo two',
+    ]);
+    expect(await applyToggleToSnapshot(store, file, again)).toBe(false);
+  });
+
+  it('S4/K6: an import trusts the scripts its commands name that the record lacks; a script the record holds keeps its hash', async () => {
+    const script = join(directory, 'guard.sh');
+    const kept = join(directory, 'kept.sh');
+    await writeFile(script, 'exit 0\n');
+    await writeFile(kept, 'exit 2\n');
+    const keptRecord = { ...record(file, text), scripts: [{ path: kept, sha256: hex(7) }] };
+    await recordTrust(store, [{ file, exists: true, record: keptRecord }]);
+    const change = {
+      kind: 'import',
+      namePrefix: 'claude:user:',
+      entries: imported(`~/guard.sh && ${kept} && /no/such/script`),
+      home: directory,
+    } as const;
+    expect(await applyToggleToSnapshot(store, file, change)).toBe(true);
+    expect(readTrustStore(store).get(file)?.scripts).toEqual([
+      { path: kept, sha256: hex(7) },
+      { path: script, sha256: createHash('sha256').update('exit 0\n').digest('hex') },
+    ]);
+  });
+
+  it('S4/K6: an import into a file never trusted leaves it so; one that created the file trusts it as created', async () => {
+    await recordTrust(store, [{ file, exists: true, record: record(file, text) }]);
+    const change = {
+      kind: 'import',
+      namePrefix: 'claude:project:',
+      entries: imported('true'),
+      home: directory,
+    } as const;
+    expect(await applyToggleToSnapshot(store, '/other.json', change)).toBe(false);
+    expect(readTrustStore(store).has('/other.json')).toBe(false);
+    expect(await applyToggleToSnapshot(store, '/created.json', change, { created: true })).toBe(true);
+    expect(readTrustStore(store).get('/created.json')?.snapshot).toBe(
+      importedHooksText(null, '/created.json', 'claude:project:', imported('true')).text,
     );
   });
 

@@ -19,7 +19,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from './config-error.ts';
 import { parseConfig } from './parse-config.ts';
 import { setEventEnabled, setHookEnabled } from './config-toggles.ts';
-import { detectFormatting } from './write-config.ts';
 
 let directory: string;
 let fixture: string;
@@ -308,19 +307,6 @@ describe('setHookEnabled', () => {
     const error = await expectConfigError(setHookEnabled(join(directory, 'none.json'), 'PreToolUse', 0, false));
     expect(error.code).toBe('E_CONFIG_NOT_FOUND');
     expect(await readdir(directory)).toEqual([]);
-  });
-});
-
-describe('detectFormatting', () => {
-  it('finds the indentation unit and line end', () => {
-    expect(detectFormatting('{\n    "a": {\n        "b": 1\n    }\n}')).toEqual({
-      insertSpaces: true,
-      tabSize: 4,
-      eol: '\n',
-    });
-    expect(detectFormatting('{\r\n\t"a": 1\r\n}')).toEqual({ insertSpaces: false, tabSize: 4, eol: '\r\n' });
-    expect(detectFormatting('{"a": 1}')).toEqual({ insertSpaces: true, tabSize: 2, eol: '\n' });
-    expect(detectFormatting('{\n  /*\n   * doc\n   */\n  "a": 1\n}')).toMatchObject({ tabSize: 2 });
   });
 });
 

@@ -2,17 +2,19 @@ import { constants } from 'node:fs';
 import { access, lstat, mkdir, readlink, realpath } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { applyEdits, type Edit, type FormattingOptions, modify, type Node } from 'jsonc-parser';
+import { applyEdits, type Edit, modify, type Node } from 'jsonc-parser';
 import { ConfigError, configNotFoundError, fileError, writeError } from './config-error.ts';
 import type { HooksConfig, JsonPath } from './config-types.ts';
 import { type FileLockOptions, type HeldLock, LockTimeoutError, withFileLock } from './file-lock.ts';
+import { detectFormatting } from './detect-formatting.ts';
 import { formatJsonPath } from './format-problem.ts';
 import { type InsertedValue, propertyInsertionEdits } from './insert-property.ts';
 import { emptyConfig, parseConfig } from './parse-config.ts';
 import { parseJsonc } from './parse-jsonc.ts';
 import { readBoundedConfigFile } from './read-config-file.ts';
 import { propertyRemovalEdits } from './remove-property.ts';
-import type { HookEvent } from './hook-events.ts';
+import { HOOK_EVENTS, type HookEvent } from './hook-events.ts';
+import { type ImportedHookEntry, importedHooksText } from './import-hook-entries.ts';
 import type { ResolvedConfigPath } from './resolve-config-path.ts';
 import type { SourceMap } from './source-map.ts';
 import {
@@ -22,7 +24,8 @@ import {
   sameHook,
   type ToggleRequest,
 } from './toggle-requests.ts';
-import { fingerprintOf, loadSha256 } from './trust-hash.ts';
+import { commandScriptPaths } from './script-words.ts';
+import { fingerprintOf, hashScripts, loadSha256, type Sha256 } from './trust-hash.ts';
 import type { TrustedScript } from './trust-store.ts';
 import { updateTrustStore } from './trust-store-write.ts';
 import { writeFileAtomically } from './write-file-atomically.ts';
@@ -71,9 +74,10 @@ export interface HookToggleOptions {
 }
 
 /**
- * A toggle as a person made it at a terminal, to apply to the trusted copy of the file too
- * (SPEC S4): an event's switch, or one hook's, the hook named by what the person saw (its
- * identity, and which of identical entries it is) since the copy may hold it at another place.
+ * A change a person made at a terminal, to apply to the trusted copy of the file too (SPEC S4):
+ * an event's switch, or one hook's, the hook named by what the person saw (its identity, and
+ * which of identical entries it is) since the copy may hold it at another place; or an import
+ * the person accepted (`cosh hooks import`, K6), the same replacement of entries the file got.
  */
 export type SnapshotToggle =
   | { readonly kind: 'event'; readonly event: HookEvent; readonly enabled: boolean }
@@ -84,14 +88,25 @@ export type SnapshotToggle =
       /** Which of the entries with this identity (0 for the first), in file order. */
       readonly copy: number;
       readonly enabled: boolean;
+    }
+  | {
+      readonly kind: 'import';
+      /** The entries of an earlier import of the same source, replaced (`replaceImportedHooks`). */
+      readonly namePrefix: string;
+      readonly entries: Readonly<Record<HookEvent, readonly ImportedHookEntry[]>>;
+      /** What `~/` and `$HOME/` in the imported commands stand for (SPEC S2): the loader's home. */
+      readonly home: string;
     };
 
 /**
- * SPEC S4: applies a toggle made at a terminal to the trusted copy of `file` in the trust store
- * (the old copy plus the toggle), so the file, if nothing else changed in it, is trusted as
- * toggled, while an unrelated edit stays untrusted. A file `created` by the toggle is trusted as
- * created. Nothing happens to a file that was never trusted, or whose copy lacks the hook or
- * already says so. Under the store's lock, re-read there (C8). Returns whether the copy changed.
+ * SPEC S4: applies a change made at a terminal to the trusted copy of `file` in the trust store
+ * (the old copy plus the change), so the file, if nothing else changed in it, is trusted as
+ * changed, while an unrelated edit stays untrusted. A file `created` by an event toggle or an
+ * import is trusted as created. Nothing happens to a file that was never trusted, or whose copy
+ * lacks the hook or already says so. An import also trusts, as they are now, the scripts its
+ * commands name (SPEC S2) that the record does not hold: the person accepted those commands; a
+ * script the record holds keeps its trusted hash, so a change to it stays untrusted. Under the
+ * store's lock, re-read there (C8). Returns whether the copy changed.
  */
 export async function applyToggleToSnapshot(
   storeFile: string,
@@ -99,24 +114,26 @@ export async function applyToggleToSnapshot(
   toggle: SnapshotToggle,
   options: { readonly created?: boolean | undefined } = {},
 ): Promise<boolean> {
-  // Nothing was ever trusted and the toggle created no file: there is no copy to change, and no
+  // Nothing was ever trusted and the change created no file: there is no copy to change, and no
   // reason to create the store's folder (or take its lock) for a person who never used trust.
-  const createsRecord = options.created === true && toggle.kind === 'event';
+  const createsRecord = options.created === true && toggle.kind !== 'hook';
   if (!createsRecord && !(await exists(storeFile))) return false;
   const sha256 = await loadSha256();
   let changed = false;
   await updateTrustStore(storeFile, (records) => {
     const record = records.get(file);
     let snapshot: string | undefined;
-    let scripts: readonly TrustedScript[] = [];
     if (record === undefined) {
-      if (options.created !== true || toggle.kind !== 'event') return;
-      snapshot = createdText(['hooksEnabled', toggle.event], toggle.enabled);
+      if (!createsRecord) return;
+      snapshot = createdSnapshot(file, toggle);
     } else {
       snapshot = toggledSnapshot(record.snapshot, file, toggle);
-      scripts = record.scripts;
     }
     if (snapshot === undefined) return;
+    const scripts =
+      toggle.kind === 'import'
+        ? withImportedScripts(record?.scripts ?? [], file, toggle, sha256)
+        : (record?.scripts ?? []);
     const snapshotSha256 = sha256(Buffer.from(snapshot, 'utf8'));
     records.set(file, {
       path: file,
@@ -131,8 +148,24 @@ export async function applyToggleToSnapshot(
   return changed;
 }
 
-/** The trusted copy with the toggle made, or undefined when it cannot or need not change. */
+/** The text of a file the change created, as the writer created it; undefined for a hook's toggle. */
+function createdSnapshot(file: string, toggle: SnapshotToggle): string | undefined {
+  if (toggle.kind === 'event') return createdText(['hooksEnabled', toggle.event], toggle.enabled);
+  if (toggle.kind === 'import') return importedHooksText(null, file, toggle.namePrefix, toggle.entries).text;
+  return undefined;
+}
+
+/** The trusted copy with the change made, or undefined when it cannot or need not change. */
 function toggledSnapshot(snapshot: string, file: string, toggle: SnapshotToggle): string | undefined {
+  if (toggle.kind === 'import') {
+    try {
+      const imported = importedHooksText(snapshot, file, toggle.namePrefix, toggle.entries);
+      return imported.text === snapshot ? undefined : imported.text;
+    } catch {
+      // A copy that does not load (or could not hold the entries) is left as it is, as for toggles.
+      return undefined;
+    }
+  }
   const parsed = parseConfig(snapshot, file);
   if (!parsed.ok) return undefined;
   let request: ToggleRequest;
@@ -149,6 +182,25 @@ function toggledSnapshot(snapshot: string, file: string, toggle: SnapshotToggle)
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The record's scripts plus each existing regular file an imported command names (SPEC S2) that
+ * the record does not hold, hashed now. Hashes the record holds stay as they are.
+ */
+function withImportedScripts(
+  scripts: readonly TrustedScript[],
+  file: string,
+  toggle: Extract<SnapshotToggle, { kind: 'import' }>,
+  sha256: Sha256,
+): readonly TrustedScript[] {
+  const places = { home: toggle.home, configDir: dirname(file) };
+  const named = HOOK_EVENTS.flatMap((event) =>
+    toggle.entries[event].flatMap((entry) => commandScriptPaths(entry.command, places)),
+  ).filter((path) => !scripts.some((script) => script.path === path));
+  const added: TrustedScript[] = [];
+  for (const [path, hash] of hashScripts(named, sha256)) if (hash !== null) added.push({ path, sha256: hash });
+  return [...scripts, ...added];
 }
 
 /** The text of a file created by setting one value: `{"hooksEnabled": {"PreToolUse": false}}`. */
@@ -412,20 +464,6 @@ function editsFor(text: string, sourceMap: SourceMap, path: JsonPath, value: boo
     if (edits !== undefined) return edits;
   }
   return modify(text, [...path], value, { formattingOptions: formatting });
-}
-
-/** The file's own indentation (spaces or tabs, and how many) and line ending. */
-export function detectFormatting(text: string): FormattingOptions {
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  let smallest: number | undefined;
-  for (const line of text.split(/\r?\n/)) {
-    // Lines that start a key or close a container show the indentation; comment lines may not.
-    const indentation = /^([ \t]+)["}\]]/.exec(line)?.[1];
-    if (indentation === undefined) continue;
-    if (indentation.startsWith('\t')) return { insertSpaces: false, tabSize: 4, eol };
-    smallest = Math.min(smallest ?? indentation.length, indentation.length);
-  }
-  return { insertSpaces: true, tabSize: smallest ?? 2, eol };
 }
 
 interface ExistingFile {
