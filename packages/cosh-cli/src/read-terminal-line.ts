@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import type { TerminalStreams } from './open-terminal.ts';
 
 /**
  * The next line of `input` without its line end, or `undefined` at its end (or on an error).
@@ -44,4 +45,16 @@ export function readTerminalLine(input: Readable): Promise<string | undefined> {
 /** Whether an answer to a y/N question is yes: `y` or `yes`, any case, spaces ignored. */
 export function isYes(answer: string | undefined): boolean {
   return answer !== undefined && /^\s*y(es)?\s*$/i.test(answer);
+}
+
+/**
+ * Asks a y/N question on a terminal: writes `question` (which shows the `[y/N]`), reads one line,
+ * and is true only for yes ({@link isYes}); an empty answer or the input's end is no.
+ */
+export async function askYesNo(terminal: TerminalStreams, question: string): Promise<boolean> {
+  terminal.output.write(question);
+  const answer = await readTerminalLine(terminal.input);
+  // At the input's end (Ctrl-D) the cursor is still after the question.
+  if (answer === undefined) terminal.output.write('\n');
+  return isYes(answer);
 }

@@ -3,9 +3,9 @@
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { readTrustStore } from '@cosh/config';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { person } from '../__fixtures__/fake-terminal.ts';
 import { runInProcess } from '../__fixtures__/run-in-process.ts';
 import type { OpenTerminal } from '../open-terminal.ts';
 import type { HooksListJson } from './hooks-list.ts';
@@ -27,21 +27,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(directory, { recursive: true, force: true });
 });
-
-/** A person at a terminal who answers each question with the next of `answers`. */
-function person(answers: readonly string[] = []): { openTerminal: () => OpenTerminal; screen: () => string } {
-  let screen = '';
-  return {
-    openTerminal: () => {
-      const input = new PassThrough();
-      const output = new PassThrough();
-      output.on('data', (chunk: Buffer) => (screen += chunk.toString()));
-      input.end(answers.map((answer) => `${answer}\n`).join(''));
-      return { input, output, close: () => undefined };
-    },
-    screen: () => screen,
-  };
-}
 
 /** cosh with this test's home, trust checked (no COSH_TRUST), no managed file. */
 function cosh(argv: readonly string[], terminal?: { openTerminal: () => OpenTerminal }) {

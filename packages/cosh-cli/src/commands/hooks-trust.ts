@@ -12,8 +12,9 @@ import { ExitError } from '../cli-errors.ts';
 import { EXIT_CODES } from '../exit-codes.ts';
 import type { OpenTerminal } from '../open-terminal.ts';
 import { printProblems } from '../print-problems.ts';
-import { isYes, readTerminalLine } from '../read-terminal-line.ts';
+import { askYesNo } from '../read-terminal-line.ts';
 import { escapeForTerminal } from '../terminal-text.ts';
+import { terminalWriter } from '../terminal-writer.ts';
 import { trustStateText } from '../trust-state-text.ts';
 import { printJson } from './problem-json.ts';
 import { trustDiffLines } from './trust-diff.ts';
@@ -128,7 +129,7 @@ async function reviewAndTrust(context: CliContext, options: HooksTrustOptions, t
       report.push(entry);
       continue;
     }
-    const yes = options.yes || (await ask(terminal, `Trust ${escapeForTerminal(file.file)} as it is now? [y/N] `));
+    const yes = options.yes || (await askYesNo(terminal, `Trust ${escapeForTerminal(file.file)} as it is now? [y/N] `));
     if (yes) {
       accepted.push(file.candidate);
       report.push({ ...entry, trusted: true });
@@ -149,13 +150,6 @@ async function reviewAndTrust(context: CliContext, options: HooksTrustOptions, t
   if (declined) throw new ExitError(1);
 }
 
-async function ask(terminal: OpenTerminal, question: string): Promise<boolean> {
-  terminal.output.write(question);
-  const answer = await readTerminalLine(terminal.input);
-  if (answer === undefined) terminal.output.write('\n');
-  return isYes(answer);
-}
-
 function printDiff(writer: Writer, lines: readonly string[]): void {
   const { style } = writer;
   for (const line of lines) {
@@ -168,15 +162,4 @@ function printDiff(writer: Writer, lines: readonly string[]): void {
           : line;
     writer.line(`  ${painted}`);
   }
-}
-
-/** A writer on the terminal (for `--json`, whose stdout is the JSON), colour as stderr has it. */
-function terminalWriter(terminal: OpenTerminal, like: Writer): Writer {
-  return {
-    write: (text) => void terminal.output.write(text),
-    line: (text = '') => void terminal.output.write(`${text}\n`),
-    style: like.style,
-    isTTY: true,
-    columns: like.columns,
-  };
 }
