@@ -152,8 +152,12 @@ export function createProgram(options: CreateProgramOptions): Command {
     .option('--local', 'read .claude/settings.local.json of the current folder')
     .option('--user', 'read ~/.claude/settings.json')
     .option('--dry-run', 'show what would be imported (every command), write nothing')
-    .option('--json', 'print one JSON object')
+    .option('--json', 'print one JSON object; questions go to the terminal')
     .addOption(configOption())
+    .addHelpText(
+      'after',
+      '\nImporting is trusting. At a terminal, every command is shown and you are asked y/N: yes writes\nthe hooks and trusts them (only that change: other edits of the file stay untrusted); anything\nelse writes nothing (exit 1). Without a terminal (a script, a hook, an agent) the hooks are\nwritten but not trusted: they run only once you accept them with cosh hooks trust in a terminal.',
+    )
     .action(
       async (
         file: string | undefined,

@@ -1,12 +1,14 @@
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
-import { replaceImportedHooks, resolveConfigPath } from '@cosh/config';
+import { applyToggleToSnapshot, replaceImportedHooks, resolveConfigPath, trustStoreFile } from '@cosh/config';
 import type { Command } from 'commander';
-import type { CliContext } from '../cli-context.ts';
+import type { CliContext, Writer } from '../cli-context.ts';
 import { ExitError, UsageError } from '../cli-errors.ts';
 import { EXIT_CODES } from '../exit-codes.ts';
+import { askYesNo } from '../read-terminal-line.ts';
 import { escapeForTerminal } from '../terminal-text.ts';
+import { terminalWriter } from '../terminal-writer.ts';
 import { type ImportReportLine, planClaudeImport } from './claude-import-plan.ts';
 
 /** What `cosh hooks import` was asked, as parsed by commander. */
@@ -66,7 +68,15 @@ function lineText(line: ImportReportLine): string {
  * `cosh hooks import --from claude [FILE | --project | --local | --user] [--dry-run] [--json]
  * [--config F]` (K6): reads Claude Code settings and writes one `protocol: "claude"` entry per
  * command handler of PreToolUse and PostToolUse into setup.json, replacing an earlier import of the
- * same source; reports every handler. Exit 0 when written (or with `--dry-run`); 78 when the
+ * same source; reports every handler.
+ *
+ * Importing is trusting (SPEC S4). At a controlling terminal it shows every command, asks `y/N`
+ * there, and only on yes writes the file and applies the same import to the file's trusted copy,
+ * as a toggle made at a terminal does (a file never trusted stays so, one the import created is
+ * trusted as created, an unrelated edit stays untrusted); on anything else nothing is written
+ * (exit 1, as `hooks trust` on a no). Without a terminal (a program, a hook, the agent) it writes
+ * without asking and the change stays untrusted until a person accepts it with `cosh hooks trust`.
+ * `--dry-run` never asks and writes nothing. Exit 0 when written (or with `--dry-run`); 78 when the
  * settings cannot be read or hold errors (nothing written); 64 for bad usage.
  */
 export async function runHooksImport(context: CliContext, options: HooksImportOptions): Promise<void> {
@@ -91,69 +101,141 @@ export async function runHooksImport(context: CliContext, options: HooksImportOp
   try {
     settings = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    settings = undefined;
     const why = error instanceof Error ? error.message : String(error);
     const line: ImportReportLine = { name: '(file)', status: 'error', message: `not JSON: ${why}`, command: null };
-    report(context, options, source.file, null, [line], false);
+    const report = { source: source.file, target: null, lines: [line] };
+    printReport(context.err, options, report, 'failed');
+    printJsonReport(context, options, report, false);
     throw new ExitError(EXIT_CODES.config);
   }
   const plan = planClaudeImport(settings, source.label, onPath(context.env));
-  const target = resolveConfigPath({ path: options.configPath, cwd: context.cwd, env: context.env }).file;
+  const location = resolveConfigPath({ path: options.configPath, cwd: context.cwd, env: context.env });
+  const report: ImportReport = { source: source.file, target: location.file, lines: plan.lines };
   if (plan.errorCount > 0) {
-    report(context, options, source.file, target, plan.lines, false);
+    printReport(context.err, options, report, 'failed');
+    printJsonReport(context, options, report, false);
     throw new ExitError(EXIT_CODES.config);
   }
-  let written = false;
-  if (!options.dryRun) {
-    await replaceImportedHooks(target, `claude:${source.label}:`, plan.entries);
-    written = true;
-  }
-  report(context, options, source.file, target, plan.lines, written);
-}
-
-function report(
-  context: CliContext,
-  options: HooksImportOptions,
-  source: string,
-  target: string | null,
-  lines: readonly ImportReportLine[],
-  written: boolean,
-): void {
-  if (options.json) {
-    context.out.write(
-      `${JSON.stringify(
-        {
-          source,
-          target,
-          dry_run: options.dryRun,
-          written,
-          handlers: lines.map((line) => ({
-            name: line.name,
-            status: line.status,
-            message: line.message,
-            command: line.command,
-          })),
-        },
-        null,
-        2,
-      )}\n`,
-    );
+  if (options.dryRun) {
+    printReport(context.out, options, report, 'dry-run');
+    printJsonReport(context, options, report, false);
     return;
   }
-  const out = lines.some((line) => line.status === 'error') ? context.err : context.out;
-  out.line(`Claude hooks in ${escapeForTerminal(source)}:`);
-  if (lines.length === 0) out.line('  (no hooks)');
-  for (const line of lines) out.line(lineText(line));
-  const imported = lines.filter((line) => line.status === 'imported' || line.status === 'warning').length;
-  if (lines.some((line) => line.status === 'error')) {
-    out.line('Nothing was written: fix the errors above and import again.');
-  } else if (options.dryRun) {
-    out.line(
-      `Dry run: ${imported} ${imported === 1 ? 'hook' : 'hooks'} would be written to ${escapeForTerminal(target ?? '')}.`,
-    );
-  } else if (written) {
-    out.line(
-      `Wrote ${imported} ${imported === 1 ? 'hook' : 'hooks'} to ${escapeForTerminal(target ?? '')}. Review and trust the change with \`cosh hooks trust\` at a terminal: until then Cosh runs the copy you last trusted (or refuses calls if there is none).`,
-    );
+  const namePrefix = `claude:${source.label}:`;
+  const terminal = context.openTerminal();
+  if (terminal === undefined) {
+    // No person to ask: written, and untrusted until one accepts it with `cosh hooks trust`.
+    await replaceImportedHooks(location.file, namePrefix, plan.entries);
+    printReport(context.out, options, report, 'written-untrusted');
+    printJsonReport(context, options, report, true);
+    return;
   }
+  try {
+    // Every command is shown before the question; with --json stdout is the JSON, so they go to
+    // the terminal, as `hooks trust --json` shows its diffs there.
+    const shown = options.json ? terminalWriter(terminal, context.err) : context.out;
+    printHandlers(shown, report);
+    const count = importedCount(report.lines);
+    const question = `Import ${count} ${count === 1 ? 'hook' : 'hooks'} into ${escapeForTerminal(location.file)}? [y/N] `;
+    if (!(await askYesNo(terminal, question))) {
+      shown.line('  not imported: nothing was written');
+      printJsonReport(context, options, report, false);
+      throw new ExitError(1);
+    }
+    const change = await replaceImportedHooks(location.file, namePrefix, plan.entries);
+    // A person accepted these commands at a terminal: the same import goes into the file's trusted
+    // copy, by the path toggles take (S4: the old copy plus the change). Also when the file already
+    // held them: an import written earlier without a terminal is accepted now.
+    const home = context.env['HOME'] || homedir();
+    const trusted = await applyToggleToSnapshot(
+      trustStoreFile({ env: context.env }),
+      location.file,
+      { kind: 'import', namePrefix, entries: plan.entries, home },
+      { created: change.created },
+    );
+    printOutcome(shown, report, trusted ? 'trusted' : change.changed ? 'written-untrusted' : 'unchanged');
+    printJsonReport(context, options, report, true);
+  } finally {
+    terminal.close();
+  }
+}
+
+/** What an import read and where it writes, for its report. */
+interface ImportReport {
+  readonly source: string;
+  /** The setup.json written; `null` when the settings could not be read as JSON. */
+  readonly target: string | null;
+  readonly lines: readonly ImportReportLine[];
+}
+
+/** How an import ended, for its last line. */
+type ImportEnd = 'failed' | 'dry-run' | 'unchanged' | 'trusted' | 'written-untrusted';
+
+function importedCount(lines: readonly ImportReportLine[]): number {
+  return lines.filter((line) => line.status === 'imported' || line.status === 'warning').length;
+}
+
+/** The report for people (not with `--json`): every handler, then how the import ended. */
+function printReport(writer: Writer, options: HooksImportOptions, report: ImportReport, end: ImportEnd): void {
+  if (options.json) return;
+  printHandlers(writer, report);
+  printOutcome(writer, report, end);
+}
+
+function printHandlers(writer: Writer, report: ImportReport): void {
+  writer.line(`Claude hooks in ${escapeForTerminal(report.source)}:`);
+  if (report.lines.length === 0) writer.line('  (no hooks)');
+  for (const line of report.lines) writer.line(lineText(line));
+}
+
+function printOutcome(writer: Writer, report: ImportReport, end: ImportEnd): void {
+  const count = importedCount(report.lines);
+  const hooks = `${count} ${count === 1 ? 'hook' : 'hooks'}`;
+  const target = escapeForTerminal(report.target ?? '');
+  switch (end) {
+    case 'failed':
+      writer.line('Nothing was written: fix the errors above and import again.');
+      return;
+    case 'dry-run':
+      writer.line(`Dry run: ${hooks} would be written to ${target}.`);
+      return;
+    case 'unchanged':
+      writer.line(`${target} already holds these ${hooks}: nothing was written.`);
+      return;
+    case 'trusted':
+      writer.line(`Imported ${hooks} into ${target}, trusted: ${count === 1 ? 'it runs' : 'they run'} from now on.`);
+      return;
+    case 'written-untrusted':
+      writer.line(
+        `Wrote ${hooks} to ${target}. Review and trust the change with \`cosh hooks trust\` at a terminal: until then Cosh runs the copy you last trusted (or refuses calls if there is none).`,
+      );
+  }
+}
+
+/** With `--json`: the one JSON object on stdout. */
+function printJsonReport(
+  context: CliContext,
+  options: HooksImportOptions,
+  report: ImportReport,
+  written: boolean,
+): void {
+  if (!options.json) return;
+  context.out.write(
+    `${JSON.stringify(
+      {
+        source: report.source,
+        target: report.target,
+        dry_run: options.dryRun,
+        written,
+        handlers: report.lines.map((line) => ({
+          name: line.name,
+          status: line.status,
+          message: line.message,
+          command: line.command,
+        })),
+      },
+      null,
+      2,
+    )}\n`,
+  );
 }
