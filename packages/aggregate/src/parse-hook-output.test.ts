@@ -129,7 +129,7 @@ describe('parseHookOutput', () => {
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
     expect(problemOf(deep)).toBe('expected one JSON object, found an array');
     expect(problemOf('['.repeat(100_000))).toMatch(/^not valid JSON: /);
-    expect(problemOf('{"a":' + '{"a":'.repeat(100_000))).toMatch(/^not valid JSON: /);
+    expect(problemOf(`{"a":${'{"a":'.repeat(100_000)}`)).toMatch(/^not valid JSON: /);
     expect(problemOf(`{"decision":${deep}}`)).toBe('decision must be one of allow, deny, ask, none (got an array)');
   });
 

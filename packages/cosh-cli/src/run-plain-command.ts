@@ -17,8 +17,8 @@ export async function runPlainCommand(commandLine: PlainCommandLine, io?: Partia
   const context = createCliContext(io);
   const command = commandLine.command === 'hooks run' ? HOOKS_RUN_COMMAND : CLAUDE_HOOK_COMMAND;
   try {
+    const configPath = configPathOf(commandLine, command);
     if (commandLine.command === 'hooks run') {
-      const configPath = configPathOf(commandLine, command);
       const sessionId = sessionIdOf(commandLine, command);
       const { runHooksRun } = await import('./commands/hooks-run.ts');
       await runHooksRun(context, {
@@ -36,7 +36,6 @@ export async function runPlainCommand(commandLine: PlainCommandLine, io?: Partia
         command,
       });
     } else {
-      const configPath = configPathOf(commandLine, command);
       const { runClaudeHook } = await import('./commands/claude-hook.ts');
       await runClaudeHook(context, { configPath, noProject: commandLine.noProject }, context.stdin);
     }

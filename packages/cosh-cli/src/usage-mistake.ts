@@ -76,7 +76,7 @@ function excessArguments(command: Command, message: string): string {
   const has = (long: string): boolean => command.options.some((option) => option.long === long);
   let meant: string | undefined;
   // A tool input given as an argument (`cosh exec bash_run '{"command":"ls"}'`).
-  if (extra !== undefined && extra.trim().startsWith('{') && has('--input')) meant = `--input ${shellWord(extra)}`;
+  if (extra?.trim().startsWith('{') && has('--input')) meant = `--input ${shellWord(extra)}`;
   // A tool name given as an argument (`cosh hooks run PreToolUse bash_run`).
   else if (extra !== undefined && /^[\w.-]+$/.test(extra) && has('--tool')) meant = `--tool ${extra}`;
   return `${commanderMessage(message)}${meant === undefined ? '' : ` (did you mean ${meant}?)`}`;

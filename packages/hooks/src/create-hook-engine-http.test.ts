@@ -251,6 +251,29 @@ describe('HTTP hooks: the answer (H3)', () => {
   });
 });
 
+describe('HTTP hooks: the cost (H4)', () => {
+  it('H4: a hook a local server answers at once costs the engine less than a spawned shell', async () => {
+    const server = await answering(200);
+    const overHttp = engineFor({ PreToolUse: [{ url: server.origin }] });
+    const spawning = engineFor({ PreToolUse: [{ command: 'true' }] });
+    const total = { http: 0, spawn: 0 };
+    // Interleaved, so a busy moment of the machine falls on both; the first round warms both up.
+    for (let round = 0; round <= 20; round += 1) {
+      for (const [kind, engine] of [
+        ['http', overHttp],
+        ['spawn', spawning],
+      ] as const) {
+        const startedAt = performance.now();
+        expect((await engine.preToolUse(call)).decision).toBe('none');
+        if (round > 0) total[kind] += performance.now() - startedAt;
+      }
+    }
+    // The benchmark holds the real target (a quarter of a spawn); a test only proves which side of
+    // one spawn an HTTP hook is on, with room for a loaded machine.
+    expect(total.http).toBeLessThan(total.spawn);
+  });
+});
+
 describe('the engine owns its HTTP client', () => {
   it('H2: close() closes the kept-alive connection; later calls are refused', async () => {
     const server = await answering(200, { decision: 'allow' });

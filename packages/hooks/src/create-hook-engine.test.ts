@@ -309,7 +309,7 @@ describe('bounded concurrency (R11)', () => {
   it('R11: the limit holds across calls the engine serves at the same time', async () => {
     const live = file('live');
     mkdirSync(live);
-    const entries = Array.from({ length: 6 }, (_, index) => ({ command: counted(live, 'true') + ` # ${index}` }));
+    const entries = Array.from({ length: 6 }, (_, index) => ({ command: `${counted(live, 'true')} # ${index}` }));
     const engine = createHookEngine(hooksConfig({ PreToolUse: entries, PostToolUse: entries }), {
       runner: { maxConcurrentProcesses: 4 },
     });

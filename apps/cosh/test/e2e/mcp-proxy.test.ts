@@ -107,6 +107,39 @@ async function postPayloads(toolName: string): Promise<Record<string, unknown>[]
 
 const text = (value: string) => ({ type: 'text', text: value });
 
+/**
+ * `cosh mcp proxy` over the fixture downstream (with a child of its own) as a plain child process:
+ * these tests need the exit status, which the SDK's transport hides.
+ */
+function spawnProxy(pidFile: string, downstreamArgs: readonly string[], env: NodeJS.ProcessEnv = {}) {
+  const child = spawn(
+    process.execPath,
+    [
+      coshBin,
+      'mcp',
+      'proxy',
+      '--config',
+      configPath,
+      '--',
+      process.execPath,
+      downstreamFixture,
+      '--pid-file',
+      pidFile,
+      '--spawn-child',
+      ...downstreamArgs,
+    ],
+    {
+      cwd: directory,
+      env: { PATH: process.env['PATH'], ...TRUST_ALL_ENV, HOME: directory, ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return { child, stderr: () => stderr, exited };
+}
+
 describe('cosh mcp proxy: tools', () => {
   it('X: lists the downstream tools unchanged: names, descriptions, schemas, output schemas, annotations, _meta', async () => {
     const direct = await startMcpSession(process.execPath, [downstreamFixture], { cwd: directory });
@@ -512,32 +545,7 @@ describe('cosh mcp proxy: shutdown', () => {
 
   it('X: a SIGTERM while the downstream is still starting stops it and exits 143', async () => {
     const pidFile = join(directory, 'slow.pid');
-    const child = spawn(
-      process.execPath,
-      [
-        coshBin,
-        'mcp',
-        'proxy',
-        '--config',
-        configPath,
-        '--',
-        process.execPath,
-        downstreamFixture,
-        '--pid-file',
-        pidFile,
-        '--spawn-child',
-        '--slow-start',
-        '30000',
-      ],
-      {
-        cwd: directory,
-        env: { PATH: process.env['PATH'], ...TRUST_ALL_ENV, HOME: directory },
-        stdio: ['pipe', 'pipe', 'pipe'],
-      },
-    );
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const { child, stderr, exited } = spawnProxy(pidFile, ['--slow-start', '30000']);
     expect(
       await waitUntil(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').split('\n').length === 3, 30_000),
     ).toBe(true);
@@ -545,46 +553,22 @@ describe('cosh mcp proxy: shutdown', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(143);
     expect(await waitForExit(pids, 1000)).toEqual([]);
-    expect(stderr).toContain('cosh mcp proxy: got SIGTERM while starting; stopped the downstream MCP server');
+    expect(stderr()).toContain('cosh mcp proxy: got SIGTERM while starting; stopped the downstream MCP server');
     child.stdin.end();
   });
 
   it('stops the downstream when it gets SIGTERM, and exits 143', async () => {
     const pidFile = join(directory, 'signalled.pid');
-    // A plain child process: the test needs the exit status, which the SDK's transport hides.
-    const child = spawn(
-      process.execPath,
-      [
-        coshBin,
-        'mcp',
-        'proxy',
-        '--config',
-        configPath,
-        '--',
-        process.execPath,
-        downstreamFixture,
-        '--pid-file',
-        pidFile,
-        '--spawn-child',
-      ],
-      {
-        cwd: directory,
-        env: { PATH: process.env['PATH'], ...TRUST_ALL_ENV, HOME: directory, COSH_MARKERS: markers },
-        stdio: ['pipe', 'pipe', 'pipe'],
-      },
-    );
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const { child, stderr, exited } = spawnProxy(pidFile, [], { COSH_MARKERS: markers });
     // Waited for, not assumed: under load the start can take seconds. (The signal handlers are
     // now installed before the downstream starts; they used to come after the "proxying" line,
     // and a SIGTERM in between killed the proxy by default: exit null, the flake once seen.)
-    expect(await waitUntil(() => stderr.includes('cosh mcp proxy: proxying'), 30_000)).toBe(true);
+    expect(await waitUntil(() => stderr().includes('cosh mcp proxy: proxying'), 30_000)).toBe(true);
     const pids = (await readFile(pidFile, 'utf8')).trim().split('\n').map(Number);
     child.kill('SIGTERM');
     expect(await exited).toBe(143);
     expect(await waitForExit(pids, 1000)).toEqual([]);
-    expect(stderr).toMatch(/got SIGTERM; stopped the downstream MCP server \(signal SIG(TERM|KILL)\)/);
+    expect(stderr()).toMatch(/got SIGTERM; stopped the downstream MCP server \(signal SIG(TERM|KILL)\)/);
     child.stdin.end();
   });
 });

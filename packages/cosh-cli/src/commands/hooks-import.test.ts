@@ -43,6 +43,7 @@ async function claudeSettings(command: string): Promise<void> {
 }
 
 const IMPORT = ['hooks', 'import', '--from', 'claude', '--project'];
+const RUN_BASH = ['hooks', 'run', 'PreToolUse', '--tool', 'bash_run', '--input', '{"command":"ls"}', '--json'];
 
 async function userTrust(): Promise<string | undefined> {
   const list = await cosh(['hooks', 'list', '--json', '--no-project']);
@@ -70,16 +71,7 @@ describe('cosh hooks import and trust (S4, K6)', () => {
     // The trusted copy is the old copy plus the import: here the file as written.
     expect(readTrustStore(store).get(userFile)?.snapshot).toBe(written);
     expect(await userTrust()).toBe('trusted');
-    const run = await cosh([
-      'hooks',
-      'run',
-      'PreToolUse',
-      '--tool',
-      'bash_run',
-      '--input',
-      '{"command":"ls"}',
-      '--json',
-    ]);
+    const run = await cosh(RUN_BASH);
     expect(JSON.parse(run.stdout)).toMatchObject({ decision: 'deny' });
   });
 
@@ -115,16 +107,7 @@ describe('cosh hooks import and trust (S4, K6)', () => {
     expect(snapshot).not.toContain('"command": "exit 1"');
     expect(snapshot).toContain('"command": "exit 2"');
     // What runs is the copy: the guard as trusted, plus the imported hook.
-    const run = await cosh([
-      'hooks',
-      'run',
-      'PreToolUse',
-      '--tool',
-      'bash_run',
-      '--input',
-      '{"command":"ls"}',
-      '--json',
-    ]);
+    const run = await cosh(RUN_BASH);
     expect(JSON.parse(run.stdout).hooks.map((hook: { name: string }) => hook.name)).toEqual([
       'Guard',
       'claude:project:PreToolUse[0].hooks[0]',
