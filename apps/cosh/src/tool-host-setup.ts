@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { type CliContext, loadCommandConfig, UsageError } from '@cosh/cosh-cli';
 import { createHookEngine, type HooksConfig } from '@cosh/hooks';
 import { type HistoryWriter, openHistory } from './history/index.ts';
-import type { PermissionMode, PermissionPrompt } from './permission/index.ts';
+import type { PermissionMode, PermissionPrompt, PromptAnswerer } from './permission/index.ts';
 import type { Command } from './tool-host-cli-options.ts';
 import { createToolHost } from './tool-host.ts';
 import type { ToolHost, ToolHostRegistry } from './tool-host-types.ts';
@@ -13,6 +13,8 @@ export interface ToolHostSetupOptions {
   readonly registry: ToolHostRegistry;
   readonly permission: PermissionMode;
   readonly prompt?: PermissionPrompt | undefined;
+  /** Who answers `prompt`: a hook's `ask` (K7) is put only to a `'person'` (see `createPermissionCheck`). */
+  readonly promptAnsweredBy?: PromptAnswerer | undefined;
   /** Where tools and hooks run; `--config` and `--history` stay relative to the context's directory. */
   readonly cwd: string;
   readonly configPath?: string | undefined;
@@ -79,6 +81,7 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
       registry: options.registry,
       permission: options.permission,
       prompt: options.prompt,
+      promptAnsweredBy: options.promptAnsweredBy,
       cwd: options.cwd,
       env: context.env,
       history,

@@ -1,7 +1,12 @@
 import { type HookEngine, MAX_JSON_DEPTH, nestsDeeperThan, runToolCall } from '@cosh/hooks';
 import { callRecord } from './history/call-record.ts';
 import type { HistoryWriter } from './history/history-writer.ts';
-import { createPermissionCheck, type PermissionMode, type PermissionPrompt } from './permission/index.ts';
+import {
+  createPermissionCheck,
+  type PermissionMode,
+  type PermissionPrompt,
+  type PromptAnswerer,
+} from './permission/index.ts';
 import type { ToolHost, ToolHostRegistry, ToolCallResult } from './tool-host-types.ts';
 import type { ProtectedFiles, ToolContext } from './tools/index.ts';
 
@@ -15,6 +20,11 @@ export interface ToolHostOptions {
   readonly permission: PermissionMode;
   /** How to ask in `ask` mode; without it, such calls are refused with a hint (no terminal). */
   readonly prompt?: PermissionPrompt | undefined;
+  /**
+   * Who answers `prompt` (default `'program'`): only a person's prompt is put a hook's `ask` (K7);
+   * otherwise such a call is refused at once.
+   */
+  readonly promptAnsweredBy?: PromptAnswerer | undefined;
   /** Where tools and hooks run (R5); relative paths in inputs resolve against it. */
   readonly cwd: string;
   /** The environment of `bash_run` and of the hooks (R4). */
@@ -62,6 +72,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
   const checkPermission = createPermissionCheck({
     mode: options.permission,
     ...(options.prompt === undefined ? {} : { prompt: options.prompt }),
+    ...(options.promptAnsweredBy === undefined ? {} : { promptAnsweredBy: options.promptAnsweredBy }),
     tools: registry,
   });
 

@@ -84,6 +84,8 @@ export async function runExec(context: CliContext, options: ExecOptions): Promis
       registry,
       permission: options.permission,
       prompt: terminal === undefined ? undefined : createTerminalPrompt(terminal),
+      // The y/N is on the controlling terminal: a person answers it, so a hook's ask is put there (K7).
+      promptAnsweredBy: 'person',
       cwd: context.cwd,
       configPath: options.configPath,
       noProject: options.noProject,

@@ -40,7 +40,7 @@ export function addSessionCommand(program: Command, version: string): Command {
     .addOption(
       permissionOption(
         session,
-        "the answer for a call that needs permission and that no hook allowed: ask (a permission_request line the driver answers), allow, or deny (hooks' allow becomes an allowlist)",
+        "the answer for a call that needs permission and that no hook allowed: ask (a permission_request line the driver answers), allow, or deny (hooks' allow becomes an allowlist); a call a hook answered ask about is refused whatever this says (only a person at a terminal may confirm it)",
       ),
     )
     .addOption(

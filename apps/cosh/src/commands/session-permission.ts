@@ -21,7 +21,8 @@ export interface DriverPromptOptions {
 
 /**
  * `--permission ask` in `cosh session`: the driver is the one asked. For a call that needs
- * permission, the session writes `{"type": "permission_request", "id": <the call's id>,
+ * permission (never one a hook asked about: the driver is a program, and only a person may
+ * confirm those, so they are refused without asking, K7), the session writes `{"type": "permission_request", "id": <the call's id>,
  * "tool_name": …, "tool_input": <the input as it will run>, "cwd": …}` and reads lines until
  * `{"type": "permission_response", "id": <the same id>, "allow": true|false}`; other lines read
  * meanwhile are put back for later, in order. No answer within the timeout, the end of the

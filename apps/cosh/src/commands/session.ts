@@ -53,7 +53,8 @@ function sessionTools(registry: ToolRegistry) {
  * `output`, in order, one call at a time (see the README for the protocol). The first line
  * describes the session (`{"type": "session", "version", "cwd", "permission", "tools"}`);
  * `{"type": "list_tools"}` is answered with the tools. With `--permission ask` the driver is
- * asked (`permission_request`, answered by a `permission_response` line). After a halt (L3) the
+ * asked (`permission_request`, answered by a `permission_response` line); a call a hook asked
+ * about (K7) is refused at once, whatever `--permission` says, since no person can be asked. After a halt (L3) the
  * turn's remaining calls are answered `skipped` until `{"type": "new_turn"}`. A line that is not
  * a call gets an `error` result and the session goes on. Returns at the end of `input`, once the
  * last result is written; stops early, running nothing more, if `output` is closed.
@@ -68,7 +69,9 @@ export async function runSession(context: CliContext, options: SessionOptions, s
   const setup = await setUpToolHost(context, {
     registry,
     permission: options.permission,
-    // stdin is the protocol: the driver is the one asked.
+    // stdin is the protocol: the driver is the one asked about a call that needs permission. It
+    // is a program, so a hook's ask (K7), which only a person may confirm, is refused at once.
+    promptAnsweredBy: 'program',
     prompt:
       options.permission === 'ask'
         ? createDriverPrompt({

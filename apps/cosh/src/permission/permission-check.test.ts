@@ -144,15 +144,49 @@ describe('createPermissionCheck', () => {
     });
   });
 
-  it("K7: a hook's ask forces the prompt, even for a tool that needs no permission", async () => {
+  it("K7: a hook's ask forces a person's prompt, even for a tool that needs no permission", async () => {
     const scripted = scriptedPrompt(true);
-    const check = createPermissionCheck({ mode: 'ask', prompt: scripted.prompt, tools: registry });
+    const check = createPermissionCheck({
+      mode: 'ask',
+      prompt: scripted.prompt,
+      promptAnsweredBy: 'person',
+      tools: registry,
+    });
     const request = { toolName: 'fs_read', toolInput: { path: 'x' }, askReasons: ['outside the project'] };
     expect(await check(request)).toEqual({ granted: true });
     expect(scripted.asked).toEqual([request]);
-    const refusing = createPermissionCheck({ mode: 'ask', prompt: scriptedPrompt(false).prompt, tools: registry });
+    const refusing = createPermissionCheck({
+      mode: 'ask',
+      prompt: scriptedPrompt(false).prompt,
+      promptAnsweredBy: 'person',
+      tools: registry,
+    });
     expect((await refusing(request)).granted).toBe(false);
   });
+
+  for (const promptAnsweredBy of ['program', undefined] as const) {
+    it(`K7: a prompt a program answers (promptAnsweredBy ${promptAnsweredBy ?? 'left out'}) is never put a hook's ask: refused at once`, async () => {
+      const scripted = scriptedPrompt(true);
+      const check = createPermissionCheck({
+        mode: 'ask',
+        prompt: scripted.prompt,
+        ...(promptAnsweredBy === undefined ? {} : { promptAnsweredBy }),
+        tools: registry,
+      });
+      for (const toolName of ['fs_read', 'bash_run']) {
+        expect(await check({ toolName, toolInput: {}, askReasons: ['check it'] })).toEqual({
+          granted: false,
+          message:
+            'permission requests here are answered by a program, not a person; a hook asked for confirmation, which only a person at a terminal can give (run it with cosh exec --permission ask)',
+        });
+      }
+      expect(scripted.asked).toEqual([]);
+      // Ordinary permission (no hook asked) still goes to that prompt.
+      const request = { toolName: 'bash_run', toolInput: { command: 'make' } };
+      expect(await check(request)).toEqual({ granted: true });
+      expect(scripted.asked).toEqual([request]);
+    });
+  }
 
   for (const mode of ['allow', 'deny'] as const) {
     it(`K7: with --permission ${mode} (no prompt can be shown) an asked call is refused, even for fs_read`, async () => {

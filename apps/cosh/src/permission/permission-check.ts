@@ -21,8 +21,11 @@ export interface PermissionRequest {
   readonly askReasons?: readonly string[] | undefined;
 }
 
-/** Asks a person about one call; `true` means allowed. */
+/** Asks about one call (a person at a terminal, or the program that drives Cosh); `true` means allowed. */
 export type PermissionPrompt = (request: PermissionRequest) => Promise<boolean>;
+
+/** Who answers a {@link PermissionPrompt}: a person at a terminal, or a program. */
+export type PromptAnswerer = 'person' | 'program';
 
 /** The per-tool default: `'ask'` tools need the permission system, `'allow'` tools do not. */
 export interface PermissionDefaults {
@@ -38,6 +41,14 @@ export interface PermissionCheckOptions {
    * are refused with a hint that says how to allow them.
    */
   readonly prompt?: PermissionPrompt;
+  /**
+   * Who answers `prompt`: `'person'`, a y/N on a terminal (`cosh exec`), or `'program'` (the
+   * default), such as the driver of `cosh session`, which answers `permission_request` lines. A
+   * hook's `ask` (K7) is for a person: a prompt a program answers is never used for it, and such a
+   * call is refused at once, as where there is no prompt at all. The default is the closed one: a
+   * prompt is trusted with a hook's question only when it says a person answers it.
+   */
+  readonly promptAnsweredBy?: PromptAnswerer;
   /**
    * Which tools need permission: the built-in tools' own defaults (SPEC T) with
    * `createToolRegistry()`. A tool this does not know (an MCP tool behind `cosh mcp proxy`)
@@ -62,14 +73,21 @@ export function needsPrompt(tool: { readonly permission: 'allow' | 'ask' }): boo
  * | tool needs permission? | `allow` | `deny`  | `ask`, prompt         | `ask`, no prompt |
  * |------------------------|---------|---------|-----------------------|------------------|
  * | no                     | granted | granted | granted, not asked    | granted          |
- * | yes                    | granted | refused | the person's answer   | refused          |
- * | a hook asked (K7)      | refused | refused | the person's answer   | refused          |
+ * | yes                    | granted | refused | the prompt's answer   | refused          |
+ * | a hook asked (K7)      | refused | refused | a person's answer (*) | refused          |
  *
  * A hook's `ask` forces the prompt: with `--permission allow` (or MCP, or a session, where no
- * prompt can be shown) the call is refused, never approved silently.
+ * prompt can be shown) the call is refused, never approved silently. (*) Only a person's prompt
+ * counts ({@link PermissionCheckOptions.promptAnsweredBy}): one a program answers (a session's
+ * driver) is not asked, and the call is refused at once.
  *
  * @example
- * const check = createPermissionCheck({ mode: 'ask', prompt: terminal ? createTerminalPrompt(terminal) : undefined, tools: createToolRegistry() });
+ * const check = createPermissionCheck({
+ *   mode: 'ask',
+ *   prompt: terminal ? createTerminalPrompt(terminal) : undefined,
+ *   promptAnsweredBy: 'person',
+ *   tools: createToolRegistry(),
+ * });
  * const answer = await check({ toolName: 'bash_run', toolInput: { command: 'make test' } });
  * if (!answer.granted) console.error(answer.message); // "no terminal to ask on; pass --permission allow …"
  */
@@ -80,6 +98,9 @@ export function createPermissionCheck(
     const asked = request.askReasons !== undefined;
     const tool = options.tools.get(request.toolName);
     if (!asked && tool !== undefined && !needsPrompt(tool)) return { granted: true };
+    // A hook's question goes to a person only (K7): a program could answer yes to anything, so a
+    // prompt a program answers is, for it, no prompt.
+    const askedOfProgram = asked && options.prompt !== undefined && options.promptAnsweredBy !== 'person';
     // The model sees `Permission denied: <tool>` (L2, runToolCall's text); the message is for the person.
     const refuse = (message: string): PermissionAnswer => ({ granted: false, message });
     const howToAllow = asked
@@ -95,6 +116,8 @@ export function createPermissionCheck(
           `--permission deny refuses every call that needs permission; only a PreToolUse hook's allow lets ${request.toolName} run`,
         );
       case 'ask': {
+        if (askedOfProgram)
+          return refuse(`permission requests here are answered by a program, not a person; ${howToAllow}`);
         if (options.prompt === undefined) return refuse(`no terminal to ask on; ${howToAllow}`);
         let allowed: boolean;
         try {

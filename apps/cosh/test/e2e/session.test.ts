@@ -306,6 +306,19 @@ describe('cosh session', () => {
   });
 });
 
+/** `promise`, or a rejection naming the bound when it takes longer than `seconds`. */
+async function withinSeconds<T>(seconds: number, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${seconds} s`)), seconds * 1000);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** A session driven line by line, as an agent host drives it: send a line, read the next one. */
 function drive(config: string, folder: string, ...flags: string[]) {
   const child = spawn(process.execPath, [coshBin, 'session', '--config', config, ...flags], {
@@ -443,6 +456,62 @@ describe('cosh session --permission ask: the driver answers (issue 13)', () => {
     expect(existsSync(join(folder, 'ran'))).toBe(false);
     expect(await driver.end()).toBe(0);
   });
+
+  it("K7: a hook's ask is refused at once, stdin still open, without a permission_request; ordinary permission still asks the driver", async () => {
+    const { folder, config } = await project({
+      PreToolUse: [
+        { name: 'asker', matcher: '^fs_read$', command: `echo '{"decision": "ask", "reason": "check it"}'` },
+      ],
+    });
+    // --permission-timeout 120: a session that put the ask to the driver would wait two minutes.
+    const driver = drive(config, folder, '--permission', 'ask', '--permission-timeout', '120');
+    await driver.next();
+    driver.send(call('r', 'fs_read', { path: 'notes.txt' }));
+    const answer = await withinSeconds(10, driver.next());
+    // The first line after the call is its answer: no permission_request came before it.
+    expect(answer['type']).toBeUndefined();
+    expect(answer).toMatchObject({
+      id: 'r',
+      status: 'blocked',
+      blocked_by: 'permission',
+      output: 'Permission denied: fs_read (a hook asked for confirmation: check it)',
+      tool_input: null,
+      permission_message: expect.stringContaining(
+        'a hook asked for confirmation, which only a person at a terminal can give (run it with cosh exec --permission ask)',
+      ),
+    });
+    expect(answer['pre_tool_use']).toMatchObject({ decision: 'ask', reasons: ['check it'] });
+    expect(
+      await waitUntil(() => driver.stderr().includes('cosh session: call "r": fs_read was not run:'), 10_000),
+    ).toBe(true);
+    expect(driver.stderr()).toContain('only a person at a terminal can give');
+
+    // A tool that needs permission, no hook asking: the driver is asked, as before.
+    driver.send(call('w', 'fs_write', { path: 'out.txt', content: 'x' }));
+    expect(await withinSeconds(10, driver.next())).toMatchObject({ type: 'permission_request', id: 'w' });
+    driver.send({ type: 'permission_response', id: 'w', allow: true });
+    expect(await driver.next()).toMatchObject({ id: 'w', status: 'ok' });
+    expect(await driver.end()).toBe(0);
+  });
+
+  for (const permission of ['allow', 'deny']) {
+    it(`K7: with --permission ${permission} a hook's ask is refused too, with no permission_request`, async () => {
+      const { folder, config } = await project({
+        PreToolUse: [{ name: 'asker', command: `echo '{"decision": "ask", "reason": "check it"}'` }],
+      });
+      const driver = drive(config, folder, '--permission', permission);
+      await driver.next();
+      driver.send(call(1, 'fs_read', { path: 'notes.txt' }));
+      expect(await withinSeconds(10, driver.next())).toMatchObject({
+        id: 1,
+        status: 'blocked',
+        blocked_by: 'permission',
+        output: 'Permission denied: fs_read (a hook asked for confirmation: check it)',
+        permission_message: expect.stringContaining(`--permission ${permission}`),
+      });
+      expect(await driver.end()).toBe(0);
+    });
+  }
 
   it('X: a bad --permission-timeout is exit 64', async () => {
     const { folder, config } = await project();
