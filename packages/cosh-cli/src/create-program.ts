@@ -148,9 +148,12 @@ export function createProgram(options: CreateProgramOptions): Command {
     .description('import Claude Code\'s PreToolUse and PostToolUse hooks into setup.json, as protocol "claude" entries')
     .argument('[file]', "a Claude settings file (or a plugin's hooks/hooks.json)")
     .option('--from <agent>', 'where the settings come from: claude')
-    .option('--project', 'read .claude/settings.json of the current folder')
-    .option('--local', 'read .claude/settings.local.json of the current folder')
-    .option('--user', 'read ~/.claude/settings.json')
+    .option(
+      '--project',
+      'read .claude/settings.json of the current folder and write the project file (.cosh/setup.json of this folder or a parent) instead of the user file',
+    )
+    .option('--local', 'read .claude/settings.local.json of the current folder (written to the user file)')
+    .option('--user', 'read ~/.claude/settings.json (written to the user file)')
     .option('--dry-run', 'show what would be imported (every command), write nothing')
     .option('--json', 'print one JSON object; questions go to the terminal')
     .addOption(configOption())
@@ -177,7 +180,8 @@ export function createProgram(options: CreateProgramOptions): Command {
         await runHooksImport(contextOf(self), {
           from: flags.from,
           file,
-          project: flags.project === true,
+          // --project writes the project file, so it names another file than --config: bad usage together.
+          project: projectOf(flags, self),
           local: flags.local === true,
           user: flags.user === true,
           dryRun: flags.dryRun === true,
@@ -189,6 +193,7 @@ export function createProgram(options: CreateProgramOptions): Command {
     );
   addExamples(importCommand, [
     ['cosh hooks import --from claude --project --dry-run', "what this project's Claude Code hooks would become"],
+    ['cosh hooks import --from claude --project', "import them into the project's .cosh/setup.json"],
     ['cosh hooks import --from claude --user', "import ~/.claude/settings.json's hooks into your setup.json"],
   ]);
 

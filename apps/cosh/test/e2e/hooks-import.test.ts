@@ -1,4 +1,6 @@
-// `cosh hooks import --from claude` (K6) end to end, then the imported hooks run for real.
+// `cosh hooks import --from claude` (K6) end to end, then the imported hooks run for real. With
+// `--project` it reads the project's Claude settings and writes the project's setup.json (C10).
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,20 +15,28 @@ afterAll(async () => {
   await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
 });
 
+/**
+ * A repository with `.claude/settings.json` (unless `null`) and its own `.cosh/setup.json` (the
+ * file `--project` writes); `cosh` runs there with `HOME` the folder, so the user file would be
+ * `.config/cosh/setup.json` in it.
+ */
 async function workspace(claudeSettings: string | object | null, setup = '{\n  // mine\n  "theme": "dark"\n}\n') {
   const folder = await mkdtemp(join(tmpdir(), 'cosh-import-'));
   folders.push(folder);
+  await mkdir(join(folder, '.git'));
   await mkdir(join(folder, '.claude'));
+  await mkdir(join(folder, '.cosh'));
   if (claudeSettings !== null) {
     await writeFile(
       join(folder, '.claude', 'settings.json'),
       typeof claudeSettings === 'string' ? claudeSettings : JSON.stringify(claudeSettings),
     );
   }
-  const config = join(folder, 'setup.json');
+  const config = join(folder, '.cosh', 'setup.json');
   await writeFile(config, setup);
-  const cosh = (...args: string[]) => runCosh([...args, '--config', config], { cwd: folder });
-  return { folder, config, cosh };
+  const userFile = join(folder, '.config', 'cosh', 'setup.json');
+  const cosh = (...args: string[]) => runCosh(args, { cwd: folder });
+  return { folder, config, userFile, cosh };
 }
 
 const settings = {
@@ -60,11 +70,12 @@ describe('cosh hooks import --from claude (K6)', () => {
     expect(await readFile(config, 'utf8')).toBe(before);
   });
 
-  it('K6/C8: writes protocol "claude" entries keeping the file\'s comments; the imported hook runs; re-import does not duplicate', async () => {
-    const { config, cosh } = await workspace(settings);
+  it('K6/C8/C10: --project writes protocol "claude" entries into the project file, keeping its comments, the user file untouched; the imported hook runs; re-import does not duplicate', async () => {
+    const { config, userFile, cosh } = await workspace(settings);
     const first = await cosh('hooks', 'import', '--from', 'claude', '--project', '--json');
     expect(first.code).toBe(0);
     expect(JSON.parse(first.stdout)).toMatchObject({ dry_run: false, written: true, target: config });
+    expect(existsSync(userFile)).toBe(false);
     const text = await readFile(config, 'utf8');
     expect(text).toContain('// mine');
     expect(text).toContain('"theme": "dark"');
@@ -87,6 +98,8 @@ describe('cosh hooks import --from claude (K6)', () => {
     const listed = await cosh('hooks', 'list', '--json');
     const names = JSON.stringify(JSON.parse(listed.stdout)).match(/claude:project:[A-Za-z]+\[\d\]\.hooks\[\d\]/g);
     expect(names).toEqual(['claude:project:PreToolUse[0].hooks[0]', 'claude:project:PreToolUse[1].hooks[0]']);
+    expect(JSON.parse(listed.stdout).files).toEqual([{ layer: 'project', path: config, trust: 'env' }]);
+    expect(existsSync(userFile)).toBe(false);
   });
 
   it('K6: settings that are not JSON or of unknown shape are reported, exit 78, nothing written', async () => {
@@ -115,5 +128,17 @@ describe('cosh hooks import --from claude (K6)', () => {
     expect(missing.stderr).toMatch(/cannot read .*settings\.json: no such file/);
     expect((await cosh('hooks', 'import', '--from', 'claude')).code).toBe(64);
     expect((await cosh('hooks', 'import', '--from', 'gemini', '--project')).code).toBe(64);
+  });
+
+  it('C10: --project with --config is bad usage (64), as for hooks enable|disable: they name different files', async () => {
+    const { folder, config, cosh } = await workspace(settings);
+    const before = await readFile(config, 'utf8');
+    const other = join(folder, 'other.json');
+    await writeFile(other, '{}\n');
+    const both = await cosh('hooks', 'import', '--from', 'claude', '--project', '--config', other);
+    expect(both.code).toBe(64);
+    expect(both.stderr).toContain("options '--project' and '--config <file>' name different files");
+    expect(await readFile(other, 'utf8')).toBe('{}\n');
+    expect(await readFile(config, 'utf8')).toBe(before);
   });
 });

@@ -195,33 +195,44 @@ describe('S4: trust on first use, and the settings screen', () => {
     expect((await preToolUse('rm -rf /')).json.decision).toBe('none');
   }, 60_000);
 
-  it('S4/K6: hooks import at a terminal shows the commands and asks y/N: n writes nothing (exit 1), y writes and keeps the file trusted', async () => {
+  it('S4/K6/C10: hooks import --project at a terminal shows the commands and asks y/N: n writes nothing (exit 1), y writes the project file and keeps it trusted', async () => {
+    const repository = join(root, 'repo');
+    await mkdir(join(repository, '.git'), { recursive: true });
+    await mkdir(join(repository, '.cosh'));
+    await mkdir(join(repository, '.claude'));
+    const projectFile = join(repository, '.cosh', 'setup.json');
     await writeFile(userFile, guardSetup('nothing-matches-this'));
-    expect(await trustAtTerminal()).toBe(0);
-    await mkdir(join(root, '.claude'));
+    await writeFile(projectFile, guardSetup('nothing-matches-that'));
+    expect(await trustAtTerminal(repository)).toBe(0);
     const command = `grep -q 'rm -rf' && { echo 'claude guard' >&2; exit 2; }; exit 0`;
     const settings = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] } };
-    await writeFile(join(root, '.claude', 'settings.json'), JSON.stringify(settings));
-    const before = await readFile(userFile, 'utf8');
+    await writeFile(join(repository, '.claude', 'settings.json'), JSON.stringify(settings));
+    const userBefore = await readFile(userFile, 'utf8');
+    const projectBefore = await readFile(projectFile, 'utf8');
 
-    const declined = person(['hooks', 'import', '--from', 'claude', '--project']);
+    const declined = person(['hooks', 'import', '--from', 'claude', '--project'], { cwd: repository });
     await declined.waitFor('[y/N]');
     expect(declined.screen()).toContain('claude:project:PreToolUse[0].hooks[0]: imported');
     expect(declined.screen()).toContain(`command: ${command}`);
-    expect(declined.screen()).toContain(`Import 1 hook into ${userFile}? [y/N]`);
+    expect(declined.screen()).toContain(`Import 1 hook into ${projectFile}? [y/N]`);
     declined.press('n\r');
     expect((await declined.exited).exitCode).toBe(1);
     expect(declined.screen()).toContain('not imported: nothing was written');
-    expect(await readFile(userFile, 'utf8')).toBe(before);
+    expect(await readFile(projectFile, 'utf8')).toBe(projectBefore);
 
-    const accepted = person(['hooks', 'import', '--from', 'claude', '--project']);
+    const accepted = person(['hooks', 'import', '--from', 'claude', '--project'], { cwd: repository });
     await accepted.waitFor('[y/N]');
     accepted.press('y\r');
     expect((await accepted.exited).exitCode).toBe(0);
-    expect(accepted.screen()).toContain(`Imported 1 hook into ${userFile}, trusted`);
-    const listed = await agent(['hooks', 'list', '--json', '--no-project']);
-    expect(JSON.parse(listed.stdout).files).toEqual([{ layer: 'user', path: userFile, trust: 'trusted' }]);
-    const blocked = await preToolUse('rm -rf /');
+    expect(accepted.screen()).toContain(`Imported 1 hook into ${projectFile}, trusted`);
+    expect(await readFile(projectFile, 'utf8')).toContain('claude:project:PreToolUse[0].hooks[0]');
+    expect(await readFile(userFile, 'utf8')).toBe(userBefore);
+    const listed = await agent(['hooks', 'list', '--json'], { cwd: repository });
+    expect(JSON.parse(listed.stdout).files).toEqual([
+      { layer: 'user', path: userFile, trust: 'trusted' },
+      { layer: 'project', path: projectFile, trust: 'trusted' },
+    ]);
+    const blocked = await preToolUse('rm -rf /', { cwd: repository });
     expect(blocked.json.decision).toBe('deny');
     expect(blocked.json.reasons).toEqual(['claude guard']);
   }, 60_000);

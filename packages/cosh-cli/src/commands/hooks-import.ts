@@ -1,7 +1,13 @@
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
-import { applyToggleToSnapshot, replaceImportedHooks, resolveConfigPath, trustStoreFile } from '@cosh/config';
+import {
+  applyToggleToSnapshot,
+  projectFileForWriting,
+  replaceImportedHooks,
+  resolveConfigPath,
+  trustStoreFile,
+} from '@cosh/config';
 import type { Command } from 'commander';
 import type { CliContext, Writer } from '../cli-context.ts';
 import { ExitError, UsageError } from '../cli-errors.ts';
@@ -16,6 +22,7 @@ export interface HooksImportOptions {
   readonly from: string | undefined;
   /** FILE, the settings file to read. */
   readonly file: string | undefined;
+  /** `--project`: read the project's `.claude/settings.json` and write the project file (SPEC C10, K6). */
   readonly project: boolean;
   readonly local: boolean;
   readonly user: boolean;
@@ -39,6 +46,17 @@ function sourceOf(context: CliContext, options: HooksImportOptions): { file: str
   }
   const file = resolve(context.cwd, options.file as string);
   return { file, label: file };
+}
+
+/**
+ * The setup.json an import writes (SPEC C10: writes go to the user file unless `--project` is
+ * given): with `--project` the project file, found as `hooks enable|disable --project` find it;
+ * else the user file (`--config`'s, `COSH_CONFIG`'s or the default).
+ */
+function targetOf(context: CliContext, options: HooksImportOptions): { file: string; layer: 'user' | 'project' } {
+  if (options.project) return { file: projectFileForWriting(context.cwd), layer: 'project' };
+  const location = resolveConfigPath({ path: options.configPath, cwd: context.cwd, env: context.env });
+  return { file: location.file, layer: 'user' };
 }
 
 /** Whether `name` is an executable on PATH (an interpreter a command starts). */
@@ -68,7 +86,10 @@ function lineText(line: ImportReportLine): string {
  * `cosh hooks import --from claude [FILE | --project | --local | --user] [--dry-run] [--json]
  * [--config F]` (K6): reads Claude Code settings and writes one `protocol: "claude"` entry per
  * command handler of PreToolUse and PostToolUse into setup.json, replacing an earlier import of the
- * same source; reports every handler.
+ * same source; reports every handler. `--project` reads the project's `.claude/settings.json` and
+ * writes the project file (`.cosh/setup.json` of this folder or a parent, else created at the git
+ * top, as `hooks enable|disable --project` do); the other sources write the user file, or
+ * `--config`'s (SPEC C10). `--project` with `--config` is bad usage, as for the toggles.
  *
  * Importing is trusting (SPEC S4). At a controlling terminal it shows every command, asks `y/N`
  * there, and only on yes writes the file and applies the same import to the file's trusted copy,
@@ -103,14 +124,14 @@ export async function runHooksImport(context: CliContext, options: HooksImportOp
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     const line: ImportReportLine = { name: '(file)', status: 'error', message: `not JSON: ${why}`, command: null };
-    const report = { source: source.file, target: null, lines: [line] };
+    const report: ImportReport = { source: source.file, target: null, layer: null, lines: [line] };
     printReport(context.err, options, report, 'failed');
     printJsonReport(context, options, report, false);
     throw new ExitError(EXIT_CODES.config);
   }
   const plan = planClaudeImport(settings, source.label, onPath(context.env));
-  const location = resolveConfigPath({ path: options.configPath, cwd: context.cwd, env: context.env });
-  const report: ImportReport = { source: source.file, target: location.file, lines: plan.lines };
+  const target = targetOf(context, options);
+  const report: ImportReport = { source: source.file, target: target.file, layer: target.layer, lines: plan.lines };
   if (plan.errorCount > 0) {
     printReport(context.err, options, report, 'failed');
     printJsonReport(context, options, report, false);
@@ -125,7 +146,7 @@ export async function runHooksImport(context: CliContext, options: HooksImportOp
   const terminal = context.openTerminal();
   if (terminal === undefined) {
     // No person to ask: written, and untrusted until one accepts it with `cosh hooks trust`.
-    await replaceImportedHooks(location.file, namePrefix, plan.entries);
+    await replaceImportedHooks(target.file, namePrefix, plan.entries);
     printReport(context.out, options, report, 'written-untrusted');
     printJsonReport(context, options, report, true);
     return;
@@ -136,20 +157,21 @@ export async function runHooksImport(context: CliContext, options: HooksImportOp
     const shown = options.json ? terminalWriter(terminal, context.err) : context.out;
     printHandlers(shown, report);
     const count = importedCount(report.lines);
-    const question = `Import ${count} ${count === 1 ? 'hook' : 'hooks'} into ${escapeForTerminal(location.file)}? [y/N] `;
+    const question = `Import ${count} ${count === 1 ? 'hook' : 'hooks'} into ${escapeForTerminal(target.file)}? [y/N] `;
     if (!(await askYesNo(terminal, question))) {
       shown.line('  not imported: nothing was written');
       printJsonReport(context, options, report, false);
       throw new ExitError(1);
     }
-    const change = await replaceImportedHooks(location.file, namePrefix, plan.entries);
-    // A person accepted these commands at a terminal: the same import goes into the file's trusted
-    // copy, by the path toggles take (S4: the old copy plus the change). Also when the file already
-    // held them: an import written earlier without a terminal is accepted now.
+    const change = await replaceImportedHooks(target.file, namePrefix, plan.entries);
+    // A person accepted these commands at a terminal: the same import goes into the trusted copy of
+    // the file written (the project file's with --project), by the path toggles take (S4: the old
+    // copy plus the change). Also when the file already held them: an import written earlier
+    // without a terminal is accepted now.
     const home = context.env['HOME'] || homedir();
     const trusted = await applyToggleToSnapshot(
       trustStoreFile({ env: context.env }),
-      location.file,
+      target.file,
       { kind: 'import', namePrefix, entries: plan.entries, home },
       { created: change.created },
     );
@@ -165,6 +187,8 @@ interface ImportReport {
   readonly source: string;
   /** The setup.json written; `null` when the settings could not be read as JSON. */
   readonly target: string | null;
+  /** The layer of `target` (SPEC C10); `null` with it. */
+  readonly layer: 'user' | 'project' | null;
   readonly lines: readonly ImportReportLine[];
 }
 
@@ -205,10 +229,14 @@ function printOutcome(writer: Writer, report: ImportReport, end: ImportEnd): voi
     case 'trusted':
       writer.line(`Imported ${hooks} into ${target}, trusted: ${count === 1 ? 'it runs' : 'they run'} from now on.`);
       return;
-    case 'written-untrusted':
+    case 'written-untrusted': {
+      // S5: with no trusted copy, a user file refuses every call and a project file is left out.
+      const untrusted =
+        report.layer === 'project' ? 'leaves the file out if there is none' : 'refuses calls if there is none';
       writer.line(
-        `Wrote ${hooks} to ${target}. Review and trust the change with \`cosh hooks trust\` at a terminal: until then Cosh runs the copy you last trusted (or refuses calls if there is none).`,
+        `Wrote ${hooks} to ${target}. Review and trust the change with \`cosh hooks trust\` at a terminal: until then Cosh runs the copy you last trusted (or ${untrusted}).`,
       );
+    }
   }
 }
 
