@@ -1,4 +1,6 @@
 import { defineConfig } from 'tsdown';
 import { baseTsdownConfig } from '../../tsdown.base.ts';
 
-export default defineConfig({ ...baseTsdownConfig });
+// Two entries: the package, and `./plain-command` for a binary's per-call commands (see
+// src/plain-command.ts).
+export default defineConfig({ ...baseTsdownConfig, entry: ['src/index.ts', 'src/plain-command.ts'] });

@@ -11,16 +11,16 @@ export type {
   OutcomeKind,
   RunFacts,
 } from './hook-outcome.ts';
-export { interpretClaudeRun, interpretClaudeRunWith } from './interpret-claude-run.ts';
+export { interpretClaudeRunWith } from './interpret-claude-run.ts';
 export {
   DENY_EXIT_CODE,
   HALT_EXIT_CODE,
   defaultAskReason,
   defaultDenyReason,
   defaultHaltReason,
-  interpretRun,
   interpretRunWith,
 } from './interpret-run.ts';
+export { interpretClaudeRun, interpretRun } from './interpret-runs.ts';
 export { type OutputParsers, outputParsersFor } from './output-parsers.ts';
 export {
   mergeUpdatedInputs,

@@ -4,7 +4,7 @@ import { httpRunFacts, outcomeHook, runFacts } from './__fixtures__/run-facts.ts
 import { aggregatePostToolUse } from './aggregate-post-tool-use.ts';
 import { aggregatePreToolUse } from './aggregate-pre-tool-use.ts';
 import type { HookEvent, HookOutcome, OutcomeKind, RunFacts } from './hook-outcome.ts';
-import { interpretClaudeRun } from './interpret-claude-run.ts';
+import { interpretClaudeRun } from './interpret-runs.ts';
 
 const guard = outcomeHook('Guard');
 const strictGuard = outcomeHook('Guard', { onError: 'deny' });

@@ -14,7 +14,7 @@ import {
   runFailureOutcome,
 } from './interpret-run.ts';
 import type { OutputParsers } from './output-parsers.ts';
-import { type ClaudeHookOutput, parseClaudeOutput } from './parse-claude-output.ts';
+import type { ClaudeHookOutput } from './parse-claude-output.ts';
 
 /** `systemMessage` (K5): shown to the person as an `info` diagnostic, never to the model. */
 function systemMessageDiagnostic(hook: OutcomeHook, output: ClaudeHookOutput | null): Diagnostic | null {
@@ -47,40 +47,7 @@ function answerOutcome(event: HookEvent, hook: OutcomeHook, output: ClaudeHookOu
 }
 
 /**
- * Interpret one finished run of a `protocol: "claude"` hook (K5): Claude Code's exit codes and
- * JSON read into Cosh's outcomes. Pure and total: every combination of facts gives an outcome;
- * nothing throws. The first rule that applies decides:
- *
- * 1. failed to start, killed by a signal, timed out → `error` (O5; a hook that could not start
- *    counts as a deny, R9);
- * 2. stdout cut at the cap (R8) → `invalid` (exit 2 still denies: its stdout never mattered);
- * 3. stdout that is a JSON object with `continue: false` → `halt`, reason `stopReason`;
- * 4. exit 2 → `deny`, reason the JSON's deny reason, else stderr, else the default (O3);
- * 5. stdout meant as JSON (starting with `{`) that is not one valid object → `invalid` (O2);
- * 6. a valid JSON object, on any exit code → its answer: `permissionDecision`
- *    `allow|deny|ask|defer` → allow, deny, ask (K7), none; else the deprecated `decision`
- *    `approve|block` → allow, deny; `updatedInput` (ignored with deny), `additionalContext` →
- *    context, `systemMessage` → an `info` diagnostic;
- * 7. exit 0 with blank or plain-text stdout → `none`; any other exit code, 49 included → `error`.
- *
- * An HTTP hook's run (H3, `httpStatus` present) is read as for the Cosh protocol: a 2xx response
- * read whole is exit 0 with the body as stdout, anything else an `error` that `onError` decides.
- *
- * The outcome's `updatedInput` is Claude's, in Claude's fields (`file_path`, `timeout` in ms):
- * translate it back to the Cosh tool's fields before aggregating.
- *
- * @example
- * interpretClaudeRun('PreToolUse', { name: 'guard', onError: 'ignore' },
- *   { exitCode: 2, signal: null, stdout: '', stderr: 'rm -rf is not allowed\n',
- *     timedOut: false, truncated: false, startError: null });
- * // { hook: 'guard', kind: 'deny', reason: 'rm -rf is not allowed', countsAsDeny: true, … }
- */
-export function interpretClaudeRun(event: HookEvent, hook: OutcomeHook, runFacts: RunFacts): HookOutcome {
-  return interpretClaudeRunWith(event, hook, runFacts, { claude: parseClaudeOutput });
-}
-
-/**
- * {@link interpretClaudeRun} reading stdout with `parsers.claude` (see `outputParsersFor`), so a
+ * `interpretClaudeRun` (interpret-runs.ts) reading stdout with `parsers.claude` (see `outputParsersFor`), so a
  * caller whose hooks printed nothing need not load the output schema.
  */
 export function interpretClaudeRunWith(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { httpRunFacts, outcomeHook, runFacts } from './__fixtures__/run-facts.ts';
 import type { HookOutcome } from './hook-outcome.ts';
-import { interpretRun } from './interpret-run.ts';
+import { interpretRun } from './interpret-runs.ts';
 
 const guard = outcomeHook('Guard');
 const strictGuard = outcomeHook('Guard', { onError: 'deny' });

@@ -9,7 +9,7 @@ import {
 } from './describe-failure.ts';
 import type { HookEvent, HookOutcome, OutcomeHook, RunFacts } from './hook-outcome.ts';
 import type { OutputParsers } from './output-parsers.ts';
-import { parseHookOutput, type HookOutput, type ParsedHookOutput } from './parse-hook-output.ts';
+import type { HookOutput, ParsedHookOutput } from './parse-hook-output.ts';
 
 /** Exit code that blocks the call whatever stdout says (O3). */
 export const DENY_EXIT_CODE = 2;
@@ -167,29 +167,7 @@ export function asProcessRun(facts: RunFacts): RunFacts {
 }
 
 /**
- * Interpret one finished run of a Cosh-protocol hook (O1–O6, K7). Pure and total: every
- * combination of facts, however broken, gives an outcome; nothing throws.
- *
- * Order of precedence: failed to start, timed out, killed by a signal (O5); then exit 2 deny
- * (O3), exit 49 halt (O4), exit 0 per stdout (O1, O2, O6); any other exit code (O5).
- *
- * An HTTP hook's run (H3, `httpStatus` present): a 2xx response read whole is a run that exited
- * 0 with the body as its stdout; anything else (another status, a timeout, a body over the cap,
- * a connection failure) is `error` (O5), which `onError: 'deny'` turns into a deny. It is never
- * R9's "could not start": that fail-closed rule is for processes only.
- *
- * @example
- * interpretRun('PreToolUse', { name: 'No rm', onError: 'ignore' },
- *   { exitCode: 2, signal: null, stdout: '', stderr: 'rm -rf is not allowed\n',
- *     timedOut: false, truncated: false, startError: null });
- * // { hook: 'No rm', kind: 'deny', reason: 'rm -rf is not allowed', countsAsDeny: true, … }
- */
-export function interpretRun(event: HookEvent, hook: OutcomeHook, runFacts: RunFacts): HookOutcome {
-  return interpretRunWith(event, hook, runFacts, { cosh: parseHookOutput });
-}
-
-/**
- * {@link interpretRun} reading stdout with `parsers.cosh` (see `outputParsersFor`), so a caller
+ * `interpretRun` (interpret-runs.ts) reading stdout with `parsers.cosh` (see `outputParsersFor`), so a caller
  * whose hooks printed nothing need not load the output schema.
  */
 export function interpretRunWith(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interpretRun } from './interpret-run.ts';
+import { interpretRun } from './interpret-runs.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.ts';
 import { parseHookOutput } from './parse-hook-output.ts';
 

@@ -4,8 +4,8 @@ import { aggregatePostToolUse } from './aggregate-post-tool-use.ts';
 import { aggregatePreToolUse } from './aggregate-pre-tool-use.ts';
 import { composeToolOutput } from './compose-tool-output.ts';
 import type { HookEvent, HookOutcome, OutcomeHook, RunFacts } from './hook-outcome.ts';
-import { interpretClaudeRun } from './interpret-claude-run.ts';
-import { interpretRun } from './interpret-run.ts';
+import { interpretClaudeRun } from './interpret-runs.ts';
+import { interpretRun } from './interpret-runs.ts';
 import { mergeUpdatedInputs } from './merge-updated-inputs.ts';
 import { parseHookOutput } from './parse-hook-output.ts';
 

@@ -3,8 +3,9 @@
 // (proper-lockfile) locks with a directory whose mtime its holder keeps refreshing, and so
 // cannot tell a crashed holder from a busy one until that mtime ages; C8 asks for a lock that
 // is stale as soon as its process is gone.
-import { randomBytes } from 'node:crypto';
-import { lstat, open, readFile, rm } from 'node:fs/promises';
+// node:fs's `promises`, not node:fs/promises: it loads on first use, and `cosh hooks run` bundles
+// this module but seldom writes (apps/cosh/test/e2e/start-up.test.ts).
+import { promises as fsPromises } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -124,7 +125,9 @@ interface OwnLock extends HeldLock {
 
 async function acquire(file: string, limits: Required<FileLockOptions>): Promise<OwnLock> {
   const path = lockFileFor(file);
-  // The nonce tells this holder's lock from a later one of the same process.
+  // The nonce tells this holder's lock from a later one of the same process. node:crypto is
+  // loaded here, not with the module: `cosh hooks run` bundles this module but seldom locks.
+  const { randomBytes } = await import('node:crypto');
   const token = `${process.pid}\n${hostname()}\n${randomBytes(8).toString('hex')}\n`;
   const started = Date.now();
   // The holder seen last (its lock file's inode and token), and since when.
@@ -166,9 +169,9 @@ async function acquire(file: string, limits: Required<FileLockOptions>): Promise
 
 /** True when the lock file was created (and the token written); false when it exists. */
 async function create(path: string, token: string): Promise<boolean> {
-  let handle: Awaited<ReturnType<typeof open>>;
+  let handle: Awaited<ReturnType<typeof fsPromises.open>>;
   try {
-    handle = await open(path, 'wx', 0o644);
+    handle = await fsPromises.open(path, 'wx', 0o644);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
@@ -180,19 +183,20 @@ async function create(path: string, token: string): Promise<boolean> {
   } catch (error) {
     // A lock without its token (disk full) would only look stale later: take it back now.
     await handle.close().catch(() => undefined);
-    await rm(path, { force: true });
+    await fsPromises.rm(path, { force: true });
     throw error;
   }
 }
 
 function ownLock(path: string, token: string): OwnLock {
-  const stillHeld = async (): Promise<boolean> => (await readFile(path, 'utf8').catch(() => undefined)) === token;
+  const stillHeld = async (): Promise<boolean> =>
+    (await fsPromises.readFile(path, 'utf8').catch(() => undefined)) === token;
   return {
     path,
     stillHeld,
     async release(): Promise<void> {
       // A lock taken over by another process is that process's to remove.
-      if (await stillHeld()) await rm(path, { force: true });
+      if (await stillHeld()) await fsPromises.rm(path, { force: true });
     },
   };
 }
@@ -208,9 +212,9 @@ export interface LockFileState {
 /** The lock file at `path`, or undefined when there is none. @internal */
 export async function inspect(path: string): Promise<LockFileState | undefined> {
   try {
-    const stats = await lstat(path);
+    const stats = await fsPromises.lstat(path);
     if (!stats.isFile()) return { content: '', ino: stats.ino, mtimeMs: stats.mtimeMs, isFile: false };
-    return { content: await readFile(path, 'utf8'), ino: stats.ino, mtimeMs: stats.mtimeMs, isFile: true };
+    return { content: await fsPromises.readFile(path, 'utf8'), ino: stats.ino, mtimeMs: stats.mtimeMs, isFile: true };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -253,15 +257,16 @@ export async function breakStaleLock(path: string, observed: LockFileState): Pro
   if (!(await create(turn, `${process.pid}\n${hostname()}\n`))) {
     const other = await inspect(turn);
     // A breaker that died in its turn leaves the file: it is taken away once it is old.
-    if (other !== undefined && Date.now() - other.mtimeMs > STALE_BREAKER_MS) await rm(turn, { force: true });
+    if (other !== undefined && Date.now() - other.mtimeMs > STALE_BREAKER_MS)
+      await fsPromises.rm(turn, { force: true });
     return false;
   }
   try {
     const current = await inspect(path);
     const same = current !== undefined && current.ino === observed.ino && current.content === observed.content;
-    if (same) await rm(path, { force: true });
+    if (same) await fsPromises.rm(path, { force: true });
   } finally {
-    await rm(turn, { force: true });
+    await fsPromises.rm(turn, { force: true });
   }
   return true;
 }

@@ -1,4 +1,6 @@
-import { mkdir, readFile, realpath, stat } from 'node:fs/promises';
+// node:fs's `promises`, not node:fs/promises: it loads on first use, and `cosh hooks run` bundles
+// this module but seldom writes (apps/cosh/test/e2e/start-up.test.ts).
+import { promises as fsPromises } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { applyEdits, modify } from 'jsonc-parser';
 import { withFileLock } from './file-lock.ts';
@@ -31,7 +33,7 @@ export interface ImportedHooksChange {
 
 async function resolveTarget(file: string): Promise<string> {
   try {
-    return await realpath(file);
+    return await fsPromises.realpath(file);
   } catch {
     return file;
   }
@@ -58,13 +60,13 @@ export async function writeImportedHooks(
   entries: Readonly<Record<HookEvent, readonly ImportedHookEntry[]>>,
 ): Promise<ImportedHooksChange> {
   const file = await resolveTarget(resolve(target));
-  await mkdir(dirname(file), { recursive: true });
+  await fsPromises.mkdir(dirname(file), { recursive: true });
   return withFileLock(file, async () => {
     let text: string | null = null;
     let mode: number | undefined;
     try {
-      text = await readFile(file, 'utf8');
-      mode = (await stat(file)).mode & 0o7777;
+      text = await fsPromises.readFile(file, 'utf8');
+      mode = (await fsPromises.stat(file)).mode & 0o7777;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }

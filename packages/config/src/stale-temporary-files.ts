@@ -1,4 +1,6 @@
-import { lstat, readdir, rm } from 'node:fs/promises';
+// node:fs's `promises`, not node:fs/promises: it loads on first use, and `cosh hooks run` bundles
+// this module but seldom writes (apps/cosh/test/e2e/start-up.test.ts).
+import { promises as fsPromises } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { isProcessAlive } from './is-process-alive.ts';
 
@@ -37,7 +39,7 @@ export async function removeStaleTemporaryFiles(file: string, now: number = Date
   const prefix = temporaryPrefix(file);
   let names: string[];
   try {
-    names = await readdir(directory);
+    names = await fsPromises.readdir(directory);
   } catch {
     return [];
   }
@@ -48,9 +50,9 @@ export async function removeStaleTemporaryFiles(file: string, now: number = Date
     if (writer === null || isProcessAlive(Number(writer[1]))) continue;
     const path = join(directory, name);
     try {
-      const stats = await lstat(path);
+      const stats = await fsPromises.lstat(path);
       if (!stats.isFile() || now - stats.mtimeMs < STALE_TEMPORARY_FILE_MS) continue;
-      await rm(path, { force: true });
+      await fsPromises.rm(path, { force: true });
       removed.push(path);
     } catch {
       // Gone meanwhile, or not ours to remove: either way nothing to do.

@@ -1,6 +1,8 @@
 // Writing the trust store: loaded only when trust is given or a snapshot follows a toggle, so
 // that the lock (and node:crypto, which it uses) stay off the path of every `cosh hooks run`.
-import { mkdir } from 'node:fs/promises';
+// node:fs's `promises`, not node:fs/promises: it loads on first use, and `cosh hooks run` bundles
+// this module but seldom writes (apps/cosh/test/e2e/start-up.test.ts).
+import { promises as fsPromises } from 'node:fs';
 import { dirname } from 'node:path';
 import { ConfigError } from './config-error.ts';
 import { type FileLockOptions, LockTimeoutError, withFileLock } from './file-lock.ts';
@@ -33,7 +35,7 @@ export async function updateTrustStore(
   options: { readonly lock?: FileLockOptions | undefined } = {},
 ): Promise<TrustRecords> {
   try {
-    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+    await fsPromises.mkdir(dirname(file), { recursive: true, mode: 0o700 });
   } catch (error) {
     throw trustStoreError(file, `cannot create the trust store's folder: ${(error as Error).message}`, error, {
       reset: false,

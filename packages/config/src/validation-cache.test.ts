@@ -1,8 +1,10 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import packageJson from '../package.json' with { type: 'json' };
 import { parseConfig } from './parse-config.ts';
 import { openValidationCache, validationCacheFile } from './validation-cache.ts';
 
@@ -105,12 +107,19 @@ describe('the validation cache (issue 16)', () => {
     expect(entries.map((entry: { text: string }) => JSON.parse(entry.text).n)).toEqual([11, 10, 9, 8, 7, 6, 5, 4]);
   });
 
-  it('lives in $XDG_CACHE_HOME/cosh (when absolute), else ~/.cache/cosh', () => {
+  it("lives in Cosh's cache folder", () => {
     expect(validationCacheFile({ env: { XDG_CACHE_HOME: '/c' }, homedir: '/h' })).toBe('/c/cosh/validated-setup.json');
-    expect(validationCacheFile({ env: { XDG_CACHE_HOME: 'rel', HOME: '/h' } })).toBe(
-      '/h/.cache/cosh/validated-setup.json',
-    );
-    expect(validationCacheFile({ env: { HOME: '' }, homedir: '/u' })).toBe('/u/.cache/cosh/validated-setup.json');
+    expect(validationCacheFile({ env: { HOME: '/h' } })).toBe('/h/.cache/cosh/validated-setup.json');
+  });
+
+  it('belongs to the build: the file it was loaded from, with its size and modification time', async () => {
+    // A bundle that keeps its name across builds (dist/fast-start.cjs) must still empty the cache
+    // when it changes, or a text the old validator accepted would skip the new one.
+    await parseThroughCache('{"hooks": {}}');
+    const { build } = JSON.parse(await readFile(cacheFile, 'utf8'));
+    const module = fileURLToPath(new URL('./validation-cache.ts', import.meta.url));
+    const stats = await stat(module);
+    expect(build).toBe(`2 ${packageJson.version} ${pathToFileURL(module).href} ${stats.size} ${stats.mtimeMs}`);
   });
 });
 

@@ -10,11 +10,12 @@
 // that runs, that is a text a person trusted (trust is only ever recorded for a text that
 // validated) or a file under COSH_TRUST=all (which that someone could edit directly). The managed
 // file, whose errors must stop every call (C6), never goes through the cache.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir as userHomedir } from 'node:os';
-import { dirname, isAbsolute, join } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import packageJson from '../package.json' with { type: 'json' };
 import { buildConfig, fileSettings, type ValidatedFile } from './build-config.ts';
+import { coshCacheFolder, writeCacheFile } from './cache-folder.ts';
 import type { ConfigLayer, ConfigProblem } from './config-types.ts';
 import { isHookEvent } from './hook-events.ts';
 import type { ParseConfigResult } from './parse-config.ts';
@@ -24,11 +25,25 @@ import { parseJsonc, stripByteOrderMark } from './parse-jsonc.ts';
 const MAX_ENTRIES = 8;
 
 /**
- * The build the cache belongs to: this package's version and this module's URL. A build of the
- * `cosh` bundle names its chunks by their content, and this module's chunk imports the
- * validator's by name, so a changed validator means another URL and an empty cache.
+ * The build the cache belongs to: this package's version, and the file this module was loaded
+ * from with its size and modification time. Building or installing `cosh` writes its bundle
+ * anew, so a changed validator means another build and an empty cache. The file's name alone
+ * would not do: the bundle that `cosh hooks run` loads (dist/fast-start.cjs) keeps its name from
+ * one build to the next.
  */
-const BUILD = `1 ${packageJson.version} ${import.meta.url}`;
+let build: string | undefined;
+function currentBuild(): string {
+  if (build === undefined) {
+    const file = import.meta.url;
+    try {
+      const stats = statSync(fileURLToPath(file));
+      build = `2 ${packageJson.version} ${file} ${stats.size} ${stats.mtimeMs}`;
+    } catch {
+      build = `2 ${packageJson.version} ${file}`;
+    }
+  }
+  return build;
+}
 
 interface CacheEntry {
   readonly file: string;
@@ -50,11 +65,7 @@ export interface ConfigTextParser {
  * absolute path, else `~/.cache/cosh/validated-setup.json`). An empty `HOME` counts as unset.
  */
 export function validationCacheFile(options: { env?: NodeJS.ProcessEnv; homedir?: string } = {}): string {
-  const env = options.env ?? process.env;
-  const cacheHome = env['XDG_CACHE_HOME'];
-  if (cacheHome !== undefined && isAbsolute(cacheHome)) return join(cacheHome, 'cosh', 'validated-setup.json');
-  const home = options.homedir ?? (env['HOME'] || userHomedir());
-  return join(home, '.cache', 'cosh', 'validated-setup.json');
+  return join(coshCacheFolder(options), 'validated-setup.json');
 }
 
 /**
@@ -115,7 +126,7 @@ function sameKey(left: CacheEntry, right: CacheEntry): boolean {
 function readEntries(cacheFile: string): CacheEntry[] {
   try {
     const document: unknown = JSON.parse(readFileSync(cacheFile, 'utf8'));
-    if (!isRecord(document) || document['build'] !== BUILD || !Array.isArray(document['entries'])) return [];
+    if (!isRecord(document) || document['build'] !== currentBuild() || !Array.isArray(document['entries'])) return [];
     return document['entries'].filter(isCacheEntry);
   } catch {
     return [];
@@ -123,19 +134,7 @@ function readEntries(cacheFile: string): CacheEntry[] {
 }
 
 function writeEntries(cacheFile: string, entries: readonly CacheEntry[]): void {
-  // A name of its own, then a rename: a reader sees the old cache or the new one, never half of one.
-  const temporary = `${cacheFile}.${process.pid}.${Date.now()}.tmp`;
-  try {
-    mkdirSync(dirname(cacheFile), { recursive: true, mode: 0o700 });
-    writeFileSync(temporary, `${JSON.stringify({ build: BUILD, entries })}\n`, { mode: 0o600 });
-    renameSync(temporary, cacheFile);
-  } catch {
-    try {
-      rmSync(temporary, { force: true });
-    } catch {
-      // Nothing was written where nothing can be.
-    }
-  }
+  writeCacheFile(cacheFile, `${JSON.stringify({ build: currentBuild(), entries })}\n`);
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

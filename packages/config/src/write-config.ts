@@ -1,5 +1,6 @@
-import { constants } from 'node:fs';
-import { access, lstat, mkdir, readlink, realpath } from 'node:fs/promises';
+// node:fs's `promises`, not node:fs/promises: it loads on first use, and `cosh hooks run` bundles
+// this module but seldom writes (apps/cosh/test/e2e/start-up.test.ts).
+import { constants, promises as fsPromises } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { applyEdits, type Edit, modify, type Node } from 'jsonc-parser';
@@ -479,7 +480,7 @@ async function readExisting(file: string): Promise<ExistingFile | undefined> {
     if (!read.ok) throw fileError('E_CONFIG_READ', file, 'read', read.reason);
     // The rename would succeed on a read-only file (only the folder must be writable), but a
     // file someone made read-only is not ours to replace.
-    await access(file, constants.W_OK).catch((error: unknown) => {
+    await fsPromises.access(file, constants.W_OK).catch((error: unknown) => {
       throw writeError(file, [], 'the config file is read-only: make it writable to change it', error);
     });
     return { text: read.text, mode: read.stats.mode & 0o7777, owner: { uid: read.stats.uid, gid: read.stats.gid } };
@@ -494,7 +495,7 @@ async function readExisting(file: string): Promise<ExistingFile | undefined> {
 /** The folder of a file about to be created (SPEC C1: the first toggle creates `~/.config/cosh`). */
 async function makeFolder(file: string): Promise<void> {
   try {
-    await mkdir(dirname(file), { recursive: true });
+    await fsPromises.mkdir(dirname(file), { recursive: true });
   } catch (error) {
     throw writeError(file, [], `cannot create the config file: ${(error as Error).message}`, error);
   }
@@ -537,12 +538,12 @@ async function withConfigLock<T>(
 /** Follows symbolic links (even a dangling one) so that the link stays a link after the rename. */
 async function resolveLinkTarget(file: string, depth = 0): Promise<string> {
   try {
-    return await realpath(file);
+    return await fsPromises.realpath(file);
   } catch {
     if (depth > 32) return file;
     try {
-      if (!(await lstat(file)).isSymbolicLink()) return file;
-      return await resolveLinkTarget(resolve(dirname(file), await readlink(file)), depth + 1);
+      if (!(await fsPromises.lstat(file)).isSymbolicLink()) return file;
+      return await resolveLinkTarget(resolve(dirname(file), await fsPromises.readlink(file)), depth + 1);
     } catch {
       return file;
     }
@@ -556,7 +557,7 @@ function duration(milliseconds: number): string {
 /** Whether `path` exists (whatever it is); an error other than "missing" counts as existing. */
 async function exists(path: string): Promise<boolean> {
   try {
-    await lstat(path);
+    await fsPromises.lstat(path);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code !== 'ENOENT';

@@ -1,5 +1,6 @@
-import { unlinkSync } from 'node:fs';
-import { open, readFile, rename, rm } from 'node:fs/promises';
+// node:fs's `promises`, not node:fs/promises: it loads on first use, and `cosh hooks run` bundles
+// this module but seldom writes (apps/cosh/test/e2e/start-up.test.ts).
+import { promises as fsPromises, unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { onExit } from 'signal-exit';
 import { removeStaleTemporaryFiles, temporaryFileFor } from './stale-temporary-files.ts';
@@ -72,14 +73,14 @@ export async function writeFileAtomically(
     .toString(16)
     .padStart(12, '0');
   const temporary = temporaryFileFor(file, process.pid, suffix);
-  let handle: Awaited<ReturnType<typeof open>> | undefined;
+  let handle: Awaited<ReturnType<typeof fsPromises.open>> | undefined;
   let renamed = false;
   // Before the file exists: a signal between its creation and this line would otherwise miss it.
   removeOnExit(temporary);
   try {
-    handle = await open(temporary, 'wx', options.mode ?? 0o666);
+    handle = await fsPromises.open(temporary, 'wx', options.mode ?? 0o666);
     await handle.writeFile(text, 'utf8');
-    // open() applies the umask to the mode; the file being replaced had exactly this one.
+    // fsPromises.open() applies the umask to the mode; the file being replaced had exactly this one.
     if (options.mode !== undefined) await handle.chmod(options.mode);
     if (options.owner !== undefined && process.getuid?.() === 0) {
       await handle.chown(options.owner.uid, options.owner.gid);
@@ -89,19 +90,19 @@ export async function writeFileAtomically(
     handle = undefined;
     options.signal?.throwIfAborted();
     if (options.unchangedSince !== undefined) {
-      const current = await readFile(file, 'utf8').catch((error: unknown) => {
+      const current = await fsPromises.readFile(file, 'utf8').catch((error: unknown) => {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       });
       if (current !== options.unchangedSince) return false;
     }
-    await rename(temporary, file);
+    await fsPromises.rename(temporary, file);
     renamed = true;
     await syncDirectory(dirname(file));
     return true;
   } finally {
     await handle?.close().catch(() => undefined);
-    if (!renamed) await rm(temporary, { force: true }).catch(() => undefined);
+    if (!renamed) await fsPromises.rm(temporary, { force: true }).catch(() => undefined);
     temporaryFilesInFlight.delete(temporary);
   }
 }
@@ -109,7 +110,7 @@ export async function writeFileAtomically(
 /** Makes the rename itself durable; some file systems refuse to open a folder, which is fine. */
 async function syncDirectory(directory: string): Promise<void> {
   try {
-    const handle = await open(directory, 'r');
+    const handle = await fsPromises.open(directory, 'r');
     try {
       await handle.sync();
     } finally {

@@ -1,4 +1,5 @@
 import type { Command, CommanderError } from 'commander';
+import { ConfigError, suggestClosest } from '@cosh/config';
 import { type CliContext, contextOf } from './cli-context.ts';
 import { type CommandName, ExitError, UsageError } from './cli-errors.ts';
 import { EXIT_CODES } from './exit-codes.ts';
@@ -96,11 +97,9 @@ async function reportFailure(
     let message: string;
     if (code === 'commander.help') message = missingCommandMessage(error.command);
     else {
-      // Loaded only on this path: the one did-you-mean lives with the config's validator.
-      const [{ suggestClosest }, { usageMistakeMessage }] = await Promise.all([
-        import('@cosh/config'),
-        import('./usage-mistake.ts'),
-      ]);
+      // Loaded only on this path. The one did-you-mean (suggestClosest) lives with the config's
+      // validator, but needs none of it.
+      const { usageMistakeMessage } = await import('./usage-mistake.ts');
       message = usageMistakeMessage(error.error, error.command, argv, suggestClosest);
     }
     context.err.line(usageHint(message, error.command));
@@ -124,12 +123,9 @@ export async function reportError(error: unknown, context: CliContext, command: 
     if (error.message !== '') context.err.line(error.message);
     return error.exitCode;
   }
-  // Loaded only on this path: the validator (zod, jsonc-parser) stays out of `cosh --version`.
-  const [{ ConfigError }, { printProblems }] = await Promise.all([
-    import('@cosh/config'),
-    import('./print-problems.ts'),
-  ]);
   if (ConfigError.isInstance(error)) {
+    // Loaded only on this path, as are the problems' texts.
+    const { printProblems } = await import('./print-problems.ts');
     printProblems(context.err, error.file, error.problems);
     return EXIT_CODES.config;
   }

@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import { aggregatePostToolUse, aggregatePreToolUse, type Diagnostic, type HookOutcome } from '@cosh/aggregate';
 import type { HookEntry, HookEvent, HooksConfig } from '@cosh/config';
 import { type CompiledHooks, compileHooks, selectHooks } from '@cosh/matcher';
-import { createHookRunner, createHttpHookClient, type HookRunner, type HttpHookClient } from '@cosh/runner';
+import {
+  createHookRunner,
+  createHttpHookClient,
+  type HookRunner,
+  type HttpHookClient,
+  monotonicNow,
+} from '@cosh/runner';
 import { claudeHookPayload } from './claude-hook-payload.ts';
 import { claudeProjectDir } from './claude-project-dir.ts';
 import { toClaudeToolInput } from './claude-tool-input.ts';
@@ -197,7 +203,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     config,
 
     async preToolUse(call) {
-      const startedAt = performance.now();
+      const startedAt = monotonicNow();
       try {
         const problem = callProblem(call, 'PreToolUse');
         if (problem !== null) return failedPreToolUse(call, `invalid tool call: ${problem}`, startedAt);
@@ -215,7 +221,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
           ...verdict,
           diagnostics: [...verdict.diagnostics, ...run.diagnostics],
           hooks: run.hooks,
-          durationMs: performance.now() - startedAt,
+          durationMs: monotonicNow() - startedAt,
         };
       } catch (error) {
         return failedPreToolUse(call, `hook engine failed: ${describeError(error)}`, startedAt);
@@ -223,7 +229,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     },
 
     async postToolUse(call) {
-      const startedAt = performance.now();
+      const startedAt = monotonicNow();
       try {
         const problem = callProblem(call, 'PostToolUse');
         if (problem !== null) return failedPostToolUse(call, `invalid tool call: ${problem}`, startedAt);
@@ -243,7 +249,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
           toolInput: call.toolInput,
           ...verdict,
           hooks: run.hooks,
-          durationMs: performance.now() - startedAt,
+          durationMs: monotonicNow() - startedAt,
         };
       } catch (error) {
         return failedPostToolUse(call, `hook engine failed: ${describeError(error)}`, startedAt);

@@ -1,6 +1,7 @@
 import { composeToolOutput } from '@cosh/aggregate';
 import type { PostToolUseCall, PostToolUseResult, PreToolUseResult, ToolCall } from './hook-engine-types.ts';
 import { isRecord } from './is-record.ts';
+import { monotonicNow } from '@cosh/runner';
 
 // A call the engine could not put through its hooks fails closed: hooks that might have
 // blocked it never saw it, so it must not run as if they had allowed it.
@@ -17,7 +18,7 @@ function failedFields(call: unknown, reason: string, startedAt: number) {
     toolInput: isRecord(record['toolInput']) ? record['toolInput'] : {},
     hooks: [],
     diagnostics: [{ level: 'error', hook: null, message: reason }],
-    durationMs: performance.now() - startedAt,
+    durationMs: monotonicNow() - startedAt,
   } as const;
 }
 

@@ -13,6 +13,7 @@ import {
   type HttpHookClient,
   type HttpHookRequest,
   stopBoundMs,
+  monotonicNow,
 } from '@cosh/runner';
 import { translateUpdatedInput } from './claude-tool-input.ts';
 import { describeError } from './describe-error.ts';
@@ -127,9 +128,9 @@ function runGuarded(hookRunner: HookRunner, request: HookProcessRequest, budgetM
   return new Promise<HookRun>((resolve) => {
     let spawnedAt: number | null = null;
     let watchdog: NodeJS.Timeout | undefined;
-    const elapsed = (): number => (spawnedAt === null ? 0 : performance.now() - spawnedAt);
+    const elapsed = (): number => (spawnedAt === null ? 0 : monotonicNow() - spawnedAt);
     const onSpawn = (): void => {
-      spawnedAt = performance.now();
+      spawnedAt = monotonicNow();
       watchdog = setTimeout(() => {
         resolve({ ...notStarted('', elapsed()), startError: null, timedOut: true });
       }, budgetMs);
@@ -162,8 +163,8 @@ function runGuarded(hookRunner: HookRunner, request: HookProcessRequest, budgetM
  */
 function runHttpGuarded(client: HttpHookClient, request: HttpHookRequest, budgetMs: number): Promise<HookRun> {
   return new Promise<HookRun>((resolve) => {
-    const calledAt = performance.now();
-    const elapsed = (): number => performance.now() - calledAt;
+    const calledAt = monotonicNow();
+    const elapsed = (): number => monotonicNow() - calledAt;
     const watchdog = setTimeout(() => resolve(unansweredHttpRun(elapsed(), null)), budgetMs);
     let answering: Promise<HookRun>;
     try {

@@ -6,6 +6,7 @@ import { describeError } from './describe-error.ts';
 import type { ToolResultParts } from './claude-tool-response.ts';
 import { isRecord } from './is-record.ts';
 import { newToolUseId } from './tool-use-id.ts';
+import { monotonicNow } from '@cosh/runner';
 
 /** The permission system's answer for a call no hook allowed or denied. */
 export type PermissionAnswer =
@@ -166,7 +167,7 @@ async function execute(options: RunToolCallOptions, request: ToolCallRequest): P
  * if (outcome.halt) endTurn(outcome.haltReasons);
  */
 export async function runToolCall(options: RunToolCallOptions): Promise<ToolCallOutcome> {
-  const startedAt = performance.now();
+  const startedAt = monotonicNow();
   const { engine } = options;
   // K4: one id for the call, so Claude hooks can pair its PreToolUse and PostToolUse.
   const call: ToolCall = isRecord(options.call)
@@ -180,7 +181,7 @@ export async function runToolCall(options: RunToolCallOptions): Promise<ToolCall
   } catch (error) {
     pre = failedPreToolUse(call, `hook engine failed: ${describeError(error)}`, startedAt);
   }
-  const preToolUseMs = performance.now() - startedAt;
+  const preToolUseMs = monotonicNow() - startedAt;
   const toolName = pre.toolName;
 
   const finish = (
@@ -209,7 +210,7 @@ export async function runToolCall(options: RunToolCallOptions): Promise<ToolCall
         permissionMs: fields.permissionMs ?? null,
         toolMs: fields.toolMs ?? null,
         postToolUseMs: fields.postToolUseMs ?? null,
-        totalMs: performance.now() - startedAt,
+        totalMs: monotonicNow() - startedAt,
       },
     };
   };
@@ -246,9 +247,9 @@ export async function runToolCall(options: RunToolCallOptions): Promise<ToolCall
   let permissionMs: number | null = null;
   // A3: a hook's allow skips the permission system; A4: otherwise it decides.
   if (pre.decision !== 'allow') {
-    const askedAt = performance.now();
+    const askedAt = monotonicNow();
     const permission = await askPermission(options, request);
-    permissionMs = performance.now() - askedAt;
+    permissionMs = monotonicNow() - askedAt;
     if (!permission.granted) {
       return finish({
         status: 'blocked',
@@ -264,9 +265,9 @@ export async function runToolCall(options: RunToolCallOptions): Promise<ToolCall
     }
   }
 
-  const toolStartedAt = performance.now();
+  const toolStartedAt = monotonicNow();
   const execution = await execute(options, request);
-  const toolMs = performance.now() - toolStartedAt;
+  const toolMs = monotonicNow() - toolStartedAt;
   if (!execution.ok) {
     // L4: the error enters history with the PreToolUse context; no PostToolUse (P1).
     return finish({
@@ -280,7 +281,7 @@ export async function runToolCall(options: RunToolCallOptions): Promise<ToolCall
     });
   }
 
-  const postStartedAt = performance.now();
+  const postStartedAt = monotonicNow();
   const postCall = {
     toolName,
     toolInput: pre.toolInput,
@@ -307,6 +308,6 @@ export async function runToolCall(options: RunToolCallOptions): Promise<ToolCall
     post,
     permissionMs,
     toolMs,
-    postToolUseMs: performance.now() - postStartedAt,
+    postToolUseMs: monotonicNow() - postStartedAt,
   });
 }

@@ -5,6 +5,7 @@ import { describeHttpFailure, type HttpFailurePhase } from './describe-http-fail
 import { expandHeaderVariables } from './expand-header-variables.ts';
 import type { HttpHookClient, HttpHookClientOptions, HttpHookRequest, HttpHookResult } from './http-hook.ts';
 import { assertValidHttpRequest, resolveHttpClientOptions } from './validate-arguments.ts';
+import { monotonicNow } from './monotonic-now.ts';
 
 // Headers that describe the body, which only the client knows (H2); a hook entry cannot set them.
 const clientOwnedHeaders = new Set(['content-type', 'content-length', 'transfer-encoding']);
@@ -107,7 +108,7 @@ export function createHttpHookClient(options?: HttpHookClientOptions): HttpHookC
 
   function send(request: HttpHookRequest, url: URL): Promise<HttpHookResult> {
     return new Promise<HttpHookResult>((resolve) => {
-      const startedAt = performance.now();
+      const startedAt = monotonicNow();
       const origin = url.host;
       const body = new BoundedOutput(resolved.maxBodyBytes);
       let settled = false;
@@ -128,7 +129,7 @@ export function createHttpHookClient(options?: HttpHookClientOptions): HttpHookC
           truncated: body.truncated,
           timedOut: facts.timedOut,
           failure: facts.failure,
-          durationMs: performance.now() - startedAt,
+          durationMs: monotonicNow() - startedAt,
           exitCode: null,
           signal: null,
           stderr: '',

@@ -10,6 +10,7 @@ export { createHookRunner } from './hook-runner.ts';
 export { expandHeaderVariables } from './expand-header-variables.ts';
 export type { HttpHookClient, HttpHookClientOptions, HttpHookRequest, HttpHookResult } from './http-hook.ts';
 export { createHttpHookClient } from './http-hook-client.ts';
+export { monotonicNow } from './monotonic-now.ts';
 export { runHook, stopBoundMs } from './run-hook.ts';
 export { runHooks } from './run-hooks.ts';
 export { RunnerError, type RunnerErrorCode } from './runner-error.ts';

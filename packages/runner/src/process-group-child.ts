@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { HookProcessGroup, trackRunningGroup, untrackRunningGroup } from './process-group.ts';
+import { monotonicNow } from './monotonic-now.ts';
 
 /** How long a stop waits for the killed processes to be dead, as a hook's timeout does (R6). */
 const deadWaitMs = 500;
@@ -101,9 +102,9 @@ export function spawnProcessGroup(
 // Not unref'd: while a stop waits, nothing else may be keeping the host alive (stdin has ended,
 // the program has exited), and an empty event loop would end the host halfway through the stop.
 async function waitUntilDead(group: HookProcessGroup, milliseconds: number): Promise<boolean> {
-  const deadline = performance.now() + milliseconds;
+  const deadline = monotonicNow() + milliseconds;
   while (group.isAnyAlive()) {
-    if (performance.now() >= deadline) return false;
+    if (monotonicNow() >= deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   return true;

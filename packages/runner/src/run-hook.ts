@@ -4,6 +4,7 @@ import { describeStartError } from './describe-start-error.ts';
 import type { HookProcessRequest, HookProcessResult, ResolvedRunnerOptions, RunnerOptions } from './hook-process.ts';
 import { HookProcessGroup, trackRunningGroup, untrackRunningGroup } from './process-group.ts';
 import { assertValidRequest, resolveRunnerOptions } from './validate-arguments.ts';
+import { monotonicNow } from './monotonic-now.ts';
 
 // After SIGKILL the shell's exit is normally reported within milliseconds. A process stuck in
 // uninterruptible I/O can delay it without bound; past this wait the result is returned anyway
@@ -84,7 +85,7 @@ export function runValidatedHook(
   options: ResolvedRunnerOptions,
 ): Promise<HookProcessResult> {
   return new Promise<HookProcessResult>((resolve) => {
-    const startedAt = performance.now();
+    const startedAt = monotonicNow();
     const stdout = new BoundedOutput(options.maxOutputBytes);
     const stderr = new BoundedOutput(options.maxOutputBytes);
     let settled = false;
@@ -102,7 +103,7 @@ export function runValidatedHook(
         truncated: stdout.truncated || stderr.truncated,
         timedOut,
         startError,
-        durationMs: performance.now() - startedAt,
+        durationMs: monotonicNow() - startedAt,
       });
     };
     const settleNotStarted = (error: unknown): void => {
@@ -192,9 +193,9 @@ export function runValidatedHook(
       // carried out its exit. Report once nothing of the group is alive, so "nothing survives"
       // holds for whoever looks next. Reaping is not waited for: it is up to init, which may
       // take seconds or never come, and a zombie runs nothing.
-      const deadline = performance.now() + goneWaitMs;
+      const deadline = monotonicNow() + goneWaitMs;
       const reportWhenGone = (): void => {
-        if (!group.isAnyAlive() || performance.now() >= deadline) report();
+        if (!group.isAnyAlive() || monotonicNow() >= deadline) report();
         else setTimeout(reportWhenGone, gonePollMs);
       };
       reportWhenGone();

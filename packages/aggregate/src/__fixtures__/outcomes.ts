@@ -1,5 +1,5 @@
 import type { HookEvent, HookOutcome, OutcomeHook } from '../hook-outcome.ts';
-import { interpretRun } from '../interpret-run.ts';
+import { interpretRun } from '../interpret-runs.ts';
 import { outcomeHook, runFacts } from './run-facts.ts';
 
 type Policy = Partial<Omit<OutcomeHook, 'name'>>;

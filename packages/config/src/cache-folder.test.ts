@@ -1,0 +1,49 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { coshCacheFolder, writeCacheFile } from './cache-folder.ts';
+
+describe('coshCacheFolder', () => {
+  it('is $XDG_CACHE_HOME/cosh when that is an absolute path, else ~/.cache/cosh', () => {
+    expect(coshCacheFolder({ env: { XDG_CACHE_HOME: '/c' }, homedir: '/h' })).toBe('/c/cosh');
+    expect(coshCacheFolder({ env: { XDG_CACHE_HOME: 'rel', HOME: '/h' } })).toBe('/h/.cache/cosh');
+    expect(coshCacheFolder({ env: { XDG_CACHE_HOME: '', HOME: '/h' } })).toBe('/h/.cache/cosh');
+  });
+
+  it('takes the home folder from HOME, and from the system when HOME is empty or unset', () => {
+    expect(coshCacheFolder({ env: { HOME: '' }, homedir: '/u' })).toBe('/u/.cache/cosh');
+    expect(coshCacheFolder({ env: {}, homedir: '/u' })).toBe('/u/.cache/cosh');
+  });
+});
+
+describe('writeCacheFile', () => {
+  let folder: string;
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'cosh-cache-folder-'));
+  });
+  afterEach(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('writes the file, owner only, in a folder it creates owner only, and leaves no temporary file', async () => {
+    const file = join(folder, 'cache', 'cosh', 'entry.bin');
+    writeCacheFile(file, new Uint8Array([1, 2, 3]));
+    expect([...(await readFile(file))]).toEqual([1, 2, 3]);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await stat(join(folder, 'cache', 'cosh'))).mode & 0o777).toBe(0o700);
+    writeCacheFile(file, 'replaced');
+    expect(await readFile(file, 'utf8')).toBe('replaced');
+    expect(await readdir(join(folder, 'cache', 'cosh'))).toEqual(['entry.bin']);
+  });
+
+  it('never throws where nothing can be written, and leaves nothing behind', async () => {
+    const blocker = join(folder, 'a-file');
+    await writeFile(blocker, '');
+    expect(() => writeCacheFile(join(blocker, 'cosh', 'entry.bin'), 'x')).not.toThrow();
+    const target = join(folder, 'a-folder');
+    await mkdir(target);
+    expect(() => writeCacheFile(target, 'x')).not.toThrow();
+    expect((await readdir(folder)).sort()).toEqual(['a-file', 'a-folder']);
+  });
+});

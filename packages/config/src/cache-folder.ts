@@ -1,0 +1,46 @@
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { homedir as userHomedir } from 'node:os';
+import { dirname, isAbsolute, join } from 'node:path';
+
+/**
+ * The folder of Cosh's caches, which only make it faster and may be deleted at any time:
+ * `$XDG_CACHE_HOME/cosh` when that variable is an absolute path, else `~/.cache/cosh`. An empty
+ * `HOME` counts as unset.
+ */
+export function coshCacheFolder(options: { env?: NodeJS.ProcessEnv; homedir?: string } = {}): string {
+  const env = options.env ?? process.env;
+  const cacheHome = env['XDG_CACHE_HOME'];
+  if (cacheHome !== undefined && isAbsolute(cacheHome)) return join(cacheHome, 'cosh');
+  const home = options.homedir ?? (env['HOME'] || userHomedir());
+  return join(home, '.cache', 'cosh');
+}
+
+/**
+ * Replaces the cache file `file` with `data`, readable by its owner only, creating its folder
+ * (owner only) when missing. Never throws: a cache that cannot be written is no cache. Written
+ * under a name of its own, then renamed, so a reader (another `cosh` starting at the same time)
+ * sees the old file or the new one, never half of one.
+ */
+export function writeCacheFile(file: string, data: string | Uint8Array): void {
+  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    // On the disk before the rename, so that a crash of the machine leaves the old file or the
+    // new one, never a new name over a half-written text (a cache may hold compiled code).
+    const descriptor = openSync(temporary, 'wx', 0o600);
+    try {
+      const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+      for (let written = 0; written < bytes.length; ) written += writeSync(descriptor, bytes, written);
+      fsyncSync(descriptor);
+    } finally {
+      closeSync(descriptor);
+    }
+    renameSync(temporary, file);
+  } catch {
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // Nothing was written where nothing can be.
+    }
+  }
+}
