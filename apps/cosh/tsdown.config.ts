@@ -1,41 +1,43 @@
-import { defineConfig } from 'tsdown';
+import { defineConfig, type UserConfig } from 'tsdown';
 import { baseTsdownConfig } from '../../tsdown.base.ts';
+import { asciiOnly } from './ascii-only-plugin.ts';
 
-// The cosh binary is bundled into one file (plus lazily loaded chunks): resolving hundreds of
-// modules at start-up roughly doubles the time to the first hook.
-export default defineConfig({
+// The cosh binary is bundled: resolving hundreds of modules at start-up roughly doubles the time
+// to the first hook. Three bundles (see src/start.ts):
+// - dist/start.cjs, the first module of every run, which picks one of the other two;
+// - dist/fast-start.cjs, the plain `hooks run` and `claude-hook`, one CommonJS file: a program
+//   starts these once per tool call, and one file with no ES module loader and its code kept
+//   between runs starts fastest (scripts/bench.mjs, cold start);
+// - dist/cli.js and its chunks, the whole program, loaded a command at a time.
+// All of them are ASCII only (ascii-only-plugin.ts), which V8 reads faster.
+const bundled = {
   ...baseTsdownConfig,
-  entry: ['src/cli.ts'],
   dts: false,
   noExternal: [/.*/],
   // jsonc-parser's `main` is a UMD build whose factory require()s its own files at run time,
   // out of the bundler's sight (the bundle then fails with "Cannot find module './impl/format'");
   // its ES module build bundles cleanly.
   alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+  // jsonc-parser declares no `sideEffects`, so the bundler keeps its module-level work even when
+  // nothing uses the result: the formatter's table of 1,200 indentation strings, built on every
+  // start of `cosh hooks run` (300 KB to collect). Its modules only define functions, enums and
+  // that table. Every other module keeps what its package declares (`undefined`).
+  treeshake: { moduleSideEffects: (id: string) => (id.includes('/jsonc-parser/') ? false : undefined) },
   // The workspace packages are bundled from their sources (the `@cosh/source` export condition),
-  // not their dists: each is `sideEffects: false`, so the bundler keeps off a command's path the
-  // modules it does not use (commander and the other commands off the plain `hooks run` and
-  // `claude-hook`), where a package's one dist module would load all its imports.
-  inputOptions: { resolve: { conditionNames: ['@cosh/source', 'node', 'import', 'default'] } },
-  // zod and the modules that build schemas with it get chunks of their own: the plain `hooks run`
-  // and `claude-hook` load them only when a file is not in the validation cache or a hook printed
-  // something, and the bundler would otherwise share a chunk between one of them and a module of
-  // the hot path (the blank-text test of hook output, say), loading zod with it.
-  outputOptions: {
-    codeSplitting: {
-      includeDependenciesRecursively: false,
-      groups: [
-        {
-          name: 'validation',
-          test: /node_modules\/.pnpm\/zod@[^/]+\/node_modules\/zod\/v4\/(core|mini)\/|packages\/config\/src\/(setup-schema|validate-config|parse-config|json-schema|load-config)\.ts$|packages\/aggregate\/src\/(hook-output-schema|claude-output-schema|parse-hook-output|parse-claude-output)\.ts$/,
-        },
-      ],
-    },
+  // not their dists: each is `sideEffects: false`, so the bundler keeps out of a bundle the
+  // modules it does not use, where a package's one dist module would load all its imports.
+  // lazyBarrel: an import through a package's index module initialises only the modules it names.
+  // Without it, in the one-file bundle (whose modules start on first use) the first import of
+  // `@cosh/config` started all of its modules, zod and the schemas with them, on every start of
+  // `cosh hooks run` (test/e2e/start-up.test.ts).
+  inputOptions: {
+    resolve: { conditionNames: ['@cosh/source', 'node', 'import', 'default'] },
+    experimental: { lazyBarrel: true },
   },
-  // Every `cosh hooks run` parses what it loads before running anything: minified, that is
-  // ~180 KB instead of ~410 KB on its path, 15–20 ms less per call (scripts/bench.mjs, cold start).
-  // Function and class names are kept, so `.name` means what the code says (libraries such as
-  // commander read it) and stack traces still name functions; the source maps, read only with
+  // Every start parses what it loads before running anything: minified, that is well under half
+  // the text, 15–20 ms less per call (scripts/bench.mjs, cold start). Function and class names
+  // are kept, so `.name` means what the code says (libraries such as commander read it) and
+  // stack traces still name functions; the source maps, read only with
   // `NODE_OPTIONS=--enable-source-maps`, give the original files and lines.
   minify: {
     compress: { target: 'node20', keepNames: { function: true, class: true } },
@@ -43,4 +45,23 @@ export default defineConfig({
     codegen: { removeWhitespace: true },
   },
   sourcemap: true,
-});
+  plugins: [asciiOnly()],
+} satisfies UserConfig;
+
+/**
+ * One CommonJS file with everything in it: the dynamic imports inside are inlined, and what they
+ * load runs only when they do. A built-in imported dynamically (node:crypto, node:http) is a
+ * require() too: code compiled from the code cache cannot run import() (require-with-code-cache.ts).
+ */
+const oneCommonJsFile = {
+  ...bundled,
+  format: 'cjs',
+  outputOptions: { codeSplitting: false, dynamicImportInCjs: false },
+} satisfies UserConfig;
+
+export default defineConfig([
+  // Its one import() (of dist/cli.js, an ES module) stays one.
+  { ...oneCommonJsFile, entry: { start: 'src/start.ts' }, outputOptions: { codeSplitting: false } },
+  { ...oneCommonJsFile, entry: { 'fast-start': 'src/fast-start.ts' } },
+  { ...bundled, entry: { cli: 'src/cli.ts' } },
+]);

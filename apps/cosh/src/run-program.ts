@@ -1,7 +1,7 @@
 // The composition root of the `cosh` program: the commands of @cosh/cosh-cli, the app's
 // version, and the single process exit in runMain. Commands the app adds (exec, mcp, …) are
-// registered on `program` here, before runMain. Loaded by cli.ts for every command line but
-// the plain `hooks run` and `claude-hook` ones.
+// registered on `program` here, before runMain. cli.ts runs it for every command line but the
+// plain `hooks run` and `claude-hook` ones (see start.ts).
 import { createProgram, runMain } from '@cosh/cosh-cli';
 // Bundled into dist/cli.js at build time, so start-up reads no file to know its version.
 import packageJson from '../package.json' with { type: 'json' };

@@ -9,6 +9,7 @@ import {
 } from './permission/index.ts';
 import type { ToolHost, ToolHostRegistry, ToolCallResult } from './tool-host-types.ts';
 import type { ProtectedFiles, ToolContext } from './tools/index.ts';
+import { monotonicNow } from '@cosh/runner';
 
 /** Options of {@link createToolHost}. */
 export interface ToolHostOptions {
@@ -85,7 +86,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
 
   return {
     async call(toolName, rawInput, callOptions = {}) {
-      const startedAt = performance.now();
+      const startedAt = monotonicNow();
       const timestamp = new Date().toISOString();
       const known = registry.get(toolName) !== undefined;
       // An input too deep is refused (an unknown tool is refused anyway) before anything else
@@ -117,7 +118,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
               permissionMs: null,
               toolMs: null,
               postToolUseMs: null,
-              totalMs: performance.now() - startedAt,
+              totalMs: monotonicNow() - startedAt,
             },
           },
           callOptions.id,
@@ -160,7 +161,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
           halt: outcome.halt,
           haltReasons: outcome.haltReasons,
           permissionMessage: outcome.permissionMessage,
-          durations: { ...outcome.durations, totalMs: performance.now() - startedAt },
+          durations: { ...outcome.durations, totalMs: monotonicNow() - startedAt },
         },
         callOptions.id,
       );

@@ -2,9 +2,12 @@ import { access } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { type NodeRun, runNode, TRUST_ALL_ENV, withoutTrustAllWarning } from '@cosh/test-utils';
 
-/** The committed bin shim, which loads the built dist/cli.js, as users run it. */
+/** The committed bin shim, which loads the built dist/start.cjs, as users run it. */
 export const coshBin = fileURLToPath(new URL('../../bin/cosh.js', import.meta.url));
-const builtCli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+/** The bundles `pnpm build` makes (tsdown.config.ts). */
+const bundles = ['start.cjs', 'fast-start.cjs', 'cli.js'].map((name) =>
+  fileURLToPath(new URL(`../../dist/${name}`, import.meta.url)),
+);
 
 /**
  * Fails with what to do when the binary has not been built. Turbo builds it before the app's
@@ -12,9 +15,11 @@ const builtCli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
  * rebuild it first.
  */
 export async function assertBuilt(): Promise<void> {
-  await access(builtCli).catch(() => {
-    throw new Error(`${builtCli} is missing: run \`pnpm turbo run build --filter=@cosh/app\` first`);
-  });
+  for (const bundle of bundles) {
+    await access(bundle).catch(() => {
+      throw new Error(`${bundle} is missing: run \`pnpm turbo run build --filter=@cosh/app\` first`);
+    });
+  }
 }
 
 /** How a `cosh` run ended and what it printed. */

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coshBin } from '../__fixtures__/cli-run.ts';
 
@@ -17,11 +17,15 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-/** A copy of the shim in `<folder>/<name>/bin/cosh.js` (an ES module, as in the app), with `dist/` holding the given files. */
+/**
+ * A copy of the shim in `<folder>/<name>/bin/cosh.js` (CommonJS by its own bin/package.json, in
+ * an ES module package, as in the app), with `dist/` holding the given files.
+ */
 async function shimWith(name: string, distFiles: Record<string, string>): Promise<string> {
   const app = join(folder, name);
   await mkdir(join(app, 'bin'), { recursive: true });
   await copyFile(coshBin, join(app, 'bin/cosh.js'));
+  await copyFile(join(dirname(coshBin), 'package.json'), join(app, 'bin/package.json'));
   await writeFile(join(app, 'package.json'), '{"type": "module"}\n');
   for (const [file, text] of Object.entries(distFiles)) {
     await mkdir(join(app, 'dist'), { recursive: true });
@@ -40,22 +44,22 @@ function runShim(shim: string) {
 }
 
 describe('bin/cosh.js before a build', () => {
-  it('prints "cosh is not built yet: run pnpm build" and exits 70 when dist/cli.js is missing', async () => {
+  it('prints "cosh is not built yet: run pnpm build" and exits 70 when dist/start.cjs is missing', async () => {
     const shim = await shimWith('unbuilt', {});
     expect(runShim(shim)).toEqual({ code: 70, stdout: '', stderr: 'cosh is not built yet: run pnpm build\n' });
   });
 
   it('runs the bundle when it is there', async () => {
-    const shim = await shimWith('built', { 'cli.js': "process.stdout.write('bundle ran\\n');\n" });
+    const shim = await shimWith('built', { 'start.cjs': "process.stdout.write('bundle ran\\n');\n" });
     expect(runShim(shim)).toEqual({ code: 0, stdout: 'bundle ran\n', stderr: '' });
   });
 
   it('a bundle that is there but cannot load (a chunk missing) shows its own error, not "not built"', async () => {
-    const shim = await shimWith('broken', { 'cli.js': "import './chunk-missing.js';\n" });
+    const shim = await shimWith('broken', { 'start.cjs': "require('./chunk-missing.cjs');\n" });
     const result = runShim(shim);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('ERR_MODULE_NOT_FOUND');
-    expect(result.stderr).toContain('chunk-missing.js');
+    expect(result.stderr).toContain('MODULE_NOT_FOUND');
+    expect(result.stderr).toContain('chunk-missing.cjs');
     expect(result.stderr).not.toContain('not built');
   });
 });

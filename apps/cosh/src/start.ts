@@ -1,0 +1,51 @@
+// The first module of every `cosh` run (dist/start.cjs, which bin/cosh.js requires). CommonJS,
+// as the bin file is: Node then never starts its ES module loader for the plain `hooks run` and
+// `claude-hook`, which a program starts once per tool call. Those go to dist/fast-start.cjs, one
+// CommonJS file whose compiled code is kept between runs in Cosh's cache folder
+// (require-with-code-cache.ts); every other command line goes to the whole program, dist/cli.js.
+import module from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { coshCacheFolder } from '@cosh/config';
+import type { runPlainCommandLine } from './fast-start.ts';
+import { requireWithCodeCache } from './require-with-code-cache.ts';
+
+interface FastStart {
+  readonly runPlainCommandLine: typeof runPlainCommandLine;
+}
+
+const argv = process.argv.slice(2);
+const perCall = argv[0] === 'claude-hook' || (argv[0] === 'hooks' && argv[1] === 'run');
+if (!(perCall && loadFastStart().runPlainCommandLine(argv))) {
+  // Help, usage mistakes and anything unusual in those two commands too: the whole program reads
+  // them, with the same messages and exit statuses (run-plain-command.test.ts compares the two).
+  // Node 22.1+ keeps V8's compiled code of the ES modules it loads from now on (in the OS temp
+  // folder, or $NODE_COMPILE_CACHE; NODE_DISABLE_COMPILE_CACHE=1 turns it off); Node 20 has no
+  // such function.
+  (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+  void import(new URL('./cli.js', import.meta.url).href);
+}
+
+/**
+ * dist/fast-start.cjs, with its compiled code from the cache when there is one, on every Node:
+ * Node's own compile cache (22.1+) keeps a file's code as compiled before it runs, this one as
+ * it is at exit, with the functions that ran compiled too, which starts faster (scripts/bench.mjs).
+ */
+function loadFastStart(): FastStart {
+  const file = fileURLToPath(new URL('./fast-start.cjs', import.meta.url));
+  const loaded = requireWithCodeCache(file, codeCacheFile());
+  process.once('exit', () => loaded.save());
+  return loaded.exports as FastStart;
+}
+
+/** Where the bundle's code is kept: Cosh's cache folder, one file per Node version; null for none. */
+function codeCacheFile(): string | null {
+  // The switch of Node's own compile cache turns this one off too.
+  if (process.env['NODE_DISABLE_COMPILE_CACHE'] !== undefined) return null;
+  try {
+    return join(coshCacheFolder(), `fast-start-${process.version}-${process.arch}.code-cache`);
+  } catch {
+    // No home folder to find a cache in.
+    return null;
+  }
+}

@@ -1,0 +1,13 @@
+// `node --require ./start-up-probe.cjs …`: at exit, writes to $COSH_TEST_START_UP_PROBE what the
+// process ran, as JSON: `zod` (whether zod started: it registers a global registry when it
+// does), `builtins` (Node's built-in modules loaded) and `scripts` (the CommonJS files required).
+'use strict';
+const { writeFileSync } = require('node:fs');
+
+process.on('exit', () => {
+  const builtins = process.moduleLoadList
+    .filter((entry) => entry.startsWith('NativeModule '))
+    .map((entry) => entry.slice(13));
+  const report = { zod: '__zod_globalRegistry' in globalThis, builtins, scripts: Object.keys(require.cache) };
+  writeFileSync(process.env.COSH_TEST_START_UP_PROBE, JSON.stringify(report));
+});
