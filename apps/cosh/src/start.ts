@@ -3,7 +3,7 @@
 // `claude-hook`, which a program starts once per tool call. Those go to dist/fast-start.cjs, one
 // CommonJS file whose compiled code is kept between runs in Cosh's cache folder
 // (require-with-code-cache.ts); every other command line goes to the whole program, dist/cli.js.
-import module from 'node:module';
+import module, { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { coshCacheFolder } from '@cosh/config';
@@ -33,6 +33,9 @@ if (!(perCall && loadFastStart().runPlainCommandLine(argv))) {
  */
 function loadFastStart(): FastStart {
   const file = fileURLToPath(new URL('./fast-start.cjs', import.meta.url));
+  // With --enable-source-maps (a stack trace to read, not a start to time), as Node loads any
+  // file: Node maps the stacks of the files it loads, not of the code compiled here.
+  if (process.sourceMapsEnabled) return createRequire(file)(file) as FastStart;
   const loaded = requireWithCodeCache(file, codeCacheFile());
   process.once('exit', () => loaded.save());
   return loaded.exports as FastStart;

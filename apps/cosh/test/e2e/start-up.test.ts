@@ -134,6 +134,16 @@ describe('how a plain cosh hooks run starts (issue 16)', () => {
     });
     expect(withoutDurations(disabled.stdout)).toBe(withoutDurations(first.stdout));
     expect(await readdir(join(off, 'cosh'))).not.toContainEqual(expect.stringMatching(/code-cache/));
+
+    // With --enable-source-maps the bundle loads as Node loads any file, so stacks name the sources.
+    const mapped = await mkdtemp(join(directory, 'cache-mapped-'));
+    const withMaps = await runCosh([...hooksRunArgs, '--config', setupFile], {
+      cwd: directory,
+      env: { XDG_CACHE_HOME: mapped },
+      nodeOptions: ['--enable-source-maps'],
+    });
+    expect(withoutDurations(withMaps.stdout)).toBe(withoutDurations(first.stdout));
+    expect(await readdir(join(mapped, 'cosh'))).not.toContainEqual(expect.stringMatching(/code-cache/));
   });
 
   it('S2: with trust checked, a trusted file that is its trusted copy and names no script needs no node:crypto', async () => {
