@@ -44,9 +44,15 @@ function assertBlank(stdout: string): void {
  */
 export async function outputParsersFor(runs: readonly Pick<RunFacts, 'stdout'>[]): Promise<OutputParsers> {
   if (runs.every((run) => isBlank(run.stdout))) return BLANK_OUTPUT_PARSERS;
-  const [{ parseHookOutput }, { parseClaudeOutput }] = await Promise.all([
-    import('./parse-hook-output.ts'),
-    import('./parse-claude-output.ts'),
-  ]);
-  return { cosh: parseHookOutput, claude: parseClaudeOutput };
+  realParsers ??= Promise.all([import('./parse-hook-output.ts'), import('./parse-claude-output.ts')]).then(
+    ([{ parseHookOutput }, { parseClaudeOutput }]) => ({ cosh: parseHookOutput, claude: parseClaudeOutput }),
+  );
+  return await realParsers;
 }
+
+/**
+ * The real parsers once loaded: a host that runs for long asks on every call whose hooks printed
+ * something, and even an `import()` of a module already loaded costs each of those calls about
+ * 10 µs (scripts/bench.mjs, the HTTP hook row).
+ */
+let realParsers: Promise<OutputParsers> | undefined;
