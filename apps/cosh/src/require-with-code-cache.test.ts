@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -112,6 +113,15 @@ describe('requireWithCodeCache (issue 16: the cold start on Node 20)', () => {
     const unwritable = requireWithCodeCache(file, blocked);
     expect((unwritable.exports as Bundle).answer()).toBe('one');
     expect(() => unwritable.save()).not.toThrow();
+  });
+
+  it('a FIFO where the cache belongs is no cache, at once (never a wait for a writer)', async () => {
+    await writeFile(file, bundleText('one'));
+    await mkdir(join(folder, 'cache', 'cosh'), { recursive: true });
+    execFileSync('mkfifo', [cacheFile]);
+    const loaded = requireWithCodeCache(file, cacheFile);
+    expect(loaded.fromCache).toBe(false);
+    expect((loaded.exports as Bundle).answer()).toBe('one');
   });
 
   it('a missing file throws as require does', () => {

@@ -13,7 +13,7 @@ import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Script } from 'node:vm';
-import { writeCacheFile } from '@cosh/config';
+import { readCacheFile, writeCacheFile } from '@cosh/config';
 
 /** A CommonJS file loaded by {@link requireWithCodeCache}. */
 export interface CodeCachedModule {
@@ -28,6 +28,9 @@ export interface CodeCachedModule {
    */
   save(): void;
 }
+
+/** An entry is about 1.5 times its file's size (320 KB for the per-call bundle); a larger file is not one. */
+const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
 
 /** The wrapper a CommonJS file's text runs in, as Node's own loader calls it. */
 type CommonJsWrapper = (
@@ -90,13 +93,8 @@ export function requireWithCodeCache(file: string, cacheFile: string | null): Co
 
 /** The V8 code of the entry in `cacheFile` when the entry is named `key` and whole, else `undefined`. */
 function readEntry(cacheFile: string, key: Buffer): Buffer | undefined {
-  let entry: Buffer;
-  try {
-    entry = readFileSync(cacheFile);
-  } catch {
-    return undefined;
-  }
-  if (entry.length <= key.length || !entry.subarray(0, key.length).equals(key)) return undefined;
+  const entry = readCacheFile(cacheFile, MAX_ENTRY_BYTES);
+  if (entry === undefined || entry.length <= key.length || !entry.subarray(0, key.length).equals(key)) return undefined;
   const lengthEnd = entry.indexOf(0x0a, key.length);
   if (lengthEnd === -1) return undefined;
   const code = entry.subarray(lengthEnd + 1);

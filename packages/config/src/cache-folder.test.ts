@@ -1,8 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { coshCacheFolder, writeCacheFile } from './cache-folder.ts';
+import { coshCacheFolder, readCacheFile, writeCacheFile } from './cache-folder.ts';
 
 describe('coshCacheFolder', () => {
   it('is $XDG_CACHE_HOME/cosh when that is an absolute path, else ~/.cache/cosh', () => {
@@ -45,5 +46,32 @@ describe('writeCacheFile', () => {
     await mkdir(target);
     expect(() => writeCacheFile(target, 'x')).not.toThrow();
     expect((await readdir(folder)).sort()).toEqual(['a-file', 'a-folder']);
+  });
+});
+
+describe('readCacheFile', () => {
+  let folder: string;
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'cosh-cache-read-'));
+  });
+  afterEach(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('reads a regular file of at most the size given', async () => {
+    const file = join(folder, 'entry.bin');
+    await writeFile(file, 'twelve bytes');
+    expect(readCacheFile(file, 12)?.toString()).toBe('twelve bytes');
+    expect(readCacheFile(file, 11)).toBeUndefined();
+  });
+
+  it('is undefined at once for a missing file, a folder or a FIFO (never waits for a writer)', async () => {
+    expect(readCacheFile(join(folder, 'missing'), 100)).toBeUndefined();
+    expect(readCacheFile(folder, 100)).toBeUndefined();
+    const fifo = join(folder, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    const startedAt = Date.now();
+    expect(readCacheFile(fifo, 100)).toBeUndefined();
+    expect(Date.now() - startedAt).toBeLessThan(1000);
   });
 });

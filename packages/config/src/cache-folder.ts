@@ -1,4 +1,15 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { homedir as userHomedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 
@@ -42,5 +53,29 @@ export function writeCacheFile(file: string, data: string | Uint8Array): void {
     } catch {
       // Nothing was written where nothing can be.
     }
+  }
+}
+
+/**
+ * The bytes of the cache file `file`, or `undefined` when it is missing, unreadable, larger than
+ * `maxBytes` or not a regular file. Never throws and never waits: opened with `O_NONBLOCK`, a
+ * FIFO put where a cache belongs answers at once instead of holding every start of `cosh` for a
+ * writer, and nothing past the size checked is read.
+ */
+export function readCacheFile(file: string, maxBytes: number): Buffer | undefined {
+  let descriptor: number;
+  try {
+    descriptor = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+  } catch {
+    return undefined;
+  }
+  try {
+    const stats = fstatSync(descriptor);
+    if (!stats.isFile() || stats.size > maxBytes) return undefined;
+    return readFileSync(descriptor);
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(descriptor);
   }
 }

@@ -1,6 +1,6 @@
 export { checkMatcher, type MatcherCheck } from './check-matcher.ts';
 export { editDistance, type SuggestOptions, suggestClosest } from './closest-match.ts';
-export { coshCacheFolder, writeCacheFile } from './cache-folder.ts';
+export { coshCacheFolder, readCacheFile, writeCacheFile } from './cache-folder.ts';
 export { ConfigError, type ConfigErrorCode } from './config-error.ts';
 export {
   CONFIG_LAYERS,

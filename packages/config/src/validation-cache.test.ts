@@ -1,6 +1,7 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -105,6 +106,13 @@ describe('the validation cache (issue 16)', () => {
     await parseThroughCache('{"hooks": {}, "n": 11}');
     const { entries } = JSON.parse(await readFile(cacheFile, 'utf8'));
     expect(entries.map((entry: { text: string }) => JSON.parse(entry.text).n)).toEqual([11, 10, 9, 8, 7, 6, 5, 4]);
+  });
+
+  it('a FIFO where the cache belongs is an empty cache, at once (never a wait for a writer)', async () => {
+    await mkdir(dirname(cacheFile), { recursive: true });
+    execFileSync('mkfifo', [cacheFile]);
+    const parsed = await openValidationCache(cacheFile).parse('{"hooks": {}}', file, 'user');
+    expect(parsed.ok).toBe(true);
   });
 
   it("lives in Cosh's cache folder", () => {

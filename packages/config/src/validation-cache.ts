@@ -10,12 +10,12 @@
 // that runs, that is a text a person trusted (trust is only ever recorded for a text that
 // validated) or a file under COSH_TRUST=all (which that someone could edit directly). The managed
 // file, whose errors must stop every call (C6), never goes through the cache.
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import packageJson from '../package.json' with { type: 'json' };
 import { buildConfig, fileSettings, type ValidatedFile } from './build-config.ts';
-import { coshCacheFolder, writeCacheFile } from './cache-folder.ts';
+import { coshCacheFolder, readCacheFile, writeCacheFile } from './cache-folder.ts';
 import type { ConfigLayer, ConfigProblem } from './config-types.ts';
 import { isHookEvent } from './hook-events.ts';
 import type { ParseConfigResult } from './parse-config.ts';
@@ -23,6 +23,8 @@ import { parseJsonc, stripByteOrderMark } from './parse-jsonc.ts';
 
 /** How many texts the cache keeps (the most recent first): a user file, a project file or two, their snapshots. */
 const MAX_ENTRIES = 8;
+/** Eight texts of at most 4 MiB (C1) with their warnings fit; a larger file is not this cache's. */
+const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 
 /**
  * The build the cache belongs to: this package's version, and the file this module was loaded
@@ -125,7 +127,9 @@ function sameKey(left: CacheEntry, right: CacheEntry): boolean {
 
 function readEntries(cacheFile: string): CacheEntry[] {
   try {
-    const document: unknown = JSON.parse(readFileSync(cacheFile, 'utf8'));
+    const bytes = readCacheFile(cacheFile, MAX_CACHE_BYTES);
+    if (bytes === undefined) return [];
+    const document: unknown = JSON.parse(bytes.toString('utf8'));
     if (!isRecord(document) || document['build'] !== currentBuild() || !Array.isArray(document['entries'])) return [];
     return document['entries'].filter(isCacheEntry);
   } catch {
