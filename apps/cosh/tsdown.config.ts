@@ -48,20 +48,22 @@ const bundled = {
   plugins: [asciiOnly()],
 } satisfies UserConfig;
 
-/**
- * One CommonJS file with everything in it: the dynamic imports inside are inlined, and what they
- * load runs only when they do. A built-in imported dynamically (node:crypto, node:http) is a
- * require() too: code compiled from the code cache cannot run import() (require-with-code-cache.ts).
- */
+/** One CommonJS file with everything in it: the dynamic imports inside are inlined, and what they load runs only when they do. */
 const oneCommonJsFile = {
   ...bundled,
   format: 'cjs',
-  outputOptions: { codeSplitting: false, dynamicImportInCjs: false },
+  outputOptions: { codeSplitting: false },
 } satisfies UserConfig;
 
 export default defineConfig([
-  // Its one import() (of dist/cli.js, an ES module) stays one.
-  { ...oneCommonJsFile, entry: { start: 'src/start.ts' }, outputOptions: { codeSplitting: false } },
-  { ...oneCommonJsFile, entry: { 'fast-start': 'src/fast-start.ts' } },
+  { ...oneCommonJsFile, entry: { start: 'src/start.ts' } },
+  {
+    ...oneCommonJsFile,
+    entry: { 'fast-start': 'src/fast-start.ts' },
+    // A built-in imported dynamically (node:crypto, node:http) is a require() too: code compiled
+    // from the code cache cannot run import() (require-with-code-cache.ts). start.cjs keeps its
+    // one import(), of dist/cli.js, an ES module.
+    outputOptions: { ...oneCommonJsFile.outputOptions, dynamicImportInCjs: false },
+  },
   { ...bundled, entry: { cli: 'src/cli.ts' } },
 ]);
