@@ -26,9 +26,10 @@ export interface HookProcessRequest {
    */
   readonly signal?: AbortSignal | undefined;
   /**
-   * Called once, just before the process is spawned: the moment its timeout starts counting
-   * (R6). With a {@link HookRunner} that can be long after the call, when the hook waited for a
-   * free slot (R11). Not called for a hook that never got that far (aborted while waiting).
+   * Called once, as soon as the process is spawned: its timeout counts from the spawn (R6).
+   * With a {@link HookRunner} that can be long after the call, when the hook waited for a free
+   * slot (R11). Not called for a hook that did not start (aborted while waiting, or the spawn
+   * failed).
    */
   readonly onSpawn?: (() => void) | undefined;
 }

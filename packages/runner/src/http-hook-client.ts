@@ -6,6 +6,7 @@ import { expandHeaderVariables } from './expand-header-variables.ts';
 import type { HttpHookClient, HttpHookClientOptions, HttpHookRequest, HttpHookResult } from './http-hook.ts';
 import { assertValidHttpRequest, resolveHttpClientOptions } from './validate-arguments.ts';
 import { monotonicNow } from './monotonic-now.ts';
+import { type Deadline, DeadlineTimer } from './deadline-timer.ts';
 
 // Headers that describe the body, which only the client knows (H2); a hook entry cannot set them.
 const clientOwnedHeaders = new Set(['content-type', 'content-length', 'transfer-encoding']);
@@ -13,6 +14,10 @@ const clientOwnedHeaders = new Set(['content-type', 'content-length', 'transfer-
 // Failures of a kept-alive connection that the server closed while it lay idle, found when the
 // next request is written on it. Nothing of that request reached the server's application.
 const staleConnectionCodes = new Set(['ECONNRESET', 'EPIPE']);
+
+// Every call's timeout, on one Node timer (see DeadlineTimer). Each holds the event loop, as a
+// plain timer would: a call waiting for Node's HTTP modules to load holds no socket yet.
+const timeouts = new DeadlineTimer({ keepAlive: true });
 
 /** `node:http` and `node:https` with the client's kept-alive agents, loaded at its first call. */
 interface Transport {
@@ -114,12 +119,12 @@ export function createHttpHookClient(options?: HttpHookClientOptions): HttpHookC
       let settled = false;
       let httpStatus: number | null = null;
       let current: http.ClientRequest | undefined;
-      let timer: NodeJS.Timeout | undefined;
+      let timeout: Deadline | undefined;
 
       const settle = (facts: CallFacts): void => {
         if (settled) return;
         settled = true;
-        clearTimeout(timer);
+        if (timeout !== undefined) timeouts.cancel(timeout);
         request.signal?.removeEventListener('abort', onAbort);
         callsInFlight.delete(abandon);
         resolve({
@@ -218,7 +223,7 @@ export function createHttpHookClient(options?: HttpHookClientOptions): HttpHookC
 
       callsInFlight.add(abandon);
       request.signal?.addEventListener('abort', onAbort, { once: true });
-      timer = setTimeout(() => stop({ httpStatus, timedOut: true, failure: null }), request.timeoutMs);
+      timeout = timeouts.schedule(request.timeoutMs, () => stop({ httpStatus, timedOut: true, failure: null }));
       loadTransport().then(
         (transport) => {
           // Timed out, aborted or closed while the modules loaded: nothing to send.

@@ -6,6 +6,7 @@ export type {
   RunnerOptions,
 } from './hook-process.ts';
 export { defaultRunnerOptions } from './hook-process.ts';
+export { type Deadline, DeadlineTimer, type DeadlineTimerOptions } from './deadline-timer.ts';
 export { createHookRunner } from './hook-runner.ts';
 export { expandHeaderVariables } from './expand-header-variables.ts';
 export type { HttpHookClient, HttpHookClientOptions, HttpHookRequest, HttpHookResult } from './http-hook.ts';
