@@ -17,7 +17,9 @@ export function hookEnvironment(
   configFile: string | null,
 ): Record<string, string> {
   const environment: Record<string, string> = {};
-  for (const [name, value] of Object.entries(hostEnvironment)) {
+  // Object.keys rather than Object.entries: no [name, value] array per variable, on every hook call.
+  for (const name of Object.keys(hostEnvironment)) {
+    const value = hostEnvironment[name];
     if (typeof value === 'string') environment[name] = value;
   }
   environment['COSH_EVENT'] = event;

@@ -8,6 +8,8 @@ import {
 import type { HookEntry, HookEvent } from '@cosh/config';
 import type { HookSelection } from '@cosh/matcher';
 import {
+  type Deadline,
+  DeadlineTimer,
   type HookProcessRequest,
   type HookRunner,
   type HttpHookClient,
@@ -111,6 +113,13 @@ function environmentOf(hook: HookEntry, setup: EventHooksSetup): Record<string, 
  */
 const httpStopSlackMs = 500;
 
+/**
+ * The guards' deadlines, of every engine, on one Node timer (see DeadlineTimer). Each holds the
+ * event loop while pending, as a plain timer would: the guard is for a runner or client that
+ * never answers, and may hold nothing open.
+ */
+const watchdogs = new DeadlineTimer({ keepAlive: true });
+
 /** The run of an HTTP hook that got no answer: timed out (`timedOut`) or failed (`failure`). */
 function unansweredHttpRun(durationMs: number, failure: string | null): HookRun {
   return { ...notStarted('', durationMs), startError: null, httpStatus: null, timedOut: failure === null, failure };
@@ -127,28 +136,32 @@ function unansweredHttpRun(durationMs: number, failure: string | null): HookRun 
 function runGuarded(hookRunner: HookRunner, request: HookProcessRequest, budgetMs: number): Promise<HookRun> {
   return new Promise<HookRun>((resolve) => {
     let spawnedAt: number | null = null;
-    let watchdog: NodeJS.Timeout | undefined;
+    let watchdog: Deadline | undefined;
     const elapsed = (): number => (spawnedAt === null ? 0 : monotonicNow() - spawnedAt);
     const onSpawn = (): void => {
       spawnedAt = monotonicNow();
-      watchdog = setTimeout(() => {
+      watchdog = watchdogs.schedule(budgetMs, () => {
         resolve({ ...notStarted('', elapsed()), startError: null, timedOut: true });
-      }, budgetMs);
+      });
+    };
+    const cancelWatchdog = (): void => {
+      if (watchdog !== undefined) watchdogs.cancel(watchdog);
     };
     let running: Promise<HookRun>;
     try {
       running = hookRunner.runHook({ ...request, onSpawn });
     } catch (error) {
+      cancelWatchdog();
       resolve(notStarted(`the runner refused the hook: ${describeError(error)}`, elapsed()));
       return;
     }
     running.then(
       (result) => {
-        clearTimeout(watchdog);
+        cancelWatchdog();
         resolve(result);
       },
       (error: unknown) => {
-        clearTimeout(watchdog);
+        cancelWatchdog();
         resolve(notStarted(`the runner failed: ${describeError(error)}`, elapsed()));
       },
     );
@@ -165,22 +178,22 @@ function runHttpGuarded(client: HttpHookClient, request: HttpHookRequest, budget
   return new Promise<HookRun>((resolve) => {
     const calledAt = monotonicNow();
     const elapsed = (): number => monotonicNow() - calledAt;
-    const watchdog = setTimeout(() => resolve(unansweredHttpRun(elapsed(), null)), budgetMs);
+    const watchdog = watchdogs.schedule(budgetMs, () => resolve(unansweredHttpRun(elapsed(), null)));
     let answering: Promise<HookRun>;
     try {
       answering = client.run(request);
     } catch (error) {
-      clearTimeout(watchdog);
+      watchdogs.cancel(watchdog);
       resolve(unansweredHttpRun(elapsed(), `the HTTP client refused the hook: ${describeError(error)}`));
       return;
     }
     answering.then(
       (result) => {
-        clearTimeout(watchdog);
+        watchdogs.cancel(watchdog);
         resolve(result);
       },
       (error: unknown) => {
-        clearTimeout(watchdog);
+        watchdogs.cancel(watchdog);
         resolve(unansweredHttpRun(elapsed(), `the HTTP client failed: ${describeError(error)}`));
       },
     );
