@@ -224,6 +224,12 @@ export function createHttpHookClient(options?: HttpHookClientOptions): HttpHookC
       callsInFlight.add(abandon);
       request.signal?.addEventListener('abort', onAbort, { once: true });
       timeout = timeouts.schedule(request.timeoutMs, () => stop({ httpStatus, timedOut: true, failure: null }));
+      // Sent at once when the modules are loaded (every call but the first): no turn of the
+      // event loop between the call and its request.
+      if (loaded !== undefined) {
+        attempt(loaded, true);
+        return;
+      }
       loadTransport().then(
         (transport) => {
           // Timed out, aborted or closed while the modules loaded: nothing to send.
