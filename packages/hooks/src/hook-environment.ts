@@ -16,12 +16,7 @@ export function hookEnvironment(
   hookName: string,
   configFile: string | null,
 ): Record<string, string> {
-  const environment: Record<string, string> = {};
-  // Object.keys rather than Object.entries: no [name, value] array per variable, on every hook call.
-  for (const name of Object.keys(hostEnvironment)) {
-    const value = hostEnvironment[name];
-    if (typeof value === 'string') environment[name] = value;
-  }
+  const environment = hostVariables(hostEnvironment);
   environment['COSH_EVENT'] = event;
   environment['COSH_TOOL_NAME'] = toolName;
   environment['COSH_HOOK_NAME'] = hookName;
@@ -29,4 +24,19 @@ export function hookEnvironment(
   delete environment['COSH_CONFIG_DIR'];
   if (configFile !== null && isAbsolute(configFile)) environment['COSH_CONFIG_DIR'] = dirname(configFile);
   return environment;
+}
+
+/**
+ * The host's variables with string values, in a new plain object. From `process.env` this costs a
+ * call about 60–120 µs right after a fork (Node's side copies every variable): a call with several
+ * hooks reads it once, and builds each hook's environment from this copy.
+ */
+export function hostVariables(hostEnvironment: Readonly<Record<string, unknown>>): Record<string, string> {
+  const variables: Record<string, string> = {};
+  // Object.keys rather than Object.entries: no [name, value] array per variable.
+  for (const name of Object.keys(hostEnvironment)) {
+    const value = hostEnvironment[name];
+    if (typeof value === 'string') variables[name] = value;
+  }
+  return variables;
 }

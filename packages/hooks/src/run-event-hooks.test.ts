@@ -174,3 +174,43 @@ describe('runEventHooks guards the runner (L5, L6)', () => {
     );
   });
 });
+
+describe('runEventHooks reads the host environment at the call (R4)', () => {
+  /** A host environment that counts how often its variables are listed. */
+  function countingEnvironment(variables: Record<string, string>): {
+    environment: Record<string, string>;
+    listings: () => number;
+  } {
+    let listings = 0;
+    const environment = new Proxy(variables, {
+      ownKeys(target) {
+        listings += 1;
+        return Reflect.ownKeys(target);
+      },
+    });
+    return { environment, listings: () => listings };
+  }
+
+  it('R4: several hooks of one call each get the host variables, listed once for the call', async () => {
+    const { environment, listings } = countingEnvironment({ PATH: process.env['PATH'] ?? '/bin', GREETING: 'hi' });
+    const run = await runEventHooks(
+      selectionFor([
+        { name: 'a', command: 'printf "$GREETING a $COSH_HOOK_NAME" >&2' },
+        { name: 'b', command: 'printf "$GREETING b $COSH_HOOK_NAME" >&2' },
+        { name: 'c', command: 'printf "$GREETING c $COSH_HOOK_NAME" >&2' },
+      ]),
+      { ...setup, hostEnvironment: environment, hookRunner: createHookRunner(quickStop) },
+    );
+    expect(run.reports.map((report) => report.stderr)).toEqual(['hi a a', 'hi b b', 'hi c c']);
+    expect(listings()).toBe(1);
+  });
+
+  it('R4: a single hook gets the host variables as they are at its call', async () => {
+    const variables: Record<string, string> = { PATH: process.env['PATH'] ?? '/bin', GREETING: 'first' };
+    const hostSetup = { ...setup, hostEnvironment: variables, hookRunner: createHookRunner(quickStop) };
+    const selection = selectionFor([{ name: 'a', command: 'printf "$GREETING" >&2' }]);
+    expect((await runEventHooks(selection, hostSetup)).reports[0]?.stderr).toBe('first');
+    variables['GREETING'] = 'second';
+    expect((await runEventHooks(selection, hostSetup)).reports[0]?.stderr).toBe('second');
+  });
+});

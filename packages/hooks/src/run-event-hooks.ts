@@ -19,7 +19,7 @@ import {
 } from '@cosh/runner';
 import { translateUpdatedInput } from './claude-tool-input.ts';
 import { describeError } from './describe-error.ts';
-import { hookEnvironment } from './hook-environment.ts';
+import { hookEnvironment, hostVariables } from './hook-environment.ts';
 import { deduplicatedReport, type HookReport, type HookRun, ranReport } from './hook-report.ts';
 
 /** The stdin of one protocol's hooks, encoded once: every such hook is given this same buffer (R11). */
@@ -237,9 +237,14 @@ function runSelectedHook(
  */
 export async function runEventHooks(
   selections: readonly HookSelection<HookEntry>[],
-  setup: EventHooksSetup,
+  givenSetup: EventHooksSetup,
 ): Promise<EventHooksRun> {
-  const stopBound = stopBoundMs(setup.hookRunner.options);
+  const stopBound = stopBoundMs(givenSetup.hookRunner.options);
+  // R4: with several hooks to run, the host's variables are read once for the call, not once per
+  // hook (each read of process.env after a fork costs 60–120 µs; see hostVariables).
+  const hooksToRun = selections.filter(({ hook, duplicateOf }) => duplicateOf === null && hook.trustProblem === null);
+  const setup =
+    hooksToRun.length > 1 ? { ...givenSetup, hostEnvironment: hostVariables(givenSetup.hostEnvironment) } : givenSetup;
   const runs = selections.map(({ hook, duplicateOf }): Promise<HookRun> | null => {
     // A duplicate ran under another entry (M4); a hook whose script changed never runs (S5).
     if (duplicateOf !== null || hook.trustProblem !== null) return null;
