@@ -5,6 +5,15 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { coshCacheFolder, readCacheFile, writeCacheFile } from './cache-folder.ts';
 
+// A folder of its own for each test of the cache files.
+let folder: string;
+beforeEach(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'cosh-cache-folder-'));
+});
+afterEach(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
 describe('coshCacheFolder', () => {
   it('is $XDG_CACHE_HOME/cosh when that is an absolute path, else ~/.cache/cosh', () => {
     expect(coshCacheFolder({ env: { XDG_CACHE_HOME: '/c' }, homedir: '/h' })).toBe('/c/cosh');
@@ -19,14 +28,6 @@ describe('coshCacheFolder', () => {
 });
 
 describe('writeCacheFile', () => {
-  let folder: string;
-  beforeEach(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'cosh-cache-folder-'));
-  });
-  afterEach(async () => {
-    await rm(folder, { recursive: true, force: true });
-  });
-
   it('writes the file, owner only, in a folder it creates owner only, and leaves no temporary file', async () => {
     const file = join(folder, 'cache', 'cosh', 'entry.bin');
     writeCacheFile(file, new Uint8Array([1, 2, 3]));
@@ -50,14 +51,6 @@ describe('writeCacheFile', () => {
 });
 
 describe('readCacheFile', () => {
-  let folder: string;
-  beforeEach(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'cosh-cache-read-'));
-  });
-  afterEach(async () => {
-    await rm(folder, { recursive: true, force: true });
-  });
-
   it('reads a regular file of at most the size given', async () => {
     const file = join(folder, 'entry.bin');
     await writeFile(file, 'twelve bytes');

@@ -242,9 +242,12 @@ export async function runEventHooks(
   const stopBound = stopBoundMs(givenSetup.hookRunner.options);
   // R4: with several hooks to run, the host's variables are read once for the call, not once per
   // hook (each read of process.env after a fork costs 60–120 µs; see hostVariables).
-  const hooksToRun = selections.filter(({ hook, duplicateOf }) => duplicateOf === null && hook.trustProblem === null);
+  let hooksToRun = 0;
+  for (const { hook, duplicateOf } of selections) {
+    if (duplicateOf === null && hook.trustProblem === null) hooksToRun += 1;
+  }
   const setup =
-    hooksToRun.length > 1 ? { ...givenSetup, hostEnvironment: hostVariables(givenSetup.hostEnvironment) } : givenSetup;
+    hooksToRun > 1 ? { ...givenSetup, hostEnvironment: hostVariables(givenSetup.hostEnvironment) } : givenSetup;
   const runs = selections.map(({ hook, duplicateOf }): Promise<HookRun> | null => {
     // A duplicate ran under another entry (M4); a hook whose script changed never runs (S5).
     if (duplicateOf !== null || hook.trustProblem !== null) return null;
