@@ -73,25 +73,21 @@ function seededRandom(seed) {
 /**
  * A 95 % bootstrap interval of median(subject) ÷ median(baseline). On these shared machines the
  * same build's ratio moves by several percent from run to run, so a figure near its target needs
- * its spread beside it. Interleaved samples of the same round are drawn together, since they met
- * the same machine load; samples of unequal count are drawn apart.
+ * its spread beside it. The two come from `interleave`, one sample each per round: a round's pair
+ * met the same machine load, so rounds are drawn whole.
  */
 function ratioInterval(baselineTimes, subjectTimes, resamples = 1000) {
   const random = seededRandom(1);
-  const draw = (count) => Math.floor(random() * count);
-  const paired = baselineTimes.length === subjectTimes.length;
+  const rounds = subjectTimes.length;
   const ratios = [];
   for (let resample = 0; resample < resamples; resample += 1) {
     const baseline = [];
     const subject = [];
-    for (let index = 0; index < subjectTimes.length; index += 1) {
-      const pick = draw(subjectTimes.length);
-      subject.push(subjectTimes[pick]);
-      if (paired) baseline.push(baselineTimes[pick]);
+    for (let index = 0; index < rounds; index += 1) {
+      const round = Math.floor(random() * rounds);
+      baseline.push(baselineTimes[round]);
+      subject.push(subjectTimes[round]);
     }
-    if (!paired)
-      for (let index = 0; index < baselineTimes.length; index += 1)
-        baseline.push(baselineTimes[draw(baselineTimes.length)]);
     ratios.push(median(subject) / median(baseline));
   }
   return [quantile(ratios, 0.025), quantile(ratios, 0.975)];

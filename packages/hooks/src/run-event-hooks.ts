@@ -144,24 +144,21 @@ function runGuarded(hookRunner: HookRunner, request: HookProcessRequest, budgetM
         resolve({ ...notStarted('', elapsed()), startError: null, timedOut: true });
       });
     };
-    const cancelWatchdog = (): void => {
-      if (watchdog !== undefined) watchdogs.cancel(watchdog);
-    };
     let running: Promise<HookRun>;
     try {
       running = hookRunner.runHook({ ...request, onSpawn });
     } catch (error) {
-      cancelWatchdog();
+      watchdogs.cancel(watchdog);
       resolve(notStarted(`the runner refused the hook: ${describeError(error)}`, elapsed()));
       return;
     }
     running.then(
       (result) => {
-        cancelWatchdog();
+        watchdogs.cancel(watchdog);
         resolve(result);
       },
       (error: unknown) => {
-        cancelWatchdog();
+        watchdogs.cancel(watchdog);
         resolve(notStarted(`the runner failed: ${describeError(error)}`, elapsed()));
       },
     );
@@ -228,6 +225,11 @@ function runSelectedHook(
   );
 }
 
+/** Whether a selection's hook runs: a duplicate ran under another entry (M4), a hook whose script changed never runs (S5). */
+function runsItsHook({ hook, duplicateOf }: HookSelection<HookEntry>): boolean {
+  return duplicateOf === null && hook.trustProblem === null;
+}
+
 /**
  * Starts every selected hook that is not deduplicated in the same tick (R2), as far as the
  * engine's runner has free slots (R11: the rest start as slots free up; HTTP hooks take no
@@ -243,14 +245,14 @@ export async function runEventHooks(
   // R4: with several hooks to run, the host's variables are read once for the call, not once per
   // hook (each read of process.env after a fork costs 60–120 µs; see hostVariables).
   let hooksToRun = 0;
-  for (const { hook, duplicateOf } of selections) {
-    if (duplicateOf === null && hook.trustProblem === null) hooksToRun += 1;
+  for (const selection of selections) {
+    if (runsItsHook(selection)) hooksToRun += 1;
   }
   const setup =
     hooksToRun > 1 ? { ...givenSetup, hostEnvironment: hostVariables(givenSetup.hostEnvironment) } : givenSetup;
-  const runs = selections.map(({ hook, duplicateOf }): Promise<HookRun> | null => {
-    // A duplicate ran under another entry (M4); a hook whose script changed never runs (S5).
-    if (duplicateOf !== null || hook.trustProblem !== null) return null;
+  const runs = selections.map((selection): Promise<HookRun> | null => {
+    if (!runsItsHook(selection)) return null;
+    const { hook } = selection;
     // Stopped before the runner (no payload, no directory): no duration to report.
     const payload = payloadOf(hook, setup);
     const problem = setup.setupProblem ?? payload.problem;

@@ -19,13 +19,15 @@ describe('DeadlineTimer (the timeouts of R6 and H3, and the engine guard of L6)'
     expect(timer.pending).toBe(0);
   });
 
-  it('a cancelled deadline never runs; cancelling twice, or after it ran, changes nothing', async () => {
+  it('a cancelled deadline never runs; cancelling twice, after it ran, or with none scheduled (undefined) changes nothing', async () => {
     const timer = new DeadlineTimer({ keepAlive: true });
     const ran: string[] = [];
     const cancelled = timer.schedule(30, () => ran.push('cancelled'));
     const kept = timer.schedule(40, () => ran.push('kept'));
     timer.cancel(cancelled);
     timer.cancel(cancelled);
+    timer.cancel(undefined);
+    expect(timer.pending).toBe(1);
     await sleep(200);
     timer.cancel(kept);
     expect(ran).toEqual(['kept']);

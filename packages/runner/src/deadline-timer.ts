@@ -61,8 +61,12 @@ export class DeadlineTimer {
     return deadline;
   }
 
-  /** Drops a deadline that has not fallen due; one that has, or an unknown one, changes nothing. */
-  cancel(deadline: Deadline): void {
+  /**
+   * Drops a deadline that has not fallen due; one that has, an unknown one or `undefined` (none
+   * was scheduled yet) changes nothing.
+   */
+  cancel(deadline: Deadline | undefined): void {
+    if (deadline === undefined) return;
     if (this.#pending.delete(deadline) && this.#pending.size === 0) this.#holdLoop(false);
   }
 

@@ -124,7 +124,7 @@ export function createHttpHookClient(options?: HttpHookClientOptions): HttpHookC
       const settle = (facts: CallFacts): void => {
         if (settled) return;
         settled = true;
-        if (timeout !== undefined) timeouts.cancel(timeout);
+        timeouts.cancel(timeout);
         request.signal?.removeEventListener('abort', onAbort);
         callsInFlight.delete(abandon);
         resolve({

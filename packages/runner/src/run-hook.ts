@@ -172,9 +172,6 @@ export function runValidatedHook(
     let killSent = false;
     let draining = false;
     let timeout: Deadline | undefined;
-    const cancelTimeout = (): void => {
-      if (timeout !== undefined) timeouts.cancel(timeout);
-    };
     let graceTimer: NodeJS.Timeout | undefined;
     let exitWaitTimer: NodeJS.Timeout | undefined;
     let drainTimer: NodeJS.Timeout | undefined;
@@ -183,7 +180,7 @@ export function runValidatedHook(
     const finish = (): void => {
       if (finished) return;
       finished = true;
-      cancelTimeout();
+      timeouts.cancel(timeout);
       clearTimeout(graceTimer);
       clearTimeout(exitWaitTimer);
       clearTimeout(drainTimer);
@@ -245,7 +242,7 @@ export function runValidatedHook(
     const stop = (): void => {
       if (stopping || exit !== undefined) return;
       stopping = true;
-      cancelTimeout();
+      timeouts.cancel(timeout);
       group.collectDescendants();
       group.signal('SIGTERM');
       graceTimer = setTimeout(sendKill, options.killGraceMs);
@@ -272,7 +269,7 @@ export function runValidatedHook(
 
     subprocess.once('exit', (exitCode: number | null, signal: NodeJS.Signals | null) => {
       exit = { exitCode, signal };
-      cancelTimeout();
+      timeouts.cancel(timeout);
       if (stopping) {
         // The shell is gone: SIGKILL the rest of the group now rather than after the grace.
         sendKill();
