@@ -134,6 +134,12 @@ export function runValidatedHook(
       stderrPipe?.destroy();
       return;
     }
+    // The payload goes out first, while the shell is still starting. Written later (after the
+    // set-up below, 0.3 ms), it found a hook that never reads stdin already gone in one call of
+    // eight, and Node builds an EPIPE error with its stack for each (README, Performance).
+    // A hook may exit or close stdin without reading: EPIPE and ECONNRESET are expected (R3).
+    stdinPipe.on('error', ignore);
+    stdinPipe.end(request.stdin);
     try {
       request.onSpawn?.();
     } catch {
@@ -282,9 +288,5 @@ export function runValidatedHook(
 
     timeout = timeouts.schedule(request.timeoutMs, onTimeout);
     request.signal?.addEventListener('abort', onAbort, { once: true });
-
-    // A hook may exit or close stdin without reading: EPIPE and ECONNRESET are expected (R3).
-    stdinPipe.on('error', ignore);
-    stdinPipe.end(request.stdin);
   });
 }
