@@ -3,6 +3,7 @@ import { compileHooks, selectHooks } from '@cosh/matcher';
 import {
   createHookRunner,
   createHttpHookClient,
+  type HookProcessRequest,
   type HookRunner,
   type HttpHookClient,
   type RunnerOptions,
@@ -212,5 +213,53 @@ describe('runEventHooks reads the host environment at the call (R4)', () => {
     expect((await runEventHooks(selection, hostSetup)).reports[0]?.stderr).toBe('first');
     variables['GREETING'] = 'second';
     expect((await runEventHooks(selection, hostSetup)).reports[0]?.stderr).toBe('second');
+  });
+});
+
+describe('runEventHooks writes the payload (R3, R11)', () => {
+  /** The real runner, keeping each request it is given. */
+  function recordingRunner(requests: HookProcessRequest[]): HookRunner {
+    const real = createHookRunner(quickStop);
+    return {
+      ...real,
+      runHook(request) {
+        requests.push(request);
+        return real.runHook(request);
+      },
+    };
+  }
+  const payloadOf = (text: string) => ({ text, stdin: Buffer.from(text), problem: null });
+
+  it("R11: every hook of a protocol is given that protocol's one buffer, and each reads it whole (R3)", async () => {
+    const cosh = payloadOf('{"event":"PreToolUse"}\n');
+    const claudePayload = payloadOf('{"hook_event_name":"PreToolUse"}\n');
+    const claude = { payload: claudePayload, projectDir: '/', coshInput: {}, claudeInput: {}, mcpServer: undefined };
+    const requests: HookProcessRequest[] = [];
+    const selection = selectHooks(
+      compileHooks(
+        hooksConfig({
+          PreToolUse: [
+            { name: 'a', command: 'cat >&2' },
+            { name: 'b', command: 'cat >&2', protocol: 'claude' },
+            // Not the same commands as a and b, or they would be deduplicated (M4).
+            { name: 'c', command: 'cat >&2; true' },
+            { name: 'd', command: 'cat >&2; true', protocol: 'claude' },
+          ],
+        }).hooks.PreToolUse,
+      ),
+      'tool',
+    );
+    const run = await runEventHooks(selection, { ...setup, cosh, claude, hookRunner: recordingRunner(requests) });
+    expect(run.reports.map((report) => report.stderr)).toEqual([
+      cosh.text,
+      claudePayload.text,
+      cosh.text,
+      claudePayload.text,
+    ]);
+    const [a, b, c, d] = requests.map((request) => request.stdin);
+    expect(a).toBe(cosh.stdin);
+    expect(c).toBe(cosh.stdin);
+    expect(b).toBe(claudePayload.stdin);
+    expect(d).toBe(claudePayload.stdin);
   });
 });
