@@ -14,6 +14,7 @@ import {
   type HookRunner,
   type HttpHookClient,
   type HttpHookRequest,
+  headersNameVariables,
   stopBoundMs,
   monotonicNow,
 } from '@cosh/runner';
@@ -208,7 +209,7 @@ function runSelectedHook(
   if (hook.url !== null) {
     // Its `${NAME}` headers are read from R4's environment (H1); without one, the environment is
     // not built: copying process.env costs a call 2–25 µs, and 55–120 µs right after a spawn.
-    const env = Object.values(hook.headers).some((value) => value.includes('${')) ? environmentOf(hook, setup) : {};
+    const env = headersNameVariables(hook.headers) ? environmentOf(hook, setup) : {};
     // The body is the hook's protocol's payload: a Claude HTTP hook gets Claude's (K4).
     return runHttpGuarded(
       setup.httpClient(),

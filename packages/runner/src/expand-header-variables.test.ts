@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expandHeaderVariables } from './expand-header-variables.ts';
+import { expandHeaderVariables, headersNameVariables } from './expand-header-variables.ts';
 
 describe('expandHeaderVariables (H1)', () => {
   it('H1: replaces ${NAME} in a value from the environment', () => {
@@ -49,5 +49,26 @@ describe('expandHeaderVariables (H1)', () => {
     const headers = { 'x-t': '${T}' };
     expandHeaderVariables(headers, { T: 'v' });
     expect(headers).toEqual({ 'x-t': '${T}' });
+  });
+});
+
+describe('headersNameVariables (H1)', () => {
+  it('H1: true when a value holds a reference expandHeaderVariables replaces', () => {
+    expect(headersNameVariables({ accept: 'application/json', authorization: 'Bearer ${TOKEN}' })).toBe(true);
+    expect(headersNameVariables({ 'x-v': '$${NAME}' })).toBe(true);
+  });
+
+  it('H1: false for no headers, and for $NAME, ${1X}, ${A-B} and ${}, which stay as written', () => {
+    expect(headersNameVariables({})).toBe(false);
+    expect(headersNameVariables({ 'x-v': '$NAME ${1X} ${A-B} ${}', 'x-w': 'plain' })).toBe(false);
+  });
+
+  it('H1: the answer does not depend on earlier calls (the pattern keeps no state)', () => {
+    const named = { authorization: 'Bearer ${TOKEN}' };
+    expect([headersNameVariables(named), headersNameVariables(named), headersNameVariables(named)]).toEqual([
+      true,
+      true,
+      true,
+    ]);
   });
 });

@@ -25,3 +25,16 @@ export function expandHeaderVariables(
   }
   return expanded;
 }
+
+/**
+ * Whether any header value holds a `${NAME}` that {@link expandHeaderVariables} would replace: a
+ * caller can then skip building the environment (copying `process.env`) for headers that need none.
+ *
+ * @example
+ * headersNameVariables({ authorization: 'Bearer ${TOKEN}' }); // true
+ * headersNameVariables({ 'x-price': '${1X} costs $5' }); // false
+ */
+export function headersNameVariables(headers: Readonly<Record<string, string>>): boolean {
+  // `search` ignores the pattern's `g` flag and `lastIndex`: no state carries over between calls.
+  return Object.values(headers).some((value) => value.search(variableReference) !== -1);
+}

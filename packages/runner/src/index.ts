@@ -8,7 +8,7 @@ export type {
 export { defaultRunnerOptions } from './hook-process.ts';
 export { type Deadline, DeadlineTimer, type DeadlineTimerOptions } from './deadline-timer.ts';
 export { createHookRunner } from './hook-runner.ts';
-export { expandHeaderVariables } from './expand-header-variables.ts';
+export { expandHeaderVariables, headersNameVariables } from './expand-header-variables.ts';
 export type { HttpHookClient, HttpHookClientOptions, HttpHookRequest, HttpHookResult } from './http-hook.ts';
 export { createHttpHookClient } from './http-hook-client.ts';
 export { monotonicNow } from './monotonic-now.ts';
