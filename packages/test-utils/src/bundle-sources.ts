@@ -1,7 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { build } from 'tsdown';
+import { temporaryFolder } from './temporary-folder.ts';
 
 /** A bundle on disk and how to remove it. */
 export interface SourceBundle {
@@ -17,12 +16,12 @@ export interface SourceBundle {
  * whose memory is measured without vitest's).
  */
 export async function bundleSources(packageDirectory: string, entry = join('src', 'index.ts')): Promise<SourceBundle> {
-  const outDirectory = mkdtempSync(join(tmpdir(), 'cosh-test-bundle-'));
+  const outDirectory = temporaryFolder('cosh-test-bundle-');
   await build({
     config: false,
     cwd: packageDirectory,
     entry: [join(packageDirectory, entry)],
-    outDir: outDirectory,
+    outDir: outDirectory.path,
     format: 'esm',
     platform: 'node',
     dts: false,
@@ -36,7 +35,7 @@ export async function bundleSources(packageDirectory: string, entry = join('src'
     deps: { alwaysBundle: () => true, onlyBundle: false },
   });
   return {
-    file: join(outDirectory, basename(entry).replace(/\.ts$/, '.mjs')),
-    remove: () => rmSync(outDirectory, { recursive: true, force: true }),
+    file: join(outDirectory.path, basename(entry).replace(/\.ts$/, '.mjs')),
+    remove: outDirectory.remove,
   };
 }

@@ -1,6 +1,7 @@
 export { bundleSources, type SourceBundle } from './bundle-sources.ts';
 export { isProcessAlive, killQuietly, type LivingProcess, livingProcesses, waitUntil } from './process-probes.ts';
 export { type NodeRun, runNode, type RunNodeOptions } from './run-node.ts';
+export { temporaryFolders } from './temporary-folder.ts';
 export {
   closedPort,
   type LocalServer,
