@@ -1,17 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { coshCacheFolder, readCacheFile, writeCacheFile } from './cache-folder.ts';
 
 // A folder of its own for each test of the cache files.
+const makeFolder = temporaryFolders('cosh-cache-folder-');
 let folder: string;
-beforeEach(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'cosh-cache-folder-'));
-});
-afterEach(async () => {
-  await rm(folder, { recursive: true, force: true });
+beforeEach(() => {
+  folder = makeFolder();
 });
 
 describe('coshCacheFolder', () => {

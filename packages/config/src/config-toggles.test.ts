@@ -1,20 +1,18 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, setEventEnabled, setHookEnabled } from './index.ts';
+
+const makeFolder = temporaryFolders('cosh-config-toggles-');
 
 // The package's toggles load the writer on their first call; write-config.test.ts covers the
 // writer itself, these check that the entry points reach it and pass its results and errors on.
 
 let directory: string;
 
-beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'cosh-config-toggles-'));
-});
-
-afterEach(async () => {
-  await rm(directory, { recursive: true, force: true });
+beforeEach(() => {
+  directory = makeFolder();
 });
 
 async function fileWith(text: string): Promise<string> {

@@ -1,9 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   breakStaleLock,
   inspect,
@@ -14,16 +15,14 @@ import {
   withFileLock,
 } from './file-lock.ts';
 
+const makeFolder = temporaryFolders('cosh-lock-');
+
 let directory: string;
 let file: string;
 
-beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'cosh-lock-'));
+beforeEach(() => {
+  directory = makeFolder();
   file = join(directory, 'setup.json');
-});
-
-afterEach(async () => {
-  await rm(directory, { recursive: true, force: true });
 });
 
 /** A pid that existed and is gone now: a child that already exited. */

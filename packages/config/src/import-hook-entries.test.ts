@@ -1,15 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from './parse-config.ts';
 import { replaceImportedHooks } from './replace-imported-hooks.ts';
 
+const makeFolder = temporaryFolders('cosh-import-');
+
 let folder: string;
 beforeEach(() => {
-  folder = mkdtempSync(join(tmpdir(), 'cosh-import-'));
+  folder = makeFolder();
 });
-afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
 const entry = (name: string, command: string, matcher?: string) => ({
   name,

@@ -1,20 +1,18 @@
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from './config-error.ts';
 import { loadConfig, safeLoadConfig } from './load-config.ts';
 import { emptyConfig } from './parse-config.ts';
 
+const makeFolder = temporaryFolders('cosh-config-load-');
+
 let directory: string;
 
-beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'cosh-config-load-'));
-});
-
-afterEach(async () => {
-  await rm(directory, { recursive: true, force: true });
+beforeEach(() => {
+  directory = makeFolder();
 });
 
 async function expectConfigError(promise: Promise<unknown>): Promise<ConfigError> {

@@ -1,7 +1,7 @@
-import { chmod, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, mkdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from './config-error.ts';
 import { recordTrust } from './config-toggles.ts';
 import { findConfigLayers, projectFileForWriting } from './find-config-layers.ts';
@@ -9,21 +9,19 @@ import type { ConfigLayer } from './config-types.ts';
 import { type ConfigLayerFile, type LoadHooksOptions, loadHooks, readConfigLayers } from './load-hooks.ts';
 import { readTrustStore } from './trust-store.ts';
 
+const makeFolder = temporaryFolders('cosh-config-layers-');
+
 let root: string;
 let home: string;
 let userFile: string;
 let store: string;
 
 beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'cosh-config-layers-'));
+  root = makeFolder();
   home = join(root, 'home');
   userFile = join(home, '.config', 'cosh', 'setup.json');
   store = join(home, '.local', 'state', 'cosh', 'trust.json');
   await mkdir(join(home, '.config', 'cosh'), { recursive: true });
-});
-
-afterEach(async () => {
-  await rm(root, { recursive: true, force: true });
 });
 
 /** Options of a load from `cwd` with this test's home and no managed file unless given. */

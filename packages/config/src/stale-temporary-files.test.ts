@@ -1,16 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, lstatSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { removeStaleTemporaryFiles, STALE_TEMPORARY_FILE_MS, temporaryFileFor } from './stale-temporary-files.ts';
 import { writeFileAtomically } from './write-file-atomically.ts';
 
+const makeFolder = temporaryFolders('cosh-stale-');
+
 let directory: string;
 beforeEach(() => {
-  directory = mkdtempSync(join(tmpdir(), 'cosh-stale-'));
+  directory = makeFolder();
 });
-afterEach(() => rmSync(directory, { recursive: true, force: true }));
 
 /** A pid that existed and is gone now: a child that already exited. */
 function deadPid(): number {

@@ -1,17 +1,18 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleSources } from '@cosh/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bundleSources, temporaryFolders } from '@cosh/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from './config-error.ts';
 import { applyToggleToSnapshot, recordTrust } from './config-toggles.ts';
 import { importedHooksText } from './import-hook-entries.ts';
 import { parseConfig } from './parse-config.ts';
 import { readTrustStore, renderTrustStore, type TrustRecord, trustStoreFile } from './trust-store.ts';
+
+const makeFolder = temporaryFolders('cosh-trust-store-');
 
 const recorderScript = fileURLToPath(new URL('./__fixtures__/trust-recorder.mjs', import.meta.url));
 const packageDirectory = fileURLToPath(new URL('..', import.meta.url));
@@ -19,13 +20,9 @@ const packageDirectory = fileURLToPath(new URL('..', import.meta.url));
 let directory: string;
 let store: string;
 
-beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'cosh-trust-store-'));
+beforeEach(() => {
+  directory = makeFolder();
   store = join(directory, 'state', 'cosh', 'trust.json');
-});
-
-afterEach(async () => {
-  await rm(directory, { recursive: true, force: true });
 });
 
 const hex = (n: number): string => n.toString(16).padStart(64, '0');

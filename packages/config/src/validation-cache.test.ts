@@ -1,25 +1,23 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
 import { parseConfig } from './parse-config.ts';
 import { openValidationCache, validationCacheFile } from './validation-cache.ts';
+
+const makeFolder = temporaryFolders('cosh-validation-cache-');
 
 let directory: string;
 let cacheFile: string;
 const file = '/home/ada/.config/cosh/setup.json';
 
-beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'cosh-validation-cache-'));
+beforeEach(() => {
+  directory = makeFolder();
   cacheFile = join(directory, 'cache', 'cosh', 'validated-setup.json');
-});
-
-afterEach(async () => {
-  await rm(directory, { recursive: true, force: true });
 });
 
 /** Parses `text` through a cache opened now, and saves what it validated. */

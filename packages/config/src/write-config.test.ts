@@ -1,35 +1,21 @@
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  chmod,
-  lstat,
-  mkdir,
-  mkdtemp,
-  readdir,
-  readFile,
-  readlink,
-  rm,
-  stat,
-  symlink,
-  utimes,
-  writeFile,
-} from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { chmod, lstat, mkdir, readdir, readFile, readlink, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { basename, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from './config-error.ts';
 import { parseConfig } from './parse-config.ts';
 import { setEventEnabled, setHookEnabled } from './config-toggles.ts';
+
+const makeFolder = temporaryFolders('cosh-config-write-');
 
 let directory: string;
 let fixture: string;
 
 beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'cosh-config-write-'));
+  directory = makeFolder();
   fixture = await readFile(new URL('./__fixtures__/commented-setup.jsonc', import.meta.url), 'utf8');
-});
-
-afterEach(async () => {
-  await rm(directory, { recursive: true, force: true });
 });
 
 async function fileWith(text: string, name = 'setup.json'): Promise<string> {

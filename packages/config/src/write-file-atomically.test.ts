@@ -1,15 +1,14 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { writeFileAtomically } from './write-file-atomically.ts';
 
+const makeFolder = temporaryFolders('cosh-atomic-');
+
 let directory: string;
-beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'cosh-atomic-'));
-});
-afterEach(async () => {
-  await rm(directory, { recursive: true, force: true });
+beforeEach(() => {
+  directory = makeFolder();
 });
 
 describe('writeFileAtomically with unchangedSince', () => {

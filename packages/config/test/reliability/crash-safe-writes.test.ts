@@ -4,14 +4,15 @@
 // What a killed writer leaves is at most its temporary file and its lock, which a later write
 // removes.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig, setEventEnabled, setHookEnabled } from '../../src/index.ts';
 import { STALE_TEMPORARY_FILE_MS } from '../../src/stale-temporary-files.ts';
-import { bundleSources, type SourceBundle } from '@cosh/test-utils';
+import { bundleSources, type SourceBundle, temporaryFolders } from '@cosh/test-utils';
+
+const makeFolder = temporaryFolders('cosh-crash-');
 
 const writerScript = fileURLToPath(new URL('./__fixtures__/toggle-writer.mjs', import.meta.url));
 const kills = 50;
@@ -48,32 +49,27 @@ const toggles: ((file: string, enabled: boolean) => Promise<unknown>)[] = [
  * first, on a scratch file.
  */
 async function reachableStates(start: string): Promise<Set<string>> {
-  const scratchDirectory = mkdtempSync(join(tmpdir(), 'cosh-crash-states-'));
-  const scratch = join(scratchDirectory, 'setup.json');
+  const scratch = join(makeFolder(), 'setup.json');
   const seen = new Set([start]);
   const queue = [start];
-  try {
-    for (let text = queue.shift(); text !== undefined; text = queue.shift()) {
-      for (const toggle of toggles) {
-        for (const enabled of [false, true]) {
-          writeFileSync(scratch, text);
-          await toggle(scratch, enabled);
-          const next = readFileSync(scratch, 'utf8');
-          if (!seen.has(next)) {
-            seen.add(next);
-            queue.push(next);
-          }
+  for (let text = queue.shift(); text !== undefined; text = queue.shift()) {
+    for (const toggle of toggles) {
+      for (const enabled of [false, true]) {
+        writeFileSync(scratch, text);
+        await toggle(scratch, enabled);
+        const next = readFileSync(scratch, 'utf8');
+        if (!seen.has(next)) {
+          seen.add(next);
+          queue.push(next);
         }
       }
     }
-  } finally {
-    rmSync(scratchDirectory, { recursive: true, force: true });
   }
   return seen;
 }
 
 let validStates = new Set<string>();
-const directory = mkdtempSync(join(tmpdir(), 'cosh-crash-'));
+const directory = makeFolder();
 const file = join(directory, 'setup.json');
 let bundle: SourceBundle | undefined;
 
@@ -84,7 +80,6 @@ beforeAll(async () => {
 
 afterAll(() => {
   bundle?.remove();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 /** Starts a writer, lets it write for a random while, kills it with SIGKILL, waits until it is gone. */
