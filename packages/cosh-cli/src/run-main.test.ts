@@ -1,20 +1,18 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runInProcess } from './__fixtures__/run-in-process.ts';
 import { contextOf } from './cli-context.ts';
 import { ExitError, UsageError } from './cli-errors.ts';
 import { loadCommandConfig } from './load-command-config.ts';
 
+const makeFolder = temporaryFolders('cosh-cli-main-');
+
 let directory: string;
 
-beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'cosh-cli-main-'));
-});
-
-afterEach(async () => {
-  await rm(directory, { recursive: true, force: true });
+beforeEach(() => {
+  directory = makeFolder();
 });
 
 describe('runCli', () => {

@@ -1,27 +1,24 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { TRUST_ALL_ENV, withoutTrustAllWarning } from '@cosh/test-utils';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRUST_ALL_ENV, temporaryFolders, withoutTrustAllWarning } from '@cosh/test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { captureStream, runInProcess } from './__fixtures__/run-in-process.ts';
 import { parsePlainCommandLine } from './plain-command-line.ts';
 import { runPlainCommand } from './run-plain-command.ts';
 
+const makeFolder = temporaryFolders('cosh-cli-plain-');
+
 let directory: string;
 
 beforeAll(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'cosh-cli-plain-'));
+  directory = makeFolder();
   await writeFile(
     join(directory, 'setup.json'),
     '{"hooks": {"PreToolUse": [{"name": "says", "command": "echo hello >&2; exit 0"}], "PostToolUse": [{"command": "true"}]}}\n',
   );
   await writeFile(join(directory, 'broken.json'), '{"hooks": {"PreToolUse": [{"comand": "true"}]}}\n');
   await writeFile(join(directory, 'call.json'), '{"command": "ls"}');
-});
-
-afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
 });
 
 /** `argv` run without commander, as the binary runs a plain command line, in this process. */

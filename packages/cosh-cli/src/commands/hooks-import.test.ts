@@ -1,14 +1,16 @@
 // `cosh hooks import` in process: where it writes (SPEC C10 with K6) and trust (S4 with K6). A fake
 // terminal stands for a person at one (the app's e2e test drives the built binary in a real
 // pseudo-terminal).
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readTrustStore } from '@cosh/config';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { type FakePerson, person } from '../__fixtures__/fake-terminal.ts';
 import { runInProcess } from '../__fixtures__/run-in-process.ts';
 import type { HooksListJson } from './hooks-list.ts';
+
+const makeFolder = temporaryFolders('cosh-cli-import-');
 
 let directory: string;
 let home: string;
@@ -17,7 +19,7 @@ let projectFile: string;
 let store: string;
 
 beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'cosh-cli-import-'));
+  directory = makeFolder();
   home = join(directory, 'home');
   userFile = join(home, '.config', 'cosh', 'setup.json');
   projectFile = join(directory, '.cosh', 'setup.json');
@@ -26,10 +28,6 @@ beforeEach(async () => {
   await mkdir(join(directory, '.claude'));
   // The repository's top: the project file is looked for (and created) here, never above.
   await mkdir(join(directory, '.git'));
-});
-
-afterEach(async () => {
-  await rm(directory, { recursive: true, force: true });
 });
 
 /** cosh with this test's home, trust checked (no COSH_TRUST), no managed file. */

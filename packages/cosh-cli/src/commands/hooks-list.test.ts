@@ -1,9 +1,11 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runInProcess } from '../__fixtures__/run-in-process.ts';
 import type { HooksListJson } from './hooks-list.ts';
+
+const makeFolder = temporaryFolders('cosh-cli-list-');
 
 let directory: string;
 let file: string;
@@ -21,13 +23,9 @@ const setup = `{
 `;
 
 beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'cosh-cli-list-'));
+  directory = makeFolder();
   file = join(directory, 'setup.json');
   await writeFile(file, setup);
-});
-
-afterEach(async () => {
-  await rm(directory, { recursive: true, force: true });
 });
 
 describe('cosh hooks list', () => {

@@ -1,20 +1,18 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { temporaryFolders } from '@cosh/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runInProcess } from '../__fixtures__/run-in-process.ts';
 import type { HooksRunJson } from './hooks-run-json.ts';
 
+const makeFolder = temporaryFolders('cosh-cli-run-');
+
 let directory: string;
 
-beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'cosh-cli-run-'));
-});
-
-afterEach(async () => {
-  await rm(directory, { recursive: true, force: true });
+beforeEach(() => {
+  directory = makeFolder();
 });
 
 async function setup(hooks: unknown, extra: Record<string, unknown> = {}): Promise<string> {

@@ -1,17 +1,15 @@
-import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runInProcess } from '../__fixtures__/run-in-process.ts';
+
+const makeFolder = temporaryFolders('cosh-cli-toggle-');
 
 let directory: string;
 
-beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'cosh-cli-toggle-'));
-});
-
-afterEach(async () => {
-  await rm(directory, { recursive: true, force: true });
+beforeEach(() => {
+  directory = makeFolder();
 });
 
 const commented = `{

@@ -1,15 +1,17 @@
 // Trust in the cosh-cli commands, in process: a fake terminal stands for a person at one
 // (the app's tests drive the built binary in a real pseudo-terminal).
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readTrustStore } from '@cosh/config';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { person } from '../__fixtures__/fake-terminal.ts';
 import { runInProcess } from '../__fixtures__/run-in-process.ts';
 import type { OpenTerminal } from '../open-terminal.ts';
 import type { HooksListJson } from './hooks-list.ts';
 import type { HooksTrustJson } from './hooks-trust.ts';
+
+const makeFolder = temporaryFolders('cosh-cli-trust-');
 
 let directory: string;
 let home: string;
@@ -17,15 +19,11 @@ let userFile: string;
 let store: string;
 
 beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'cosh-cli-trust-'));
+  directory = makeFolder();
   home = join(directory, 'home');
   userFile = join(home, '.config', 'cosh', 'setup.json');
   store = join(home, '.local', 'state', 'cosh', 'trust.json');
   await mkdir(join(home, '.config', 'cosh'), { recursive: true });
-});
-
-afterEach(async () => {
-  await rm(directory, { recursive: true, force: true });
 });
 
 /** cosh with this test's home, trust checked (no COSH_TRUST), no managed file. */

@@ -1,18 +1,16 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runInProcess } from '../__fixtures__/run-in-process.ts';
 import type { HooksValidateJson } from './hooks-validate.ts';
 
+const makeFolder = temporaryFolders('cosh-cli-validate-');
+
 let directory: string;
 
-beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'cosh-cli-validate-'));
-});
-
-afterEach(async () => {
-  await rm(directory, { recursive: true, force: true });
+beforeEach(() => {
+  directory = makeFolder();
 });
 
 async function validate(text: string, ...flags: string[]) {

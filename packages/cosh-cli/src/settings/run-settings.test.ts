@@ -1,19 +1,18 @@
 import { PassThrough } from 'node:stream';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigError } from '@cosh/config';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { captureStream } from '../__fixtures__/run-in-process.ts';
 import { createCliContext } from '../cli-context.ts';
 import { runSettings, type SettingsTerminal } from './run-settings.ts';
 
+const makeFolder = temporaryFolders('cosh-run-settings-');
+
 let directory: string;
-beforeAll(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'cosh-run-settings-'));
-});
-afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
+beforeAll(() => {
+  directory = makeFolder();
 });
 
 /** Streams that are not a terminal, as when cosh settings is piped or run by a script. */

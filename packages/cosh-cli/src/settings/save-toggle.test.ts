@@ -1,9 +1,11 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { saveToggle } from './save-toggle.ts';
 import type { EventRow, HookRow } from './settings-state.ts';
+
+const makeFolder = temporaryFolders('cosh-save-toggle-');
 
 const preToolUse: EventRow = {
   kind: 'event',
@@ -38,11 +40,8 @@ const original = `{
 `;
 
 let directory: string;
-beforeAll(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'cosh-save-toggle-'));
-});
-afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
+beforeAll(() => {
+  directory = makeFolder();
 });
 
 describe('saveToggle', () => {

@@ -1,9 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseConfig } from '@cosh/config';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeRow, loadSettingsState, type SettingsState, settingsStateOf } from './settings-state.ts';
+
+const makeFolder = temporaryFolders('cosh-settings-state-');
 
 function stateOf(text: string): SettingsState {
   const parsed = parseConfig(text, '/home/ada/setup.json');
@@ -100,11 +102,8 @@ describe('settingsStateOf', () => {
 
 describe('loadSettingsState', () => {
   let directory: string;
-  beforeAll(async () => {
-    directory = await mkdtemp(join(tmpdir(), 'cosh-settings-state-'));
-  });
-  afterAll(async () => {
-    await rm(directory, { recursive: true, force: true });
+  beforeAll(() => {
+    directory = makeFolder();
   });
 
   it('C1: a missing file, even one named by --config, shows the defaults: both events on, no hooks', async () => {
