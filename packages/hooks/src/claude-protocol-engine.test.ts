@@ -1,19 +1,20 @@
 // The engine running `protocol: "claude"` hooks (K1–K5) with real /bin/sh processes.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hooksConfig, printing, shellQuote, type TestEntry, temporaryDirectory } from './__fixtures__/hooks-config.ts';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { hooksConfig, printing, shellQuote, type TestEntry } from './__fixtures__/hooks-config.ts';
 import { createHookEngine } from './create-hook-engine.ts';
 import type { HookEngineOptions } from './hook-engine-types.ts';
 import { runToolCall } from './run-tool-call.ts';
 
-let directory: { readonly path: string; readonly remove: () => void };
+const makeFolder = temporaryFolders('cosh-hooks-');
+let directory: string;
 beforeEach(() => {
-  directory = temporaryDirectory();
+  directory = makeFolder();
 });
-afterEach(() => directory.remove());
 
-const file = (name: string): string => join(directory.path, name);
+const file = (name: string): string => join(directory, name);
 const claude = (entry: TestEntry): TestEntry => ({ protocol: 'claude', ...entry });
 /** A hook that saves its stdin and two variables of its environment, then prints nothing. */
 const recording = (name: string): string =>
@@ -49,7 +50,7 @@ describe('Claude-protocol hooks in the engine (K1–K5)', () => {
 
   it("K4: the project layer's folder is CLAUDE_PROJECT_DIR when there is one; the session id is one UUID per engine", async () => {
     const engine = engineWith([claude({ command: recording('a') })], [], { projectFolder: '/somewhere/project' });
-    await engine.preToolUse({ toolName: 'bash_run', toolInput: { command: 'ls', timeout: 2 }, cwd: directory.path });
+    await engine.preToolUse({ toolName: 'bash_run', toolInput: { command: 'ls', timeout: 2 }, cwd: directory });
     const first = recorded('a');
     expect(first.env[0]).toBe('/somewhere/project');
     expect(first.payload).toMatchObject({
@@ -61,7 +62,7 @@ describe('Claude-protocol hooks in the engine (K1–K5)', () => {
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
     expect(first.payload['tool_use_id']).toMatch(/^toolu_[0-9a-f]{32}$/);
-    await engine.preToolUse({ toolName: 'bash_run', toolInput: { command: 'ls' }, cwd: directory.path });
+    await engine.preToolUse({ toolName: 'bash_run', toolInput: { command: 'ls' }, cwd: directory });
     expect(recorded('a').payload['session_id']).toBe(first.payload['session_id']);
   });
 
@@ -75,9 +76,7 @@ describe('Claude-protocol hooks in the engine (K1–K5)', () => {
       claude({ name: 'mcp', matcher: 'mcp__github__.*', command: 'true' }),
     ]);
     const selected = async (toolName: string, mcpServer?: string) =>
-      (await engine.preToolUse({ toolName, toolInput: {}, cwd: directory.path, mcpServer })).hooks.map(
-        (hook) => hook.name,
-      );
+      (await engine.preToolUse({ toolName, toolInput: {}, cwd: directory, mcpServer })).hooks.map((hook) => hook.name);
     expect(await selected('bash_run')).toEqual(['bash', 'star']);
     expect(await selected('fs_write')).toEqual(['list', 'star']);
     expect(await selected('create_issue', 'github')).toEqual(['star', 'mcp']);
@@ -98,7 +97,7 @@ describe('Claude-protocol hooks in the engine (K1–K5)', () => {
         }),
       }),
     ]);
-    const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput: { command: 'ls' }, cwd: directory.path });
+    const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput: { command: 'ls' }, cwd: directory });
     expect(pre.decision).toBe('allow');
     expect(pre.toolInput).toEqual({ command: 'ls -la', timeout: 30 });
     expect(pre.diagnostics).toEqual([
@@ -117,11 +116,11 @@ describe('Claude-protocol hooks in the engine (K1–K5)', () => {
       claude({ name: 'forty-nine', command: 'exit 49' }),
       claude({ name: 'deny', command: 'echo "no rm" >&2; exit 2' }),
     ]);
-    const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput: { command: 'rm' }, cwd: directory.path });
+    const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput: { command: 'rm' }, cwd: directory });
     expect(pre.hooks.map((hook) => hook.outcome)).toEqual(['none', 'error', 'deny']);
     expect(pre).toMatchObject({ decision: 'deny', reasons: ['no rm'], halt: false });
     const halting = engineWith([claude({ command: printing({ continue: false, stopReason: 'stop now' }, 1) })]);
-    expect(await halting.preToolUse({ toolName: 'bash_run', toolInput: {}, cwd: directory.path })).toMatchObject({
+    expect(await halting.preToolUse({ toolName: 'bash_run', toolInput: {}, cwd: directory })).toMatchObject({
       halt: true,
       reasons: ['stop now'],
     });
@@ -133,7 +132,7 @@ describe('Claude-protocol hooks in the engine (K1–K5)', () => {
       claude({ name: 'wrong', command: printing({ decision: 'ask' }) }),
       claude({ name: 'huge', command: `printf '{"reason": "'; head -c 2000000 /dev/zero | tr '\\0' x; printf '"}'` }),
     ]);
-    const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput: {}, cwd: directory.path });
+    const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput: {}, cwd: directory });
     expect(pre.hooks.map((hook) => hook.outcome)).toEqual(['none', 'invalid', 'invalid']);
     const messages = pre.diagnostics.map((diagnostic) => diagnostic.message);
     expect(messages[0]).toMatch(/^hook 'wrong' printed invalid output: .*decision/);
@@ -145,7 +144,7 @@ describe('Claude-protocol hooks in the engine (K1–K5)', () => {
     const engine = engineWith([claude({ command: recording('pre') })], [claude({ command: recording('post') })]);
     const outcome = await runToolCall({
       engine,
-      call: { toolName: 'bash_run', toolInput: { command: 'make' }, cwd: directory.path },
+      call: { toolName: 'bash_run', toolInput: { command: 'make' }, cwd: directory },
       checkPermission: () => ({ granted: true }),
       executeTool: () => ({
         ok: true,
@@ -171,7 +170,7 @@ describe('Claude-protocol hooks in the engine (K1–K5)', () => {
       mcpServer: 'gh',
       toolInput: { title: 'x' },
       toolOutput: 'created #1',
-      cwd: directory.path,
+      cwd: directory,
     });
     expect(recorded('post').payload).toMatchObject({
       tool_name: 'mcp__gh__create_issue',
@@ -199,7 +198,7 @@ describe('Claude-protocol hooks in the engine (K1–K5)', () => {
       toolName: 'fs_write',
       toolInput: { path: 'a', content: 'b' },
       toolOutput: 'wrote',
-      cwd: directory.path,
+      cwd: directory,
     });
     expect(post.toolOutput).toBe('wrote\nran eslint\n[hook] lint failed');
     expect(post.diagnostics).toEqual([{ level: 'info', hook: 'lint', message: "hook 'lint': see the log" }]);

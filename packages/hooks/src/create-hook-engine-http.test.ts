@@ -3,12 +3,21 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundleSources, closedPort, type LocalServer, type Respond, runNode, startLocalServer } from '@cosh/test-utils';
+import {
+  bundleSources,
+  closedPort,
+  type LocalServer,
+  type Respond,
+  runNode,
+  startLocalServer,
+  temporaryFolders,
+} from '@cosh/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hooksConfig, printing, type TestEntry, temporaryDirectory } from './__fixtures__/hooks-config.ts';
+import { hooksConfig, printing, type TestEntry } from './__fixtures__/hooks-config.ts';
 import { createHookEngine } from './create-hook-engine.ts';
 import type { HookEngine } from './hook-engine-types.ts';
 
+const makeFolder = temporaryFolders('cosh-hooks-http-');
 const servers: LocalServer[] = [];
 const engines: HookEngine[] = [];
 afterEach(async () => {
@@ -298,9 +307,8 @@ describe('the engine owns its HTTP client', () => {
       fileURLToPath(new URL('..', import.meta.url)),
       join('test', 'reliability', '__fixtures__', 'engine-entry.ts'),
     );
-    const directory = temporaryDirectory();
     try {
-      const script = join(directory.path, 'host.mjs');
+      const script = join(makeFolder(), 'host.mjs');
       writeFileSync(
         script,
         [
@@ -321,7 +329,6 @@ describe('the engine owns its HTTP client', () => {
       expect(exitedAt - Number(answeredAt)).toBeLessThan(2500);
       expect(server.connections()).toBe(1);
     } finally {
-      directory.remove();
       bundle.remove();
     }
   });

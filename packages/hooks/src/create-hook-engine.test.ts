@@ -3,19 +3,19 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { validateHooksConfig } from '@cosh/config';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isProcessAlive, waitUntil } from '@cosh/test-utils';
-import { hooksConfig, printing, shellQuote, temporaryDirectory } from './__fixtures__/hooks-config.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { isProcessAlive, temporaryFolders, waitUntil } from '@cosh/test-utils';
+import { hooksConfig, printing, shellQuote } from './__fixtures__/hooks-config.ts';
 import { createHookEngine } from './create-hook-engine.ts';
 import { HooksError } from './hooks-error.ts';
 
-let directory: { readonly path: string; readonly remove: () => void };
+const makeFolder = temporaryFolders('cosh-hooks-');
+let directory: string;
 beforeEach(() => {
-  directory = temporaryDirectory();
+  directory = makeFolder();
 });
-afterEach(() => directory.remove());
 
-const file = (name: string): string => join(directory.path, name);
+const file = (name: string): string => join(directory, name);
 
 describe('payload, environment and directory (R3, R4, R5)', () => {
   it('R3: PreToolUse stdin is one line of compact JSON and a newline, byte for byte', async () => {
@@ -97,23 +97,23 @@ describe('payload, environment and directory (R3, R4, R5)', () => {
   });
 
   it('R5: hooks run in the call cwd, else the engine cwd', async () => {
-    const inner = join(directory.path, 'inner');
-    writeFileSync(join(directory.path, 'marker'), '');
+    const inner = join(directory, 'inner');
+    writeFileSync(join(directory, 'marker'), '');
     const { mkdirSync } = await import('node:fs');
     mkdirSync(inner);
     const engine = createHookEngine(
       hooksConfig({ PreToolUse: [{ command: 'printf \'{"context":"%s"}\' "$(pwd -P)"' }] }),
-      { cwd: directory.path },
+      { cwd: directory },
     );
     const engineDirectory = await engine.preToolUse({ toolName: 't', toolInput: {} });
-    expect(engineDirectory.context).toBe(realpathSync(directory.path));
+    expect(engineDirectory.context).toBe(realpathSync(directory));
     const callDirectory = await engine.preToolUse({ toolName: 't', toolInput: {}, cwd: inner });
     expect(callDirectory.context).toBe(realpathSync(inner));
   });
 
   it('R9: a missing working directory is a failed start of each hook, not a throw, and refuses the call', async () => {
     const engine = createHookEngine(hooksConfig({ PreToolUse: [{ name: 'pwd', command: 'pwd' }] }));
-    const pre = await engine.preToolUse({ toolName: 't', toolInput: {}, cwd: join(directory.path, 'missing') });
+    const pre = await engine.preToolUse({ toolName: 't', toolInput: {}, cwd: join(directory, 'missing') });
     expect(pre.hooks[0]).toMatchObject({ name: 'pwd', outcome: 'error', exitCode: null });
     expect(pre.diagnostics[0]?.message).toMatch(/^hook 'pwd' could not start: working directory does not exist/);
     // onError is 'ignore', yet a guard that never ran must not wave the call through.

@@ -3,21 +3,22 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ConfigLayer, type LayerInput, mergeLayers, parseConfig } from '@cosh/config';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { shellQuote, temporaryDirectory } from './__fixtures__/hooks-config.ts';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { shellQuote } from './__fixtures__/hooks-config.ts';
 import { createHookEngine } from './create-hook-engine.ts';
 
-let directory: { readonly path: string; readonly remove: () => void };
+const makeFolder = temporaryFolders('cosh-hooks-');
+let directory: string;
 beforeEach(() => {
-  directory = temporaryDirectory();
+  directory = makeFolder();
 });
-afterEach(() => directory.remove());
 
-const file = (name: string): string => join(directory.path, name);
+const file = (name: string): string => join(directory, name);
 
 /** A layer from a setup.json document, its file named after the layer in the test's folder. */
 function layer(name: ConfigLayer, document: unknown, overrides: Partial<LayerInput> = {}): LayerInput {
-  const path = join(directory.path, name, 'setup.json');
+  const path = join(directory, name, 'setup.json');
   const parsed = parseConfig(JSON.stringify(document), path, { layer: name });
   if (!parsed.ok) throw parsed.error;
   return {
@@ -48,9 +49,9 @@ describe('the engine on layered configs', () => {
     ]);
     const result = await createHookEngine(config).preToolUse({ toolName: 'bash_run', toolInput: {} });
     expect(result.hooks.map((hook) => [hook.layer, hook.name, hook.index, hook.file])).toEqual([
-      ['managed', 'm', 0, join(directory.path, 'managed', 'setup.json')],
-      ['user', 'u', 0, join(directory.path, 'user', 'setup.json')],
-      ['project', 'p', 0, join(directory.path, 'project', 'setup.json')],
+      ['managed', 'm', 0, join(directory, 'managed', 'setup.json')],
+      ['user', 'u', 0, join(directory, 'user', 'setup.json')],
+      ['project', 'p', 0, join(directory, 'project', 'setup.json')],
     ]);
     expect(['m', 'u', 'p'].map((name) => existsSync(file(name)))).toEqual([true, true, true]);
   });
@@ -165,7 +166,7 @@ describe('the engine on layered configs', () => {
       toolName: 'bash_run',
       toolInput: {},
     });
-    expect(readFileSync(file('from-managed'), 'utf8')).toBe(join(directory.path, 'managed'));
-    expect(readFileSync(file('from-project'), 'utf8')).toBe(join(directory.path, 'project'));
+    expect(readFileSync(file('from-managed'), 'utf8')).toBe(join(directory, 'managed'));
+    expect(readFileSync(file('from-project'), 'utf8')).toBe(join(directory, 'project'));
   });
 });

@@ -1,18 +1,19 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hooksConfig, printing, shellQuote, temporaryDirectory, type TestEntry } from './__fixtures__/hooks-config.ts';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { hooksConfig, printing, shellQuote, type TestEntry } from './__fixtures__/hooks-config.ts';
 import { createHookEngine } from './create-hook-engine.ts';
 import { type PermissionAnswer, runToolCall, type ToolCallRequest, type ToolExecution } from './run-tool-call.ts';
 
-let directory: { readonly path: string; readonly remove: () => void };
+const makeFolder = temporaryFolders('cosh-hooks-');
+let directory: string;
 beforeEach(() => {
-  directory = temporaryDirectory();
+  directory = makeFolder();
 });
-afterEach(() => directory.remove());
 
 /** Every step appends one line here: hooks from their shell, callbacks from the test. */
-const journal = (): string => join(directory.path, 'journal');
+const journal = (): string => join(directory, 'journal');
 const journalLines = (): string[] =>
   existsSync(journal())
     ? readFileSync(journal(), 'utf8')

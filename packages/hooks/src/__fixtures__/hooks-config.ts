@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type HookEntry, type HookEvent, type HooksConfig, validateHooksConfig } from '@cosh/config';
 
 /** A hook entry as a test writes it: setup.json's fields; only `command` (or `url`) is required. */
@@ -18,12 +15,6 @@ export function hooksConfig(
   const result = validateHooksConfig({ hooks, hooksEnabled });
   if (!result.ok) throw result.error;
   return result.config;
-}
-
-/** A fresh directory for one test, removed by the returned function. */
-export function temporaryDirectory(): { readonly path: string; readonly remove: () => void } {
-  const path = mkdtempSync(join(tmpdir(), 'cosh-hooks-'));
-  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
 /** A shell word for `value` (single-quoted), for building hook commands in tests. */

@@ -1,16 +1,16 @@
 // Hostile hook output through the engine with real processes: a flood, binary garbage, absurd
 // nesting, a context just under the cap, and keys aimed at prototypes. No throw, the outcome SPEC
 // gives, bounded memory, and Object.prototype untouched.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHookEngine, runToolCall } from '../../src/index.ts';
 import { hooksConfig, shellQuote } from '../../src/__fixtures__/hooks-config.ts';
-import type { SourceBundle } from '@cosh/test-utils';
+import { type SourceBundle, temporaryFolders } from '@cosh/test-utils';
 import { bundleEngine, runEngineHost } from './__fixtures__/host-process.ts';
 
-const directory = mkdtempSync(join(tmpdir(), 'cosh-hostile-output-'));
+const makeFolder = temporaryFolders('cosh-hostile-output-');
+const directory = makeFolder();
 let bundle: SourceBundle | undefined;
 
 beforeAll(async () => {
@@ -19,7 +19,6 @@ beforeAll(async () => {
 
 afterAll(() => {
   bundle?.remove();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 /** A hook that prints the file's bytes exactly (written by the test, so any content is possible). */

@@ -4,18 +4,19 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { hookPayload } from '../../src/hook-payload.ts';
 import { createHookEngine, runToolCall } from '../../src/index.ts';
-import { hooksConfig, shellQuote, temporaryDirectory } from '../../src/__fixtures__/hooks-config.ts';
+import { hooksConfig, shellQuote } from '../../src/__fixtures__/hooks-config.ts';
 
-let directory: { readonly path: string; readonly remove: () => void };
+const makeFolder = temporaryFolders('cosh-hooks-');
+let directory: string;
 beforeEach(() => {
-  directory = temporaryDirectory();
+  directory = makeFolder();
 });
-afterEach(() => directory.remove());
 
-const file = (name: string): string => join(directory.path, name);
+const file = (name: string): string => join(directory, name);
 
 /** Strings that would run `touch <marker>` if anything spliced them into a shell command. */
 function injections(marker: string): string[] {
@@ -104,7 +105,7 @@ describe('hostile tool data', () => {
       expect(environ).not.toContain('before');
     }
     // Nothing ran: no marker of any injection exists.
-    expect(readdirSync(directory.path).filter((name) => name.startsWith('pwned'))).toEqual([]);
+    expect(readdirSync(directory).filter((name) => name.startsWith('pwned'))).toEqual([]);
     expect(existsSync(`${marker}-dollar`)).toBe(false);
   });
 
@@ -140,7 +141,7 @@ describe('hostile tool data', () => {
       }),
       { numRuns: 40 },
     );
-    expect(readdirSync(directory.path).filter((name) => name.startsWith('pwned'))).toEqual([]);
+    expect(readdirSync(directory).filter((name) => name.startsWith('pwned'))).toEqual([]);
   }, 60_000);
 
   it('R3/R4: a name that is not well-formed UTF-16 (a lone surrogate) is exact on stdin; COSH_TOOL_NAME has U+FFFD in its place', async () => {

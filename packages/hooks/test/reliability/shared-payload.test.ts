@@ -1,13 +1,11 @@
 // A large tool input and many hooks: the payload is encoded once per call and every hook reads
 // that one buffer (R11), measured as the peak resident size of a host of its own.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SourceBundle } from '@cosh/test-utils';
+import { type SourceBundle, temporaryFolders } from '@cosh/test-utils';
 import { bundleEngine, runEngineHost } from './__fixtures__/host-process.ts';
 
-const directory = mkdtempSync(join(tmpdir(), 'cosh-shared-payload-'));
+const makeFolder = temporaryFolders('cosh-shared-payload-');
+const directory = makeFolder();
 let bundle: SourceBundle | undefined;
 
 beforeAll(async () => {
@@ -16,7 +14,6 @@ beforeAll(async () => {
 
 afterAll(() => {
   bundle?.remove();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 describe('one shared payload (R11)', () => {

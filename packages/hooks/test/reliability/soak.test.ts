@@ -2,11 +2,10 @@
 // add context, rewrite, crash and dawdle. Afterwards the host holds no more descriptors, no
 // child, no process of any hook's group, and its live heap is where it was; every round came
 // out exactly as it should have.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { livingProcesses, type SourceBundle } from '@cosh/test-utils';
+import { livingProcesses, type SourceBundle, temporaryFolders } from '@cosh/test-utils';
 import { bundleEngine, runEngineHost } from './__fixtures__/host-process.ts';
 
 // The 1,000 rounds the reliability issue names. Each round spawns four hooks (every one of the
@@ -47,7 +46,8 @@ const expectedRound: Record<string, string> = {
 };
 
 let bundle: SourceBundle;
-const workDirectory = mkdtempSync(join(tmpdir(), 'cosh-soak-'));
+const makeFolder = temporaryFolders('cosh-soak-');
+const workDirectory = makeFolder();
 
 beforeAll(async () => {
   bundle = await bundleEngine();
@@ -55,7 +55,6 @@ beforeAll(async () => {
 
 afterAll(() => {
   bundle?.remove();
-  rmSync(workDirectory, { recursive: true, force: true });
 });
 
 describe('soak', () => {
