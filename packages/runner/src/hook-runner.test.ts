@@ -1,32 +1,31 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostEnvironment, killQuietly, makeTemporaryDirectory, waitUntil } from './__fixtures__/process-probes.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { hostEnvironment, killQuietly, waitUntil } from './__fixtures__/process-probes.ts';
 import type { HookProcessRequest } from './hook-process.ts';
 import { createHookRunner } from './hook-runner.ts';
 import { listProcesses } from './process-table.ts';
 import { RunnerError } from './runner-error.ts';
 
-let temporary: { path: string; remove: () => void };
+const makeFolder = temporaryFolders('cosh-runner-test-');
+let temporary: string;
 beforeAll(() => {
-  temporary = makeTemporaryDirectory();
-});
-afterAll(() => {
-  temporary.remove();
+  temporary = makeFolder();
 });
 
 const request = (command: string, overrides: Partial<HookProcessRequest> = {}): HookProcessRequest => ({
   command,
   stdin: '',
   env: hostEnvironment,
-  cwd: temporary.path,
+  cwd: temporary,
   timeoutMs: 30_000,
   ...overrides,
 });
 
 /** A fresh folder inside the test's temporary directory. */
 function folder(name: string): string {
-  const path = join(temporary.path, name);
+  const path = join(temporary, name);
   mkdirSync(path);
   return path;
 }
@@ -149,7 +148,7 @@ describe('R11 bounded concurrency', () => {
   it('R11: a failed start frees its slot at once', async () => {
     const runner = createHookRunner({ maxConcurrentProcesses: 1 });
     const results = await runner.runHooks([
-      request('echo never', { cwd: join(temporary.path, 'missing') }),
+      request('echo never', { cwd: join(temporary, 'missing') }),
       request('echo after'),
     ]);
     expect(results[0]!.startError).toContain('working directory does not exist');

@@ -1,39 +1,37 @@
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
 import {
   hostEnvironment,
   isProcessAlive,
   killQuietly,
   listLivingGroupMembers,
-  makeTemporaryDirectory,
   pidsWrittenTo,
 } from './__fixtures__/process-probes.ts';
 import { countRunningGroups } from './process-group.ts';
 import { spawnProcessGroup } from './process-group-child.ts';
 
-let temporary: { path: string; remove: () => void };
+const makeFolder = temporaryFolders('cosh-runner-test-');
+let temporary: string;
 const cleanup: number[] = [];
 
 beforeAll(() => {
-  temporary = makeTemporaryDirectory();
+  temporary = makeFolder();
 });
 afterEach(() => {
   killQuietly(cleanup.splice(0));
 });
-afterAll(() => {
-  temporary.remove();
-});
 
 describe('spawnProcessGroup', () => {
   it('R6: stop() ends the whole group, SIGKILLing after the grace what ignores SIGTERM, and a setsid descendant', async () => {
-    const pidFile = join(temporary.path, 'server.pids');
+    const pidFile = join(temporary, 'server.pids');
     const started = spawnProcessGroup(
       '/bin/sh',
       [
         '-c',
         `trap '' TERM; echo $$ > ${pidFile}; sleep 60 & echo $! >> ${pidFile}; setsid sleep 60 & echo $! >> ${pidFile}; wait`,
       ],
-      { cwd: temporary.path, env: hostEnvironment },
+      { cwd: temporary, env: hostEnvironment },
     );
     await new Promise((resolve) => started.child.once('spawn', resolve));
     const [shell, sleeper, escaped] = await pidsWrittenTo(pidFile, 3, cleanup);
@@ -48,12 +46,12 @@ describe('spawnProcessGroup', () => {
     // A server that starts a helper in a session of its own, then exits when its stdin closes
     // (as an MCP server does): the helper is init's child by the time stop() runs.
     for (const scanned of ['by the periodic scan', 'by collectDescendants before stdin closes']) {
-      const pidFile = join(temporary.path, `escapee-${scanned.length}.pid`);
+      const pidFile = join(temporary, `escapee-${scanned.length}.pid`);
       const started = spawnProcessGroup(
         '/bin/sh',
         ['-c', `setsid sleep 60 & echo $! > ${pidFile}; read line; exit 0`],
         {
-          cwd: temporary.path,
+          cwd: temporary,
           env: hostEnvironment,
           descendantScanMs: scanned === 'by the periodic scan' ? 50 : 3_600_000,
         },
@@ -75,7 +73,7 @@ describe('spawnProcessGroup', () => {
     // The pid is known when spawnProcessGroup returns; a stop (or a collect) before Node delivers
     // 'spawn' once found no group, returned at once, and left the program (and its setsid helpers,
     // about 1 run in 8 of the test above) running.
-    const started = spawnProcessGroup('/bin/sh', ['-c', 'sleep 60'], { cwd: temporary.path, env: hostEnvironment });
+    const started = spawnProcessGroup('/bin/sh', ['-c', 'sleep 60'], { cwd: temporary, env: hostEnvironment });
     const pid = started.child.pid;
     expect(pid).toBeGreaterThan(0);
     cleanup.push(pid!);
@@ -86,7 +84,7 @@ describe('spawnProcessGroup', () => {
   });
 
   it('a command that cannot start reports it on the child, and stop() has nothing to do', async () => {
-    const started = spawnProcessGroup('/nonexistent/server', [], { cwd: temporary.path, env: hostEnvironment });
+    const started = spawnProcessGroup('/nonexistent/server', [], { cwd: temporary, env: hostEnvironment });
     const error = await new Promise<NodeJS.ErrnoException>((resolve) => started.child.once('error', resolve));
     expect(error.code).toBe('ENOENT');
     await started.stop(200);

@@ -3,18 +3,13 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  isProcessAlive,
-  killQuietly,
-  listLivingGroupMembers,
-  makeTemporaryDirectory,
-  waitUntil,
-} from './__fixtures__/process-probes.ts';
-import { bundleSources, type SourceBundle } from '@cosh/test-utils';
+import { isProcessAlive, killQuietly, listLivingGroupMembers, waitUntil } from './__fixtures__/process-probes.ts';
+import { bundleSources, type SourceBundle, temporaryFolders } from '@cosh/test-utils';
 import type { HookProcessResult } from './hook-process.ts';
 import { HookProcessGroup, signalProcessGroup } from './process-group.ts';
 import { readProcessEntry } from './process-table.ts';
 
+const makeFolder = temporaryFolders('cosh-runner-test-');
 const hostScript = fileURLToPath(new URL('./__fixtures__/hook-host.mjs', import.meta.url));
 let bundle: SourceBundle;
 const cleanup: number[] = [];
@@ -90,66 +85,46 @@ async function expectRunningHookKilled(report: HostReport): Promise<void> {
 
 describe('host exit', () => {
   it('R6: a host that exits while a hook runs takes the hook group and its setsid escapee with it', async () => {
-    const work = makeTemporaryDirectory();
-    try {
-      const host = startHost('exit', work.path);
-      const report = await waitForReady(host);
-      expect(report.finishedExitCode).toBe(0);
-      expect(await host.exited).toEqual({ code: 0, signal: null });
-      await expectRunningHookKilled(report);
-      // R7: the helper of a hook that had finished is left running, host exit or not.
-      expect(isProcessAlive(report.helper)).toBe(true);
-    } finally {
-      work.remove();
-    }
+    const host = startHost('exit', makeFolder());
+    const report = await waitForReady(host);
+    expect(report.finishedExitCode).toBe(0);
+    expect(await host.exited).toEqual({ code: 0, signal: null });
+    await expectRunningHookKilled(report);
+    // R7: the helper of a hook that had finished is left running, host exit or not.
+    expect(isProcessAlive(report.helper)).toBe(true);
   });
 
   it('R6: a host that crashes with an uncaught exception still kills its running hooks', async () => {
-    const work = makeTemporaryDirectory();
-    try {
-      const host = startHost('throw', work.path);
-      const report = await waitForReady(host);
-      expect((await host.exited).code).toBe(1);
-      expect(host.stderr()).toContain('host crashed');
-      await expectRunningHookKilled(report);
-    } finally {
-      work.remove();
-    }
+    const host = startHost('throw', makeFolder());
+    const report = await waitForReady(host);
+    expect((await host.exited).code).toBe(1);
+    expect(host.stderr()).toContain('host crashed');
+    await expectRunningHookKilled(report);
   });
 
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     it(`R6: a host killed by ${signal} kills its running hooks, then dies of that signal`, async () => {
-      const work = makeTemporaryDirectory();
-      try {
-        const host = startHost('signal', work.path);
-        const report = await waitForReady(host);
-        process.kill(host.pid, signal);
-        // signal-exit re-raises the signal once our handler ran: the host's exit stays honest.
-        expect(await host.exited).toEqual({ code: null, signal });
-        await expectRunningHookKilled(report);
-      } finally {
-        work.remove();
-      }
+      const host = startHost('signal', makeFolder());
+      const report = await waitForReady(host);
+      process.kill(host.pid, signal);
+      // signal-exit re-raises the signal once our handler ran: the host's exit stays honest.
+      expect(await host.exited).toEqual({ code: null, signal });
+      await expectRunningHookKilled(report);
     });
   }
 });
 
 describe('R9 too many open files', () => {
   it('R9: a host out of file descriptors gets a start error, and the next hook runs again', async () => {
-    const work = makeTemporaryDirectory();
-    try {
-      const host = startHost('too-many-open-files', work.path, 'ulimit -n 256; ');
-      expect(await host.exited).toEqual({ code: 0, signal: null });
-      const { starved, recovered } = host.reports[0] as {
-        starved: HookProcessResult;
-        recovered: HookProcessResult;
-      };
-      expect(starved).toMatchObject({ exitCode: null, signal: null, timedOut: false });
-      expect(starved.startError).toMatch(/too many open files|EMFILE/);
-      expect(recovered).toMatchObject({ exitCode: 0, stdout: 'recovered\n', startError: null });
-    } finally {
-      work.remove();
-    }
+    const host = startHost('too-many-open-files', makeFolder(), 'ulimit -n 256; ');
+    expect(await host.exited).toEqual({ code: 0, signal: null });
+    const { starved, recovered } = host.reports[0] as {
+      starved: HookProcessResult;
+      recovered: HookProcessResult;
+    };
+    expect(starved).toMatchObject({ exitCode: null, signal: null, timedOut: false });
+    expect(starved.startError).toMatch(/too many open files|EMFILE/);
+    expect(recovered).toMatchObject({ exitCode: 0, stdout: 'recovered\n', startError: null });
   });
 });
 

@@ -2,13 +2,13 @@
 // checked on real process trees: nothing may survive.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
 import {
   hostEnvironment,
   isProcessAlive,
   killQuietly,
   listLivingGroupMembers,
-  makeTemporaryDirectory,
   pidsWrittenTo,
   waitUntil,
 } from './__fixtures__/process-probes.ts';
@@ -16,30 +16,28 @@ import type { HookProcessRequest } from './hook-process.ts';
 import { countRunningGroups } from './process-group.ts';
 import { runHook, stopBoundMs } from './run-hook.ts';
 
-let temporary: { path: string; remove: () => void };
+const makeFolder = temporaryFolders('cosh-runner-test-');
+let temporary: string;
 const cleanup: number[] = [];
 
 beforeAll(() => {
-  temporary = makeTemporaryDirectory();
+  temporary = makeFolder();
 });
 afterEach(() => {
   killQuietly(cleanup.splice(0));
-});
-afterAll(() => {
-  temporary.remove();
 });
 
 const request = (command: string, timeoutMs: number, stdin = ''): HookProcessRequest => ({
   command,
   stdin,
   env: hostEnvironment,
-  cwd: temporary.path,
+  cwd: temporary,
   timeoutMs,
 });
 
 describe('R6 timeout', () => {
   it('R6: a hook that ignores SIGTERM is SIGKILLed after the grace, and the result waits for it', async () => {
-    const pidFile = join(temporary.path, 'ignores-term.pids');
+    const pidFile = join(temporary, 'ignores-term.pids');
     const result = await runHook(
       request(`trap '' TERM; echo $$ > ${pidFile}; sleep 60 & echo $! >> ${pidFile}; wait`, 300),
       { killGraceMs: 500 },
@@ -60,7 +58,7 @@ describe('R6 timeout', () => {
   });
 
   it('R6: a timeout kills grandchildren (sleep 60 & sleep 60): kill -0 finds neither', async () => {
-    const pidFile = join(temporary.path, 'grandchildren.pids');
+    const pidFile = join(temporary, 'grandchildren.pids');
     const result = await runHook(request(`echo $$ > ${pidFile}; sleep 60 & echo $! >> ${pidFile}; sleep 60`, 300));
     const [shell, background] = await pidsWrittenTo(pidFile, 2, cleanup);
     expect(result.timedOut).toBe(true);
@@ -71,7 +69,7 @@ describe('R6 timeout', () => {
   });
 
   it('R6: as soon as the shell exits on SIGTERM the group gets SIGKILL, without waiting the grace', async () => {
-    const pidFile = join(temporary.path, 'term-ignoring-child.pids');
+    const pidFile = join(temporary, 'term-ignoring-child.pids');
     // The shell dies on SIGTERM; its background subshell ignores SIGTERM and must still die.
     const result = await runHook(
       request(`echo $$ > ${pidFile}; (trap '' TERM; sleep 60; sleep 60) & echo $! >> ${pidFile}; sleep 60`, 300),
@@ -85,7 +83,7 @@ describe('R6 timeout', () => {
   });
 
   it('R6: nested subshells and pipelines of a timed-out hook all die', async () => {
-    const pidFile = join(temporary.path, 'nested.pids');
+    const pidFile = join(temporary, 'nested.pids');
     const result = await runHook(
       request(
         `echo $$ > ${pidFile}; ( ( sleep 60 & echo $! >> ${pidFile}; sleep 60 ) | cat ) & ` +
@@ -100,7 +98,7 @@ describe('R6 timeout', () => {
   });
 
   it('R6: a descendant that left the group with setsid is found and killed too', async () => {
-    const pidFile = join(temporary.path, 'setsid.pids');
+    const pidFile = join(temporary, 'setsid.pids');
     const result = await runHook(request(`setsid sleep 60 & echo $! > ${pidFile}; sleep 60`, 300));
     const [escaped] = await pidsWrittenTo(pidFile, 1, cleanup);
     expect(result.timedOut).toBe(true);
@@ -147,7 +145,7 @@ const abortable = (command: string, signal: AbortSignal, timeoutMs = 60_000): Ho
 
 describe('runHook with an abort signal', () => {
   it('R6: an abort stops the whole group at once, long before the timeout; timedOut stays false', async () => {
-    const pidFile = join(temporary.path, 'aborted.pids');
+    const pidFile = join(temporary, 'aborted.pids');
     const controller = new AbortController();
     const running = runHook(
       abortable(`echo started; echo $$ > ${pidFile}; sleep 60 & echo $! >> ${pidFile}; sleep 60`, controller.signal),
@@ -171,7 +169,7 @@ describe('runHook with an abort signal', () => {
   });
 
   it('R6: a process that ignores SIGTERM is SIGKILLed after the grace, as at a timeout', async () => {
-    const pidFile = join(temporary.path, 'aborted-ignores-term.pids');
+    const pidFile = join(temporary, 'aborted-ignores-term.pids');
     const controller = new AbortController();
     const running = runHook(
       abortable(`trap '' TERM; echo $$ > ${pidFile}; sleep 60 & echo $! >> ${pidFile}; wait`, controller.signal),
@@ -188,7 +186,7 @@ describe('runHook with an abort signal', () => {
   });
 
   it('an already aborted signal starts nothing and says so', async () => {
-    const marker = join(temporary.path, 'never-created');
+    const marker = join(temporary, 'never-created');
     const result = await runHook(abortable(`touch ${marker}`, AbortSignal.abort()));
     expect(result).toMatchObject({
       exitCode: null,
@@ -208,7 +206,7 @@ describe('runHook with an abort signal', () => {
 
   it('a timeout that comes first is still reported as a timeout when an abort follows', async () => {
     const controller = new AbortController();
-    const marker = join(temporary.path, 'terminated-first');
+    const marker = join(temporary, 'terminated-first');
     const running = runHook(
       abortable(`trap 'touch ${marker}; exit 143' TERM; sleep 60 & wait`, controller.signal, 200),
       {

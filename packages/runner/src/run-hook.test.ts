@@ -1,36 +1,28 @@
 import { chmodSync, existsSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  hostEnvironment,
-  isProcessAlive,
-  killQuietly,
-  makeTemporaryDirectory,
-  readPids,
-  waitUntil,
-} from './__fixtures__/process-probes.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { hostEnvironment, isProcessAlive, killQuietly, readPids, waitUntil } from './__fixtures__/process-probes.ts';
 import type { HookProcessRequest } from './hook-process.ts';
 import { runHook } from './run-hook.ts';
 import { RunnerError } from './runner-error.ts';
 
-let temporary: { path: string; remove: () => void };
+const makeFolder = temporaryFolders('cosh-runner-test-');
+let temporary: string;
 const leftRunning: number[] = [];
 
 beforeAll(() => {
-  temporary = makeTemporaryDirectory();
+  temporary = makeFolder();
 });
 afterEach(() => {
   killQuietly(leftRunning.splice(0));
-});
-afterAll(() => {
-  temporary.remove();
 });
 
 const request = (command: string, overrides: Partial<HookProcessRequest> = {}): HookProcessRequest => ({
   command,
   stdin: '',
   env: hostEnvironment,
-  cwd: temporary.path,
+  cwd: temporary,
   timeoutMs: 10_000,
   ...overrides,
 });
@@ -43,7 +35,7 @@ describe('R1 shell', () => {
   });
 
   it('R1: tool data on stdin is never evaluated as shell code', async () => {
-    const marker = join(temporary.path, 'r1-spliced');
+    const marker = join(temporary, 'r1-spliced');
     const payload = `{"tool_input":{"command":"$(touch ${marker}); \`touch ${marker}\`"}}\n`;
     const result = await runHook(request('cat', { stdin: payload }));
     expect(result.stdout).toBe(payload);
@@ -113,13 +105,13 @@ describe('R4 environment', () => {
 describe('R5 working directory', () => {
   it('R5: the hook runs in the requested directory', async () => {
     const result = await runHook(request('pwd -P'));
-    expect(result.stdout).toBe(`${realpathSync(temporary.path)}\n`);
+    expect(result.stdout).toBe(`${realpathSync(temporary)}\n`);
   });
 });
 
 describe('R7 completion', () => {
   it('R7: a background child holding stdout does not hold the result past the drain window', async () => {
-    const pidFile = join(temporary.path, 'r7-holder.pid');
+    const pidFile = join(temporary, 'r7-holder.pid');
     const result = await runHook(request(`sleep 30 & echo $! > ${pidFile}; echo written; exit 7`), { drainMs: 300 });
     const [holder] = readPids(pidFile);
     leftRunning.push(holder!);
@@ -137,10 +129,10 @@ describe('R7 completion', () => {
     await runHook(request('true'));
     const before = openDescriptors();
     for (let round = 0; round < 5; round += 1) {
-      const pidFile = join(temporary.path, `r7-leak-${round}.pid`);
+      const pidFile = join(temporary, `r7-leak-${round}.pid`);
       await runHook(request(`sleep 30 & echo $! > ${pidFile}; echo hi; echo there >&2`), { drainMs: 20 });
       leftRunning.push(...readPids(pidFile));
-      await runHook(request('true', { cwd: join(temporary.path, 'missing') }));
+      await runHook(request('true', { cwd: join(temporary, 'missing') }));
     }
     // Closing a pipe completes on a later turn of the event loop: poll rather than guess how late.
     await waitUntil(() => openDescriptors() <= before, 5_000);
@@ -148,7 +140,7 @@ describe('R7 completion', () => {
   });
 
   it('R7: a helper that redirected its stdio does not make the result wait at all', async () => {
-    const pidFile = join(temporary.path, 'r7-detached.pid');
+    const pidFile = join(temporary, 'r7-detached.pid');
     const result = await runHook(request(`sleep 30 >/dev/null 2>&1 </dev/null & echo $! > ${pidFile}; echo ok`), {
       drainMs: 5_000,
     });
@@ -255,14 +247,14 @@ describe('R9 and O5 facts: exit codes, signals, failure to start', () => {
   });
 
   it('R9: a missing working directory is a start error naming the directory', async () => {
-    const missing = join(temporary.path, 'no-such-directory');
+    const missing = join(temporary, 'no-such-directory');
     const result = await runHook(request('echo never', { cwd: missing }));
     expect(result).toMatchObject({ exitCode: null, signal: null, stdout: '', timedOut: false });
     expect(result.startError).toBe(`working directory does not exist: ${missing}`);
   });
 
   it('R9: a working directory that is a file is a start error', async () => {
-    const file = join(temporary.path, 'a-file');
+    const file = join(temporary, 'a-file');
     writeFileSync(file, '');
     const result = await runHook(request('echo never', { cwd: file }));
     expect(result.startError).toBe(`working directory is not a directory: ${file}`);
@@ -275,7 +267,7 @@ describe('R9 and O5 facts: exit codes, signals, failure to start', () => {
   });
 
   it('R9: a shell that is not executable is a start error', async () => {
-    const shell = join(temporary.path, 'not-executable-sh');
+    const shell = join(temporary, 'not-executable-sh');
     writeFileSync(shell, '#!/bin/sh\n');
     chmodSync(shell, 0o644);
     const result = await runHook(request('echo never'), { shell });
@@ -314,7 +306,7 @@ describe('R9 and O5 facts: exit codes, signals, failure to start', () => {
 
 describe('programmer errors', () => {
   it('throws RunnerError synchronously for a malformed request, before starting anything', () => {
-    const marker = join(temporary.path, 'never-created');
+    const marker = join(temporary, 'never-created');
     const call = (): unknown => runHook(request(`touch ${marker}`, { timeoutMs: 0 }));
     expect(call).toThrow(RunnerError);
     try {

@@ -1,24 +1,23 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostEnvironment, makeTemporaryDirectory } from './__fixtures__/process-probes.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { hostEnvironment } from './__fixtures__/process-probes.ts';
 import type { HookProcessRequest } from './hook-process.ts';
 import { runHooks } from './run-hooks.ts';
 import { RunnerError } from './runner-error.ts';
 
-let temporary: { path: string; remove: () => void };
+const makeFolder = temporaryFolders('cosh-runner-test-');
+let temporary: string;
 beforeAll(() => {
-  temporary = makeTemporaryDirectory();
-});
-afterAll(() => {
-  temporary.remove();
+  temporary = makeFolder();
 });
 
 const request = (command: string, overrides: Partial<HookProcessRequest> = {}): HookProcessRequest => ({
   command,
   stdin: '',
   env: hostEnvironment,
-  cwd: temporary.path,
+  cwd: temporary,
   timeoutMs: 10_000,
   ...overrides,
 });
@@ -63,7 +62,7 @@ describe('R9 failure to start in a batch', () => {
   it('R9: a hook that cannot start is its own result; the others run to completion', async () => {
     const results = await runHooks([
       request('echo before'),
-      request('echo never', { cwd: join(temporary.path, 'missing') }),
+      request('echo never', { cwd: join(temporary, 'missing') }),
       request('sleep 0.2; echo after'),
     ]);
     expect(results[0]).toMatchObject({ exitCode: 0, stdout: 'before\n', startError: null });
@@ -81,7 +80,7 @@ describe('R9 failure to start in a batch', () => {
   });
 
   it('a request whose timeout cannot work throws before any hook of the batch starts', () => {
-    const marker = join(temporary.path, 'batch-never-started');
+    const marker = join(temporary, 'batch-never-started');
     expect(() => runHooks([request(`touch ${marker}`), { ...request('true'), timeoutMs: 0 }])).toThrow(RunnerError);
     expect(existsSync(marker)).toBe(false);
   });

@@ -1,18 +1,10 @@
-// Helpers for the runner's tests that check real processes: temp dirs, pid files, group members;
-// liveness and polling come from @cosh/test-utils.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// Helpers for the runner's tests that check real processes: pid files, group members; liveness,
+// polling and temporary folders come from @cosh/test-utils.
+import { readFileSync } from 'node:fs';
 import { waitUntil } from '@cosh/test-utils';
 import { listProcesses } from '../process-table.ts';
 
 export { isProcessAlive, killQuietly, waitUntil } from '@cosh/test-utils';
-
-/** A fresh temporary directory, and a function that removes it. */
-export function makeTemporaryDirectory(): { path: string; remove: () => void } {
-  const path = mkdtempSync(join(tmpdir(), 'cosh-runner-test-'));
-  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
-}
 
 /** Pids a hook wrote to a file, one per whitespace-separated word. */
 export function readPids(file: string): number[] {

@@ -4,22 +4,22 @@
 // recorded is gone and nothing is left in any of their process groups.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
 import {
   hostEnvironment,
   isProcessAlive,
   killQuietly,
   listLivingGroupMembers,
-  makeTemporaryDirectory,
 } from '../../src/__fixtures__/process-probes.ts';
 import { countRunningGroups } from '../../src/process-group.ts';
 import { runHooks } from '../../src/run-hooks.ts';
 
-let temporary: { path: string; remove: () => void };
+const makeFolder = temporaryFolders('cosh-runner-test-');
+let temporary: string;
 beforeAll(() => {
-  temporary = makeTemporaryDirectory();
+  temporary = makeFolder();
 });
-afterAll(() => temporary.remove());
 
 const hookCount = 100;
 const batchSize = 20;
@@ -47,7 +47,7 @@ describe('no survivors', () => {
   it(`R6: ${hookCount} timed-out hooks with grandchildren, subshells and SIGTERM-ignoring processes leave no process alive`, async () => {
     const hooks = Array.from({ length: hookCount }, (_, index) => {
       const shape = shapeNames[index % shapeNames.length] as string;
-      const pidFile = join(temporary.path, `hook-${index}.pids`);
+      const pidFile = join(temporary, `hook-${index}.pids`);
       // The shell's own pid first: it is the process group of everything in the hook.
       return { shape, pidFile, command: `echo $$ >> "$PIDS"; ${shapes[shape]}` };
     });
@@ -61,7 +61,7 @@ describe('no survivors', () => {
             command: hook.command,
             stdin: '',
             env: { ...hostEnvironment, PIDS: hook.pidFile },
-            cwd: temporary.path,
+            cwd: temporary,
             timeoutMs,
           })),
         )),
