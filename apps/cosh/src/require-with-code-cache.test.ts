@@ -1,22 +1,20 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { requireWithCodeCache } from './require-with-code-cache.ts';
+
+const makeFolder = temporaryFolders('cosh-code-cache-');
 
 let folder: string;
 let file: string;
 let cacheFile: string;
 
-beforeEach(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'cosh-code-cache-'));
+beforeEach(() => {
+  folder = makeFolder();
   file = join(folder, 'bundle.cjs');
   cacheFile = join(folder, 'cache', 'cosh', 'bundle.code-cache');
-});
-
-afterEach(async () => {
-  await rm(folder, { recursive: true, force: true });
 });
 
 /** A CommonJS file that uses what `require` gives a module, and answers `value`. */

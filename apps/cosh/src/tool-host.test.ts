@@ -4,14 +4,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseConfig } from '@cosh/config';
 import { createHookEngine } from '@cosh/hooks';
+import { temporaryFolders } from '@cosh/test-utils';
 import { describe, expect, it } from 'vitest';
 import { openHistory } from './history/history-writer.ts';
 import type { PermissionRequest } from './permission/index.ts';
 import { createToolHost, type ToolHostOptions } from './tool-host.ts';
-import { useTemporaryFolders } from './tools/__fixtures__/temporary-folder.ts';
 import { createToolRegistry } from './tools/tool-registry.ts';
 
-const makeFolder = useTemporaryFolders();
+const makeFolder = temporaryFolders('cosh-tools-');
 
 type HookSpec = { command: string; matcher?: string; name?: string };
 
@@ -20,7 +20,7 @@ async function hostWith(
   hooks: { PreToolUse?: HookSpec[]; PostToolUse?: HookSpec[] },
   options: Partial<Pick<ToolHostOptions, 'permission' | 'prompt' | 'history'>> = {},
 ) {
-  const folder = await makeFolder();
+  const folder = makeFolder();
   const parsed = parseConfig(JSON.stringify({ hooks }), path.join(folder, 'setup.json'));
   if (!parsed.ok) throw parsed.error;
   const host = createToolHost({
@@ -93,7 +93,7 @@ describe('createToolHost', () => {
   });
 
   it('T: an input nested more than 512 levels is refused before any hook, and not recorded (it could not be written back as JSON)', async () => {
-    const historyFolder = await makeFolder();
+    const historyFolder = makeFolder();
     const opened = await openHistory('calls.jsonl', historyFolder);
     if (!opened.ok) throw new Error(opened.error);
     const historyFile = path.join(historyFolder, 'calls.jsonl');
@@ -268,7 +268,7 @@ describe('createToolHost', () => {
   });
 
   it('history: every call, rejected ones included, is one complete JSON line written before the result', async () => {
-    const historyFolder = await makeFolder();
+    const historyFolder = makeFolder();
     const opened = await openHistory('calls.jsonl', historyFolder);
     if (!opened.ok) throw new Error(opened.error);
     const historyFile = path.join(historyFolder, 'calls.jsonl');
@@ -313,7 +313,7 @@ describe('createToolHost', () => {
   });
 
   it('history: a line that cannot be written is reported on the result, and the call still completes', async () => {
-    const historyFolder = await makeFolder();
+    const historyFolder = makeFolder();
     const opened = await openHistory('calls.jsonl', historyFolder);
     if (!opened.ok) throw new Error(opened.error);
     await opened.writer.close();

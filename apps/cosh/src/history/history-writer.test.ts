@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { temporaryFolders } from '@cosh/test-utils';
 import { describe, expect, it } from 'vitest';
-import { useTemporaryFolders } from '../tools/__fixtures__/temporary-folder.ts';
 import { openHistory } from './history-writer.ts';
 
-const makeFolder = useTemporaryFolders();
+const makeFolder = temporaryFolders('cosh-tools-');
 
 async function openOrThrow(file: string, cwd: string) {
   const opened = await openHistory(file, cwd);
@@ -15,7 +15,7 @@ async function openOrThrow(file: string, cwd: string) {
 
 describe('openHistory', () => {
   it('creates the file private to its owner and appends one JSON line per record', async () => {
-    const folder = await makeFolder();
+    const folder = makeFolder();
     const writer = await openOrThrow('history.jsonl', folder);
     expect(writer.path).toBe(path.join(folder, 'history.jsonl'));
     expect(await writer.append({ tool_name: 'fs_read', output: 'two\nlines' })).toEqual({ ok: true });
@@ -36,7 +36,7 @@ describe('openHistory', () => {
   });
 
   it('appends to an existing file, never truncates it', async () => {
-    const folder = await makeFolder();
+    const folder = makeFolder();
     await writeFile(path.join(folder, 'history.jsonl'), '{"earlier":true}\n');
     const writer = await openOrThrow('history.jsonl', folder);
     await writer.append({ later: true });
@@ -45,7 +45,7 @@ describe('openHistory', () => {
   });
 
   it('concurrent appends of large lines, from two writers on one file, never interleave', async () => {
-    const folder = await makeFolder();
+    const folder = makeFolder();
     const first = await openOrThrow('history.jsonl', folder);
     const second = await openOrThrow('history.jsonl', folder);
     // 40 lines of 200 KiB each, issued at once through two descriptors: the thread pool runs
@@ -82,13 +82,13 @@ describe('openHistory', () => {
     ],
     ['an empty name', async () => ' ', 'the history file name is empty'],
   ])('is a clear error for %s', async (_label, prepare, message) => {
-    const folder = await makeFolder();
+    const folder = makeFolder();
     const name = await prepare(folder);
     expect(await openHistory(name, folder)).toEqual({ ok: false, error: message });
   });
 
   it('refuses a FIFO at once instead of blocking until someone reads it', async () => {
-    const folder = await makeFolder();
+    const folder = makeFolder();
     execFileSync('mkfifo', [path.join(folder, 'pipe')]);
     const startedAt = performance.now();
     expect(await openHistory('pipe', folder)).toEqual({
@@ -106,7 +106,7 @@ describe('openHistory', () => {
   });
 
   it('an append after close is a value, not a throw', async () => {
-    const folder = await makeFolder();
+    const folder = makeFolder();
     const writer = await openOrThrow('history.jsonl', folder);
     await writer.close();
     await writer.close();
@@ -114,7 +114,7 @@ describe('openHistory', () => {
   });
 
   it('a record that is not JSON (a cycle, a BigInt) is a value, not a throw', async () => {
-    const folder = await makeFolder();
+    const folder = makeFolder();
     const writer = await openOrThrow('history.jsonl', folder);
     const result = await writer.append({ size: 1n });
     expect(result.ok).toBe(false);

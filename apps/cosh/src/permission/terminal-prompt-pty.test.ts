@@ -1,26 +1,23 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { writeFile, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openTerminal } from '@cosh/cosh-cli';
+import { temporaryFolders } from '@cosh/test-utils';
 import { createTerminalPrompt } from './terminal-prompt.ts';
 
+const makeFolder = temporaryFolders('cosh-tty-');
 const hasPython = spawnSync('python3', ['-c', 'import pty'], { stdio: 'ignore' }).status === 0;
 const ptyPair = fileURLToPath(new URL('./__fixtures__/pty-pair.py', import.meta.url));
 
 describe('openTerminal', () => {
   it('T: no terminal there means undefined, so the check refuses with a hint', async () => {
-    const folder = await mkdtemp(path.join(tmpdir(), 'cosh-tty-'));
-    try {
-      await writeFile(path.join(folder, 'file'), '');
-      expect(openTerminal(path.join(folder, 'file'))).toBeUndefined();
-      expect(openTerminal(path.join(folder, 'missing'))).toBeUndefined();
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
+    const folder = makeFolder();
+    await writeFile(path.join(folder, 'file'), '');
+    expect(openTerminal(path.join(folder, 'file'))).toBeUndefined();
+    expect(openTerminal(path.join(folder, 'missing'))).toBeUndefined();
   });
 
   it.skipIf(!hasPython)('T: a real terminal shows the question and takes the answer', async () => {

@@ -1,10 +1,12 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeTerminal } from './__fixtures__/fake-terminal.ts';
 import { createTerminalPrompt } from './terminal-prompt.ts';
+
+const makeFolder = temporaryFolders('cosh-prompt-unit-');
 
 const request = { toolName: 'bash_run', toolInput: { command: 'make clean' } };
 const question = '\nbash_run wants to run:\n  $ make clean\nAllow this call? [y/N] ';
@@ -20,12 +22,8 @@ async function answerWith(typed: string): Promise<{ allowed: boolean; shown: str
 let folder: string;
 
 beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'cosh-prompt-unit-'));
+  folder = makeFolder();
   await writeFile(join(folder, 'existing.txt'), 'old text');
-});
-
-afterAll(async () => {
-  await rm(folder, { recursive: true, force: true });
 });
 
 describe('createTerminalPrompt', () => {

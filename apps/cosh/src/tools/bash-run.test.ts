@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { temporaryFolders } from '@cosh/test-utils';
 import { describe, expect, it } from 'vitest';
 import { isRunning, survivors } from './__fixtures__/process-state.ts';
-import { useTemporaryFolders } from './__fixtures__/temporary-folder.ts';
 import { bashRunTool } from './bash-run.ts';
 import type { ToolContext } from './tool-types.ts';
 
-const temporaryFolder = useTemporaryFolders();
+const makeFolder = temporaryFolders('cosh-tools-');
 const runWithParts = (input: unknown, context: Partial<ToolContext> = {}) =>
   bashRunTool.run(input as { command: string }, { cwd: process.cwd(), env: process.env, ...context });
 /** The result as the model sees it: `parts` is checked on its own. */
@@ -55,7 +55,7 @@ describe('bash_run', () => {
   });
 
   it('T: runs in the context cwd with the context environment', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     expect(
       await run(
         { command: 'pwd; echo "$COSH_TEST_VALUE"' },
@@ -79,7 +79,7 @@ describe('bash_run', () => {
   });
 
   it('T: a timeout kills the command and everything it started, and is a failure', async () => {
-    const folder = await temporaryFolder();
+    const folder = makeFolder();
     const pids = path.join(folder, 'pids');
     const started = performance.now();
     const result = await run({
@@ -109,7 +109,7 @@ describe('bash_run', () => {
   });
 
   it('T: a cancelled call (context.signal) kills the command and everything it started at once, and is a failure', async () => {
-    const folder = await temporaryFolder();
+    const folder = makeFolder();
     const pids = path.join(folder, 'pids');
     const controller = new AbortController();
     const started = performance.now();
@@ -131,7 +131,7 @@ describe('bash_run', () => {
   });
 
   it('T: a call cancelled before it starts runs nothing (defineTool checks, the runner would too)', async () => {
-    const folder = await temporaryFolder();
+    const folder = makeFolder();
     const marker = path.join(folder, 'ran');
     expect(await run({ command: `touch ${marker}` }, { signal: AbortSignal.abort() })).toEqual({
       ok: false,

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { temporaryFolders } from '@cosh/test-utils';
 import { describe, expect, it } from 'vitest';
-import { useTemporaryFolders } from './__fixtures__/temporary-folder.ts';
 import { findGrepTool } from './find-grep.ts';
 
-const temporaryFolder = useTemporaryFolders();
+const makeFolder = temporaryFolders('cosh-tools-');
 const run = (input: unknown, cwd: string) => findGrepTool.run(input as { pattern: string }, { cwd, env: {} });
 
 /** Write files from a `relative path → content` map, creating folders. */
@@ -18,7 +18,7 @@ async function writeTree(root: string, files: Record<string, string | Buffer>): 
 
 describe('find_grep', () => {
   it('T: returns file:line:text rows, relative to cwd, lines without their line end', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     await writeTree(cwd, {
       'src/app.ts': 'const a = 1;\n// TODO: first\nconst b = 2;\r\n// TODO: crlf\r\n',
       'src/util/helpers.ts': 'no match here\n\n\nTODO at line 4 without final newline',
@@ -35,7 +35,7 @@ describe('find_grep', () => {
   });
 
   it('T: path may be a folder, a file or absolute, and rows name files the way path was written', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     await writeTree(cwd, { 'src/a.ts': 'hit\n', 'other/b.ts': 'hit\n' });
     expect(await run({ pattern: 'hit', path: 'src' }, cwd)).toEqual({ ok: true, output: 'src/a.ts:1:hit' });
     expect(await run({ pattern: 'hit', path: 'src/' }, cwd)).toEqual({ ok: true, output: 'src/a.ts:1:hit' });
@@ -47,25 +47,25 @@ describe('find_grep', () => {
   });
 
   it('T: the pattern is a JavaScript regex, case-sensitive', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     await writeTree(cwd, { 'f.txt': 'fooBar\nfoobar\nfoo  bar\n' });
     expect(await run({ pattern: '^foo\\s+bar$' }, cwd)).toEqual({ ok: true, output: 'f.txt:3:foo  bar' });
     expect(await run({ pattern: 'Bar' }, cwd)).toEqual({ ok: true, output: 'f.txt:1:fooBar' });
   });
 
   it('T: no match is a short note naming the pattern and path, not an error', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     await writeTree(cwd, { 'f.txt': 'nothing\n' });
     expect(await run({ pattern: 'absent', path: '.' }, cwd)).toEqual({
       ok: true,
       output: '[no matches for /absent/ in .]',
     });
-    const empty = await temporaryFolder();
+    const empty = makeFolder();
     expect(await run({ pattern: 'x' }, empty)).toEqual({ ok: true, output: '[no matches for /x/ in .]' });
   });
 
   it('T: a missing path is a failure', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     expect(await run({ pattern: 'x', path: 'nope' }, cwd)).toEqual({
       ok: false,
       error: 'find_grep: no such file or directory: nope',
@@ -80,7 +80,7 @@ describe('find_grep', () => {
   });
 
   it('T: order is deterministic: depth first, names sorted by code unit in each folder', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     const names = ['a.txt', 'a/z.txt', 'a-b/x.txt', 'B.txt', '_u.txt', '10.txt', '9.txt', 'a/m/deep.txt', 'a/b.txt'];
     await writeTree(cwd, Object.fromEntries(names.map((name) => [name, 'hit\n'])));
     const expected = ['10.txt', '9.txt', 'B.txt', '_u.txt', 'a/b.txt', 'a/m/deep.txt', 'a/z.txt', 'a-b/x.txt', 'a.txt'];
@@ -90,7 +90,7 @@ describe('find_grep', () => {
   });
 
   it('T: skips .git, node_modules, binary files, special files and symlinked folders (no loops)', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     await writeTree(cwd, {
       '.git/config': 'hit\n',
       'worktree/.git': 'gitdir: hit\n',
@@ -119,7 +119,7 @@ describe('find_grep', () => {
   });
 
   it('T: a binary file given as the path is not searched, and says so', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     await writeTree(cwd, { 'blob.bin': Buffer.from([0x68, 0x69, 0, 0x0a]) });
     expect(await run({ pattern: 'hi', path: 'blob.bin' }, cwd)).toEqual({
       ok: true,
@@ -129,7 +129,7 @@ describe('find_grep', () => {
   });
 
   it('T: output is capped at 1000 matches with a final note', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     await writeTree(cwd, { 'many.txt': Array.from({ length: 1500 }, (_, index) => `match ${index + 1}`).join('\n') });
     const result = await run({ pattern: 'match' }, cwd);
     expect(result.ok).toBe(true);
@@ -140,7 +140,7 @@ describe('find_grep', () => {
   });
 
   it('T: exactly 1000 matches are not capped', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     await writeTree(cwd, { 'many.txt': Array.from({ length: 1000 }, () => 'match').join('\n') });
     const result = await run({ pattern: 'match' }, cwd);
     expect(result.ok && result.output.split('\n')).toHaveLength(1000);
@@ -148,7 +148,7 @@ describe('find_grep', () => {
   });
 
   it('T: output is capped at 256 KiB and long lines are cut at 500 characters', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     await writeTree(cwd, { 'wide.txt': Array.from({ length: 900 }, () => `hit${'w'.repeat(2000)}`).join('\n') });
     const result = await run({ pattern: 'hit' }, cwd);
     const lines = result.ok ? result.output.split('\n') : [];
@@ -160,7 +160,7 @@ describe('find_grep', () => {
   });
 
   it('T: line numbers and characters stay right across 64 KiB read chunks', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     // Lines of varied widths with multibyte characters, so chunk ends fall inside lines and
     // inside characters.
     const lines = Array.from({ length: 60_000 }, (_, index) => `${index + 1} ${'é🌍'.repeat(index % 7)} end`);
@@ -175,7 +175,7 @@ describe('find_grep', () => {
   });
 
   it('T: a line over 1 MiB is searched in its first 1 MiB only, and a note says so', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     const head = `start${'x'.repeat(3 * 1024 * 1024)}tail\nnext line\n`;
     await writeTree(cwd, { 'minified.js': head });
     expect(await run({ pattern: 'start|next' }, cwd)).toEqual({

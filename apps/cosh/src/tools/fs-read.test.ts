@@ -1,16 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { chmod, mkdir, open, symlink, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { temporaryFolders } from '@cosh/test-utils';
 import { describe, expect, it } from 'vitest';
-import { useTemporaryFolders } from './__fixtures__/temporary-folder.ts';
 import { fsReadMaxBytes, fsReadTool, readToEnd } from './fs-read.ts';
 
-const temporaryFolder = useTemporaryFolders();
+const makeFolder = temporaryFolders('cosh-tools-');
 const run = (input: unknown, cwd: string) => fsReadTool.run(input as { path: string }, { cwd, env: {} });
 
 describe('fs_read', () => {
   it('T: returns the text of a file relative to cwd, byte for byte', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     const text = 'héllo 🌍\r\nsecond line\n\ttabbed, no final newline';
     await mkdir(path.join(cwd, 'sub'));
     await writeFile(path.join(cwd, 'sub', 'notes.txt'), text);
@@ -19,19 +19,19 @@ describe('fs_read', () => {
   });
 
   it('T: an empty file is an empty text', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     await writeFile(path.join(cwd, 'empty'), '');
     expect(await run({ path: 'empty' }, cwd)).toEqual({ ok: true, output: '' });
   });
 
   it('T: invalid UTF-8 becomes U+FFFD instead of failing', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     await writeFile(path.join(cwd, 'latin1.txt'), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));
     expect(await run({ path: 'latin1.txt' }, cwd)).toEqual({ ok: true, output: 'caf\uFFFD\n' });
   });
 
   it('T: a missing file is a failure naming the path as given', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     expect(await run({ path: 'nope.txt' }, cwd)).toEqual({
       ok: false,
       error: 'fs_read: no such file or directory: nope.txt',
@@ -39,7 +39,7 @@ describe('fs_read', () => {
   });
 
   it('T: a folder is a failure that points to find_grep', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     await mkdir(path.join(cwd, 'src'));
     expect(await run({ path: 'src' }, cwd)).toEqual({
       ok: false,
@@ -48,7 +48,7 @@ describe('fs_read', () => {
   });
 
   it('T: a file over 10 MiB is a failure that says how large it is', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     await writeFile(path.join(cwd, 'big.log'), '');
     await truncate(path.join(cwd, 'big.log'), fsReadMaxBytes + 1);
     expect(await run({ path: 'big.log' }, cwd)).toEqual({
@@ -59,7 +59,7 @@ describe('fs_read', () => {
   });
 
   it('T: a file of exactly 10 MiB is read', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     await writeFile(path.join(cwd, 'edge.txt'), 'a'.repeat(fsReadMaxBytes));
     const result = await run({ path: 'edge.txt' }, cwd);
     expect(result.ok && result.output.length).toBe(fsReadMaxBytes);
@@ -76,7 +76,7 @@ describe('fs_read', () => {
   });
 
   it('T: a file longer than its stat said (it grew after the stat) is read whole, up to the cap', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     const grown = 'x'.repeat(300_000);
     await writeFile(path.join(cwd, 'grown.log'), grown);
     const handle = await open(path.join(cwd, 'grown.log'));
@@ -99,7 +99,7 @@ describe('fs_read', () => {
   });
 
   it('T: a binary file (NUL in the first 8 KiB) is a failure', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     await writeFile(path.join(cwd, 'image.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01]));
     expect(await run({ path: 'image.png' }, cwd)).toEqual({
       ok: false,
@@ -108,7 +108,7 @@ describe('fs_read', () => {
   });
 
   it('T: a FIFO is refused at once instead of blocking for a writer', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     execFileSync('mkfifo', [path.join(cwd, 'pipe')]);
     expect(await run({ path: 'pipe' }, cwd)).toEqual({
       ok: false,
@@ -117,14 +117,14 @@ describe('fs_read', () => {
   });
 
   it('T: a symbolic link to a file reads the file', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     await writeFile(path.join(cwd, 'real.txt'), 'through the link');
     await symlink('real.txt', path.join(cwd, 'link.txt'));
     expect(await run({ path: 'link.txt' }, cwd)).toEqual({ ok: true, output: 'through the link' });
   });
 
   it.skipIf(process.getuid?.() === 0)('T: an unreadable file is a permission failure', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     await writeFile(path.join(cwd, 'secret'), 'x');
     await chmod(path.join(cwd, 'secret'), 0o000);
     expect(await run({ path: 'secret' }, cwd)).toEqual({ ok: false, error: 'fs_read: permission denied: secret' });

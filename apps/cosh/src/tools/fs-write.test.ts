@@ -3,12 +3,12 @@ import { once } from 'node:events';
 import { lstat, mkdir, readdir, readFile, readlink, stat, symlink, writeFile, chmod } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { temporaryFolders } from '@cosh/test-utils';
 import { describe, expect, it } from 'vitest';
-import { useTemporaryFolders } from './__fixtures__/temporary-folder.ts';
 import { fsWriteTool } from './fs-write.ts';
 import type { ToolContext } from './tool-types.ts';
 
-const temporaryFolder = useTemporaryFolders();
+const makeFolder = temporaryFolders('cosh-tools-');
 const runWithParts = (input: unknown, cwd: string, context: Partial<ToolContext> = {}) =>
   fsWriteTool.run(input as { path: string; content: string }, { cwd, env: {}, ...context });
 /** The result as the model sees it: `parts` is checked on its own. */
@@ -22,13 +22,13 @@ const watchReads = fileURLToPath(new URL('./__fixtures__/watch-reads.mjs', impor
 
 describe('fs_write', () => {
   it("K4: the result says whether the write created the file, for Claude hooks' tool_response", async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     expect(await runWithParts({ path: 'n.txt', content: 'a' }, cwd)).toMatchObject({ parts: { created: true } });
     expect(await runWithParts({ path: 'n.txt', content: 'b' }, cwd)).toMatchObject({ parts: { created: false } });
   });
 
   it('T: creates a file and its missing parent folders, and says what it wrote', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     expect(await run({ path: 'a/b/notes.txt', content: 'hello world\n' }, cwd)).toEqual({
       ok: true,
       output: 'wrote 12 bytes to a/b/notes.txt (new file)',
@@ -38,14 +38,14 @@ describe('fs_write', () => {
   });
 
   it('T: a new file gets the default mode (0666 minus the umask)', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     await run({ path: 'fresh.txt', content: '' }, cwd);
     const umask = process.umask();
     expect((await stat(path.join(cwd, 'fresh.txt'))).mode & 0o777).toBe(0o666 & ~umask);
   });
 
   it('T: counts bytes, not characters, and writes UTF-8', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     expect(await run({ path: 'u.txt', content: 'é🌍' }, cwd)).toEqual({
       ok: true,
       output: 'wrote 6 bytes to u.txt (new file)',
@@ -58,7 +58,7 @@ describe('fs_write', () => {
   });
 
   it('T: replaces an existing file, keeps its mode and leaves no temporary file', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     const script = path.join(cwd, 'script.sh');
     await writeFile(script, 'old old old old old\n');
     await chmod(script, 0o750);
@@ -72,7 +72,7 @@ describe('fs_write', () => {
   });
 
   it('T: an absolute path is allowed', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     const target = path.join(cwd, 'abs.txt');
     expect(await run({ path: target, content: 'abc' }, '/')).toEqual({
       ok: true,
@@ -81,7 +81,7 @@ describe('fs_write', () => {
   });
 
   it('T: writing through a symbolic link replaces its target and keeps the link', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     await writeFile(path.join(cwd, 'real.txt'), 'before');
     await chmod(path.join(cwd, 'real.txt'), 0o600);
     await symlink('real.txt', path.join(cwd, 'link.txt'));
@@ -97,7 +97,7 @@ describe('fs_write', () => {
   });
 
   it('T: a symbolic link to a missing file is a failure', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     await symlink('missing.txt', path.join(cwd, 'dangling'));
     expect(await run({ path: 'dangling', content: 'x' }, cwd)).toEqual({
       ok: false,
@@ -106,7 +106,7 @@ describe('fs_write', () => {
   });
 
   it('T: a folder is a failure and nothing is left behind', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     await mkdir(path.join(cwd, 'src'));
     expect(await run({ path: 'src', content: 'x' }, cwd)).toEqual({ ok: false, error: 'fs_write: src is a directory' });
     expect(await readdir(cwd)).toEqual(['src']);
@@ -114,7 +114,7 @@ describe('fs_write', () => {
   });
 
   it('T: a parent that is a file is a failure', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     await writeFile(path.join(cwd, 'file.txt'), 'x');
     expect(await run({ path: 'file.txt/inner.txt', content: 'x' }, cwd)).toEqual({
       ok: false,
@@ -123,7 +123,7 @@ describe('fs_write', () => {
   });
 
   it('T: a call stopped before the rename leaves the old file whole and no temporary file', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     await writeFile(path.join(cwd, 'keep.txt'), 'original');
     // Not yet aborted when the call starts, aborted when the write is about to be committed.
     let looks = 0;
@@ -142,7 +142,7 @@ describe('fs_write', () => {
   });
 
   it('T: a reader in another process never sees a partial file', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     const target = path.join(cwd, 'shared.txt');
     const size = 2 * 1024 * 1024;
     await writeFile(target, 'a'.repeat(size));

@@ -1,17 +1,15 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { protectedFiles } from './protected-files.ts';
+
+const makeFolder = temporaryFolders('cosh-protected-files-');
 
 let root: string;
 
-beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'cosh-protected-files-'));
-});
-
-afterEach(async () => {
-  await rm(root, { recursive: true, force: true });
+beforeEach(() => {
+  root = makeFolder();
 });
 
 describe('protectedFiles (S6)', () => {

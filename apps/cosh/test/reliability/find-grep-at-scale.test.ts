@@ -3,11 +3,11 @@
 // Reliability, not the fast loop: writing the trees alone takes seconds.
 import { mkdir, open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { temporaryFolders } from '@cosh/test-utils';
 import { describe, expect, it } from 'vitest';
-import { useTemporaryFolders } from '../../src/tools/__fixtures__/temporary-folder.ts';
 import { findGrepTool } from '../../src/tools/find-grep.ts';
 
-const temporaryFolder = useTemporaryFolders();
+const makeFolder = temporaryFolders('cosh-tools-');
 const run = (input: unknown, cwd: string) => findGrepTool.run(input as { pattern: string }, { cwd, env: {} });
 
 /** Sample heap + buffers every few ms while `work` runs; the peak growth over the start. */
@@ -30,7 +30,7 @@ async function peakMemoryGrowth<T>(work: () => Promise<T>): Promise<{ result: T;
 
 describe('find_grep at scale', () => {
   it('T: walks a tree of 20,000 files in order with bounded memory', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     const expected: string[] = [];
     for (let folder = 0; folder < 200; folder += 1) {
       const folderName = `d${String(folder).padStart(3, '0')}`;
@@ -59,7 +59,7 @@ describe('find_grep at scale', () => {
   });
 
   it('T: searches large files without loading them (memory stays far below their size)', async () => {
-    const cwd = await temporaryFolder();
+    const cwd = makeFolder();
     const fileBytes = 96 * 1024 * 1024;
     const block = Buffer.from(`${'filler line of text 0123456789\n'.repeat(2047)}needle\n`.slice(0, 64 * 1024));
     for (const name of ['big-a.log', 'big-b.log']) {
