@@ -2,27 +2,23 @@
 // a person confirms it at a terminal, or the call is refused with the hooks' reasons.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TRUST_ALL_ENV } from '@cosh/test-utils';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders, TRUST_ALL_ENV } from '@cosh/test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin, runCosh } from '../__fixtures__/cli-run.ts';
 import { startMcpSession } from '../__fixtures__/mcp-session.ts';
 
-const folders: string[] = [];
+const makeFolder = temporaryFolders('cosh-ask-');
+
 beforeAll(async () => {
   await assertBuilt();
-});
-afterAll(async () => {
-  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
 });
 
 /** A folder with notes.txt and a setup.json whose hooks allow everything, then ask about fs_read and bash_run. */
 async function askingProject() {
-  const folder = await mkdtemp(join(tmpdir(), 'cosh-ask-'));
-  folders.push(folder);
+  const folder = makeFolder();
   await writeFile(join(folder, 'notes.txt'), 'hello');
   const config = join(folder, 'setup.json');
   await writeFile(

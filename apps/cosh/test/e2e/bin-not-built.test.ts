@@ -1,20 +1,18 @@
 // The committed bin shim (bin/cosh.js) in a clone before `pnpm build`: one line saying what to do
 // and exit 70, not a stack trace; a bundle that exists but fails to load keeps its own error.
 import { spawnSync } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { coshBin } from '../__fixtures__/cli-run.ts';
+
+const makeFolder = temporaryFolders('cosh-bin-shim-');
 
 let folder: string;
 
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'cosh-bin-shim-'));
-});
-
-afterAll(async () => {
-  await rm(folder, { recursive: true, force: true });
+beforeAll(() => {
+  folder = makeFolder();
 });
 
 /**

@@ -2,19 +2,16 @@
 // as it would be published and reports every way its tarball falls short. A real package of the
 // repository passes; a package made here with each fault fails, naming each.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { describe, expect, it } from 'vitest';
+
+const makeFolder = temporaryFolders('cosh-check-packages-');
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const checkScript = join(root, 'scripts/check-packages.mjs');
-const folders: string[] = [];
-
-afterAll(() => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
 
 function check(...packageFolders: string[]) {
   const result = spawnSync(process.execPath, [checkScript, ...packageFolders], { cwd: root, encoding: 'utf8' });
@@ -30,8 +27,7 @@ describe('pnpm lint:packages (scripts/check-packages.mjs)', () => {
   });
 
   it('names each fault of an incomplete package and exits 1', () => {
-    const folder = mkdtempSync(join(tmpdir(), 'cosh-check-packages-'));
-    folders.push(folder);
+    const folder = makeFolder();
     const files: Record<string, string> = {
       // No LICENSE, no CHANGELOG.md, no repository/homepage/bugs/keywords/engines, no prepack
       // guard; an export whose file is not built; sources shipped; a bin that lists a dependency.

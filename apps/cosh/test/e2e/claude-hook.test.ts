@@ -1,24 +1,21 @@
 // `cosh claude-hook` (K8) end to end: the built binary given Claude Code's stdin, answering in
 // Claude's protocol from the Cosh hooks of setup.json.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
 
-const folders: string[] = [];
+const makeFolder = temporaryFolders('cosh-bridge-');
+
 beforeAll(async () => {
   await assertBuilt();
-});
-afterAll(async () => {
-  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
 });
 
 type Entry = { name?: string; matcher?: string; command: string; protocol?: 'claude' };
 
 async function bridge(hooks: { PreToolUse?: Entry[]; PostToolUse?: Entry[] } | string) {
-  const folder = await mkdtemp(join(tmpdir(), 'cosh-bridge-'));
-  folders.push(folder);
+  const folder = makeFolder();
   const config = join(folder, 'setup.json');
   await writeFile(config, typeof hooks === 'string' ? hooks : JSON.stringify({ hooks }));
   /** Runs `cosh claude-hook` with this stdin; checks it exits 0 and prints at most one line. */
@@ -174,8 +171,7 @@ describe('cosh claude-hook (K8)', () => {
   });
 
   it("K8/C10/K4: the project layer is found from Claude's cwd, and is its CLAUDE_PROJECT_DIR; --no-project leaves it out", async () => {
-    const folder = await mkdtemp(join(tmpdir(), 'cosh-bridge-project-'));
-    folders.push(folder);
+    const folder = makeFolder();
     const project = join(folder, 'project');
     await mkdir(join(project, '.cosh'), { recursive: true });
     await mkdir(join(project, 'src'));

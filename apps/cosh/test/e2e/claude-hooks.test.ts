@@ -2,23 +2,21 @@
 // `cosh`: bash with jq and python3 scripts (test/__fixtures__/claude-hooks), each K5 row and each
 // K3 tool, with `hooks run --json`, `exec` and `mcp proxy --name`.
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin, runCosh } from '../__fixtures__/cli-run.ts';
 import { downstreamFixture, startMcpSession } from '../__fixtures__/mcp-session.ts';
+
+const makeFolder = temporaryFolders('cosh-claude-');
 
 const scripts = fileURLToPath(new URL('../__fixtures__/claude-hooks/', import.meta.url));
 const script = (name: string): string => `'${join(scripts, name)}'`;
 
-const folders: string[] = [];
 beforeAll(async () => {
   await assertBuilt();
-});
-afterAll(async () => {
-  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
 });
 
 type Entry = { name?: string; matcher?: string; command: string; protocol?: 'claude' | 'cosh' };
@@ -26,8 +24,7 @@ type Hooks = { PreToolUse?: Entry[]; PostToolUse?: Entry[] };
 
 /** A project folder (with `.claude/`), its setup.json of Claude-protocol hooks, and a `src/` working folder. */
 async function project(hooks: Hooks) {
-  const root = await mkdtemp(join(tmpdir(), 'cosh-claude-'));
-  folders.push(root);
+  const root = makeFolder();
   await mkdir(join(root, '.claude'));
   await mkdir(join(root, 'src'));
   await mkdir(join(root, 'record'));

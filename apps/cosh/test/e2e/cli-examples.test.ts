@@ -2,13 +2,15 @@
 // do what its comment says. Until the engine runs them, each hook's command is run here the
 // way SPEC R1–R4 says the engine will: `/bin/sh -c <command>`, the payload on stdin.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type HookEntry, type HookEvent, parseConfig } from '@cosh/config';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
+
+const makeFolder = temporaryFolders('cosh-examples-');
 
 const examplePath = fileURLToPath(new URL('../../../../examples/setup.json', import.meta.url));
 let hooks: Record<HookEvent, readonly HookEntry[]>;
@@ -19,11 +21,7 @@ beforeAll(async () => {
   const parsed = parseConfig(await readFile(examplePath, 'utf8'), examplePath);
   if (!parsed.ok) throw parsed.error;
   hooks = parsed.config.hooks;
-  directory = await mkdtemp(join(tmpdir(), 'cosh-examples-'));
-});
-
-afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
+  directory = makeFolder();
 });
 
 function hook(event: HookEvent, name: string): HookEntry {

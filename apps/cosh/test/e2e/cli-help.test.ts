@@ -1,20 +1,16 @@
 // What a new user meets first (issue 13): every command's --help shows an example to copy, and
 // the usual slips get a did-you-mean, through the built binary.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
+
+const makeFolder = temporaryFolders('cosh-help-');
 
 let directory: string;
 
 beforeAll(async () => {
   await assertBuilt();
-  directory = await mkdtemp(join(tmpdir(), 'cosh-help-'));
-});
-
-afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
+  directory = makeFolder();
 });
 
 /** The subcommands a `--help` text lists (commander's own `help` left out). */

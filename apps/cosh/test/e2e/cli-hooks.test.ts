@@ -4,23 +4,21 @@
 // every kind of configuration error, each command's texts and JSON) is tested in process in
 // packages/cosh-cli, so it is not run twice.
 import { execFileSync } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
 import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
+
+const makeFolder = temporaryFolders('cosh-cli-bin-');
 
 let directory: string;
 
 beforeAll(assertBuilt);
 
-beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'cosh-cli-bin-'));
-});
-
-afterEach(async () => {
-  await rm(directory, { recursive: true, force: true });
+beforeEach(() => {
+  directory = makeFolder();
 });
 
 const cosh = (args: readonly string[], env?: NodeJS.ProcessEnv) => runCosh(args, { cwd: directory, env });

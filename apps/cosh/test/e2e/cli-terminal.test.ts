@@ -1,12 +1,13 @@
 // Colour belongs to terminals only: run the binary under a real pseudo-terminal (util-linux
 // `script`) and check the escape codes appear there, and never with NO_COLOR.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin } from '../__fixtures__/cli-run.ts';
-import { TRUST_ALL_ENV } from '@cosh/test-utils';
+import { temporaryFolders, TRUST_ALL_ENV } from '@cosh/test-utils';
+
+const makeFolder = temporaryFolders('cosh-terminal-');
 
 const hasScript = (() => {
   try {
@@ -22,13 +23,9 @@ let file: string;
 
 beforeAll(async () => {
   await assertBuilt();
-  directory = await mkdtemp(join(tmpdir(), 'cosh-terminal-'));
+  directory = makeFolder();
   file = join(directory, 'setup.json');
   await writeFile(file, '{"hooks": {"PreToolUse": [{"command": "true", "matcher": "*"}]}}');
-});
-
-afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
 });
 
 /** Runs cosh with stdout and stderr on a pseudo-terminal; returns what the terminal showed. */

@@ -3,12 +3,14 @@
 // session run directly.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
+
+const makeFolder = temporaryFolders('cosh-demo-test-');
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const demoScript = join(root, 'scripts/demo.mjs');
@@ -20,11 +22,7 @@ beforeAll(async () => {
   await assertBuilt();
   // The machine-wide emergency stop would halt every call of the demo.
   expect(existsSync('/tmp/cosh-halt'), '/tmp/cosh-halt exists: remove it to run the demo tests').toBe(false);
-  folder = await mkdtemp(join(tmpdir(), 'cosh-demo-test-'));
-});
-
-afterAll(async () => {
-  await rm(folder, { recursive: true, force: true });
+  folder = makeFolder();
 });
 
 function runDemo(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {

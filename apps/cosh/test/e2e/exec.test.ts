@@ -1,31 +1,25 @@
 // `cosh exec` end to end: the built binary, real tools, real hooks, temporary folders.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin, runCosh } from '../__fixtures__/cli-run.ts';
-import { TRUST_ALL_ENV } from '@cosh/test-utils';
+import { temporaryFolders, TRUST_ALL_ENV } from '@cosh/test-utils';
 import { coshCommandLine, TerminalSession } from '../__fixtures__/settings-terminal.ts';
 
-const folders: string[] = [];
+const makeFolder = temporaryFolders('cosh-exec-');
 
 beforeAll(async () => {
   await assertBuilt();
-});
-
-afterAll(async () => {
-  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
 });
 
 type Hook = { name?: string; matcher?: string; command: string; onError?: 'deny' };
 
 /** A fresh folder holding setup.json with these hooks. */
 async function project(hooks: { PreToolUse?: Hook[]; PostToolUse?: Hook[] } = {}, extra: Record<string, unknown> = {}) {
-  const folder = await mkdtemp(join(tmpdir(), 'cosh-exec-'));
-  folders.push(folder);
+  const folder = makeFolder();
   const config = join(folder, 'setup.json');
   await writeFile(config, JSON.stringify({ hooks, ...extra }, null, 2));
   const exec = (tool: string, input: unknown, ...flags: string[]) =>

@@ -1,18 +1,16 @@
 // `cosh hooks import --from claude` (K6) end to end, then the imported hooks run for real. With
 // `--project` it reads the project's Claude settings and writes the project's setup.json (C10).
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
 
-const folders: string[] = [];
+const makeFolder = temporaryFolders('cosh-import-');
+
 beforeAll(async () => {
   await assertBuilt();
-});
-afterAll(async () => {
-  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
 });
 
 /**
@@ -21,8 +19,7 @@ afterAll(async () => {
  * `.config/cosh/setup.json` in it.
  */
 async function workspace(claudeSettings: string | object | null, setup = '{\n  // mine\n  "theme": "dark"\n}\n') {
-  const folder = await mkdtemp(join(tmpdir(), 'cosh-import-'));
-  folders.push(folder);
+  const folder = makeFolder();
   await mkdir(join(folder, '.git'));
   await mkdir(join(folder, '.claude'));
   await mkdir(join(folder, '.cosh'));

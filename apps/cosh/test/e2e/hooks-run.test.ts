@@ -2,22 +2,20 @@
 // the SPEC X JSON parsed and asserted key by key. One smoke test per path and what only the
 // binary shows (exit statuses, flushed output, the process environment); the contract case by
 // case is tested in-process in @cosh/cosh-cli.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
+
+const makeFolder = temporaryFolders('cosh-hooks-run-');
 
 let directory: string;
 
 beforeAll(assertBuilt);
 
-beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'cosh-hooks-run-'));
-});
-
-afterEach(async () => {
-  await rm(directory, { recursive: true, force: true });
+beforeEach(() => {
+  directory = makeFolder();
 });
 
 interface RunJson {

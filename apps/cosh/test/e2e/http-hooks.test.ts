@@ -1,13 +1,14 @@
 // HTTP hooks end to end (H1–H3): the built `cosh` against a real policy server on 127.0.0.1,
 // through `hooks run`, `exec`, `session` and `mcp serve`.
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type LocalServer, startLocalServer } from '@cosh/test-utils';
+import { type LocalServer, startLocalServer, temporaryFolders } from '@cosh/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
 import { downstreamFixture, startCosh } from '../__fixtures__/mcp-session.ts';
+
+const makeFolder = temporaryFolders('cosh-http-hooks-');
 
 // What the policy server answers, by path.
 const answers: Record<string, { status: number; body: string | Buffer }> = {
@@ -24,7 +25,7 @@ let folder: string;
 
 beforeAll(async () => {
   await assertBuilt();
-  folder = await mkdtemp(join(tmpdir(), 'cosh-http-hooks-'));
+  folder = makeFolder();
   server = await startLocalServer((request, response) => {
     const path = new URL(request.url, 'http://x').pathname;
     // `/hang` never answers: the hook's timeout ends it.
@@ -37,7 +38,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
-  await rm(folder, { recursive: true, force: true });
 });
 
 type Entry = { name: string; url: string; timeout?: number; onError?: 'deny'; matcher?: string };

@@ -3,13 +3,14 @@
 // machine's own), then used as a person would from PATH. The tarball's manifest must list no
 // dependency (the bundle holds them), so the install adds exactly one package.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRUST_ALL_ENV, withoutTrustAllWarning } from '@cosh/test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders, TRUST_ALL_ENV, withoutTrustAllWarning } from '@cosh/test-utils';
 import { assertBuilt } from '../__fixtures__/cli-run.ts';
+
+const makeFolder = temporaryFolders('cosh-install-global-test-');
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const appVersion: string = JSON.parse(readFileSync(join(root, 'apps/cosh/package.json'), 'utf8')).version;
@@ -19,7 +20,7 @@ let install: { code: number | null; stdout: string; stderr: string };
 
 beforeAll(async () => {
   await assertBuilt();
-  folder = mkdtempSync(join(tmpdir(), 'cosh-install-global-test-'));
+  folder = makeFolder();
   prefix = join(folder, 'prefix');
   const result = spawnSync(process.execPath, [join(root, 'scripts/install-global.mjs'), '--prefix', prefix], {
     cwd: root,
@@ -29,10 +30,6 @@ beforeAll(async () => {
   });
   install = { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }, 180_000);
-
-afterAll(() => {
-  rmSync(folder, { recursive: true, force: true });
-});
 
 /**
  * Runs the installed `cosh` found on PATH, in a clean environment, with `COSH_TRUST=all` (no

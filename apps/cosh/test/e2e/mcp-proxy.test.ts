@@ -3,8 +3,7 @@
 // /bin/sh commands in a temporary setup.json.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   CallToolResultSchema,
@@ -12,9 +11,9 @@ import {
   type Progress,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin, runCosh } from '../__fixtures__/cli-run.ts';
-import { isProcessAlive as isAlive, TRUST_ALL_ENV, waitUntil } from '@cosh/test-utils';
+import { isProcessAlive as isAlive, temporaryFolders, TRUST_ALL_ENV, waitUntil } from '@cosh/test-utils';
 import {
   downstreamFixture,
   type McpSession,
@@ -23,6 +22,8 @@ import {
   startMcpSession,
   waitForExit,
 } from '../__fixtures__/mcp-session.ts';
+
+const makeFolder = temporaryFolders('cosh-mcp-proxy-');
 
 let directory: string;
 let markers: string;
@@ -62,7 +63,7 @@ const setup = {
 
 beforeAll(async () => {
   await assertBuilt();
-  directory = await mkdtemp(join(tmpdir(), 'cosh-mcp-proxy-'));
+  directory = makeFolder();
   markers = join(directory, 'markers');
   await mkdir(markers);
   configPath = join(directory, 'setup.json');
@@ -72,10 +73,6 @@ beforeAll(async () => {
 afterEach(async () => {
   await Promise.all(sessions.splice(0).map((session) => session.close().catch(() => undefined)));
   for (const file of await readdir(markers)) await rm(join(markers, file), { force: true });
-});
-
-afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
 });
 
 async function proxy(options: { coshArgs?: string[]; downstreamArgs?: string[] } = {}): Promise<McpSession> {

@@ -1,14 +1,15 @@
 // `cosh mcp serve` as an MCP client uses it: the built binary started by the SDK's
 // StdioClientTransport and spoken to with the SDK's Client. Hooks are real /bin/sh commands.
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createToolRegistry } from '../../src/tools/index.ts';
 import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
-import { isProcessAlive as isAlive } from '@cosh/test-utils';
+import { isProcessAlive as isAlive, temporaryFolders } from '@cosh/test-utils';
 import { type McpSession, startCosh, waitForExit } from '../__fixtures__/mcp-session.ts';
+
+const makeFolder = temporaryFolders('cosh-mcp-serve-');
 
 let directory: string;
 let markers: string;
@@ -45,7 +46,7 @@ const setup = {
 
 beforeAll(async () => {
   await assertBuilt();
-  directory = await mkdtemp(join(tmpdir(), 'cosh-mcp-serve-'));
+  directory = makeFolder();
   markers = join(directory, 'markers');
   await mkdir(markers);
   configPath = join(directory, 'setup.json');
@@ -56,10 +57,6 @@ beforeAll(async () => {
 afterEach(async () => {
   await Promise.all(sessions.splice(0).map((session) => session.close().catch(() => undefined)));
   for (const file of await readdir(markers)) await rm(join(markers, file), { force: true });
-});
-
-afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
 });
 
 async function serve(extraArgs: string[] = []): Promise<McpSession> {

@@ -1,11 +1,13 @@
 // The permission prompt as a person meets it: `cosh exec` in a real pseudo-terminal (node-pty),
 // the screen read from a terminal emulator, answers typed as one write each.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt } from '../__fixtures__/cli-run.ts';
 import { coshCommandLine, TerminalSession } from '../__fixtures__/settings-terminal.ts';
+
+const makeFolder = temporaryFolders('cosh-prompt-');
 
 let directory: string;
 let setups = 0;
@@ -13,15 +15,11 @@ const sessions: TerminalSession[] = [];
 
 beforeAll(async () => {
   await assertBuilt();
-  directory = await mkdtemp(join(tmpdir(), 'cosh-prompt-'));
+  directory = makeFolder();
 });
 
 afterEach(() => {
   for (const session of sessions.splice(0)) session.kill();
-});
-
-afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
 });
 
 /** 30 numbered lines: more than the prompt's preview of 20. */

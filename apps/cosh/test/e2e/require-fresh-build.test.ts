@@ -2,18 +2,15 @@
 // only from a build newer than what it is built from. Checked on a small workspace made here,
 // with file times set explicitly (no sleeping), and once through a real `pnpm pack`.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { describe, expect, it } from 'vitest';
+
+const makeFolder = temporaryFolders('cosh-fresh-build-');
 
 const guardScript = fileURLToPath(new URL('../../../../scripts/require-fresh-build.mjs', import.meta.url));
-const folders: string[] = [];
-
-afterAll(() => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
 
 const builtAt = new Date('2026-01-02T00:00:00Z');
 const before = new Date('2026-01-01T00:00:00Z');
@@ -24,8 +21,7 @@ const after = new Date('2026-01-03T00:00:00Z');
  * `helpers` (as a test-only package would be). Sources are dated before the build.
  */
 function workspace() {
-  const root = mkdtempSync(join(tmpdir(), 'cosh-fresh-build-'));
-  folders.push(root);
+  const root = makeFolder();
   const files: Record<string, string> = {
     'pnpm-workspace.yaml': 'packages:\n  - packages/*\n',
     'tsdown.base.ts': 'export default {};\n',

@@ -1,30 +1,24 @@
 // `cosh session` end to end: the built binary driven over stdin/stdout with real tools and hooks.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRUST_ALL_ENV, waitUntil } from '@cosh/test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders, TRUST_ALL_ENV, waitUntil } from '@cosh/test-utils';
 import { assertBuilt, coshBin, runCosh } from '../__fixtures__/cli-run.ts';
 
-const folders: string[] = [];
+const makeFolder = temporaryFolders('cosh-session-');
 
 beforeAll(async () => {
   await assertBuilt();
 });
 
-afterAll(async () => {
-  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
-});
-
 type Hook = { name?: string; matcher?: string; command: string };
 
 async function project(hooks: { PreToolUse?: Hook[]; PostToolUse?: Hook[] } = {}) {
-  const folder = await mkdtemp(join(tmpdir(), 'cosh-session-'));
-  folders.push(folder);
+  const folder = makeFolder();
   const config = join(folder, 'setup.json');
   await writeFile(config, JSON.stringify({ hooks }));
   await writeFile(join(folder, 'notes.txt'), 'hello');
@@ -598,8 +592,7 @@ describe('cosh session under load', () => {
 
 describe('cosh session: the host fails, the guard holds', () => {
   it('R9: a renamed working folder does not switch the guards off: the read after `mv work gone` is refused', async () => {
-    const folder = await mkdtemp(join(tmpdir(), 'cosh-session-renamed-'));
-    folders.push(folder);
+    const folder = makeFolder();
     await mkdir(join(folder, 'work'));
     await writeFile(join(folder, 'work', 'secret.txt'), 'TOP SECRET');
     const config = join(folder, 'setup.json');

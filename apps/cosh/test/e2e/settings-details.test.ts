@@ -1,27 +1,25 @@
 // The settings screen's detail view and editor key (issue 13), as a user meets them: the built
 // `cosh` in a pseudo-terminal, keys typed (each in one write), the screen read from a terminal
 // emulator, the editor a script that records how it was started.
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt } from '../__fixtures__/cli-run.ts';
 import { coshCommandLine, KEYS, TerminalSession } from '../__fixtures__/settings-terminal.ts';
+
+const makeFolder = temporaryFolders('cosh-details-');
 
 let directory: string;
 const sessions: TerminalSession[] = [];
 
 beforeAll(async () => {
   await assertBuilt();
-  directory = await mkdtemp(join(tmpdir(), 'cosh-details-'));
+  directory = makeFolder();
 });
 
 afterEach(() => {
   for (const session of sessions.splice(0)) session.kill();
-});
-
-afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
 });
 
 const enter = '\r';

@@ -1,12 +1,14 @@
 // `cosh settings` where there is no terminal to draw on (a pipe, a script, CI), and the promise
 // that the screen's libraries (ink, react) load for the screen only.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin, runCosh as runCoshIn } from '../__fixtures__/cli-run.ts';
 import { coshCommandLine, shellQuote, TerminalSession } from '../__fixtures__/settings-terminal.ts';
+
+const makeFolder = temporaryFolders('cosh-settings-text-');
 
 const traceImports = fileURLToPath(new URL('../__fixtures__/trace-imports.mjs', import.meta.url));
 // A string literal only ink's own code contains (the name of its root node), in any quotes (the
@@ -17,11 +19,7 @@ let directory: string;
 
 beforeAll(async () => {
   await assertBuilt();
-  directory = await mkdtemp(join(tmpdir(), 'cosh-settings-text-'));
-});
-
-afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
+  directory = makeFolder();
 });
 
 /** Runs the built cosh with pipes for stdin, stdout and stderr: no terminal anywhere. */

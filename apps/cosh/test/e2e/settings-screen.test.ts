@@ -1,27 +1,25 @@
 // The settings screen as a user meets it: the built `cosh` binary in an 80×24 pseudo-terminal,
 // keys typed, the screen read from a terminal emulator, the file read back.
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadConfig } from '@cosh/config';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt } from '../__fixtures__/cli-run.ts';
 import { coshCommandLine, KEYS, TerminalSession } from '../__fixtures__/settings-terminal.ts';
+
+const makeFolder = temporaryFolders('cosh-settings-');
 
 let directory: string;
 const sessions: TerminalSession[] = [];
 
 beforeAll(async () => {
   await assertBuilt();
-  directory = await mkdtemp(join(tmpdir(), 'cosh-settings-'));
+  directory = makeFolder();
 });
 
 afterEach(() => {
   for (const session of sessions.splice(0)) session.kill();
-});
-
-afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
 });
 
 function openSettings(file: string, options: { env?: Record<string, string>; rows?: number } = {}): TerminalSession {

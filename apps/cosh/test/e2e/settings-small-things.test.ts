@@ -1,26 +1,24 @@
 // Small things a new user noticed on the settings screen (issue 13), each as the user meets it:
 // the built `cosh` in an 80×24 pseudo-terminal, keys typed in one write, the screen read back.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt } from '../__fixtures__/cli-run.ts';
 import { coshCommandLine, KEYS, TerminalSession } from '../__fixtures__/settings-terminal.ts';
+
+const makeFolder = temporaryFolders('cosh-settings-small-');
 
 let directory: string;
 const sessions: TerminalSession[] = [];
 
 beforeAll(async () => {
   await assertBuilt();
-  directory = await mkdtemp(join(tmpdir(), 'cosh-settings-small-'));
+  directory = makeFolder();
 });
 
 afterEach(() => {
   for (const session of sessions.splice(0)) session.kill();
-});
-
-afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
 });
 
 function openSettings(file: string, env: Record<string, string> = {}): TerminalSession {

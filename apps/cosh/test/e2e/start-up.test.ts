@@ -2,14 +2,16 @@
 // for it, so these check what a start runs: the per-call bundle with its compiled code from the
 // cache, and none of the heavy or write-only code of the other commands. scripts/bench.mjs
 // measures the time; these keep a stray import or build setting from quietly undoing it.
-import { readdir, readFile, rm, stat, writeFile, mkdir, mkdtemp } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile, mkdir, mkdtemp } from 'node:fs/promises';
 import module from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadHooks } from '@cosh/config';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
+
+const makeFolder = temporaryFolders('cosh-start-up-');
 
 const probe = fileURLToPath(new URL('../__fixtures__/start-up-probe.cjs', import.meta.url));
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -21,13 +23,9 @@ let setupFile: string;
 
 beforeAll(async () => {
   await assertBuilt();
-  directory = await mkdtemp(join(tmpdir(), 'cosh-start-up-'));
+  directory = makeFolder();
   setupFile = join(directory, 'setup.json');
   await writeFile(setupFile, '{"hooks": {"PreToolUse": [{"name": "trivial", "command": "true"}]}}\n');
-});
-
-afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
 });
 
 interface ProbedRun {

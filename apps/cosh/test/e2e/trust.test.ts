@@ -3,12 +3,14 @@
 // their own), the person's in a real pseudo-terminal (node-pty). No COSH_TRUST here: trust is
 // what these tests check.
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { temporaryFolders } from '@cosh/test-utils';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
 import { coshCommandLine, TerminalSession } from '../__fixtures__/settings-terminal.ts';
+
+const makeFolder = temporaryFolders('cosh-trust-e2e-');
 
 let root: string;
 let home: string;
@@ -22,7 +24,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'cosh-trust-e2e-'));
+  root = makeFolder();
   home = join(root, 'home');
   userDir = join(home, '.config', 'cosh');
   userFile = join(userDir, 'setup.json');
@@ -30,9 +32,8 @@ beforeEach(async () => {
   await mkdir(userDir, { recursive: true });
 });
 
-afterEach(async () => {
+afterEach(() => {
   for (const session of sessions.splice(0)) session.kill();
-  await rm(root, { recursive: true, force: true });
 });
 
 afterAll(() => {

@@ -1,11 +1,13 @@
 // The user's documentation (issue 13): the pages a new user reads exist, cite no rule id they
 // cannot look up, and their worked example does what the page says, through the built binary.
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
+
+const makeFolder = temporaryFolders('cosh-docs-');
 
 const repository = fileURLToPath(new URL('../../../../', import.meta.url));
 const read = (path: string): Promise<string> => readFile(join(repository, path), 'utf8');
@@ -17,11 +19,7 @@ let directory: string;
 
 beforeAll(async () => {
   await assertBuilt();
-  directory = await mkdtemp(join(tmpdir(), 'cosh-docs-'));
-});
-
-afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
+  directory = makeFolder();
 });
 
 describe('user documentation (issue 13)', () => {
