@@ -4,15 +4,16 @@
 // change is lost: each toggles its own switch and every switch ends as its writer left it, or
 // they race enable against disable and the changes they report alternate as serialised writes do.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@cosh/config';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin } from '../__fixtures__/cli-run.ts';
 import { coshCommandLine, KEYS, TerminalSession } from '../__fixtures__/settings-terminal.ts';
-import { TRUST_ALL_ENV } from '@cosh/test-utils';
+import { temporaryFolders, TRUST_ALL_ENV } from '@cosh/test-utils';
+
+const makeFolder = temporaryFolders('cosh-concurrent-');
 
 /** @cosh/config as built (the app bundles the same sources). */
 const builtConfig = fileURLToPath(new URL('../../../../packages/config/dist/index.js', import.meta.url));
@@ -22,15 +23,11 @@ const sessions: TerminalSession[] = [];
 
 beforeAll(async () => {
   await assertBuilt();
-  directory = await mkdtemp(join(tmpdir(), 'cosh-concurrent-'));
+  directory = makeFolder();
 });
 
 afterEach(() => {
   for (const session of sessions.splice(0)) session.kill();
-});
-
-afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
 });
 
 interface Finished {

@@ -4,23 +4,22 @@
 // and every call is answered.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin } from '../__fixtures__/cli-run.ts';
+
+const makeFolder = temporaryFolders('cosh-mcp-backpressure-');
 
 const calls = 1500;
 const fileBytes = 1024 * 1024;
 
-let folder = '';
+let folder: string;
 beforeAll(async () => {
   await assertBuilt();
-  folder = await mkdtemp(join(tmpdir(), 'cosh-mcp-backpressure-'));
-});
-afterAll(async () => {
-  if (folder !== '') await rm(folder, { recursive: true, force: true });
+  folder = makeFolder();
 });
 
 /** Resident set size of a process, in bytes, or `undefined` once it is gone. */

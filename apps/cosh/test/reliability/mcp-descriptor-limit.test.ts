@@ -2,22 +2,21 @@
 // must refuse the call (R9), never let it through. `cosh mcp serve` is started under a real
 // `ulimit -n`, a deny-all guard is the only hook, and 150 calls arrive at once from the SDK's
 // client; none may run.
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin } from '../__fixtures__/cli-run.ts';
 import { startMcpSession } from '../__fixtures__/mcp-session.ts';
 
+const makeFolder = temporaryFolders('cosh-mcp-emfile-');
+
 const calls = 150;
 
-let folder = '';
+let folder: string;
 beforeAll(async () => {
   await assertBuilt();
-  folder = await mkdtemp(join(tmpdir(), 'cosh-mcp-emfile-'));
-});
-afterAll(async () => {
-  if (folder !== '') await rm(folder, { recursive: true, force: true });
+  folder = makeFolder();
 });
 
 describe('cosh mcp serve under a descriptor limit', () => {

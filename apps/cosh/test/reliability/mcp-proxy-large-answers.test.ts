@@ -2,21 +2,20 @@
 // with a note (SPEC X), and an answer past the proxy's 64 MiB line limit fails that one call at
 // once instead of waiting for --call-timeout or closing the connection. Tens of megabytes go
 // through pipes and JSON here, so this lives in the reliability suite.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt } from '../__fixtures__/cli-run.ts';
 import { downstreamFixture, startCosh } from '../__fixtures__/mcp-session.ts';
 
-let folder = '';
+const makeFolder = temporaryFolders('cosh-mcp-proxy-large-');
+
+let folder: string;
 beforeAll(async () => {
   await assertBuilt();
-  folder = await mkdtemp(join(tmpdir(), 'cosh-mcp-proxy-large-'));
+  folder = makeFolder();
   await writeFile(join(folder, 'setup.json'), JSON.stringify({ hooks: {} }));
-});
-afterAll(async () => {
-  if (folder !== '') await rm(folder, { recursive: true, force: true });
 });
 
 const text = (value: unknown) => ({ type: 'text', text: value });

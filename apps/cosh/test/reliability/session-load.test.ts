@@ -3,13 +3,14 @@
 // resident memory sampled from /proc all along: flat, not growing with the number of calls.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin } from '../__fixtures__/cli-run.ts';
-import { TRUST_ALL_ENV, withoutTrustAllWarning } from '@cosh/test-utils';
+import { temporaryFolders, TRUST_ALL_ENV, withoutTrustAllWarning } from '@cosh/test-utils';
+
+const makeFolder = temporaryFolders('cosh-session-load-');
 
 const total = 10_000;
 // Every 50th call goes to find_grep, which has a PreToolUse and a PostToolUse hook: 200 calls,
@@ -17,13 +18,10 @@ const total = 10_000;
 // machine (a spawn costs 10–25 ms there); the other 9,800 calls run no hook.
 const hookedEvery = 50;
 
-let folder = '';
+let folder: string;
 beforeAll(async () => {
   await assertBuilt();
-  folder = await mkdtemp(join(tmpdir(), 'cosh-session-load-'));
-});
-afterAll(async () => {
-  if (folder !== '') await rm(folder, { recursive: true, force: true });
+  folder = makeFolder();
 });
 
 /** Resident set size of a process, in bytes, or `undefined` once it is gone. */
