@@ -18,7 +18,9 @@ export interface TemporaryFolder {
  */
 export function temporaryFolder(prefix: string): TemporaryFolder {
   const path = mkdtempSync(join(tmpdir(), prefix));
-  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+  // Retries: a hook's background child (R7) may still be writing there, and rm then meets a
+  // folder that is not empty yet (ENOTEMPTY); rmSync waits a little longer before each retry.
+  return { path, remove: () => rmSync(path, { recursive: true, force: true, maxRetries: 5 }) };
 }
 
 /**
