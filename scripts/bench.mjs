@@ -37,13 +37,17 @@ const report =
     : (line) => process.stdout.write(`${line}\n`);
 
 const importDist = (path) => import(pathToFileURL(join(root, path)).href);
-const [{ createHookEngine }, { compileHooks, selectHooks }, { createHttpHookClient }, { validateHooksConfig }] =
-  await Promise.all([
-    importDist('packages/hooks/dist/index.js'),
-    importDist('packages/matcher/dist/index.js'),
-    importDist('packages/runner/dist/index.js'),
-    importDist('packages/config/dist/index.js'),
-  ]);
+const [
+  { createHookEngine },
+  { compileHooks, selectHooks },
+  { createHookRunner, createHttpHookClient },
+  { validateHooksConfig },
+] = await Promise.all([
+  importDist('packages/hooks/dist/index.js'),
+  importDist('packages/matcher/dist/index.js'),
+  importDist('packages/runner/dist/index.js'),
+  importDist('packages/config/dist/index.js'),
+]);
 
 // ---------------------------------------------------------------------------------------------
 // Statistics
@@ -284,11 +288,28 @@ async function engineOverhead() {
   });
   // 200 rounds: with 60, the median of a ~6 ms spawn moved by ±3 % from run to run with the same
   // build (1.03–1.08×), too coarse to judge a 5 % target.
+  // The runner alone, given what the engine would give it: the engine row less the runner row is
+  // what @cosh/hooks adds (selection, payload, guard, verdict, reports), the runner row less the
+  // floor what @cosh/runner adds (R6 timeout, group tracking, output capture).
+  const hookRunner = createHookRunner();
+  const runnerAlone = () =>
+    hookRunner.runHook({
+      command: 'true',
+      stdin: payload,
+      env: hookEnvironment(),
+      cwd: process.cwd(),
+      timeoutMs: 60_000,
+    });
   const times = await interleave(quick ? 15 : 200, 5, [
     () => rawSpawn('true'),
     () => engine.preToolUse(call),
     () => rawSpawn('true', payload, hookEnvironment()),
+    runnerAlone,
   ]);
+  const floor = {
+    what: "the same raw spawn, writing the payload to stdin, with the hook's environment (R4)",
+    times: times[2],
+  };
   ratioRow({
     what: 'engine overhead, one trivial hook per PreToolUse call',
     baseline: 'raw child_process.spawn + wait of /bin/sh -c true',
@@ -296,10 +317,16 @@ async function engineOverhead() {
     times: [times[0], times[1]],
     target: 1.05,
     p90Target: 1.3,
-    floor: {
-      what: "the same raw spawn, writing the payload to stdin, with the hook's environment (R4)",
-      times: times[2],
-    },
+    floor,
+  });
+  ratioRow({
+    what: 'the runner alone, one trivial hook (its share of the engine row)',
+    baseline: 'raw child_process.spawn + wait of /bin/sh -c true',
+    subject: 'runner.runHook() of `true`, given the payload and the environment the engine builds',
+    times: [times[0], times[3]],
+    target: 1.05,
+    p90Target: 1.3,
+    floor,
   });
 }
 
