@@ -123,7 +123,7 @@ function runProcess(command, commandArgs, options = {}) {
   return new Promise((resolve, reject) => {
     const startedAt = performance.now();
     const child = spawn(command, commandArgs, {
-      stdio: ['ignore', options.stdout ?? 'ignore', 'pipe'],
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', options.stdout ?? 'ignore', 'pipe'],
       cwd: options.cwd,
       env: options.env,
     });
@@ -131,6 +131,10 @@ function runProcess(command, commandArgs, options = {}) {
     child.stderr.setEncoding('utf8').on('data', (chunk) => {
       if (stderr.length < 10_000) stderr += chunk;
     });
+    if (options.input !== undefined) {
+      child.stdin.on('error', () => {});
+      child.stdin.end(options.input);
+    }
     options.onSpawn?.(child);
     child.on('error', reject);
     child.on('close', (code, signal) => {
@@ -476,6 +480,54 @@ async function coldStart(directory, node) {
   });
 }
 
+// 4b. The same for `cosh claude-hook`, which Claude Code starts once per tool call (K8): Claude's
+// call on stdin, Claude's answer on stdout, against a bare .mjs that does the same around one hook.
+
+async function claudeHookColdStart(directory, node) {
+  const version = nodeVersion(node);
+  const major = Number(/^v(\d+)/.exec(version)?.[1]);
+  const setup = join(directory, 'claude-hook.json');
+  writeFileSync(setup, JSON.stringify({ hooks: { PreToolUse: [{ name: 'trivial', command: 'true' }] } }));
+  const env = cleanEnvironment(directory);
+  const claudeCall = JSON.stringify({
+    session_id: 'bench',
+    transcript_path: join(directory, 'transcript.jsonl'),
+    cwd: directory,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command: 'ls' },
+  });
+  const floorScript = join(directory, 'answer-claude.mjs');
+  writeFileSync(
+    floorScript,
+    [
+      "import { spawn } from 'node:child_process';",
+      "import { readFileSync } from 'node:fs';",
+      'const call = JSON.parse(readFileSync(0, "utf8"));',
+      `const config = JSON.parse(readFileSync(${JSON.stringify(setup)}, 'utf8'));`,
+      "const child = spawn('/bin/sh', ['-c', config.hooks.PreToolUse[0].command], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });",
+      "child.stdin.on('error', () => {});",
+      "child.stdin.end(`${JSON.stringify({ event: call.hook_event_name, tool_name: 'bash_run', tool_input: call.tool_input })}\\n`);",
+      'child.stdout.resume();',
+      'child.stderr.resume();',
+      "child.on('close', () => process.stdout.write(`${JSON.stringify({ hookSpecificOutput: { hookEventName: call.hook_event_name } })}\\n`));",
+    ].join('\n'),
+  );
+  const claudeHook = [coshBin, 'claude-hook', '--config', setup];
+  const times = await interleave(quick ? 8 : 30, 3, [
+    async () => (await runProcess(node, [floorScript], { env, cwd: directory, input: claudeCall })).elapsed,
+    async () => (await runProcess(node, claudeHook, { env, cwd: directory, input: claudeCall })).elapsed,
+  ]);
+  ratioRow({
+    what: `\`cosh claude-hook\` cold start, Node ${version}, clean environment, code cache filled`,
+    baseline:
+      "the floor: a bare .mjs that reads Claude's call and the config, spawns sh -c true, writes the payload, waits and answers",
+    subject: 'node apps/cosh/bin/cosh.js claude-hook --config … (one hook `true`, a Bash call)',
+    times,
+    target: major >= 22 ? 1.2 : 1.25,
+  });
+}
+
 // 5. The code cache of the per-call bundle (apps/cosh/src/require-with-code-cache.ts), on every
 // Node: the same clean-environment cold start with the cache on (as users run it) and off
 // (NODE_DISABLE_COMPILE_CACHE=1, Node's own switch, which turns this one off too).
@@ -775,6 +827,7 @@ try {
   await measuring(selection);
   for (const node of [process.execPath, ...otherNodes]) {
     await measuring(() => coldStart(directory, node));
+    await measuring(() => claudeHookColdStart(directory, node));
     await measuring(() => compileCache(directory, node));
   }
   await measuring(() => peakMemory(directory));
