@@ -290,8 +290,6 @@ async function engineOverhead() {
     COSH_TOOL_NAME: call.toolName,
     COSH_HOOK_NAME: 'true',
   });
-  // 200 rounds: with 60, the median of a ~6 ms spawn moved by ±3 % from run to run with the same
-  // build (1.03–1.08×), too coarse to judge a 5 % target.
   // The runner alone, given what the engine would give it: the engine row less the runner row is
   // what @cosh/hooks adds (selection, payload, guard, verdict, reports), the runner row less the
   // floor what @cosh/runner adds (R6 timeout, group tracking, output capture).
@@ -304,6 +302,8 @@ async function engineOverhead() {
       cwd: process.cwd(),
       timeoutMs: 60_000,
     });
+  // 200 rounds: with 60, the median of a ~6 ms spawn moved by ±3 % from run to run with the same
+  // build (1.03–1.08×), too coarse to judge a 5 % target.
   const times = await interleave(quick ? 15 : 200, 5, [
     () => rawSpawn('true'),
     () => engine.preToolUse(call),
@@ -441,11 +441,21 @@ const hooksRunArguments = (setup) => [
   '--json',
 ];
 
+/** The issue's cold-start targets: 1.25× on Node 20, 1.2× on Node 22+ (which start slower on their own). */
+function coldStartTarget(version) {
+  return Number(/^v(\d+)/.exec(version)?.[1]) >= 22 ? 1.2 : 1.25;
+}
+
+/** Writes `directory/name`, a setup.json with one PreToolUse hook `true`, and returns its path. */
+function writeTrivialSetup(directory, name) {
+  const setup = join(directory, name);
+  writeFileSync(setup, JSON.stringify({ hooks: { PreToolUse: [{ name: 'trivial', command: 'true' }] } }));
+  return setup;
+}
+
 async function coldStart(directory, node) {
   const version = nodeVersion(node);
-  const major = Number(/^v(\d+)/.exec(version)?.[1]);
-  const setup = join(directory, 'setup.json');
-  writeFileSync(setup, JSON.stringify({ hooks: { PreToolUse: [{ name: 'trivial', command: 'true' }] } }));
+  const setup = writeTrivialSetup(directory, 'setup.json');
   const env = cleanEnvironment(directory);
   // What any Node program pays to run one hook: read the config, load child_process, spawn,
   // write the payload, wait, print.
@@ -474,8 +484,7 @@ async function coldStart(directory, node) {
     baseline: 'the floor: a bare .mjs that reads the config, spawns sh -c true, writes the payload and waits',
     subject: 'node apps/cosh/bin/cosh.js hooks run PreToolUse … --json (one hook `true`)',
     times: [times[0], times[1]],
-    // The issue's targets: 1.25× on Node 20, 1.2× on Node 22+ (which start slower on their own).
-    target: major >= 22 ? 1.2 : 1.25,
+    target: coldStartTarget(version),
     floor: { what: 'node -e 0', times: times[2] },
   });
 }
@@ -485,9 +494,7 @@ async function coldStart(directory, node) {
 
 async function claudeHookColdStart(directory, node) {
   const version = nodeVersion(node);
-  const major = Number(/^v(\d+)/.exec(version)?.[1]);
-  const setup = join(directory, 'claude-hook.json');
-  writeFileSync(setup, JSON.stringify({ hooks: { PreToolUse: [{ name: 'trivial', command: 'true' }] } }));
+  const setup = writeTrivialSetup(directory, 'claude-hook.json');
   const env = cleanEnvironment(directory);
   const claudeCall = JSON.stringify({
     session_id: 'bench',
@@ -503,7 +510,7 @@ async function claudeHookColdStart(directory, node) {
     [
       "import { spawn } from 'node:child_process';",
       "import { readFileSync } from 'node:fs';",
-      'const call = JSON.parse(readFileSync(0, "utf8"));',
+      "const call = JSON.parse(readFileSync(0, 'utf8'));",
       `const config = JSON.parse(readFileSync(${JSON.stringify(setup)}, 'utf8'));`,
       "const child = spawn('/bin/sh', ['-c', config.hooks.PreToolUse[0].command], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });",
       "child.stdin.on('error', () => {});",
@@ -524,7 +531,7 @@ async function claudeHookColdStart(directory, node) {
       "the floor: a bare .mjs that reads Claude's call and the config, spawns sh -c true, writes the payload, waits and answers",
     subject: 'node apps/cosh/bin/cosh.js claude-hook --config … (one hook `true`, a Bash call)',
     times,
-    target: major >= 22 ? 1.2 : 1.25,
+    target: coldStartTarget(version),
   });
 }
 
@@ -534,8 +541,7 @@ async function claudeHookColdStart(directory, node) {
 
 async function compileCache(directory, node) {
   const version = nodeVersion(node);
-  const setup = join(directory, 'compile-cache.json');
-  writeFileSync(setup, JSON.stringify({ hooks: { PreToolUse: [{ name: 'trivial', command: 'true' }] } }));
+  const setup = writeTrivialSetup(directory, 'compile-cache.json');
   // The cache lives where users' does (~/.cache/cosh, HOME being the benchmark's folder); the
   // warm-up rounds fill it.
   const cacheOn = cleanEnvironment(directory);
