@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { temporaryFolders } from '@cosh/test-utils';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeTerminal } from './__fixtures__/fake-terminal.ts';
 import { createTerminalPrompt } from './terminal-prompt.ts';
 
@@ -114,8 +114,11 @@ describe('createTerminalPrompt', () => {
     expect(terminal.shown()).toBe(question);
     terminal.input.write('n\n');
     expect(await first).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(terminal.shown()).toContain(`fs_write wants to create notes.txt (1 byte), in ${folder}:`);
+    // The second question looks the file up first (create or replace): on a loaded machine that
+    // took longer than a fixed 10 ms wait, so wait for the question itself.
+    await vi.waitFor(() =>
+      expect(terminal.shown()).toContain(`fs_write wants to create notes.txt (1 byte), in ${folder}:`),
+    );
     terminal.input.write('y\n');
     expect(await second).toBe(true);
   });
