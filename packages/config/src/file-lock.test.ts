@@ -130,6 +130,19 @@ describe('withFileLock', () => {
     expect(await readdir(directory)).toEqual([]);
   });
 
+  it("C8: a dead breaker's turn file is removed by the next holder once it is old; a young one is left", async () => {
+    // A waiter killed while breaking a stale lock leaves its turn file; no lock may be stale
+    // afterwards to bring another breaker by.
+    const turn = `${lockFileFor(file)}.break`;
+    await writeFile(turn, `${deadPid()}\n${hostname()}\n`);
+    expect(await withFileLock(file, async () => 'young')).toBe('young');
+    expect(await readdir(directory)).toEqual(['.setup.json.lock.break']);
+    const old = (Date.now() - STALE_BREAKER_MS - 1_000) / 1000;
+    await utimes(turn, old, old);
+    expect(await withFileLock(file, async () => 'old')).toBe('old');
+    expect(await readdir(directory)).toEqual([]);
+  });
+
   it('C8: a holder that fails still releases the lock', async () => {
     await expect(
       withFileLock(file, async () => {

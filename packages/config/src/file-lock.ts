@@ -134,7 +134,10 @@ async function acquire(file: string, limits: Required<FileLockOptions>): Promise
   let seen = '';
   let seenSince = started;
   for (let attempt = 0; ; attempt += 1) {
-    if (await create(path, token)) return ownLock(path, token);
+    if (await create(path, token)) {
+      await removeDeadBreakerTurn(path);
+      return ownLock(path, token);
+    }
     const current = await inspect(path);
     // Released between our try and our look: try again at once.
     if (current === undefined) continue;
@@ -253,12 +256,9 @@ function isStale(lock: LockFileState, staleMs: number): boolean {
  * test. @internal
  */
 export async function breakStaleLock(path: string, observed: LockFileState): Promise<boolean> {
-  const turn = `${path}.break`;
+  const turn = breakerTurnFor(path);
   if (!(await create(turn, `${process.pid}\n${hostname()}\n`))) {
-    const other = await inspect(turn);
-    // A breaker that died in its turn leaves the file: it is taken away once it is old.
-    if (other !== undefined && Date.now() - other.mtimeMs > STALE_BREAKER_MS)
-      await fsPromises.rm(turn, { force: true });
+    await removeDeadBreakerTurn(path);
     return false;
   }
   try {
@@ -269,4 +269,26 @@ export async function breakStaleLock(path: string, observed: LockFileState): Pro
     await fsPromises.rm(turn, { force: true });
   }
   return true;
+}
+
+/** The breakers' turn file of the lock file `path` (see {@link breakStaleLock}). */
+function breakerTurnFor(path: string): string {
+  return `${path}.break`;
+}
+
+/**
+ * Removes the breakers' turn file when it is older than {@link STALE_BREAKER_MS}: a breaker
+ * killed in its turn left it. A waiter does this when the turn is not its own; a new holder does
+ * it too, since otherwise the file stays beside the config until a lock goes stale again (a live
+ * holder's lock is never broken, and a turn on an earlier lock lasts milliseconds). Best effort.
+ */
+async function removeDeadBreakerTurn(path: string): Promise<void> {
+  const turn = breakerTurnFor(path);
+  try {
+    const other = await inspect(turn);
+    if (other !== undefined && Date.now() - other.mtimeMs > STALE_BREAKER_MS)
+      await fsPromises.rm(turn, { force: true });
+  } catch {
+    // Unreadable or gone meanwhile: a later waiter or holder looks again.
+  }
 }

@@ -128,17 +128,19 @@ describe('crash-safe writes', () => {
     expect(seen.size).toBeGreaterThan(1);
 
     // A killed writer can leave its temporary file (killed between creating and renaming it),
-    // and its lock (killed while holding it: the next writer takes it over, its pid being
-    // gone). Each temporary file is named for its dead process; the next write removes those
+    // its lock (killed while holding it: the next writer takes it over, its pid being gone), and
+    // the breakers' turn file (killed while breaking such a lock: the next holder removes it once
+    // it is old). Each temporary file is named for its dead process; the next write removes those
     // old enough to be stale.
+    const lockFiles = ['.setup.json.lock', '.setup.json.lock.break'];
     const leftovers = leftoverTemporaryFiles();
-    const temporaryFiles = leftovers.filter((name) => name !== '.setup.json.lock');
+    const temporaryFiles = leftovers.filter((name) => !lockFiles.includes(name));
     // Proof that kills landed inside writes, between the temporary file and the rename (11 of
     // 50 in a local run; none at all in 50 would be about a one-in-50,000 chance at that rate).
     expect(temporaryFiles.length).toBeGreaterThan(0);
     for (const name of temporaryFiles) expect(name).toMatch(/^\.setup\.json\.\d+\.[0-9a-f]{12}\.tmp$/);
     const longAgo = (Date.now() - STALE_TEMPORARY_FILE_MS - 1_000) / 1000;
-    for (const name of temporaryFiles) utimesSync(join(directory, name), longAgo, longAgo);
+    for (const name of leftovers) utimesSync(join(directory, name), longAgo, longAgo);
     const before = readFileSync(file, 'utf8');
     const preToolUse = (parseConfig(before, file) as { ok: true; config: { hooksEnabled: { PreToolUse: boolean } } })
       .config.hooksEnabled.PreToolUse;
