@@ -3,7 +3,7 @@ import type { HookEntry } from './config-types.ts';
 import type { FileLockOptions } from './file-lock.ts';
 import type { HookEvent } from './hook-events.ts';
 import { eventToggleRequest, hookToggleRequest, type ToggleRequest } from './toggle-requests.ts';
-import type { TrustCandidate } from './trust-store.ts';
+import type { TrustCandidate } from './trust/trust-store.ts';
 import type {
   ConfigChange,
   EventToggleOptions,
@@ -95,6 +95,6 @@ export async function applyToggleToSnapshot(
  * decision at a controlling terminal.
  */
 export async function recordTrust(storeFile: string, candidates: readonly TrustCandidate[]): Promise<void> {
-  const { recordTrust: record } = await import('./record-trust.ts');
+  const { recordTrust: record } = await import('./trust/record-trust.ts');
   await record(storeFile, candidates);
 }

@@ -16,19 +16,6 @@ export {
   type WrittenSetting,
 } from './config-types.ts';
 export {
-  decideTrust,
-  type HookScripts,
-  type HookTrustProblem,
-  type ScriptChange,
-  type ScriptChangeKind,
-  scriptChangedReason,
-  type TrustContext,
-  type TrustDecision,
-  type TrustFacts,
-  type TrustLoad,
-  type TrustState,
-} from './decide-trust.ts';
-export {
   type ConfigLayerLocations,
   type ConfigLayerOptions,
   DEFAULT_MANAGED_CONFIG,
@@ -45,15 +32,28 @@ export {
   readConfigLayers,
 } from './load-hooks.ts';
 export { type LayerInput, type LayerWarning, type MergedLayers, mergeLayers } from './merge-layers.ts';
-export { commandScriptPaths, type ScriptPlaces, splitShellWords } from './script-words.ts';
 export {
+  commandScriptPaths,
+  decideTrust,
+  type HookScripts,
+  type HookTrustProblem,
   readTrustStore,
+  type ScriptChange,
+  type ScriptChangeKind,
+  type ScriptPlaces,
+  scriptChangedReason,
+  splitShellWords,
   type TrustCandidate,
+  type TrustContext,
+  type TrustDecision,
   type TrustedScript,
+  type TrustFacts,
+  type TrustLoad,
   type TrustRecord,
   type TrustRecords,
+  type TrustState,
   trustStoreFile,
-} from './trust-store.ts';
+} from './trust/index.ts';
 export { formatJsonPath, formatProblem } from './format-problem.ts';
 export { HOOK_EVENTS, type HookEvent, isHookEvent, ON_ERROR_VALUES, type OnError } from './hook-events.ts';
 export { createSetupJsonSchema, renderSetupJsonSchema } from './json-schema.ts';

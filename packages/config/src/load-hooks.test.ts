@@ -7,7 +7,7 @@ import { recordTrust } from './config-toggles.ts';
 import { findConfigLayers, projectFileForWriting } from './find-config-layers.ts';
 import type { ConfigLayer } from './config-types.ts';
 import { type ConfigLayerFile, type LoadHooksOptions, loadHooks, readConfigLayers } from './load-hooks.ts';
-import { readTrustStore } from './trust-store.ts';
+import { readTrustStore } from './trust/trust-store.ts';
 
 const makeFolder = temporaryFolders('cosh-config-layers-');
 

@@ -10,14 +10,14 @@ import {
   type TrustContext,
   type TrustLoad,
   type TrustState,
-} from './decide-trust.ts';
+} from './trust/decide-trust.ts';
 import { type ConfigLayerOptions, findConfigLayers, type LayerLocation } from './find-config-layers.ts';
 import { HOOK_EVENTS } from './hook-events.ts';
 import { type LayerInput, type LayerWarning, mergeLayers } from './merge-layers.ts';
 import type { ParseConfigResult } from './parse-config.ts';
 import { readConfigFile } from './read-config-file.ts';
-import { commandScriptPaths } from './script-words.ts';
-import { fingerprintOf, hashScripts, loadSha256, type Sha256 } from './trust-hash.ts';
+import { commandScriptPaths } from './trust/script-words.ts';
+import { fingerprintOf, hashScripts, loadSha256, type Sha256 } from './trust/trust-hash.ts';
 import {
   readTrustStore,
   type TrustCandidate,
@@ -25,7 +25,7 @@ import {
   type TrustRecords,
   type TrustedScript,
   trustStoreFile,
-} from './trust-store.ts';
+} from './trust/trust-store.ts';
 import { NO_FILE_SETTINGS } from './build-config.ts';
 import { type ConfigTextParser, openValidationCache, validationCacheFile } from './validation-cache.ts';
 
@@ -188,7 +188,7 @@ export async function readConfigLayers(options: LoadHooksOptions = {}): Promise<
   const trustedOnFirstUse: string[] = [];
   const firstUse = inspections.filter((inspection) => inspection.recordNow && inspection.candidate !== null);
   if (firstUse.length > 0) {
-    const { recordTrust } = await import('./record-trust.ts');
+    const { recordTrust } = await import('./trust/record-trust.ts');
     await recordTrust(
       storeFile,
       firstUse.map((inspection) => inspection.candidate as TrustCandidate),

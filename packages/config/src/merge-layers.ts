@@ -7,7 +7,7 @@ import type {
   HooksConfig,
   WrittenSetting,
 } from './config-types.ts';
-import type { HookTrustProblem } from './decide-trust.ts';
+import type { HookTrustProblem } from './trust/decide-trust.ts';
 import { HOOK_EVENTS, type HookEvent } from './hook-events.ts';
 
 /** One layer's file as it takes part in the merge. */

@@ -25,10 +25,10 @@ import {
   sameHook,
   type ToggleRequest,
 } from './toggle-requests.ts';
-import { commandScriptPaths } from './script-words.ts';
-import { fingerprintOf, hashScripts, loadSha256, type Sha256 } from './trust-hash.ts';
-import type { TrustedScript } from './trust-store.ts';
-import { updateTrustStore } from './trust-store-write.ts';
+import { commandScriptPaths } from './trust/script-words.ts';
+import { fingerprintOf, hashScripts, loadSha256, type Sha256 } from './trust/trust-hash.ts';
+import type { TrustedScript } from './trust/trust-store.ts';
+import { updateTrustStore } from './trust/trust-store-write.ts';
 import { writeFileAtomically } from './write-file-atomically.ts';
 
 /** What a toggle did. */

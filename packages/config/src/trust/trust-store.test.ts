@@ -6,16 +6,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleSources, temporaryFolders } from '@cosh/test-utils';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError } from './config-error.ts';
-import { applyToggleToSnapshot, recordTrust } from './config-toggles.ts';
-import { importedHooksText } from './import-hook-entries.ts';
-import { parseConfig } from './parse-config.ts';
+import { ConfigError } from '../config-error.ts';
+import { applyToggleToSnapshot, recordTrust } from '../config-toggles.ts';
+import { importedHooksText } from '../import-hook-entries.ts';
+import { parseConfig } from '../parse-config.ts';
 import { readTrustStore, renderTrustStore, type TrustRecord, trustStoreFile } from './trust-store.ts';
 
 const makeFolder = temporaryFolders('cosh-trust-store-');
 
 const recorderScript = fileURLToPath(new URL('./__fixtures__/trust-recorder.mjs', import.meta.url));
-const packageDirectory = fileURLToPath(new URL('..', import.meta.url));
+const packageDirectory = fileURLToPath(new URL('../..', import.meta.url));
 
 let directory: string;
 let store: string;

@@ -1,5 +1,5 @@
-import type { ConfigLayer } from './config-types.ts';
-import type { HookEvent } from './hook-events.ts';
+import type { ConfigLayer } from '../config-types.ts';
+import type { HookEvent } from '../hook-events.ts';
 import type { TrustRecord } from './trust-store.ts';
 
 /**

@@ -4,8 +4,8 @@
 // this module but seldom writes (apps/cosh/test/e2e/start-up.test.ts).
 import { promises as fsPromises } from 'node:fs';
 import { dirname } from 'node:path';
-import { ConfigError } from './config-error.ts';
-import { type FileLockOptions, LockTimeoutError, withFileLock } from './file-lock.ts';
+import { ConfigError } from '../config-error.ts';
+import { type FileLockOptions, LockTimeoutError, withFileLock } from '../file-lock.ts';
 import {
   readTrustStore,
   renderTrustStore,
@@ -13,7 +13,7 @@ import {
   type TrustRecords,
   trustStoreError,
 } from './trust-store.ts';
-import { writeFileAtomically } from './write-file-atomically.ts';
+import { writeFileAtomically } from '../write-file-atomically.ts';
 
 /** The trust store is private: it holds the text of every trusted setup.json (SPEC S3). */
 const TRUST_STORE_MODE = 0o600;

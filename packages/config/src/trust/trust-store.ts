@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { homedir as userHomedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { fileError } from './config-error.ts';
+import { fileError } from '../config-error.ts';
 
 /** A script a trusted file's hooks name (SPEC S2), as it was when trusted. */
 export interface TrustedScript {
