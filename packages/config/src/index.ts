@@ -1,28 +1,28 @@
-export { checkMatcher, type MatcherCheck } from './check-matcher.ts';
-export { editDistance, type SuggestOptions, suggestClosest } from './closest-match.ts';
+// The public surface: what Cosh's other packages and the README's examples use. Everything else
+// in this package is internal; import a module file directly in this package's own tests.
 export { coshCacheFolder, readCacheFile, writeCacheFile } from './cache-folder.ts';
-export { ConfigError, type ConfigErrorCode } from './config-error.ts';
+export { checkMatcher } from './check-matcher.ts';
+export { suggestClosest } from './closest-match.ts';
+export { ConfigError } from './config-error.ts';
 export {
-  CONFIG_LAYERS,
-  type ConfigLayer,
-  type ConfigProblem,
-  type FileSettings,
-  type HookEntry,
-  type HookOffReason,
-  type HooksConfig,
-  type JsonPath,
-  type LoadedConfig,
-  type ProblemSeverity,
-  type WrittenSetting,
+  applyToggleToSnapshot,
+  recordTrust,
+  setEventEnabled,
+  setHookEnabled,
+} from './config-toggles.ts';
+export type {
+  ConfigLayer,
+  ConfigProblem,
+  HookEntry,
+  HookOffReason,
+  HooksConfig,
 } from './config-types.ts';
-export {
-  type ConfigLayerLocations,
-  type ConfigLayerOptions,
-  DEFAULT_MANAGED_CONFIG,
-  findConfigLayers,
-  type LayerLocation,
-  projectFileForWriting,
-} from './find-config-layers.ts';
+export { type LayerLocation, projectFileForWriting } from './find-config-layers.ts';
+export { formatJsonPath, formatProblem } from './format-problem.ts';
+export { HOOK_EVENTS, type HookEvent, isHookEvent, type OnError } from './hook-events.ts';
+export type { ImportedHookEntry } from './import-hook-entries.ts';
+export { renderSetupJsonSchema } from './json-schema.ts';
+export { loadConfig, safeLoadConfig } from './load-config.ts';
 export {
   type ConfigLayerFile,
   type ConfigLayers,
@@ -31,58 +31,18 @@ export {
   loadHooks,
   readConfigLayers,
 } from './load-hooks.ts';
-export { type LayerInput, type LayerWarning, type MergedLayers, mergeLayers } from './merge-layers.ts';
+export { locateJsonPath } from './locate-json-path.ts';
+export { type LayerInput, mergeLayers } from './merge-layers.ts';
+export { emptyConfig, parseConfig, validateHooksConfig } from './parse-config.ts';
+export { replaceImportedHooks } from './replace-imported-hooks.ts';
+export { resolveConfigPath } from './resolve-config-path.ts';
+export type { HookIdentity } from './toggle-requests.ts';
 export {
-  commandScriptPaths,
-  decideTrust,
-  type HookScripts,
-  type HookTrustProblem,
   readTrustStore,
   type ScriptChange,
-  type ScriptChangeKind,
-  type ScriptPlaces,
-  scriptChangedReason,
-  splitShellWords,
   type TrustCandidate,
-  type TrustContext,
-  type TrustDecision,
-  type TrustedScript,
-  type TrustFacts,
-  type TrustLoad,
-  type TrustRecord,
-  type TrustRecords,
   type TrustState,
   trustStoreFile,
 } from './trust/index.ts';
-export { formatJsonPath, formatProblem } from './format-problem.ts';
-export { HOOK_EVENTS, type HookEvent, isHookEvent, ON_ERROR_VALUES, type OnError } from './hook-events.ts';
-export { createSetupJsonSchema, renderSetupJsonSchema } from './json-schema.ts';
-export { loadConfig, safeLoadConfig } from './load-config.ts';
-export { locateJsonPath } from './locate-json-path.ts';
-export {
-  emptyConfig,
-  type ParseConfigOptions,
-  type ParseConfigResult,
-  parseConfig,
-  validateHooksConfig,
-} from './parse-config.ts';
-export {
-  type ConfigLocationOptions,
-  type ConfigSource,
-  type ResolvedConfigPath,
-  resolveConfigPath,
-} from './resolve-config-path.ts';
-export { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS } from './hook-defaults.ts';
-export type { SourcePosition } from './source-map.ts';
-export { applyToggleToSnapshot, recordTrust, setEventEnabled, setHookEnabled } from './config-toggles.ts';
-export type { ImportedHookEntry, ImportedHooksChange } from './import-hook-entries.ts';
-export { replaceImportedHooks } from './replace-imported-hooks.ts';
-export type { HookIdentity } from './toggle-requests.ts';
-export type {
-  ConfigChange,
-  EventToggleOptions,
-  HookToggleOptions,
-  SnapshotToggle,
-  ToggleTarget,
-} from './write-config.ts';
-export { type AtomicWriteOptions, writeFileAtomically } from './write-file-atomically.ts';
+export type { SnapshotToggle, ToggleTarget } from './write-config.ts';
+export { writeFileAtomically } from './write-file-atomically.ts';

@@ -88,7 +88,7 @@ function callProblem(call: unknown, event: HookEvent): string | null {
 }
 
 /**
- * Creates the engine for one validated config (`loadConfig`, `parseConfig` or
+ * Creates the engine for one validated config (`loadHooks`, `parseConfig` or
  * `validateHooksConfig` of `@cosh/config` made it): matchers are compiled here, once (M5);
  * disabled entries (C5) and disabled events (C7) are as if absent. Command hooks run through
  * one runner (R11), HTTP hooks through one HTTP client whose connections stay open between calls
@@ -96,7 +96,7 @@ function callProblem(call: unknown, event: HookEvent): string | null {
  * only for runner or HTTP options that cannot work, before any call.
  *
  * @example
- * const { config } = await loadConfig();
+ * const { config } = await loadHooks({ cwd: '/work/project' });
  * const engine = createHookEngine(config, { cwd: '/work/project' });
  * const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput: { command: 'ls' } });
  * engine.close(); // closes the HTTP hooks' kept-alive connections

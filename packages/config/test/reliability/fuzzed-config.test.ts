@@ -3,9 +3,12 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, HOOK_EVENTS, MAX_TIMEOUT_SECONDS, ON_ERROR_VALUES, parseConfig } from '../../src/index.ts';
+import { ConfigError } from '../../src/config-error.ts';
+import { MAX_TIMEOUT_SECONDS } from '../../src/hook-defaults.ts';
+import { HOOK_EVENTS, ON_ERROR_VALUES } from '../../src/hook-events.ts';
+import { parseConfig } from '../../src/parse-config.ts';
 import { MAX_NESTING_DEPTH } from '../../src/nesting-depth.ts';
-import type { HooksConfig } from '../../src/index.ts';
+import type { HooksConfig } from '../../src/config-types.ts';
 
 const file = '/home/user/.config/cosh/setup.json';
 
