@@ -1,10 +1,14 @@
 import * as z from 'zod/mini';
-import { hookEntryShape, setupFileSchema } from './setup-schema.ts';
+import { nearMissPattern } from './near-miss-pattern.ts';
+import { hookEntryShape, hooksEnabledShape, setupFileSchema } from './setup-schema.ts';
+import { COSH_TOP_LEVEL_KEYS } from './validate-config.ts';
 
 /**
  * The JSON Schema of setup.json (draft 2020-12), generated from the zod schema the loader
  * validates with, so the two cannot drift apart (SPEC C9). Shipped as
- * `@cosh/config/schema.json`.
+ * `@cosh/config/schema.json`. It accepts what `cosh hooks validate` accepts (warnings
+ * included) and rejects what C6 rejects: a test validates the examples, the docs' snippets and
+ * every C6 error case against it with ajv.
  */
 export function createSetupJsonSchema(): Record<string, unknown> {
   // `output` mode keeps objects built with z.object closed (additionalProperties: false) and
@@ -13,44 +17,28 @@ export function createSetupJsonSchema(): Record<string, unknown> {
     io: 'output',
     target: 'draft-2020-12',
     override: ({ zodSchema, jsonSchema }) => {
-      // C5: a near miss of `hooks` or `hooksEnabled` is an error. A JSON Schema cannot measure
-      // edit distance; it names the misses editors meet most: any case, a letter dropped or two
-      // letters swapped.
+      // C5: a near miss of `hooks`, `hooksEnabled`, … (edit distance ≤ 2, or another letter
+      // case) is an error, while the keys themselves and other programs' settings are fine.
       if (zodSchema === setupFileSchema) {
         jsonSchema['propertyNames'] = {
-          not: {
-            anyOf: [
-              { enum: nearMissesOf(['hooks', 'hooksEnabled']) },
-              { pattern: '^[hH][oO][oO][kK][sS]$' },
-              { pattern: '^[hH][oO][oO][kK][sS][eE][nN][aA][bB][lL][eE][dD]$' },
-            ],
-          },
+          anyOf: [
+            { enum: Object.keys(setupFileSchema.shape) },
+            { not: { anyOf: COSH_TOP_LEVEL_KEYS.map((key) => ({ pattern: nearMissPattern(key) })) } },
+          ],
         };
       }
-      // C5: exactly one of command and url, which zod's object shape alone cannot say.
+      // C5: exactly one of command and url, and headers only with a url (zod's object shape
+      // alone cannot say either).
       if (zodSchema === hookEntryShape) {
         jsonSchema['oneOf'] = [
-          { required: ['command'], not: { required: ['url'] } },
-          { required: ['url'], not: { anyOf: [{ required: ['command'] }] } },
+          { required: ['command'], not: { anyOf: [{ required: ['url'] }, { required: ['headers'] }] } },
+          { required: ['url'], not: { required: ['command'] } },
         ];
       }
+      // A misspelt toggle is only a warning (its event stays on), so the schema accepts it too.
+      if (zodSchema === hooksEnabledShape) jsonSchema['additionalProperties'] = {};
     },
   });
-}
-
-/** Each word with one letter dropped or two neighbours swapped, the word itself left out. */
-function nearMissesOf(words: readonly string[]): string[] {
-  const misses = new Set<string>();
-  for (const word of words) {
-    for (let position = 0; position < word.length; position += 1) {
-      misses.add(word.slice(0, position) + word.slice(position + 1));
-      if (position + 1 < word.length) {
-        misses.add(word.slice(0, position) + word[position + 1] + word[position] + word.slice(position + 2));
-      }
-    }
-  }
-  for (const word of words) misses.delete(word);
-  return [...misses].sort();
 }
 
 /** The JSON Schema as the text of the shipped schema.json file. */

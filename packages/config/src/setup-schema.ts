@@ -3,7 +3,8 @@ import { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS } from './hook-defaults.ts
 import { HOOK_PROTOCOLS, ON_ERROR_VALUES } from './hook-events.ts';
 
 /** What a hook's `url` must look like before it is parsed as a URL (SPEC H1). */
-const HTTP_URL = /^https?:\/\/\S+$/i;
+// Written without the `i` flag, which a JSON Schema pattern cannot carry (C9): `HTTP://` is fine.
+const HTTP_URL = /^[hH][tT][tT][pP][sS]?:\/\/\S+$/;
 
 // One schema serves two jobs: validating a parsed file (C5, C6) and generating the JSON Schema
 // editors use for completion (C9). Defaults are therefore documented as metadata rather than
@@ -113,3 +114,6 @@ export const HOOK_ENTRY_FIELDS: readonly string[] = Object.keys(hookEntrySchema.
 
 /** The schema of one hook entry, so the JSON Schema can state "command or url, not both". */
 export const hookEntryShape = hookEntrySchema;
+
+/** The schema of `hooksEnabled`, whose unknown keys the JSON Schema lets through (a warning). */
+export const hooksEnabledShape = hooksEnabledSchema;

@@ -183,8 +183,11 @@ function describeFound(value: unknown, source: string | undefined): string {
 // Unknown keys (C3–C5): a guard filed under a misspelt event, or with a misspelt field, would
 // silently not run (or run for every tool), so those are errors; other settings are kept.
 
-/** The top-level keys Cosh reads; any other is another program's setting (C3). */
-const COSH_TOP_LEVEL_KEYS = ['hooks', 'hooksEnabled'] as const;
+/**
+ * The top-level keys Cosh reads whose near misses are errors (C5); any other key is another
+ * program's setting (C3). The JSON Schema (C9) rejects the same near misses.
+ */
+export const COSH_TOP_LEVEL_KEYS = ['hooks', 'hooksEnabled'] as const;
 
 /**
  * The Cosh key `key` is a near miss of (edit distance at most 2, or the same but for case:
