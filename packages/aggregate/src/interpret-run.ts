@@ -7,6 +7,7 @@ import {
   isHttpRun,
   stderrTail,
 } from './describe-failure.ts';
+import { EVENT_WORDING } from './event-wording.ts';
 import type { HookEvent, HookOutcome, OutcomeHook, RunFacts } from './hook-outcome.ts';
 import type { OutputParsers } from './output-parsers.ts';
 import type { HookOutput, ParsedHookOutput } from './parse-hook-output.ts';
@@ -18,7 +19,7 @@ export const HALT_EXIT_CODE = 49;
 
 /** `blocked by hook 'X'` (PreToolUse) or `hook 'X' flagged this output` (PostToolUse): O3, P2. */
 export function defaultDenyReason(event: HookEvent, hookName: string): string {
-  return event === 'PreToolUse' ? `blocked by hook '${hookName}'` : `hook '${hookName}' flagged this output`;
+  return EVENT_WORDING[event].defaultDenyReason(hookName);
 }
 
 /** `halted by hook 'X'` (O4). */
@@ -95,15 +96,8 @@ export function outcome(hook: OutcomeHook, fields: OutcomeFields): HookOutcome {
  * (its status is not an exit code).
  */
 export function failureConsequence(event: HookEvent, hook: Pick<OutcomeHook, 'onError'>, facts: RunFacts): string {
-  if (hook.onError === 'deny') {
-    return event === 'PreToolUse'
-      ? 'the call is refused ("onError": "deny")'
-      : 'the output is flagged ("onError": "deny")';
-  }
-  const how = isHttpRun(facts) ? 'a 2xx answer that denies' : 'exit 2';
-  return event === 'PreToolUse'
-    ? `the call was not blocked (${how} blocks; "onError": "deny" fails closed)`
-    : `the output was not flagged (${how} flags it; "onError": "deny" fails closed)`;
+  if (hook.onError === 'deny') return EVENT_WORDING[event].failedClosed;
+  return EVENT_WORDING[event].failedOpen(isHttpRun(facts) ? 'a 2xx answer that denies' : 'exit 2');
 }
 
 /**

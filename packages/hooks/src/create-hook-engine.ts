@@ -15,6 +15,7 @@ import { toClaudeToolInput } from './claude-tool-input.ts';
 import { toClaudeToolName } from './claude-tool-names.ts';
 import { claudeToolResponse } from './claude-tool-response.ts';
 import { describeError } from './describe-error.ts';
+import { EVENT_RULES } from './event-rules.ts';
 import { failedPostToolUse, failedPreToolUse } from './failed-results.ts';
 import type { HookEngine, HookEngineOptions, PostToolUseCall, ToolCall } from './hook-engine-types.ts';
 import { hookPayload } from './hook-payload.ts';
@@ -79,7 +80,7 @@ function callProblem(call: unknown, event: HookEvent): string | null {
   if (call['signal'] !== undefined && !(call['signal'] instanceof AbortSignal)) return 'signal must be an AbortSignal';
   if (call['mcpServer'] !== undefined && typeof call['mcpServer'] !== 'string') return 'mcpServer must be a string';
   if (call['toolUseId'] !== undefined && typeof call['toolUseId'] !== 'string') return 'toolUseId must be a string';
-  if (event === 'PostToolUse') {
+  if (EVENT_RULES[event].carriesToolOutput) {
     if (typeof call['toolOutput'] !== 'string') return 'toolOutput must be a string';
     const context = call['preToolUseContext'];
     if (context !== undefined && typeof context !== 'string') return 'preToolUseContext must be a string';

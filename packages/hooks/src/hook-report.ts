@@ -1,14 +1,9 @@
-import type { HookOutcome, OutcomeKind, RunFacts } from '@cosh/aggregate';
+import type { HookOutcome, OutcomeKind } from '@cosh/aggregate';
 import type { HookEntry } from '@cosh/config';
+import { kindReportFields, writtenHook } from './hook-kinds.ts';
+import type { HookRun } from './hook-run.ts';
 
-/**
- * The facts of one hook run as the engine has them: the runner's, or the engine's own for a hook
- * it stopped before the runner (then `durationMs` is `null`).
- */
-export type HookRun = RunFacts & {
-  /** Milliseconds from spawn to result; `null` when it did not run. */
-  readonly durationMs: number | null;
-};
+export type { HookRun } from './hook-run.ts';
 
 /** Which entry of the config a report is about. */
 type ReportedHook = Pick<HookEntry, 'name' | 'index' | 'layer' | 'file'> & {
@@ -16,8 +11,8 @@ type ReportedHook = Pick<HookEntry, 'name' | 'index' | 'layer' | 'file'> & {
   readonly command: string;
 };
 
-/** The entry a report is made from: an HTTP hook (H1) is told by its `url`. */
-type ReportedEntry = ReportedHook & Pick<HookEntry, 'url'>;
+/** The entry a report is made from: its kind (hook-kinds.ts) says what it adds. */
+type ReportedEntry = Pick<HookEntry, 'name' | 'index' | 'layer' | 'file' | 'command' | 'url'>;
 
 /**
  * What happened to one selected hook of one call. Every selected hook gets one, in config
@@ -47,16 +42,11 @@ export interface HookReport
   readonly stdin: string;
 }
 
-/** H3: an HTTP hook's report carries its status, a process hook's none. */
-function httpStatusOf(hook: ReportedEntry, run: HookRun | null): Pick<HookReport, 'httpStatus'> {
-  return hook.url === null ? {} : { httpStatus: run?.httpStatus ?? null };
-}
-
 /** The report of a hook that ran (or tried to). */
 export function ranReport(hook: ReportedEntry, run: HookRun, outcome: HookOutcome, stdin: string): HookReport {
   return {
     name: hook.name,
-    command: hook.command,
+    command: writtenHook(hook),
     index: hook.index,
     layer: hook.layer,
     file: hook.file,
@@ -74,7 +64,7 @@ export function ranReport(hook: ReportedEntry, run: HookRun, outcome: HookOutcom
     stdin,
     stdout: run.stdout,
     stderr: run.stderr,
-    ...httpStatusOf(hook, run),
+    ...kindReportFields(hook, run),
   };
 }
 
@@ -82,7 +72,7 @@ export function ranReport(hook: ReportedEntry, run: HookRun, outcome: HookOutcom
 export function deduplicatedReport(hook: ReportedEntry, duplicateOf: string): HookReport {
   return {
     name: hook.name,
-    command: hook.command,
+    command: writtenHook(hook),
     index: hook.index,
     layer: hook.layer,
     file: hook.file,
@@ -100,6 +90,6 @@ export function deduplicatedReport(hook: ReportedEntry, duplicateOf: string): Ho
     stdin: '',
     stdout: '',
     stderr: '',
-    ...httpStatusOf(hook, null),
+    ...kindReportFields(hook, null),
   };
 }

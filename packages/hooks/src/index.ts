@@ -11,6 +11,9 @@ export { toCoshToolInput } from './claude-tool-input.ts';
 export { type CoshToolResult, coshToolOutput } from './claude-tool-output.ts';
 export { type CoshToolName, fromClaudeToolName } from './claude-tool-names.ts';
 export { createHookEngine } from './create-hook-engine.ts';
+// The closed sets the engine varies on, one entry each (docs/architecture.md).
+export { EVENT_RULES, type EventRules, eventRules } from './event-rules.ts';
+export { HOOK_KINDS, type HookKind, hookKindLabel, shownHook } from './hook-kinds.ts';
 export type {
   HookEngine,
   HookEngineOptions,

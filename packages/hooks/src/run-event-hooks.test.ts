@@ -10,7 +10,7 @@ import {
   stopBoundMs,
 } from '@cosh/runner';
 import { hooksConfig } from './__fixtures__/hooks-config.ts';
-import { runEventHooks, type EventHooksSetup } from './run-event-hooks.ts';
+import { runEventHooks, type EventHooksInput } from './run-event-hooks.ts';
 
 // No grace and no drain: the runner's stop bound, which the guard waits past a timeout, is 0.8 s.
 const quickStop: RunnerOptions = { killGraceMs: 0, drainMs: 0 };
@@ -59,7 +59,7 @@ function selectionFor(commands: readonly { name: string; command: string; timeou
   return selectHooks(compiled, 'tool');
 }
 
-const setup: EventHooksSetup = {
+const setup: EventHooksInput = {
   event: 'PreToolUse',
   toolName: 'tool',
   cosh: { text: '{}\n', stdin: Buffer.from('{}\n'), problem: null },

@@ -7,6 +7,7 @@ import {
   type HookOffReason,
   type TrustState,
 } from '@cosh/config';
+import { shownHook } from '@cosh/hooks';
 import type { CliContext, Writer } from '../cli-context.ts';
 import { loadCommandConfig } from '../load-command-config.ts';
 import { problemLine } from '../print-problems.ts';
@@ -213,7 +214,7 @@ function printHookTable(
     `${hook.timeout}s`,
     hook.onError,
     hookState(hook),
-    printableText(hook.command ?? `POST ${hook.url ?? ''}`),
+    printableText(shownHook(hook)),
   ]);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => [...(row[column] ?? '')].length)),

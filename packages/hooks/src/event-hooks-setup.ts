@@ -1,0 +1,52 @@
+import type { HookEntry, HookEvent } from '@cosh/config';
+import type { HookRunner, HttpHookClient } from '@cosh/runner';
+
+/** The stdin of one protocol's hooks, encoded once: every such hook is given this same buffer (R11). */
+export type ProtocolPayload =
+  /** `text` is the payload as text, for the reports. */
+  | { readonly text: string; readonly stdin: Uint8Array; readonly problem: null }
+  /** Why no hook of this protocol can start (the input cannot be sent as JSON). */
+  | { readonly text: ''; readonly stdin: null; readonly problem: string };
+
+/** What the hooks of the Claude protocol need beyond the Cosh ones (K4, K5). */
+export interface ClaudeHooksSetup {
+  readonly payload: ProtocolPayload;
+  /** `CLAUDE_PROJECT_DIR` (K4). */
+  readonly projectDir: string;
+  /** The call's Cosh input and the Claude input the hooks were sent, to translate `updatedInput` back (K5). */
+  readonly coshInput: Readonly<Record<string, unknown>>;
+  readonly claudeInput: Readonly<Record<string, unknown>>;
+  readonly mcpServer: string | undefined;
+}
+
+/** What every selected hook of one call shares, as the engine gives it. */
+export interface EventHooksInput {
+  readonly event: HookEvent;
+  readonly toolName: string;
+  /** The Cosh payload (R3); `null` when no Cosh hook of the call runs. */
+  readonly cosh: ProtocolPayload | null;
+  /** The Claude payload and what goes with it (K4); `null` when no Claude hook of the call runs. */
+  readonly claude: ClaudeHooksSetup | null;
+  readonly hostEnvironment: Readonly<Record<string, unknown>>;
+  readonly cwd: string;
+  /** The engine's runner: at most so many hook processes at once, across calls (R11). */
+  readonly hookRunner: HookRunner;
+  /**
+   * The engine's one HTTP client (H2: connections kept alive across its calls), created at the
+   * first HTTP hook, so an engine with none never loads or opens anything for them.
+   */
+  readonly httpClient: () => HttpHookClient;
+  /**
+   * Why no hook of this call can start (the input cannot be serialised, the working directory
+   * cannot be known); every hook then fails to start with this reason (R9, O5).
+   */
+  readonly setupProblem: string | null;
+  /** The call's cancellation: aborted, its running hooks are stopped as at a timeout (R6). */
+  readonly signal?: AbortSignal | undefined;
+}
+
+/** What every selected hook of one call shares, as the kinds of hook (hook-kinds.ts) use it. */
+export interface EventHooksSetup extends EventHooksInput {
+  /** R4's environment of one hook (plus K4's `CLAUDE_PROJECT_DIR` for a Claude hook). */
+  environmentOf(hook: HookEntry): Record<string, string>;
+}

@@ -1,0 +1,161 @@
+// SPEC C5, R1–R11, H1–H3: the kinds of hook, one entry each. A hook's kind says how it is run and
+// reported; the rest (matcher, timeout, onError, protocol) is common to every kind. Adding a kind
+// is one member of HookTarget and one entry of HOOK_KINDS: the compiler then names every switch
+// that must handle it (see docs/architecture.md).
+import type { HookEntry } from '@cosh/config';
+import { headersNameVariables } from '@cosh/runner';
+import { httpStopSlackMs, runGuarded, runHttpGuarded } from './guarded-runs.ts';
+import type { HookRun } from './hook-run.ts';
+import type { EventHooksSetup } from './event-hooks-setup.ts';
+
+/**
+ * What a hook runs, by kind: a shell command (R1) or an HTTP endpoint (H1). Made from the entry
+ * once ({@link hookTargetOf}), so no code reads `command` or `url` as a nullable field again.
+ */
+export type HookTarget =
+  | { readonly kind: 'command'; readonly command: string }
+  | { readonly kind: 'http'; readonly url: string };
+
+/** `command` or `http`. */
+export type HookKind = HookTarget['kind'];
+
+/** One hook about to run for one call: the entry, its target, and the call's shared set-up. */
+export interface KindRun<Target extends HookTarget> {
+  readonly hook: HookEntry;
+  readonly target: Target;
+  readonly setup: EventHooksSetup;
+  /** The payload of the hook's protocol (R3, K4), one buffer shared by the call's hooks (R11). */
+  readonly stdin: Uint8Array;
+  /** The runner's bound for stopping a hook after its timeout (`stopBoundMs`). */
+  readonly stopBoundMs: number;
+}
+
+/** What a report adds for its kind: an HTTP hook's status (H3). */
+export interface KindReportFields {
+  readonly httpStatus?: number | null;
+}
+
+/** Everything that differs between two kinds of hook, in one place. */
+export interface HookKindSpec<Target extends HookTarget> {
+  /** The word `hooks list` and the settings screen show for the kind. */
+  readonly label: string;
+  /**
+   * How its entry is validated (`@cosh/config`, C5, C6), for the docs: the config rejects a
+   * hook with neither or both of `command` and `url`, so every entry has exactly one kind.
+   */
+  readonly validated: string;
+  /**
+   * Which fields make two selected hooks the same one (M4's dedupe, `@cosh/matcher`'s
+   * `dedupeKey`), for the docs.
+   */
+  readonly deduplicatedOn: string;
+  /** What it runs as written in the config (a report's `command`): the command, or the url. */
+  written(target: Target): string;
+  /** The hook as listings show it: its command, or `POST <url>`. */
+  shown(target: Target): string;
+  /** Runs it for one call. Never rejects; settles within its timeout plus the stop bound (L5, L6). */
+  run(run: KindRun<Target>): Promise<HookRun>;
+  /** What its report carries beyond the common fields; `run` is `null` for a hook that did not run. */
+  reportFields(run: HookRun | null): KindReportFields;
+}
+
+/** The table itself, typed so that each kind's entry sees its own target. */
+type HookKindTable = { readonly [Kind in HookKind]: HookKindSpec<Extract<HookTarget, { kind: Kind }>> };
+
+/** The kinds of hook (C5): how each is validated, selected, run, reported and shown. */
+export const HOOK_KINDS = {
+  command: {
+    label: 'command',
+    validated: 'C5: `command`, a non-empty string; no `url` or `headers`',
+    deduplicatedOn: 'protocol and the exact command (M4, K2)',
+    written: (target) => target.command,
+    shown: (target) => target.command,
+    run({ hook, target, setup, stdin, stopBoundMs }) {
+      const timeoutMs = hook.timeout * 1000;
+      // R4 (plus K4's CLAUDE_PROJECT_DIR).
+      const env = setup.environmentOf(hook);
+      return runGuarded(
+        setup.hookRunner,
+        { command: target.command, stdin, env, cwd: setup.cwd, timeoutMs, signal: setup.signal },
+        timeoutMs + stopBoundMs,
+      );
+    },
+    reportFields: () => ({}),
+  },
+  http: {
+    label: 'HTTP',
+    validated: 'H1: `url`, an http: or https: address, optional `headers` (object of strings); no `command`',
+    deduplicatedOn: 'protocol, url and headers (H)',
+    written: (target) => target.url,
+    shown: (target) => `POST ${target.url}`,
+    run({ hook, target, setup, stdin }) {
+      const timeoutMs = hook.timeout * 1000;
+      // Its `${NAME}` headers are read from R4's environment (H1); without one, the environment is
+      // not built: copying process.env costs a call 2–25 µs, and 55–120 µs right after a spawn.
+      const env = headersNameVariables(hook.headers) ? setup.environmentOf(hook) : {};
+      // The body is the hook's protocol's payload: a Claude HTTP hook gets Claude's (K4).
+      return runHttpGuarded(
+        setup.httpClient(),
+        { url: target.url, headers: hook.headers, env, body: stdin, timeoutMs, signal: setup.signal },
+        timeoutMs + httpStopSlackMs,
+      );
+    },
+    // H3: an HTTP hook's report carries its status (`null` when none came, or it did not run).
+    reportFields: (run) => ({ httpStatus: run?.httpStatus ?? null }),
+  },
+} as const satisfies HookKindTable;
+
+/**
+ * The kind and target of a validated entry. `@cosh/config` made sure exactly one of `command` and
+ * `url` is set (C5, C6); an entry with neither (only a config forged by a cast) is a command hook
+ * with an empty command, which the shell runs as nothing.
+ */
+export function hookTargetOf(hook: Pick<HookEntry, 'command' | 'url'>): HookTarget {
+  if (hook.url !== null) return { kind: 'http', url: hook.url };
+  return { kind: 'command', command: hook.command ?? '' };
+}
+
+/**
+ * The table's entry for a target, with the target it takes. The one switch over kinds: a new kind
+ * that is not handled here fails to compile.
+ */
+function withSpec<Result>(
+  target: HookTarget,
+  use: <Target extends HookTarget>(spec: HookKindSpec<Target>, target: Target) => Result,
+): Result {
+  switch (target.kind) {
+    case 'command':
+      return use(HOOK_KINDS.command, target);
+    case 'http':
+      return use(HOOK_KINDS.http, target);
+    default: {
+      const never: never = target;
+      throw new Error(`unknown hook kind: ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/** Runs one selected hook by its kind (R1–R11, H1–H3). Never rejects. */
+export function runHookOfKind(run: Omit<KindRun<HookTarget>, 'target'>, target: HookTarget): Promise<HookRun> {
+  return withSpec(target, (spec, narrowed) => spec.run({ ...run, target: narrowed }));
+}
+
+/** How a hook is shown in listings and reports: its command, or `POST <url>` (C5, H1). */
+export function shownHook(hook: Pick<HookEntry, 'command' | 'url'>): string {
+  return withSpec(hookTargetOf(hook), (spec, target) => spec.shown(target));
+}
+
+/** What a hook runs as written in the config (a report's `command`): its command, or its url. */
+export function writtenHook(hook: Pick<HookEntry, 'command' | 'url'>): string {
+  return withSpec(hookTargetOf(hook), (spec, target) => spec.written(target));
+}
+
+/** The kind's word for listings (`command`, `HTTP`). */
+export function hookKindLabel(hook: Pick<HookEntry, 'command' | 'url'>): string {
+  return HOOK_KINDS[hookTargetOf(hook).kind].label;
+}
+
+/** What a report of this hook carries for its kind (H3's `httpStatus`). */
+export function kindReportFields(hook: Pick<HookEntry, 'command' | 'url'>, run: HookRun | null): KindReportFields {
+  return HOOK_KINDS[hookTargetOf(hook).kind].reportFields(run);
+}
