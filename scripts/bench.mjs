@@ -14,7 +14,18 @@
 // ratio comes with its 95 % bootstrap interval: a target inside it is neither a clear pass nor a
 // clear miss.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  constants as fsConstants,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -331,6 +342,71 @@ async function engineOverhead() {
     target: 1.05,
     p90Target: 1.3,
     floor,
+  });
+}
+
+// 1b. R3: stdin as a regular file (what the runner gives hooks: a hook may open /dev/stdin by
+// name) against a socket pair (Node's `stdio: 'pipe'`, what it gave before), raw spawns of the
+// same hook with the same payload, interleaved: the per-call cost of the change.
+
+/** As the runner does (packages/runner/src/payload-file.ts): tmpfs, O_EXCL, unlinked, reopened. */
+function payloadFileDescriptor(payload) {
+  const path = join('/dev/shm', `cosh-bench-stdin-${process.pid}-${randomBytes(8).toString('hex')}`);
+  const fd = openSync(
+    path,
+    fsConstants.O_RDWR | fsConstants.O_CREAT | fsConstants.O_EXCL | fsConstants.O_NOFOLLOW,
+    0o600,
+  );
+  writeSync(fd, payload);
+  unlinkSync(path);
+  const reader = openSync(`/proc/self/fd/${fd}`, fsConstants.O_RDONLY);
+  closeSync(fd);
+  return reader;
+}
+
+/** `rawSpawn` with the payload in a regular file as stdin instead of written to a socket. */
+function rawSpawnFileStdin(command, payload) {
+  return new Promise((resolve, reject) => {
+    const stdin = payloadFileDescriptor(payload);
+    let child;
+    try {
+      child = spawn('/bin/sh', ['-c', command], { stdio: [stdin, 'pipe', 'pipe'], detached: true });
+    } finally {
+      closeSync(stdin);
+    }
+    child.stdout.resume();
+    child.stderr.resume();
+    child.on('error', reject);
+    child.on('close', () => resolve());
+  });
+}
+
+async function stdinAsFile() {
+  const small = Buffer.from(
+    `${JSON.stringify({ event: 'PreToolUse', tool_name: call.toolName, tool_input: call.toolInput })}\n`,
+  );
+  const large = Buffer.from(
+    `${JSON.stringify({ event: 'PreToolUse', tool_name: 'fs_write', tool_input: { content: 'x'.repeat(4 * 1024 * 1024) } })}\n`,
+  );
+  const times = await interleave(quick ? 15 : 200, 5, [
+    () => rawSpawn('true', small),
+    () => rawSpawnFileStdin('true', small),
+    () => rawSpawn('cat >/dev/null', large),
+    () => rawSpawnFileStdin('cat >/dev/null', large),
+  ]);
+  ratioRow({
+    what: 'R3 stdin as a regular file, one call payload, hook `true`',
+    baseline: "raw spawn of sh -c true, payload written to a socket pair (Node's stdio 'pipe', the runner before)",
+    subject: 'the same, payload in an unlinked /dev/shm file reopened read-only as stdin (the runner now)',
+    times: [times[0], times[1]],
+    target: 1.05,
+  });
+  ratioRow({
+    what: 'R3 stdin as a regular file, 4 MiB payload, hook `cat >/dev/null`',
+    baseline: 'raw spawn, the payload written to a socket pair',
+    subject: 'the same, the payload in a regular file as stdin',
+    times: [times[2], times[3]],
+    target: 1.05,
   });
 }
 
@@ -828,6 +904,7 @@ try {
       .join(' ')}${quick ? ', quick' : ''}`,
   );
   await measuring(engineOverhead);
+  await measuring(stdinAsFile);
   await measuring(parallelSleeps);
   await measuring(httpHooks);
   await measuring(selection);

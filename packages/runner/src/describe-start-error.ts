@@ -47,3 +47,21 @@ export function describeStartError(error: unknown, shell: string, cwd: string): 
       return `failed to start ${shell}: ${errorMessage(error)}${code === undefined ? '' : ` (${code})`}`;
   }
 }
+
+/**
+ * Why the file that holds a hook's stdin (R3) could not be made, in one readable line (R9): the
+ * system's limits, or the temporary folders (`/dev/shm`, then `TMPDIR`) full or not writable.
+ */
+export function describePayloadFileError(error: unknown): string {
+  const code = errorCode(error);
+  switch (code) {
+    case 'EMFILE':
+    case 'ENFILE':
+      return `too many open files (${code})`;
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return `no room for the payload in the temporary folder (${code})`;
+    default:
+      return `cannot write the payload to a temporary file: ${errorMessage(error)}${code === undefined ? '' : ` (${code})`}`;
+  }
+}

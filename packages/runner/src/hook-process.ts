@@ -3,9 +3,10 @@ export interface HookProcessRequest {
   /** Run as `<shell> -c <command>` (R1): passed as one argument, never spliced or parsed. */
   readonly command: string;
   /**
-   * Written to the hook's stdin, then stdin is closed (R3). A hook that never reads it is fine.
-   * A `Uint8Array` is written as it is, never copied: pass the same one to every hook of a call
-   * and a large payload is in memory once, whatever the number of hooks (R11).
+   * The hook's stdin (R3): a regular file holding these bytes (a hook may open `/dev/stdin` by
+   * name), or `/dev/null` when empty. A hook that never reads it is fine. A `Uint8Array` is
+   * written as it is, never copied: pass the same one to every hook of a call and a large
+   * payload is in memory, and in a file, once, whatever the number of hooks (R11).
    */
   readonly stdin: string | Uint8Array;
   /**
@@ -15,7 +16,7 @@ export interface HookProcessRequest {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Working directory of the hook (R5). */
   readonly cwd: string;
-  /** Milliseconds from spawn (writing stdin included) until the hook's process group is killed (R6). */
+  /** Milliseconds from spawn until the hook's process group is killed (R6); stdin is ready before it. */
   readonly timeoutMs: number;
   /**
    * Stops the run early: once aborted, the process group is stopped exactly as at a timeout

@@ -1,4 +1,5 @@
 import { chmodSync, existsSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { temporaryFolders } from '@cosh/test-utils';
@@ -73,6 +74,64 @@ describe('R3 stdin', () => {
     const payload = `${'z'.repeat(2 * 1024 * 1024)}\n`;
     const result = await runHook(request('head -c 10 >/dev/null; exit 6', { stdin: payload }));
     expect(result).toMatchObject({ exitCode: 6, startError: null });
+  });
+});
+
+describe('R3 stdin is a regular file, never a socket', () => {
+  const payload = '{"event":"PreToolUse","tool_name":"bash_run","tool_input":{"command":"rm -rf /"}}\n';
+
+  it.each([
+    ['cat /dev/stdin', 'cat /dev/stdin'],
+    ['jq -c . < /dev/stdin', 'jq -c . < /dev/stdin'],
+    ['python open("/dev/stdin")', `python3 -c 'import sys; sys.stdout.write(open("/dev/stdin").read())'`],
+    [
+      'node readFileSync("/dev/stdin")',
+      `"${process.execPath}" -e 'process.stdout.write(require("fs").readFileSync("/dev/stdin"))'`,
+    ],
+  ])('R3: a hook that opens stdin by name (%s) reads the payload', async (_, command) => {
+    const result = await runHook(request(command, { stdin: payload }));
+    expect(result).toMatchObject({ exitCode: 0, stderr: '', startError: null });
+    expect(result.stdout).toBe(payload);
+  });
+
+  it('R3: a guard that greps /dev/stdin by name sees the payload and denies', async () => {
+    const guard = 'if grep -q rm /dev/stdin; then echo "no rm" >&2; exit 2; fi';
+    const result = await runHook(request(guard, { stdin: payload }));
+    expect(result).toMatchObject({ exitCode: 2, stderr: 'no rm\n', startError: null });
+  });
+
+  it('R3: stdin is a regular file, and each hook given one shared buffer reads all of it', async () => {
+    const shared = Buffer.from(payload);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        runHook(request('test -f /dev/stdin && cat /dev/stdin && cat', { stdin: shared })),
+      ),
+    );
+    // `cat /dev/stdin` opens the file afresh; plain `cat` reads fd 0 from its own offset.
+    for (const result of results) expect(result).toMatchObject({ exitCode: 0, stdout: payload + payload });
+  });
+
+  it('R3: a 6 MiB payload read by name arrives whole', async () => {
+    const big = `${'x'.repeat(6 * 1024 * 1024)}\n`;
+    const result = await runHook(request('wc -c < /dev/stdin', { stdin: big }));
+    expect(result).toMatchObject({ exitCode: 0, startError: null });
+    expect(Number(result.stdout.trim())).toBe(big.length);
+  });
+
+  it('R3: no payload file is left in the temporary folders once the hooks started', async () => {
+    const mine = (): string[] =>
+      ['/dev/shm', tmpdir()].flatMap((folder) =>
+        existsSync(folder) ? readdirSync(folder).filter((name) => name.startsWith(`cosh-stdin-${process.pid}-`)) : [],
+      );
+    const running = runHook(request('sleep 0.3; cat', { stdin: payload }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(mine()).toEqual([]);
+    expect((await running).stdout).toBe(payload);
+  });
+
+  it('R3: an empty stdin (bash_run) reads as end of input at once', async () => {
+    const result = await runHook(request('cat; echo "[eof]"', { stdin: '' }));
+    expect(result.stdout).toBe('[eof]\n');
   });
 });
 

@@ -1,11 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync } from 'node:fs';
 import { BoundedOutput } from './bounded-output.ts';
-import { describeStartError } from './describe-start-error.ts';
+import { describePayloadFileError, describeStartError } from './describe-start-error.ts';
 import type { HookProcessRequest, HookProcessResult, ResolvedRunnerOptions, RunnerOptions } from './hook-process.ts';
 import { HookProcessGroup, trackRunningGroup, untrackRunningGroup } from './process-group.ts';
 import { assertValidRequest, resolveRunnerOptions } from './validate-arguments.ts';
 import { monotonicNow } from './monotonic-now.ts';
 import { type Deadline, DeadlineTimer } from './deadline-timer.ts';
+import { openPayloadForStdin } from './payload-file.ts';
 
 // After SIGKILL the shell's exit is normally reported within milliseconds. A process stuck in
 // uninterruptible I/O can delay it without bound; past this wait the result is returned anyway
@@ -102,12 +104,23 @@ export function runValidatedHook(
       settleNotStarted(abortedBeforeStart);
       return;
     }
+    // R3: stdin is a regular file holding the payload (never a socket: a hook may open
+    // /dev/stdin by name), or /dev/null for an empty one (bash_run). A file that cannot be made
+    // is this hook's start failure (R9), so a guard that never saw its payload fails closed.
+    let stdinFd: number | 'ignore';
+    try {
+      stdinFd = request.stdin.length === 0 ? 'ignore' : openPayloadForStdin(request.stdin);
+    } catch (error) {
+      settleNotStarted(`cannot give the hook its stdin: ${describePayloadFileError(error)}`);
+      return;
+    }
     let subprocess: ChildProcess;
     try {
       subprocess = spawn(options.shell, ['-c', request.command], {
         cwd: request.cwd,
         env: request.env,
-        stdio: ['pipe', 'pipe', 'pipe'],
+        // Only stdout and stderr are pipes; nothing is written to the hook once it runs.
+        stdio: [stdinFd, 'pipe', 'pipe'],
         // Its own session and process group, so the whole group can be signalled (R6) and
         // killed by our host-exit handler.
         detached: true,
@@ -117,6 +130,9 @@ export function runValidatedHook(
       // Invalid arguments (a NUL byte in the command or environment, E2BIG, …) throw here.
       settleNotStarted(describeStartError(error, options.shell, request.cwd));
       return;
+    } finally {
+      // The child has its own copy from the fork (or there is no child): ours is not needed.
+      if (stdinFd !== 'ignore') closeSync(stdinFd);
     }
     // Node reports ENOENT, EACCES, EAGAIN, EMFILE and ENFILE as an `error` event on the next tick
     // instead: listen now, or that event would crash the host. After a successful spawn an
@@ -125,21 +141,14 @@ export function runValidatedHook(
       if (subprocess.pid === undefined) settleNotStarted(describeStartError(error, options.shell, request.cwd));
     });
     const pid = subprocess.pid;
-    const { stdin: stdinPipe, stdout: stdoutPipe, stderr: stderrPipe } = subprocess;
-    if (pid === undefined || !stdinPipe || !stdoutPipe || !stderrPipe) {
+    const { stdout: stdoutPipe, stderr: stderrPipe } = subprocess;
+    if (pid === undefined || !stdoutPipe || !stderrPipe) {
       // Not started. With EMFILE/ENFILE Node did not even create the pipes; otherwise close
       // the ones it made so a failed start leaks no descriptors.
-      stdinPipe?.destroy();
       stdoutPipe?.destroy();
       stderrPipe?.destroy();
       return;
     }
-    // The payload goes out first, while the shell is still starting. Written later (after the
-    // set-up below, 0.3 ms), it found a hook that never reads stdin already gone in one call of
-    // eight, and Node builds an EPIPE error with its stack for each (README, Performance).
-    // A hook may exit or close stdin without reading: EPIPE and ECONNRESET are expected (R3).
-    stdinPipe.on('error', ignore);
-    stdinPipe.end(request.stdin);
     try {
       request.onSpawn?.();
     } catch {
@@ -196,7 +205,6 @@ export function runValidatedHook(
       // and holds no memory for it. The process itself is left running (R7).
       stdoutPipe.destroy();
       stderrPipe.destroy();
-      stdinPipe.destroy();
       const report = (): void => settle(exit ?? { exitCode: null, signal: null }, timedOut);
       if (!stopping) {
         report();
