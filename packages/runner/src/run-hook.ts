@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { BoundedOutput } from './bounded-output.ts';
 import { describeStartError } from './describe-start-error.ts';
 import type { HookProcessRequest, HookProcessResult, ResolvedRunnerOptions, RunnerOptions } from './hook-process.ts';
@@ -104,25 +104,26 @@ export function runValidatedHook(
     }
     let subprocess: ChildProcess;
     try {
-      subprocess = spawn(options.shell, ['-c', request.command], {
-        cwd: request.cwd,
-        env: request.env,
-        stdio: ['pipe', 'pipe', 'pipe'],
-        // Its own session and process group, so the whole group can be signalled (R6) and
-        // killed by our host-exit handler.
-        detached: true,
-        windowsHide: true,
-      });
+      const launcher = request.launcher;
+      subprocess =
+        launcher === undefined || launcher.length === 0
+          ? spawn(options.shell, ['-c', request.command], spawnOptions(request))
+          : spawn(
+              launcher[0] as string,
+              [...launcher.slice(1), options.shell, '-c', request.command],
+              spawnOptions(request),
+            );
     } catch (error) {
       // Invalid arguments (a NUL byte in the command or environment, E2BIG, …) throw here.
-      settleNotStarted(describeStartError(error, options.shell, request.cwd));
+      settleNotStarted(describeStartError(error, request.launcher?.[0] ?? options.shell, request.cwd));
       return;
     }
     // Node reports ENOENT, EACCES, EAGAIN, EMFILE and ENFILE as an `error` event on the next tick
     // instead: listen now, or that event would crash the host. After a successful spawn an
     // `error` (a failed signal, say) changes nothing we report.
     subprocess.on('error', (error) => {
-      if (subprocess.pid === undefined) settleNotStarted(describeStartError(error, options.shell, request.cwd));
+      if (subprocess.pid === undefined)
+        settleNotStarted(describeStartError(error, request.launcher?.[0] ?? options.shell, request.cwd));
     });
     const pid = subprocess.pid;
     const { stdin: stdinPipe, stdout: stdoutPipe, stderr: stderrPipe } = subprocess;
@@ -289,4 +290,17 @@ export function runValidatedHook(
     timeout = timeouts.schedule(request.timeoutMs, onTimeout);
     request.signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** How every hook process is spawned: piped stdio, and its own session and process group. */
+function spawnOptions(request: HookProcessRequest): SpawnOptions {
+  return {
+    cwd: request.cwd,
+    env: request.env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    // Its own session and process group, so the whole group can be signalled (R6) and
+    // killed by our host-exit handler.
+    detached: true,
+    windowsHide: true,
+  };
 }
