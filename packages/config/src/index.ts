@@ -13,6 +13,7 @@ export {
   type JsonPath,
   type LoadedConfig,
   type ProblemSeverity,
+  type SandboxSettings,
   type WrittenSetting,
 } from './config-types.ts';
 export {
@@ -55,7 +56,16 @@ export {
   trustStoreFile,
 } from './trust-store.ts';
 export { formatJsonPath, formatProblem } from './format-problem.ts';
-export { HOOK_EVENTS, type HookEvent, isHookEvent, ON_ERROR_VALUES, type OnError } from './hook-events.ts';
+export {
+  HOOK_EVENTS,
+  type HookEvent,
+  isHookEvent,
+  ON_ERROR_VALUES,
+  type OnError,
+  SANDBOX_MODES,
+  type SandboxMode,
+} from './hook-events.ts';
+export { DEFAULT_SANDBOX_SETTINGS } from './sandbox-settings.ts';
 export { createSetupJsonSchema, renderSetupJsonSchema } from './json-schema.ts';
 export { loadConfig, safeLoadConfig } from './load-config.ts';
 export { locateJsonPath } from './locate-json-path.ts';
