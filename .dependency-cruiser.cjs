@@ -1,13 +1,14 @@
 // The layering of ARCHITECTURE.md, checked on every `pnpm test` (`pnpm lint`):
 //
-//   leaves   config, matcher, runner, aggregate   import no other Cosh package
+//   leaves   config, matcher, runner, aggregate,  import no other Cosh package
+//            sandbox
 //   engine   hooks                                imports the four leaves
 //   cli      cosh-cli                             imports hooks and config
 //   app      apps/cosh                            imports any of them
 //
 // plus: no module cycles (type-only imports count), no relative path into another package,
 // only the runner spawns processes, and @cosh/test-utils in tests only.
-const leaves = '(config|matcher|runner|aggregate)';
+const leaves = '(config|matcher|runner|aggregate|sandbox)';
 // Shipped code: every package's src but the private test helpers.
 const productionSource = '^(packages/(?!test-utils/)[^/]+|apps/[^/]+)/src/';
 const testFile = '(\\.test\\.tsx?$|/__fixtures__/)';
@@ -32,7 +33,7 @@ module.exports = {
     {
       name: 'leaves-import-no-package',
       comment:
-        'config, matcher, runner and aggregate import no other Cosh package: each states the small type it needs.',
+        'config, matcher, runner, aggregate and sandbox import no other Cosh package: each states the small type it needs.',
       severity: 'error',
       from: { path: `^packages/${leaves}/` },
       to: { path: '^(packages|apps)/', pathNot: ['^packages/$1/', '^packages/test-utils/'] },
@@ -67,7 +68,13 @@ module.exports = {
       severity: 'error',
       from: {
         path: productionSource,
-        pathNot: ['^packages/runner/', '^packages/cosh-cli/src/settings/open-editor\\.ts$', testFile],
+        pathNot: [
+          '^packages/runner/',
+          '^packages/cosh-cli/src/settings/open-editor\\.ts$',
+          // The sandbox's one start of its own: the probe (`bwrap … sh -c 'exit 0'`), bounded.
+          '^packages/sandbox/src/probe-sandbox\\.ts$',
+          testFile,
+        ],
       },
       to: { dependencyTypes: ['core'], path: '^(node:)?child_process$' },
     },

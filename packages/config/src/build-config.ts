@@ -27,6 +27,7 @@ export interface ConfigSource {
 export const NO_FILE_SETTINGS: FileSettings = Object.freeze({
   hooksEnabled: Object.freeze({}),
   allowManagedHooksOnly: null,
+  sandbox: null,
 });
 
 /** A setup.json value the schema accepted (SPEC C3–C7). */
@@ -90,10 +91,19 @@ export function fileSettings(file: ValidatedFile, sourceMap: SourceMap): FileSet
     if (value !== undefined) hooksEnabled[event] = written(['hooksEnabled', event], value);
   }
   const allowManagedHooksOnly = file.allowManagedHooksOnly;
+  const sandbox = file.sandbox;
   return Object.freeze({
     hooksEnabled: Object.freeze(hooksEnabled),
     allowManagedHooksOnly:
       allowManagedHooksOnly === undefined ? null : written(['allowManagedHooksOnly'], allowManagedHooksOnly),
+    sandbox:
+      sandbox === undefined
+        ? null
+        : Object.freeze({
+            ...(sandbox.mode === undefined ? {} : { mode: sandbox.mode }),
+            ...(sandbox.writable === undefined ? {} : { writable: Object.freeze([...sandbox.writable]) }),
+            ...(sandbox.network === undefined ? {} : { network: sandbox.network }),
+          }),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { HookEvent, HookProtocol, OnError } from './hook-events.ts';
+import type { HookEvent, HookProtocol, OnError, SandboxMode } from './hook-events.ts';
 
 /** The three files a config is made of, in the order their hooks run (SPEC C10). */
 export const CONFIG_LAYERS = ['managed', 'user', 'project'] as const;
@@ -131,6 +131,21 @@ export interface FileSettings {
   readonly hooksEnabled: Readonly<Partial<Record<HookEvent, WrittenSetting>>>;
   /** `allowManagedHooksOnly` as written; `null` when absent. */
   readonly allowManagedHooksOnly: WrittenSetting | null;
+  /** `sandbox` as written (SPEC B5); `null` when absent. */
+  readonly sandbox: Partial<SandboxSettings> | null;
+}
+
+/**
+ * SPEC B2, B4, B5: how the agent's own shell (`bash_run`) is sandboxed, from the managed and
+ * user files (managed wins, field by field); a project file cannot set it.
+ */
+export interface SandboxSettings {
+  /** `auto` (default): a sandbox when one can start; `required`: refuse without; `off`. */
+  readonly mode: SandboxMode;
+  /** Further writable folders, absolute (`~/` expanded; relative to the file's folder). */
+  readonly writable: readonly string[];
+  /** `false`: loopback only. Default `true`. */
+  readonly network: boolean;
 }
 
 /** The result of loading setup.json. */

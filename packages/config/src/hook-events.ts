@@ -16,6 +16,12 @@ export function isHookEvent(value: unknown): value is HookEvent {
 }
 
 /** The hook protocols a hook entry can speak (SPEC C5, K1). */
+/** SPEC B5: how `bash_run` is sandboxed (`auto` is the default). */
+export const SANDBOX_MODES = ['auto', 'required', 'off'] as const;
+
+/** One of {@link SANDBOX_MODES}. */
+export type SandboxMode = (typeof SANDBOX_MODES)[number];
+
 export const HOOK_PROTOCOLS = ['cosh', 'claude'] as const;
 
 /** `cosh` (default: SPEC R3, O1–O6) or `claude` (Claude Code's hook protocol, SPEC K1–K5). */

@@ -16,10 +16,18 @@ export type {
   HookEntry,
   HookOffReason,
   HooksConfig,
+  SandboxSettings,
 } from './config-types.ts';
 export { type LayerLocation, projectFileForWriting } from './find-config-layers.ts';
 export { formatJsonPath, formatProblem } from './format-problem.ts';
-export { HOOK_EVENTS, type HookEvent, isHookEvent, type OnError } from './hook-events.ts';
+export {
+  HOOK_EVENTS,
+  type HookEvent,
+  isHookEvent,
+  type OnError,
+  SANDBOX_MODES,
+  type SandboxMode,
+} from './hook-events.ts';
 export type { ImportedHookEntry } from './import-hook-entries.ts';
 export { renderSetupJsonSchema } from './json-schema.ts';
 export { loadConfig, safeLoadConfig } from './load-config.ts';
@@ -36,6 +44,7 @@ export { type LayerInput, mergeLayers } from './merge-layers.ts';
 export { emptyConfig, parseConfig, validateHooksConfig } from './parse-config.ts';
 export { replaceImportedHooks } from './replace-imported-hooks.ts';
 export { resolveConfigPath } from './resolve-config-path.ts';
+export { DEFAULT_SANDBOX_SETTINGS } from './sandbox-settings.ts';
 export type { HookIdentity } from './toggle-requests.ts';
 export {
   readTrustStore,

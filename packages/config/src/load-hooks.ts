@@ -1,8 +1,9 @@
+import { resolveSandboxSettings } from './sandbox-settings.ts';
 import { accessSync, constants } from 'node:fs';
 import { homedir as userHomedir } from 'node:os';
 import { dirname, isAbsolute } from 'node:path';
 import type { ConfigError } from './config-error.ts';
-import type { ConfigLayer, ConfigProblem, FileSettings, HooksConfig } from './config-types.ts';
+import type { ConfigLayer, ConfigProblem, FileSettings, HooksConfig, SandboxSettings } from './config-types.ts';
 import {
   decideTrust,
   type HookScripts,
@@ -91,6 +92,8 @@ export interface ConfigLayers {
   readonly trustedOnFirstUse: readonly string[];
   /** Paths the built-in tools must not write (SPEC S6): the layers' files, the store, every script. */
   readonly protectedFiles: readonly string[];
+  /** The sandbox of `bash_run` (SPEC B5): the managed and user files' `sandbox`, managed winning. */
+  readonly sandbox: SandboxSettings;
   /** @internal The merge's input. */
   readonly layerInputs: readonly LayerInput[];
 }
@@ -207,6 +210,10 @@ export async function readConfigLayers(options: LoadHooksOptions = {}): Promise<
     trustWarnings,
     trustedOnFirstUse,
     protectedFiles: [...protectedFiles],
+    sandbox: resolveSandboxSettings(
+      inspections.map((inspection) => inspection.input),
+      home,
+    ),
     layerInputs: inspections.map((inspection) => inspection.input),
   };
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS } from './hook-defaults.ts';
-import { HOOK_PROTOCOLS, ON_ERROR_VALUES } from './hook-events.ts';
+import { HOOK_PROTOCOLS, ON_ERROR_VALUES, SANDBOX_MODES } from './hook-events.ts';
 
 /** What a hook's `url` must look like before it is parsed as a URL (SPEC H1). */
 // Written without the `i` flag, which a JSON Schema pattern cannot carry (C9): `HTTP://` is fine.
@@ -86,6 +86,28 @@ const hooksEnabledSchema = z
   })
   .register(z.globalRegistry, { description: 'Turns every hook of an event on or off. A missing key means enabled.' });
 
+const sandboxSchema = z
+  .object({
+    mode: z.optional(z.enum(SANDBOX_MODES)).register(z.globalRegistry, {
+      description:
+        '"auto": bash_run runs in a sandbox when one can start, else unsandboxed with a warning on every load; "required": without a sandbox bash_run is refused; "off": no sandbox (warned on every load).',
+      default: 'auto',
+    }),
+    writable: z.optional(z.array(z.string())).register(z.globalRegistry, {
+      description:
+        'Folders bash_run may write besides its working folder and a private /tmp ("~/" is your home folder). Cosh\'s own files stay read-only inside them.',
+      examples: [['~/.npm', '~/.cache/pip']],
+    }),
+    network: z.optional(z.boolean()).register(z.globalRegistry, {
+      description: 'false: bash_run gets a network with loopback only.',
+      default: true,
+    }),
+  })
+  .register(z.globalRegistry, {
+    description:
+      "The sandbox every bash_run runs in (bubblewrap on Linux). In the user or managed file only (the managed file's values win).",
+  });
+
 /**
  * setup.json: a shared settings file, so keys other than these are kept and ignored (SPEC C3).
  * `hooks` and its entries are closed objects, which makes editors flag misspelt events and
@@ -103,11 +125,15 @@ export const setupFileSchema = z
         'In the managed file (/etc/cosh/setup.json) only: true loads no user or project hooks. Ignored, with a warning, elsewhere.',
       default: false,
     }),
+    sandbox: z.optional(sandboxSchema),
   })
   .register(z.globalRegistry, {
     title: 'Cosh setup.json',
     description: 'Cosh settings. The hooks section configures lifecycle hooks run around every tool call.',
   });
+
+/** The known fields of `sandbox` (SPEC C5), for "did you mean" suggestions. */
+export const SANDBOX_FIELDS: readonly string[] = Object.keys(sandboxSchema.shape);
 
 /** The known fields of a hook entry, for "did you mean" suggestions. */
 export const HOOK_ENTRY_FIELDS: readonly string[] = Object.keys(hookEntrySchema.shape);

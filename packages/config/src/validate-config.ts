@@ -6,9 +6,16 @@ import type { ConfigProblem, FileSettings, HooksConfig, JsonPath } from './confi
 import { buildConfig, type ConfigSource, fileSettings, NO_FILE_SETTINGS, type ValidatedFile } from './build-config.ts';
 import { formatJsonPath } from './format-problem.ts';
 import { MAX_TIMEOUT_SECONDS } from './hook-defaults.ts';
-import { HOOK_EVENTS, HOOK_PROTOCOLS, type HookEvent, isHookEvent, ON_ERROR_VALUES } from './hook-events.ts';
+import {
+  HOOK_EVENTS,
+  HOOK_PROTOCOLS,
+  type HookEvent,
+  isHookEvent,
+  ON_ERROR_VALUES,
+  SANDBOX_MODES,
+} from './hook-events.ts';
 import { editDistance } from './closest-match.ts';
-import { HOOK_ENTRY_FIELDS, setupFileSchema } from './setup-schema.ts';
+import { HOOK_ENTRY_FIELDS, SANDBOX_FIELDS, setupFileSchema } from './setup-schema.ts';
 import type { SourceMap } from './source-map.ts';
 
 /** The outcome of validating a parsed setup.json: a config only when there is no error. */
@@ -46,7 +53,11 @@ export function validateConfig(
       errors.push(problemFromIssue(issue, value, sourceMap));
     }
   }
-  for (const problem of [...findUnknownKeys(value, sourceMap), ...findTransportProblems(value, sourceMap, seenPaths)]) {
+  for (const problem of [
+    ...findUnknownKeys(value, sourceMap),
+    ...findTransportProblems(value, sourceMap, seenPaths),
+    ...findSandboxProblems(value, sourceMap, source),
+  ]) {
     (problem.severity === 'error' ? errors : warnings).push(problem);
   }
   warnings.push(...findDuplicateKeys(tree, sourceMap));
@@ -123,6 +134,20 @@ function expectation(path: JsonPath): string {
       ? 'must be an object such as {"PreToolUse": true, "PostToolUse": false}'
       : 'must be true or false';
   }
+  if (section === 'sandbox') {
+    switch (event) {
+      case undefined:
+        return 'must be an object such as {"mode": "auto", "writable": ["~/.npm"], "network": true}';
+      case 'mode':
+        return `must be ${SANDBOX_MODES.map((value) => JSON.stringify(value)).join(', ')}`;
+      case 'writable':
+        return index === undefined ? 'must be an array of folder paths' : 'must be a string (a folder path)';
+      case 'network':
+        return 'must be true or false';
+      default:
+        return 'is not valid';
+    }
+  }
   if (section === '$schema') return 'must be a string (the path or URL of the JSON Schema)';
   if (section === 'allowManagedHooksOnly') return 'must be true or false';
   return 'is not valid';
@@ -150,9 +175,14 @@ function hint(path: JsonPath, found: unknown): string {
   const booleanField =
     field === 'enabled' ||
     (path[0] === 'hooksEnabled' && path.length === 2) ||
-    (path[0] === 'allowManagedHooksOnly' && path.length === 1);
+    (path[0] === 'allowManagedHooksOnly' && path.length === 1) ||
+    (path[0] === 'sandbox' && field === 'network');
   if (booleanField && /^(true|false)$/i.test(unquoted)) {
     return ` (write it without quotes: ${unquoted.toLowerCase()})`;
+  }
+  if (path[0] === 'sandbox' && field === 'mode') {
+    const closest = suggestClosest(found, SANDBOX_MODES);
+    return closest === undefined ? '' : ` (did you mean "${closest}"?)`;
   }
   if (field === 'onError' || field === 'protocol') {
     const closest = suggestClosest(found, field === 'onError' ? ON_ERROR_VALUES : HOOK_PROTOCOLS);
@@ -187,11 +217,11 @@ function describeFound(value: unknown, source: string | undefined): string {
  * The top-level keys Cosh reads whose near misses are errors (C5); any other key is another
  * program's setting (C3). The JSON Schema (C9) rejects the same near misses.
  */
-export const COSH_TOP_LEVEL_KEYS = ['hooks', 'hooksEnabled'] as const;
+export const COSH_TOP_LEVEL_KEYS = ['hooks', 'hooksEnabled', 'sandbox'] as const;
 
 /**
  * The Cosh key `key` is a near miss of (edit distance at most 2, or the same but for case:
- * `hook`, `Hooks`, `hooksEnable`), or undefined (SPEC C5).
+ * `hook`, `Hooks`, `hooksEnable`, `sandbx`), or undefined (SPEC C5).
  */
 function nearMissOfTopLevelKey(key: string): string | undefined {
   return COSH_TOP_LEVEL_KEYS.find(
@@ -330,6 +360,39 @@ function findTransportProblems(root: unknown, sourceMap: SourceMap, reported: Re
           `${formatJsonPath([...at, 'headers'])} is only for an HTTP hook (one with a "url")`,
         );
       }
+    });
+  }
+  return problems;
+}
+
+/**
+ * SPEC B5, C5: `sandbox` holds `mode`, `writable` and `network` only (a misspelt field would
+ * silently leave the sandbox as it was), and only the user and managed files may set it: a
+ * project file, which the agent's own repository supplies, must not loosen the agent's sandbox.
+ */
+function findSandboxProblems(root: unknown, sourceMap: SourceMap, source: ConfigSource): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  if (!isPlainObject(root) || !Object.hasOwn(root, 'sandbox')) return problems;
+  if (source.layer === 'project') {
+    problems.push({
+      severity: 'error',
+      code: 'invalid_value',
+      message: '"sandbox" cannot be set in a project file: only the user or managed file sets the sandbox of bash_run',
+      path: ['sandbox'],
+      ...sourceMap.positionOfKey(['sandbox']),
+    });
+  }
+  const sandbox = root['sandbox'];
+  if (!isPlainObject(sandbox)) return problems;
+  for (const field of Object.keys(sandbox)) {
+    if (SANDBOX_FIELDS.includes(field)) continue;
+    const closest = suggestClosest(field, SANDBOX_FIELDS);
+    problems.push({
+      severity: 'error',
+      code: 'unknown_field',
+      message: `sandbox: unknown field ${JSON.stringify(field)}${closest === undefined ? ` (known fields: ${SANDBOX_FIELDS.join(', ')})` : ` (did you mean ${closest}?)`}`,
+      path: ['sandbox', field],
+      ...sourceMap.positionOfKey(['sandbox', field]),
     });
   }
   return problems;

@@ -33,6 +33,12 @@ export interface HookProcessRequest {
    * failed).
    */
   readonly onSpawn?: (() => void) | undefined;
+  /**
+   * A program that runs the shell for us (a sandbox launcher such as `bwrap …`): the process
+   * spawned is `launcher[0]` with `launcher[1…]`, then `<shell> -c <command>`, in its own process
+   * group like any hook. Absent or empty: the shell is spawned itself.
+   */
+  readonly launcher?: readonly string[] | undefined;
 }
 
 /** Tuning knobs; the defaults are the SPEC values. */

@@ -29,6 +29,22 @@ const request = (command: string, overrides: Partial<HookProcessRequest> = {}): 
 });
 
 describe('R1 shell', () => {
+  it('R1: a launcher runs the shell for us: launcher argv, then <shell> -c <command>', async () => {
+    const result = await runHook(request('echo "$0:$1"', { launcher: ['/usr/bin/env', 'COSH_LAUNCHED=yes'] }));
+    expect(result).toMatchObject({ exitCode: 0, startError: null });
+    expect(result.stdout).toBe('/bin/sh:\n');
+    const launched = await runHook(
+      request('echo "$COSH_LAUNCHED"', { launcher: ['/usr/bin/env', 'COSH_LAUNCHED=yes'] }),
+    );
+    expect(launched.stdout).toBe('yes\n');
+  });
+
+  it('R9: a launcher that does not exist is a start error naming it', async () => {
+    const result = await runHook(request('true', { launcher: [join(temporary, 'no-such-launcher')] }));
+    expect(result.exitCode).toBeNull();
+    expect(result.startError).toContain('no-such-launcher');
+  });
+
   it('R1: runs the command with /bin/sh -c as shell code', async () => {
     const result = await runHook(request('echo "$0"; printf "%s|" a b | tr "|" "-" && echo ok'));
     expect(result).toMatchObject({ exitCode: 0, signal: null, stderr: '', startError: null });

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { closeSync } from 'node:fs';
 import { BoundedOutput } from './bounded-output.ts';
 import { describePayloadFileError, describeStartError } from './describe-start-error.ts';
@@ -116,19 +116,18 @@ export function runValidatedHook(
     }
     let subprocess: ChildProcess;
     try {
-      subprocess = spawn(options.shell, ['-c', request.command], {
-        cwd: request.cwd,
-        env: request.env,
-        // Only stdout and stderr are pipes; nothing is written to the hook once it runs.
-        stdio: [stdinFd, 'pipe', 'pipe'],
-        // Its own session and process group, so the whole group can be signalled (R6) and
-        // killed by our host-exit handler.
-        detached: true,
-        windowsHide: true,
-      });
+      const launcher = request.launcher;
+      subprocess =
+        launcher === undefined || launcher.length === 0
+          ? spawn(options.shell, ['-c', request.command], spawnOptions(request, stdinFd))
+          : spawn(
+              launcher[0] as string,
+              [...launcher.slice(1), options.shell, '-c', request.command],
+              spawnOptions(request, stdinFd),
+            );
     } catch (error) {
       // Invalid arguments (a NUL byte in the command or environment, E2BIG, …) throw here.
-      settleNotStarted(describeStartError(error, options.shell, request.cwd));
+      settleNotStarted(describeStartError(error, request.launcher?.[0] ?? options.shell, request.cwd));
       return;
     } finally {
       // The child has its own copy from the fork (or there is no child): ours is not needed.
@@ -138,7 +137,8 @@ export function runValidatedHook(
     // instead: listen now, or that event would crash the host. After a successful spawn an
     // `error` (a failed signal, say) changes nothing we report.
     subprocess.on('error', (error) => {
-      if (subprocess.pid === undefined) settleNotStarted(describeStartError(error, options.shell, request.cwd));
+      if (subprocess.pid === undefined)
+        settleNotStarted(describeStartError(error, request.launcher?.[0] ?? options.shell, request.cwd));
     });
     const pid = subprocess.pid;
     const { stdout: stdoutPipe, stderr: stderrPipe } = subprocess;
@@ -297,4 +297,18 @@ export function runValidatedHook(
     timeout = timeouts.schedule(request.timeoutMs, onTimeout);
     request.signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** How every hook process is spawned: piped stdio, and its own session and process group. */
+function spawnOptions(request: HookProcessRequest, stdinFd: number | 'ignore'): SpawnOptions {
+  return {
+    cwd: request.cwd,
+    env: request.env,
+    // Only stdout and stderr are pipes; nothing is written to the hook once it runs (R3).
+    stdio: [stdinFd, 'pipe', 'pipe'],
+    // Its own session and process group, so the whole group can be signalled (R6) and
+    // killed by our host-exit handler.
+    detached: true,
+    windowsHide: true,
+  };
 }

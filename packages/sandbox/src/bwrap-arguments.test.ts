@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { bwrapArguments } from './bwrap-arguments.ts';
+
+const paths = {
+  cwd: '/work/project',
+  writable: ['/work/project', '/home/me/.npm'],
+  pinned: ['/work/project/.git'],
+  readOnly: ['/home/me/.config/cosh', '/work/project/.git/hooks'],
+};
+
+describe('B2 bubblewrap options', () => {
+  it('B2: read-only root, fresh /dev /proc and private /tmp, then writable trees, pins and protected paths last', () => {
+    const args = bwrapArguments(paths, { network: true });
+    expect(args).toEqual([
+      '--ro-bind', '/', '/',
+      '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp',
+      '--bind', '/work/project', '/work/project',
+      '--bind', '/home/me/.npm', '/home/me/.npm',
+      '--bind', '/work/project/.git', '/work/project/.git',
+      '--ro-bind', '/home/me/.config/cosh', '/home/me/.config/cosh',
+      '--ro-bind', '/work/project/.git/hooks', '/work/project/.git/hooks',
+      '--setenv', 'TMPDIR', '/tmp',
+      '--unshare-pid', '--new-session', '--die-with-parent',
+      '--chdir', '/work/project', '--',
+    ]); // biome-ignore format: one mount per line
+  });
+
+  it('B4: network false adds a network namespace (loopback only); true does not', () => {
+    expect(bwrapArguments(paths, { network: false })).toContain('--unshare-net');
+    expect(bwrapArguments(paths, { network: true })).not.toContain('--unshare-net');
+  });
+
+  it('B2: a writable tree that holds /tmp (a cwd of /) is bound before the private /tmp, which stays on top', () => {
+    const args = bwrapArguments({ cwd: '/', writable: ['/'], pinned: [], readOnly: [] }, { network: true });
+    expect(args.indexOf('--bind')).toBeLessThan(args.indexOf('--tmpfs'));
+  });
+
+  it('B2: a writable tree under /tmp is bound after the private /tmp, so it is the host folder', () => {
+    const args = bwrapArguments({ cwd: '/tmp/w', writable: ['/tmp/w'], pinned: [], readOnly: [] }, { network: true });
+    expect(args.indexOf('--bind')).toBeGreaterThan(args.indexOf('--tmpfs'));
+  });
+});

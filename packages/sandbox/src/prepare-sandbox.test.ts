@@ -1,0 +1,123 @@
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { hasBubblewrap } from './__fixtures__/has-bubblewrap.ts';
+import { prepareSandbox } from './prepare-sandbox.ts';
+import { probeSandbox } from './probe-sandbox.ts';
+import type { SandboxPolicy } from './sandbox-policy.ts';
+
+const root = realpathSync(mkdtempSync(join(tmpdir(), 'cosh-sandbox-run-')));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** Runs `command` with /bin/sh -c inside the sandbox of `policy`, as the runner would. */
+function runInside(policy: SandboxPolicy, command: string): { status: number | null; stdout: string; stderr: string } {
+  const prepared = prepareSandbox(policy, probeSandbox());
+  if (!prepared.ok) throw new Error(prepared.cause);
+  const [program, ...args] = prepared.launch.launcher;
+  const run = spawnSync(program as string, [...args, '/bin/sh', '-c', command], {
+    cwd: policy.cwd,
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+function project(name: string): { cwd: string; protectedFolder: string; hooks: string } {
+  const cwd = join(root, name);
+  const protectedFolder = join(cwd, '.cosh');
+  const hooks = join(cwd, '.git', 'hooks');
+  mkdirSync(protectedFolder, { recursive: true });
+  mkdirSync(hooks, { recursive: true });
+  writeFileSync(join(protectedFolder, 'setup.json'), '{}');
+  return { cwd, protectedFolder, hooks };
+}
+
+describe.runIf(hasBubblewrap)('B bubblewrap, for real', () => {
+  it('B2: the cwd tree is writable, a protected folder inside it and the rest of the root are not', () => {
+    const { cwd, protectedFolder, hooks } = project('writes');
+    // Outside /tmp: /tmp itself is private, so a write there never reaches the host anyway.
+    const outside = `/var/tmp/cosh-sandbox-outside-${process.pid}.txt`;
+    const run = runInside(
+      { cwd, writable: [], readOnly: [protectedFolder, hooks], network: true },
+      `echo ok > made.txt && echo made; echo x > .cosh/setup.json || echo cosh-refused; echo x > .git/hooks/pre-commit || echo hooks-refused; echo x > ${outside} || echo outside-refused; mkdir -p .git/objects && echo git-writable`,
+    );
+    expect(run.stdout).toBe('made\ncosh-refused\nhooks-refused\noutside-refused\ngit-writable\n');
+    expect(run.stderr).toContain('Read-only file system');
+    expect(readFileSync(join(cwd, 'made.txt'), 'utf8')).toBe('ok\n');
+    expect(readFileSync(join(protectedFolder, 'setup.json'), 'utf8')).toBe('{}');
+    expect(existsSync(join(hooks, 'pre-commit'))).toBe(false);
+    expect(existsSync(outside)).toBe(false);
+  });
+
+  it('B2: a protected folder cannot be moved aside with its parent (the parent is pinned)', () => {
+    const { cwd, hooks } = project('rename');
+    const run = runInside(
+      { cwd, writable: [], readOnly: [hooks], network: true },
+      'mv .git .git-aside || echo refused; mv .git/hooks .git/hooks-aside || echo refused; echo y > .git/HEAD && echo head-writable',
+    );
+    expect(run.stdout).toBe('refused\nrefused\nhead-writable\n');
+    expect(existsSync(hooks)).toBe(true);
+  });
+
+  it('B2: a protected path named through a symbolic link is protected at its real place', () => {
+    const { cwd } = project('linked');
+    mkdirSync(join(cwd, 'real-guards'));
+    symlinkSync(join(cwd, 'real-guards'), join(cwd, 'guards'));
+    const run = runInside(
+      { cwd, writable: [], readOnly: [join(cwd, 'guards')], network: true },
+      'echo x > real-guards/g.sh || echo refused',
+    );
+    expect(run.stdout).toBe('refused\n');
+  });
+
+  it('B2: extra writable folders are writable; /tmp is private and TMPDIR points at it', () => {
+    const { cwd } = project('extra');
+    const cacheFolder = join(root, 'npm-cache');
+    mkdirSync(cacheFolder);
+    const marker = `cosh-sandbox-${process.pid}-tmp`;
+    const run = runInside(
+      { cwd, writable: [cacheFolder], readOnly: [], network: true },
+      `echo c > ${cacheFolder}/c && echo cache-ok; echo t > /tmp/${marker} && echo tmp-ok; echo "$TMPDIR"`,
+    );
+    expect(run.stdout).toBe('cache-ok\ntmp-ok\n/tmp\n');
+    expect(existsSync(join('/tmp', marker))).toBe(false);
+  });
+
+  it('B3: the command sees only its own processes, and nothing it leaves running outlives it', () => {
+    const { cwd } = project('processes');
+    const run = runInside(
+      { cwd, writable: [], readOnly: [], network: true },
+      `(sleep 30; echo late > ${cwd}/late.txt) & kill -0 ${process.pid} 2>/dev/null && echo sees-host || echo host-hidden`,
+    );
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('host-hidden\n');
+    const left = spawnSync('sh', ['-c', `ps -eo args | grep -c "[s]leep 30" || true`], { encoding: 'utf8' });
+    expect(left.stdout.trim()).toBe('0');
+  });
+
+  it('B4: network false leaves loopback only', () => {
+    const { cwd } = project('network');
+    const off = runInside(
+      { cwd, writable: [], readOnly: [], network: false },
+      "tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d ' '",
+    );
+    expect(off.stdout).toBe('lo\n');
+  });
+
+  it('B6: exit status, stdout and stderr pass through', () => {
+    const { cwd } = project('status');
+    const run = runInside({ cwd, writable: [], readOnly: [], network: true }, 'echo out; echo err >&2; pwd; exit 7');
+    expect(run).toEqual({ status: 7, stdout: `out\n${cwd}\n`, stderr: 'err\n' });
+  });
+});

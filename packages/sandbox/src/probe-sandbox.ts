@@ -1,0 +1,135 @@
+// The probe starts the sandbox once with a command that does nothing: the only way to learn
+// that bubblewrap can start here (user namespaces can be disabled, or forbidden by AppArmor or
+// a container's seccomp profile, with bwrap installed and on PATH). It is the one process this
+// package starts itself, synchronously and bounded; the commands themselves are spawned by the
+// caller (Cosh's runner) with the launcher prepareSandbox gives.
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, statSync } from 'node:fs';
+import { delimiter, isAbsolute, join } from 'node:path';
+import type { SandboxProbe } from './sandbox-policy.ts';
+
+/** Longest wait for the probe's sandbox to start and end: never a hang. */
+export const probeTimeoutMs = 5000;
+
+/** Options of {@link probeSandbox}. */
+export interface ProbeOptions {
+  /** The `PATH` to look for `bwrap` in. Default: `process.env.PATH`. */
+  readonly path?: string | undefined;
+  /** Default: `process.platform`. */
+  readonly platform?: NodeJS.Platform | undefined;
+  /** Longest wait for the probe's start. Default {@link probeTimeoutMs}. */
+  readonly timeoutMs?: number | undefined;
+}
+
+const probes = new Map<string, SandboxProbe>();
+
+/**
+ * Which sandbox can start on this machine, or why none can: on Linux bubblewrap (`bwrap` on
+ * `PATH`, started once with the options every launch uses), on macOS `/usr/bin/sandbox-exec`.
+ * The answer is kept for the life of the process (per `PATH` and platform): a start costs a
+ * probe once, not once per command.
+ *
+ * @example
+ * const probe = probeSandbox();
+ * if (probe.kind === null) console.warn(`no sandbox available (${probe.cause})`);
+ */
+export function probeSandbox(options: ProbeOptions = {}): SandboxProbe {
+  const path = options.path ?? process.env['PATH'] ?? '';
+  const platform = options.platform ?? process.platform;
+  const key = `${platform}\0${path}`;
+  let probe = probes.get(key);
+  if (probe === undefined) {
+    probe =
+      platform === 'linux'
+        ? probeBubblewrap(path, options.timeoutMs ?? probeTimeoutMs)
+        : platform === 'darwin'
+          ? probeSandboxExec()
+          : none(`no sandbox for ${platform}`);
+    probes.set(key, probe);
+  }
+  return probe;
+}
+
+/** Forgets every kept probe (tests that change the machine between probes). */
+export function forgetSandboxProbes(): void {
+  probes.clear();
+}
+
+/** The options of the probe's start: those every launch uses, so a probe that passes means a launch can start. */
+const probeArguments = [
+  '--ro-bind',
+  '/',
+  '/',
+  '--dev',
+  '/dev',
+  '--proc',
+  '/proc',
+  '--tmpfs',
+  '/tmp',
+  '--unshare-pid',
+  '--new-session',
+  '--die-with-parent',
+  '--',
+  '/bin/sh',
+  '-c',
+  'exit 0',
+];
+
+function probeBubblewrap(path: string, timeoutMs: number): SandboxProbe {
+  const program = findExecutable('bwrap', path);
+  if (program === null) return none('bwrap not found on PATH');
+  const run = spawnSync(program, probeArguments, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    timeout: timeoutMs,
+    killSignal: 'SIGKILL',
+    encoding: 'utf8',
+  });
+  if (run.error !== undefined) {
+    const code = (run.error as NodeJS.ErrnoException).code;
+    return none(
+      code === 'ETIMEDOUT'
+        ? `bwrap did not start within ${timeoutMs / 1000} s`
+        : `bwrap cannot start: ${run.error.message}`,
+    );
+  }
+  if (run.status === 0) return { kind: 'bwrap', program, cause: null };
+  const said = firstLine(run.stderr);
+  const how = run.signal !== null ? `killed by ${run.signal}` : `exit ${run.status}`;
+  return none(`bwrap cannot start: ${said === '' ? how : said}`);
+}
+
+function probeSandboxExec(): SandboxProbe {
+  const program = '/usr/bin/sandbox-exec';
+  return isExecutableFile(program) ? { kind: 'sandbox-exec', program, cause: null } : none('sandbox-exec not found');
+}
+
+function none(cause: string): SandboxProbe {
+  return { kind: null, program: null, cause };
+}
+
+/** The first non-empty line of a program's stderr, at most 200 characters. */
+function firstLine(text: string | null | undefined): string {
+  const line = (text ?? '').split('\n').find((candidate) => candidate.trim() !== '') ?? '';
+  return line.trim().slice(0, 200);
+}
+
+/** `name` on `path` as the shell would find it, or `null`. */
+function findExecutable(name: string, path: string): string | null {
+  for (const folder of path.split(delimiter)) {
+    // An empty or relative PATH entry means a folder the agent may control: skipped.
+    if (folder === '' || !isAbsolute(folder)) continue;
+    const candidate = join(folder, name);
+    if (isExecutableFile(candidate)) return candidate;
+  }
+  return null;
+}
+
+function isExecutableFile(path: string): boolean {
+  try {
+    if (!statSync(path).isFile()) return false;
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
