@@ -188,13 +188,16 @@ describe('fs_edit', () => {
     const cwd = await folderWith('keep.txt', 'original');
     let looks = 0;
     // Not aborted when the call starts nor while it reads; aborted when the write is about to be committed.
+    const aborted = (): boolean => {
+      looks += 1;
+      return looks > 3;
+    };
     const signal = {
       get aborted() {
-        looks += 1;
-        return looks > 3;
+        return aborted();
       },
       throwIfAborted() {
-        if (this.aborted) throw new Error('aborted');
+        if (aborted()) throw new Error('aborted');
       },
     } as unknown as AbortSignal;
     expect(await run({ path: 'keep.txt', old_string: 'original', new_string: 'changed' }, cwd, { signal })).toEqual({

@@ -104,6 +104,58 @@ describe('cosh exec fs_edit', () => {
     expect(await readFile(config, 'utf8')).toBe(before);
   });
 
+  it('K3/K4: a protocol "claude" hook sees Edit or MultiEdit, and a tool_response shaped as Claude Code\'s', async () => {
+    const folder = makeFolder();
+    const config = join(folder, 'setup.json');
+    const record = (name: string) => `cat > '${join(folder, name)}'`;
+    await writeFile(
+      config,
+      JSON.stringify({
+        hooks: {
+          PostToolUse: [
+            { protocol: 'claude', matcher: 'Edit', command: record('edit.json') },
+            { protocol: 'claude', matcher: 'MultiEdit', command: record('multi.json') },
+          ],
+        },
+      }),
+    );
+    await writeFile(join(folder, 'a.txt'), 'one\ntwo\n');
+    const exec = (input: unknown) =>
+      runCosh(['exec', 'fs_edit', '--input', JSON.stringify(input), '--config', config, '--permission', 'allow'], {
+        cwd: folder,
+      });
+    expect((await exec({ path: 'a.txt', old_string: 'two', new_string: 'TWO' })).code).toBe(0);
+    const edit = JSON.parse(await readFile(join(folder, 'edit.json'), 'utf8'));
+    expect(edit).toMatchObject({
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Edit',
+      tool_input: { file_path: join(folder, 'a.txt'), old_string: 'two', new_string: 'TWO', replace_all: false },
+      tool_response: {
+        filePath: join(folder, 'a.txt'),
+        oldString: 'two',
+        newString: 'TWO',
+        originalFile: 'one\ntwo\n',
+        structuredPatch: [{ oldStart: 1, oldLines: 2, newStart: 1, newLines: 2, lines: [' one', '-two', '+TWO'] }],
+        userModified: false,
+        replaceAll: false,
+      },
+    });
+    expect(existsSync(join(folder, 'multi.json'))).toBe(false);
+    const edits = [{ old_string: 'one', new_string: '1' }];
+    expect((await exec({ path: 'a.txt', edits })).code).toBe(0);
+    const multi = JSON.parse(await readFile(join(folder, 'multi.json'), 'utf8'));
+    expect(multi).toMatchObject({
+      tool_name: 'MultiEdit',
+      tool_input: { file_path: join(folder, 'a.txt'), edits },
+      tool_response: {
+        filePath: join(folder, 'a.txt'),
+        edits,
+        originalFileContents: 'one\nTWO\n',
+        userModified: false,
+      },
+    });
+  });
+
   it('T: an input with both forms is bad usage (exit 64) and runs no hook', async () => {
     const { folder, exec } = await project();
     const result = await exec(
