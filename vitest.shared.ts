@@ -3,6 +3,7 @@
 //   e2e          test/e2e/**: drives the built binary as a user does (`pnpm test:e2e`, which turbo
 //                runs after the build, so it never meets a stale bundle)
 //   reliability  test/reliability/**: soak, load, crash-safety, fuzz (`pnpm test:reliability`, CI)
+//   clients      test/clients/**: real coding agents driven offline (`pnpm test:clients`, CI)
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
@@ -18,6 +19,7 @@ const maxWorkers = process.env['TURBO_HASH'] === undefined ? availableParallelis
 
 const e2eFiles = 'test/e2e/**/*.test.ts';
 const reliabilityFiles = 'test/reliability/**/*.test.ts';
+const clientFiles = 'test/clients/**/*.test.ts';
 
 /** The test configuration of one package. */
 export function definePackageTests() {
@@ -35,7 +37,7 @@ export function definePackageTests() {
           test: {
             name: 'unit',
             include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-            exclude: [...configDefaults.exclude, e2eFiles, reliabilityFiles],
+            exclude: [...configDefaults.exclude, e2eFiles, reliabilityFiles, clientFiles],
           },
         },
         { extends: true, test: { name: 'e2e', include: [e2eFiles] } },
@@ -44,6 +46,12 @@ export function definePackageTests() {
           // One file at a time: these suites measure descriptors, memory and timing of real
           // processes, and should not share two cores with each other.
           test: { name: 'reliability', include: [reliabilityFiles], fileParallelism: false },
+        },
+        {
+          extends: true,
+          // The real coding agents run offline against fake model APIs (the app's test/clients,
+          // `pnpm test:clients`): a run takes seconds, many more on a loaded machine.
+          test: { name: 'clients', include: [clientFiles], testTimeout: 240_000, hookTimeout: 60_000 },
         },
       ],
     },

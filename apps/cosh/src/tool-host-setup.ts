@@ -48,7 +48,7 @@ export interface ToolHostSetup {
  * The common start of `cosh exec`, `cosh session` and `cosh mcp serve`: open the history file
  * (a file that cannot be opened is a {@link UsageError}, exit 64, before anything runs), load the
  * hooks of every layer, trust checked (a `ConfigError`, exit 78; warnings printed on stderr), and
- * build the tool host, whose `fs_write` refuses Cosh's own files (SPEC S6).
+ * build the tool host, whose `fs_write` and `fs_edit` refuse Cosh's own files (SPEC S6).
  */
 export async function setUpToolHost(context: CliContext, options: ToolHostSetupOptions): Promise<ToolHostSetup> {
   let history: HistoryWriter | undefined;

@@ -74,7 +74,7 @@ describe('createToolHost', () => {
       inputAsRun: null,
     });
     expect(result.output).toBe(
-      "unknown tool 'bash' (did you mean bash_run?); known tools: bash_run, find_grep, fs_read, fs_write",
+      "unknown tool 'bash' (did you mean bash_run?); known tools: bash_run, find_grep, fs_edit, fs_read, fs_write",
     );
     expect(existsSync(path.join(folder, 'pre-ran'))).toBe(false);
   });

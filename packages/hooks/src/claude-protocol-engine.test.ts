@@ -83,6 +83,36 @@ describe('Claude-protocol hooks in the engine (K1–K5)', () => {
     expect(await selected('my_Bash_tool')).toEqual(['star', 'cosh']);
   });
 
+  it('K3: fs_edit is Edit for one edit and MultiEdit for several; a Cosh ^fs_edit$ matcher sees both', async () => {
+    const engine = engineWith([
+      claude({ name: 'edit', matcher: 'Edit', command: recording('edit') }),
+      claude({ name: 'multi', matcher: 'MultiEdit', command: recording('multi') }),
+      claude({ name: 'both', matcher: 'Edit|MultiEdit|Write', command: 'true' }),
+      { name: 'cosh', matcher: '^fs_edit$', command: 'true' },
+    ]);
+    const one = await engine.preToolUse({
+      toolName: 'fs_edit',
+      toolInput: { path: 'a.txt', old_string: 'x', new_string: 'y' },
+      cwd: directory,
+    });
+    expect(one.hooks.map((hook) => hook.name)).toEqual(['edit', 'both', 'cosh']);
+    expect(recorded('edit').payload).toMatchObject({
+      tool_name: 'Edit',
+      tool_input: { file_path: join(directory, 'a.txt'), old_string: 'x', new_string: 'y', replace_all: false },
+    });
+    const edits = [{ old_string: 'x', new_string: 'y', replace_all: true }];
+    const several = await engine.preToolUse({
+      toolName: 'fs_edit',
+      toolInput: { path: 'a.txt', edits },
+      cwd: directory,
+    });
+    expect(several.hooks.map((hook) => hook.name)).toEqual(['multi', 'both', 'cosh']);
+    expect(recorded('multi').payload).toMatchObject({
+      tool_name: 'MultiEdit',
+      tool_input: { file_path: join(directory, 'a.txt'), edits },
+    });
+  });
+
   it('K5/K3: updatedInput comes back in Cosh fields (ms → s, file_path → path); an echoed field undoes nothing', async () => {
     const engine = engineWith([
       { name: 'cosh rewrite', command: printing({ updated_input: { command: 'ls -la' } }) },

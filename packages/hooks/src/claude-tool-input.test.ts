@@ -32,6 +32,29 @@ describe('toClaudeToolInput (K3)', () => {
     });
   });
 
+  it('K3: fs_edit {path, old_string, new_string, replace_all?} → Edit {file_path, old_string, new_string, replace_all}', () => {
+    expect(toClaudeToolInput('fs_edit', { path: 'a.ts', old_string: 'x', new_string: 'y' }, cwd)).toEqual({
+      file_path: '/home/ada/repo/a.ts',
+      old_string: 'x',
+      new_string: 'y',
+      replace_all: false,
+    });
+    expect(
+      toClaudeToolInput('fs_edit', { path: '/a.ts', old_string: 'x', new_string: 'y', replace_all: true }, cwd),
+    ).toEqual({ file_path: '/a.ts', old_string: 'x', new_string: 'y', replace_all: true });
+  });
+
+  it('K3: fs_edit {path, edits} → MultiEdit {file_path, edits}', () => {
+    const edits = [
+      { old_string: 'a', new_string: 'b' },
+      { old_string: 'c', new_string: 'd', replace_all: true },
+    ];
+    expect(toClaudeToolInput('fs_edit', { path: 'src/../a.ts', edits }, cwd)).toEqual({
+      file_path: '/home/ada/repo/a.ts',
+      edits,
+    });
+  });
+
   it('K3: find_grep {pattern, path?} → Grep {pattern, path?, output_mode: "content", "-n": true}', () => {
     expect(toClaudeToolInput('find_grep', { pattern: 'TODO', path: 'src' }, cwd)).toEqual({
       pattern: 'TODO',
@@ -104,9 +127,17 @@ describe('toCoshToolInput (K8)', () => {
     });
   });
 
+  it('K8: Edit and MultiEdit read back as fs_edit in its two forms', () => {
+    expect(
+      toCoshToolInput('fs_edit', { file_path: '/repo/a', old_string: 'x', new_string: 'y', replace_all: false }),
+    ).toEqual({ path: '/repo/a', old_string: 'x', new_string: 'y', replace_all: false });
+    const edits = [{ old_string: 'x', new_string: 'y' }];
+    expect(toCoshToolInput('fs_edit', { file_path: '/repo/a', edits })).toEqual({ path: '/repo/a', edits });
+  });
+
   it('K8: a tool with no twin keeps its input', () => {
-    const input = { file_path: '/a', old_string: 'x', new_string: 'y' };
-    expect(toCoshToolInput('Edit', input)).toBe(input);
+    const input = { notebook_path: '/a.ipynb', new_source: 'x' };
+    expect(toCoshToolInput('NotebookEdit', input)).toBe(input);
   });
 });
 
@@ -177,6 +208,33 @@ describe('translateUpdatedInput (K3, K5)', () => {
       `hook 'r' added Read field "path" in updatedInput, which fs_read does not have; the change is dropped`,
     ]);
     expect(translateUpdatedInput({ file_path: '/tmp/b.txt' }, read).updatedInput).toEqual({ path: '/tmp/b.txt' });
+  });
+
+  it('K5: an Edit hook that turns on replace_all or moves the file is read back as fs_edit fields', () => {
+    const coshInput = { path: 'a.txt', old_string: 'x', new_string: 'y' };
+    const edit = {
+      toolName: 'fs_edit',
+      hookName: 'e',
+      coshInput,
+      claudeInput: toClaudeToolInput('fs_edit', coshInput, cwd),
+    };
+    // An echo, replace_all: false included, changes nothing.
+    expect(translateUpdatedInput({ ...edit.claudeInput }, edit)).toEqual({ updatedInput: null, diagnostics: [] });
+    expect(translateUpdatedInput({ ...edit.claudeInput, replace_all: true, file_path: '/b.txt' }, edit)).toEqual({
+      updatedInput: { replace_all: true, path: '/b.txt' },
+      diagnostics: [],
+    });
+    const several = { path: 'a.txt', edits: [{ old_string: 'x', new_string: 'y' }] };
+    const multi = { ...edit, coshInput: several, claudeInput: toClaudeToolInput('fs_edit', several, cwd) };
+    const edits = [{ old_string: 'x', new_string: 'z' }];
+    expect(translateUpdatedInput({ edits, extra: 1 }, multi)).toEqual({
+      updatedInput: { edits },
+      diagnostics: [
+        expect.objectContaining({
+          message: `hook 'e' added MultiEdit field "extra" in updatedInput, which fs_edit does not have; the change is dropped`,
+        }),
+      ],
+    });
   });
 
   it('K5: a field the Cosh input passed through keeps its name', () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { Diagnostic } from '@cosh/aggregate';
-import { CLAUDE_TOOL_NAMES, isTwinnedTool, type TwinnedToolName } from './claude-tool-names.ts';
+import { isMultiEdit, isTwinnedTool, toClaudeToolName, type TwinnedToolName } from './claude-tool-names.ts';
 
 type ToolInput = Readonly<Record<string, unknown>>;
 
@@ -19,6 +19,11 @@ interface ToolInputTable {
   readonly twins: readonly FieldTwin[];
   /** Sent as they are, after the twins (Grep reports matching lines with their numbers). */
   readonly fixed: ToolInput;
+  /**
+   * Fields Claude's twin always has, with the value the Cosh input means by leaving them out
+   * (Edit's `replace_all: false`); sent after the twins when the input lacks them.
+   */
+  readonly defaults?: (coshInput: ToolInput) => ToolInput;
 }
 
 const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -60,6 +65,13 @@ const INPUT_TABLES: Readonly<Record<TwinnedToolName, ToolInputTable>> = {
   bash_run: { twins: [same('command'), secondsAsMilliseconds('timeout')], fixed: {} },
   fs_read: { twins: [filePath('path', 'file_path')], fixed: {} },
   fs_write: { twins: [filePath('path', 'file_path'), same('content')], fixed: {} },
+  // One table for both of Claude's tools: Edit {file_path, old_string, new_string, replace_all}
+  // and MultiEdit {file_path, edits}; each input has only its own form's fields.
+  fs_edit: {
+    twins: [filePath('path', 'file_path'), same('old_string'), same('new_string'), same('replace_all'), same('edits')],
+    fixed: {},
+    defaults: (coshInput) => (isMultiEdit(coshInput) ? {} : { replace_all: false }),
+  },
   find_grep: {
     twins: [same('pattern'), filePath('path', 'path')],
     fixed: { output_mode: 'content', '-n': true },
@@ -103,9 +115,12 @@ function translateFields(
 /**
  * A Cosh tool input as a `protocol: "claude"` hook sees it (K3): `bash_run {command, timeout s}` →
  * `Bash {command, timeout ms}`; `fs_read {path}` → `Read {file_path}`; `fs_write {path, content}` →
- * `Write {file_path, content}`; `find_grep {pattern, path?}` → `Grep {pattern, path?, output_mode:
- * "content", "-n": true}`; paths made absolute against `cwd`; other fields passed through. The
- * input of any other tool, and of a proxied MCP tool, comes back unchanged (the same object).
+ * `Write {file_path, content}`; `fs_edit {path, old_string, new_string, replace_all?}` → `Edit
+ * {file_path, old_string, new_string, replace_all}` (`replace_all` false when left out); `fs_edit
+ * {path, edits}` → `MultiEdit {file_path, edits}`; `find_grep {pattern, path?}` → `Grep {pattern,
+ * path?, output_mode: "content", "-n": true}`; paths made absolute against `cwd`; other fields
+ * passed through. The input of any other tool, and of a proxied MCP tool, comes back unchanged
+ * (the same object).
  *
  * @example
  * toClaudeToolInput('fs_read', { path: 'src/a.ts' }, '/repo'); // { file_path: '/repo/src/a.ts' }
@@ -119,6 +134,9 @@ export function toClaudeToolInput(
   const table = tableOf(toolName, mcpServer);
   if (table === null) return toolInput;
   const translated = toClaudeFields(table, toolInput, cwd);
+  for (const [key, value] of Object.entries(table.defaults?.(toolInput) ?? {})) {
+    if (!Object.hasOwn(translated, key)) defineOwn(translated, key, value);
+  }
   for (const [key, value] of Object.entries(table.fixed)) defineOwn(translated, key, value);
   return translated;
 }
@@ -148,8 +166,10 @@ export function toClaudeFieldsOf(
 /**
  * K3 read backwards, for the bridge (K8): a Claude tool input as the Cosh hooks of the twin tool
  * see it, in the Cosh tool's own fields (`Bash {command, timeout ms}` → `bash_run {command,
- * timeout s}`, `Read {file_path}` → `fs_read {path}`, `Grep {pattern, path?, output_mode, -n}` →
- * `find_grep {pattern, path?}`). A Claude field with no Cosh twin (`description`,
+ * timeout s}`, `Read {file_path}` → `fs_read {path}`, `Edit {file_path, old_string, new_string,
+ * replace_all}` → `fs_edit {path, old_string, new_string, replace_all}`, `MultiEdit {file_path,
+ * edits}` → `fs_edit {path, edits}`, `Grep {pattern, path?, output_mode, -n}` → `find_grep
+ * {pattern, path?}`). A Claude field with no Cosh twin (`description`,
  * `run_in_background`, Grep's `output_mode` and `glob`) is not a field of the Cosh tool and is left
  * out, as `translateUpdatedInput` leaves it out the other way; the bridge's answer keeps it, since a
  * rewrite is laid over the input Claude sent. `toolName` is the Cosh name (`fromClaudeToolName`);
@@ -230,7 +250,7 @@ export function translateUpdatedInput(updatedInput: ToolInput, context: UpdatedI
     } else if (Object.hasOwn(context.coshInput, key) && !coshTwinNames.has(key) && !Object.hasOwn(table.fixed, key)) {
       defineOwn(changed, key, value);
     } else {
-      const claudeToolName = CLAUDE_TOOL_NAMES[context.toolName as TwinnedToolName];
+      const claudeToolName = toClaudeToolName(context.toolName, context.mcpServer, context.coshInput);
       diagnostics.push({
         level: 'warning',
         hook: context.hookName,

@@ -2,13 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { fromClaudeToolName, toClaudeToolName } from './claude-tool-names.ts';
 
 describe('Claude tool names (K3, K8)', () => {
-  it('K3: the four built-ins have Claude twins', () => {
-    expect(['bash_run', 'fs_read', 'fs_write', 'find_grep'].map((name) => toClaudeToolName(name))).toEqual([
+  it('K3: the five built-ins have Claude twins', () => {
+    expect(['bash_run', 'fs_read', 'fs_write', 'fs_edit', 'find_grep'].map((name) => toClaudeToolName(name))).toEqual([
       'Bash',
       'Read',
       'Write',
+      'Edit',
       'Grep',
     ]);
+  });
+
+  it('K3: fs_edit is Edit, and MultiEdit when the call has edits', () => {
+    expect(toClaudeToolName('fs_edit', null, { path: 'a', old_string: 'x', new_string: 'y' })).toBe('Edit');
+    expect(toClaudeToolName('fs_edit', null, { path: 'a', edits: [] })).toBe('MultiEdit');
+    expect(toClaudeToolName('fs_edit', 'srv', { path: 'a', edits: [] })).toBe('mcp__srv__fs_edit');
+    expect(toClaudeToolName('other', null, { edits: [] })).toBe('other');
   });
 
   it('K3: any other name is unchanged, case and look-alikes included', () => {
@@ -25,18 +33,14 @@ describe('Claude tool names (K3, K8)', () => {
   });
 
   it('K8: Claude names read back: twins, MCP names split at the server, the rest unchanged', () => {
-    expect(['Bash', 'Read', 'Write', 'Grep'].map((name) => fromClaudeToolName(name).toolName)).toEqual([
-      'bash_run',
-      'fs_read',
-      'fs_write',
-      'find_grep',
-    ]);
+    expect(
+      ['Bash', 'Read', 'Write', 'Edit', 'MultiEdit', 'Grep'].map((name) => fromClaudeToolName(name).toolName),
+    ).toEqual(['bash_run', 'fs_read', 'fs_write', 'fs_edit', 'fs_edit', 'find_grep']);
     expect(fromClaudeToolName('mcp__github__create_issue')).toEqual({ toolName: 'create_issue', mcpServer: 'github' });
     expect(fromClaudeToolName('mcp__fs__read__file')).toEqual({ toolName: 'read__file', mcpServer: 'fs' });
     for (const name of [
-      'Edit',
-      'MultiEdit',
       'WebFetch',
+      'NotebookEdit',
       'mcp__',
       'mcp____x',
       'mcp__server',
@@ -52,7 +56,8 @@ describe('Claude tool names (K3, K8)', () => {
     for (const [name, server] of [
       ['bash_run', null],
       ['find_grep', null],
-      ['Edit', null],
+      ['fs_edit', null],
+      ['WebFetch', null],
       ['t', 's'],
       ['x__y', 'srv'],
     ] as const) {

@@ -3,15 +3,24 @@ export const CLAUDE_TOOL_NAMES = {
   bash_run: 'Bash',
   fs_read: 'Read',
   fs_write: 'Write',
+  // One edit; a call with `edits` is Claude's MultiEdit (see toClaudeToolName).
+  fs_edit: 'Edit',
   find_grep: 'Grep',
 } as const satisfies Record<string, string>;
+
+/** The Claude name of an `fs_edit` call with several `edits` (K3). */
+export const CLAUDE_MULTI_EDIT = 'MultiEdit';
 
 /** A built-in Cosh tool that has a Claude Code twin. */
 export type TwinnedToolName = keyof typeof CLAUDE_TOOL_NAMES;
 
-const COSH_TOOL_NAMES = new Map<string, TwinnedToolName>(
-  Object.entries(CLAUDE_TOOL_NAMES).map(([cosh, claude]) => [claude, cosh as TwinnedToolName]),
-);
+const COSH_TOOL_NAMES = new Map<string, TwinnedToolName>([
+  ...Object.entries(CLAUDE_TOOL_NAMES).map(([cosh, claude]): [string, TwinnedToolName] => [
+    claude,
+    cosh as TwinnedToolName,
+  ]),
+  [CLAUDE_MULTI_EDIT, 'fs_edit'],
+]);
 
 const MCP_PREFIX = 'mcp__';
 const MCP_SEPARATOR = '__';
@@ -21,21 +30,34 @@ export function isTwinnedTool(toolName: string): toolName is TwinnedToolName {
   return Object.hasOwn(CLAUDE_TOOL_NAMES, toolName);
 }
 
+/** Whether an `fs_edit` input is the several-edits form (Claude's MultiEdit): it has `edits`. */
+export function isMultiEdit(toolInput: Readonly<Record<string, unknown>> | undefined): boolean {
+  return toolInput !== undefined && Object.hasOwn(toolInput, 'edits');
+}
+
 /**
  * The name a `protocol: "claude"` hook sees for a Cosh tool (K3): `bash_run` → `Bash`, `fs_read` →
- * `Read`, `fs_write` → `Write`, `find_grep` → `Grep`; a tool `t` of a proxied MCP server named
- * `s` (`cosh mcp proxy --name s`) → `mcp__s__t`; any other name unchanged.
+ * `Read`, `fs_write` → `Write`, `fs_edit` → `Edit` (a call with `edits` → `MultiEdit`),
+ * `find_grep` → `Grep`; a tool `t` of a proxied MCP server named `s` (`cosh mcp proxy --name s`)
+ * → `mcp__s__t`; any other name unchanged.
  *
  * @param mcpServer The name of the proxied MCP server the tool comes from, when it has one (an
  * empty name counts as none). With a server, the tool is never taken for a built-in, even if it is
  * named `bash_run`.
+ * @param toolInput The call's input: it decides between `Edit` and `MultiEdit` for `fs_edit`.
  *
  * @example
  * toClaudeToolName('bash_run');                // 'Bash'
  * toClaudeToolName('create_issue', 'github');  // 'mcp__github__create_issue'
+ * toClaudeToolName('fs_edit', null, { path: 'a', edits: [] }); // 'MultiEdit'
  */
-export function toClaudeToolName(toolName: string, mcpServer?: string | null): string {
+export function toClaudeToolName(
+  toolName: string,
+  mcpServer?: string | null,
+  toolInput?: Readonly<Record<string, unknown>>,
+): string {
   if (mcpServer != null && mcpServer !== '') return `${MCP_PREFIX}${mcpServer}${MCP_SEPARATOR}${toolName}`;
+  if (toolName === 'fs_edit' && isMultiEdit(toolInput)) return CLAUDE_MULTI_EDIT;
   return isTwinnedTool(toolName) ? CLAUDE_TOOL_NAMES[toolName] : toolName;
 }
 
@@ -48,14 +70,15 @@ export interface CoshToolName {
 
 /**
  * K3's names read backwards, for the bridge (K8): `Bash` → `bash_run`, `Read` → `fs_read`, `Write` →
- * `fs_write`, `Grep` → `find_grep`; `mcp__s__t` → tool `t` of server `s` (the server is the part up
- * to the next `__`, as Claude Code builds the name); a tool with no Cosh twin (`Edit`, `WebFetch`)
- * keeps its name.
+ * `fs_write`, `Edit` and `MultiEdit` → `fs_edit`, `Grep` → `find_grep`; `mcp__s__t` → tool `t` of
+ * server `s` (the server is the part up to the next `__`, as Claude Code builds the name); a tool
+ * with no Cosh twin (`WebFetch`, `NotebookEdit`) keeps its name.
  *
  * @example
  * fromClaudeToolName('Read');                       // { toolName: 'fs_read', mcpServer: null }
+ * fromClaudeToolName('MultiEdit');                  // { toolName: 'fs_edit', mcpServer: null }
  * fromClaudeToolName('mcp__github__create_issue');  // { toolName: 'create_issue', mcpServer: 'github' }
- * fromClaudeToolName('Edit');                       // { toolName: 'Edit', mcpServer: null }
+ * fromClaudeToolName('WebFetch');                   // { toolName: 'WebFetch', mcpServer: null }
  */
 export function fromClaudeToolName(claudeToolName: string): CoshToolName {
   const twin = COSH_TOOL_NAMES.get(claudeToolName);

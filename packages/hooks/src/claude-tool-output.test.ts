@@ -32,6 +32,21 @@ describe('coshToolOutput (K8: Claude tool_response → Cosh tool_output)', () =>
     );
   });
 
+  it('K8: Edit and MultiEdit read as what fs_edit says it did', () => {
+    const edit = { filePath: '/r/a.txt', oldString: 'x', newString: 'y', originalFile: 'x x\nx', replaceAll: false };
+    expect(coshToolOutput('fs_edit', edit)).toEqual({ output: 'edited /r/a.txt: replaced 1 occurrence' });
+    expect(coshToolOutput('fs_edit', { ...edit, replaceAll: true })).toEqual({
+      output: 'edited /r/a.txt: replaced 3 occurrences',
+    });
+    const edits = [
+      { old_string: 'a', new_string: 'b' },
+      { old_string: 'c', new_string: 'd' },
+    ];
+    expect(coshToolOutput('fs_edit', { filePath: '/r/a.txt', edits, originalFileContents: 'ac' })).toEqual({
+      output: 'edited /r/a.txt: 2 edits',
+    });
+  });
+
   it('K8: MCP results are their text items joined with a newline; other shapes are JSON; strings stay', () => {
     const content = [
       { type: 'text', text: 'one' },

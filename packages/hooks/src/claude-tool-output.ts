@@ -7,6 +7,10 @@ export interface CoshToolResult extends ToolResultParts {}
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const withFinalNewline = (value: string): string => (value === '' || value.endsWith('\n') ? value : `${value}\n`);
 
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 /** MCP content: its text items joined with `\n`, as `cosh mcp proxy` gives PostToolUse (X). */
 function mcpText(content: readonly unknown[]): string {
   return content
@@ -25,6 +29,9 @@ function mcpText(content: readonly unknown[]): string {
  * - `fs_read` (`Read {file: {content}}`): the file's text;
  * - `fs_write` (`Write {type, filePath, content}`): `wrote N bytes to <path>`, with ` (new file)`
  *   for `type: "create"`;
+ * - `fs_edit` (`Edit {filePath, oldString, originalFile, replaceAll}`): `edited <path>: replaced N
+ *   occurrence(s)` (N counted in `originalFile` for `replaceAll`); `MultiEdit {filePath, edits}`:
+ *   `edited <path>: N edits`. Claude sends no text after the edit, so there are no line numbers;
  * - `find_grep` (`Grep`): `content` in content mode, else the `filenames`, one per line;
  * - an MCP tool or a tool with no twin: the text items of a content array joined with `\n`;
  * - any other shape: a string as it is, anything else as compact JSON.
@@ -63,6 +70,18 @@ export function coshToolOutput(toolName: string, toolResponse: unknown, mcpServe
           output: `wrote ${bytes} ${bytes === 1 ? 'byte' : 'bytes'} to ${text(toolResponse['filePath'])}${created ? ' (new file)' : ''}`,
           created,
         };
+      }
+      case 'fs_edit': {
+        const filePath = text(toolResponse['filePath']);
+        const edits = toolResponse['edits'];
+        if (Array.isArray(edits)) return { output: `edited ${filePath}: ${plural(edits.length, 'edit')}` };
+        const oldString = text(toolResponse['oldString']);
+        const original = toolResponse['originalFile'];
+        const replaced =
+          toolResponse['replaceAll'] === true && typeof original === 'string' && oldString !== ''
+            ? original.split(oldString).length - 1
+            : 1;
+        return { output: `edited ${filePath}: replaced ${plural(replaced, 'occurrence')}` };
       }
       case 'find_grep': {
         if (typeof toolResponse['content'] === 'string') return { output: toolResponse['content'] };

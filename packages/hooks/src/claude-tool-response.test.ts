@@ -42,6 +42,41 @@ describe('claudeToolResponse (K4)', () => {
     expect(claudeToolResponse('fs_write', input, { output: 'wrote 8 bytes' })).toMatchObject({ type: 'update' });
   });
 
+  it("K4: Edit gets Claude Code's shape: the strings, the original file and a structured patch", () => {
+    const input = { file_path: '/repo/a.txt', old_string: 'b', new_string: 'B', replace_all: false };
+    const edit = {
+      before: 'a\nb\nc\n',
+      after: 'a\nB\nc\n',
+      changes: [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 1 }],
+    };
+    expect(claudeToolResponse('fs_edit', input, { output: 'edited …', edit })).toEqual({
+      filePath: '/repo/a.txt',
+      oldString: 'b',
+      newString: 'B',
+      originalFile: 'a\nb\nc\n',
+      structuredPatch: [{ oldStart: 1, oldLines: 3, newStart: 1, newLines: 3, lines: [' a', '-b', '+B', ' c'] }],
+      userModified: false,
+      replaceAll: false,
+    });
+  });
+
+  it("K4: MultiEdit gets Claude Code's shape: the edits, the original file and a structured patch", () => {
+    const edits = [{ old_string: 'a', new_string: 'A' }];
+    const edit = { before: 'a\n', after: 'A\n', changes: [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 }] };
+    expect(claudeToolResponse('fs_edit', { file_path: '/repo/a.txt', edits }, { output: 'edited …', edit })).toEqual({
+      filePath: '/repo/a.txt',
+      edits,
+      originalFileContents: 'a\n',
+      structuredPatch: [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: ['-a', '+A'] }],
+      userModified: false,
+    });
+    // Without the edit's parts (a host that has only the text): no patch, no original.
+    expect(claudeToolResponse('fs_edit', { file_path: '/a', edits }, { output: 'edited' })).toMatchObject({
+      originalFileContents: null,
+      structuredPatch: [],
+    });
+  });
+
   it('K4: Grep gets the rows in content mode with their count', () => {
     expect(claudeToolResponse('find_grep', { pattern: 'x' }, { output: 'a.ts:1:x\nb.ts:9:x' })).toEqual({
       mode: 'content',

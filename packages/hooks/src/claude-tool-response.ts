@@ -1,4 +1,5 @@
-import { isTwinnedTool } from './claude-tool-names.ts';
+import { claudeStructuredPatch, type LineChange } from './claude-structured-patch.ts';
+import { isMultiEdit, isTwinnedTool } from './claude-tool-names.ts';
 
 /**
  * What a tool call produced, in the parts its host knows apart (K4: `tool_response` is built from
@@ -13,6 +14,13 @@ export interface ToolResultParts {
   readonly stderr?: string | undefined;
   /** `fs_write`: the write created the file (`true`) or replaced one (`false`). Absent: replaced. */
   readonly created?: boolean | undefined;
+  /**
+   * `fs_edit`: the file's text before and after, and the lines that changed. Absent (an edit
+   * Claude Code made, read back by the bridge): the patch is empty and the original file `null`.
+   */
+  readonly edit?:
+    | { readonly before: string; readonly after: string; readonly changes: readonly LineChange[] }
+    | undefined;
 }
 
 /** Lines in `text`, a final newline ending the last line rather than starting another; `''` has none. */
@@ -32,8 +40,11 @@ const stringField = (input: Readonly<Record<string, unknown>>, key: string): str
  * The `tool_response` of a PostToolUse payload for a `protocol: "claude"` hook (K4), shaped as
  * Claude Code's own tools report: `Bash {stdout, stderr, interrupted: false, isImage: false}`,
  * `Read {type: "text", file: {filePath, content, numLines, startLine: 1, totalLines}}`,
- * `Write {type: "create"|"update", filePath, content, success: true}`, `Grep {mode: "content",
- * content, numLines}`, and for any other tool (proxied MCP tools) `[{type: "text", text}]`.
+ * `Write {type: "create"|"update", filePath, content, success: true}`, `Edit {filePath, oldString,
+ * newString, originalFile, structuredPatch, userModified: false, replaceAll}`, `MultiEdit
+ * {filePath, edits, originalFileContents, structuredPatch, userModified: false}` (the shapes of
+ * Claude Code's own Edit and MultiEdit results), `Grep {mode: "content", content, numLines}`, and
+ * for any other tool (proxied MCP tools) `[{type: "text", text}]`.
  *
  * @param toolName The Cosh tool name.
  * @param claudeInput The input in Claude's fields, as the hook receives it (`file_path` absolute).
@@ -80,6 +91,30 @@ export function claudeToolResponse(
         content: stringField(claudeInput, 'content'),
         success: true,
       };
+    case 'fs_edit': {
+      const edit = result.edit;
+      const structuredPatch = edit === undefined ? [] : claudeStructuredPatch(edit.before, edit.after, edit.changes);
+      const originalFile = edit === undefined ? null : edit.before;
+      const filePath = stringField(claudeInput, 'file_path');
+      if (isMultiEdit(claudeInput)) {
+        return {
+          filePath,
+          edits: claudeInput['edits'],
+          originalFileContents: originalFile,
+          structuredPatch,
+          userModified: false,
+        };
+      }
+      return {
+        filePath,
+        oldString: stringField(claudeInput, 'old_string'),
+        newString: stringField(claudeInput, 'new_string'),
+        originalFile,
+        structuredPatch,
+        userModified: false,
+        replaceAll: claudeInput['replace_all'] === true,
+      };
+    }
     case 'find_grep':
       return { mode: 'content', content: result.output, numLines: countLines(result.output) };
   }

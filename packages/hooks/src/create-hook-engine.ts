@@ -146,7 +146,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
         sessionId: sessionIdOfEngine(),
         transcriptPath: options.transcriptPath,
         cwd,
-        toolName: toClaudeToolName(toolName, mcpServer),
+        toolName: toClaudeToolName(toolName, mcpServer, call.toolInput),
         toolInput: claudeInput,
         toolUseId: call.toolUseId ?? newToolUseId(),
         toolResponse,
@@ -158,7 +158,11 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
 
   async function runHooksOf(event: HookEvent, call: ToolCall | PostToolUseCall): Promise<EventRun> {
     const none: EventRun = { hooks: [], outcomes: [], diagnostics: [] };
-    const selections = selectHooks(compiled[event], call.toolName, toClaudeToolName(call.toolName, call.mcpServer));
+    const selections = selectHooks(
+      compiled[event],
+      call.toolName,
+      toClaudeToolName(call.toolName, call.mcpServer, call.toolInput),
+    );
     if (selections.length === 0) return none;
 
     let setupProblem: string | null = null;

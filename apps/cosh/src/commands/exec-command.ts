@@ -32,7 +32,7 @@ export function addExecCommand(program: Command): Command {
     .description(
       'run one tool call through the hooks (PreToolUse → permission → tool → PostToolUse) and print what enters history',
     )
-    .argument('<tool>', 'bash_run, fs_read, fs_write or find_grep');
+    .argument('<tool>', 'bash_run, fs_read, fs_write, fs_edit or find_grep');
   exec
     .addOption(
       exec.createOption('--input <json>', 'the tool input: one JSON object (default {})').conflicts('inputFile'),

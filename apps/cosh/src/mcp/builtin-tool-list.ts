@@ -19,6 +19,14 @@ const annotations: Record<BuiltinToolName, ToolAnnotations> = {
     idempotentHint: true,
     openWorldHint: false,
   },
+  fs_edit: {
+    title: 'Edit a file',
+    readOnlyHint: false,
+    destructiveHint: true,
+    // A second identical call finds the text already replaced and fails.
+    idempotentHint: false,
+    openWorldHint: false,
+  },
   find_grep: { title: 'Search files', readOnlyHint: true, openWorldHint: false },
 };
 

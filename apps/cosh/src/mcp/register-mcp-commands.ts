@@ -95,7 +95,7 @@ export function addMcpCommands(program: Command, version: string): void {
   const serve = mcp.command('serve');
   serve
     .description(
-      'an MCP server over stdio with the built-in tools (bash_run, fs_read, fs_write, find_grep), every call through the hooks',
+      'an MCP server over stdio with the built-in tools (bash_run, fs_read, fs_write, fs_edit, find_grep), every call through the hooks',
     )
     .addOption(configOption())
     .addOption(noProjectOption())

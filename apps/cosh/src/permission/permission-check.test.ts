@@ -18,6 +18,7 @@ function scriptedPrompt(answer: boolean | Error) {
 const calls: Record<string, unknown> = {
   bash_run: { command: 'rm -rf build' },
   fs_write: { path: 'notes.txt', content: 'hi' },
+  fs_edit: { path: 'notes.txt', old_string: 'hi', new_string: 'hello' },
   fs_read: { path: 'notes.txt' },
   find_grep: { pattern: 'TODO' },
   // A tool behind `cosh mcp proxy`: unknown to the built-in defaults.
@@ -46,15 +47,16 @@ const table: [PermissionMode, 'needs permission' | 'free', Terminal, Expected][]
 ];
 
 const toolsNeeding = {
-  'needs permission': ['bash_run', 'fs_write', 'github__create_issue'],
+  'needs permission': ['bash_run', 'fs_write', 'fs_edit', 'github__create_issue'],
   free: ['fs_read', 'find_grep'],
 };
 
 describe('needsPrompt', () => {
-  it('T: bash_run and fs_write ask, fs_read and find_grep need no permission', () => {
+  it('T: bash_run, fs_write and fs_edit ask, fs_read and find_grep need no permission', () => {
     expect(Object.fromEntries(registry.list().map((tool) => [tool.name, needsPrompt(tool)]))).toEqual({
       bash_run: true,
       find_grep: false,
+      fs_edit: true,
       fs_read: false,
       fs_write: true,
     });

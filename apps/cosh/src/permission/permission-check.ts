@@ -58,8 +58,8 @@ export interface PermissionCheckOptions {
 }
 
 /**
- * Whether a tool's calls need the permission system (SPEC T: `bash_run` and `fs_write` ask,
- * `fs_read` and `find_grep` do not).
+ * Whether a tool's calls need the permission system (SPEC T: `bash_run`, `fs_write` and
+ * `fs_edit` ask, `fs_read` and `find_grep` do not).
  */
 export function needsPrompt(tool: { readonly permission: 'allow' | 'ask' }): boolean {
   return tool.permission === 'ask';

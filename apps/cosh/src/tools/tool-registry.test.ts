@@ -5,10 +5,11 @@ import { createToolRegistry } from './tool-registry.ts';
 const registry = createToolRegistry();
 
 describe('createToolRegistry', () => {
-  it('T: lists the four built-in tools, sorted, with their permission defaults', () => {
+  it('T: lists the five built-in tools, sorted, with their permission defaults', () => {
     expect(registry.list().map((tool) => [tool.name, tool.permission])).toEqual([
       ['bash_run', 'ask'],
       ['find_grep', 'allow'],
+      ['fs_edit', 'ask'],
       ['fs_read', 'allow'],
       ['fs_write', 'ask'],
     ]);
@@ -27,6 +28,18 @@ describe('createToolRegistry', () => {
     expect(schemas['fs_read']).toMatchObject({ required: ['path'], additionalProperties: false });
     expect(schemas['fs_write']).toMatchObject({ required: ['path', 'content'], additionalProperties: false });
     expect(schemas['find_grep']).toMatchObject({ required: ['pattern'], additionalProperties: false });
+    expect(schemas['fs_edit']).toMatchObject({
+      type: 'object',
+      properties: {
+        path: { type: 'string', minLength: 1 },
+        old_string: { type: 'string' },
+        new_string: { type: 'string' },
+        replace_all: { type: 'boolean' },
+        edits: { type: 'array', items: { required: ['old_string', 'new_string'], additionalProperties: false } },
+      },
+      required: ['path'],
+      additionalProperties: false,
+    });
     for (const tool of registry.list()) expect(tool.description.length).toBeGreaterThan(40);
   });
 });
@@ -35,11 +48,12 @@ describe('parseCall', () => {
   it('T: an unknown tool lists the known ones and suggests the closest', () => {
     expect(registry.parseCall('bash', { command: 'ls' })).toEqual({
       ok: false,
-      error: "unknown tool 'bash' (did you mean bash_run?); known tools: bash_run, find_grep, fs_read, fs_write",
+      error:
+        "unknown tool 'bash' (did you mean bash_run?); known tools: bash_run, find_grep, fs_edit, fs_read, fs_write",
     });
     expect(registry.parseCall('ls', {})).toEqual({
       ok: false,
-      error: "unknown tool 'ls'; known tools: bash_run, find_grep, fs_read, fs_write",
+      error: "unknown tool 'ls'; known tools: bash_run, find_grep, fs_edit, fs_read, fs_write",
     });
   });
 

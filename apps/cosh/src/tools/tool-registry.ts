@@ -2,6 +2,7 @@ import { bashRunTool } from './bash-run.ts';
 import { suggestClosest } from '@cosh/config';
 import type { DefinedTool } from './define-tool.ts';
 import { findGrepTool } from './find-grep.ts';
+import { fsEditTool } from './fs-edit.ts';
 import { fsReadTool } from './fs-read.ts';
 import { fsWriteTool } from './fs-write.ts';
 import type { BuiltinTool } from './tool-types.ts';
@@ -17,8 +18,8 @@ export interface ToolRegistry {
   get(name: string): BuiltinTool<unknown> | undefined;
   /**
    * Validate a raw call. An unknown tool gives an error that lists the known ones
-   * (`unknown tool 'bash' (did you mean bash_run?); known tools: bash_run, find_grep, fs_read,
-   * fs_write`); a bad input gives one that names each bad field and what was expected
+   * (`unknown tool 'bash' (did you mean bash_run?); known tools: bash_run, find_grep, fs_edit,
+   * fs_read, fs_write`); a bad input gives one that names each bad field and what was expected
    * (`bash_run: input.command: expected a string, got number`, `fs_read: input.paht: unknown
    * field (did you mean path?); known fields: path`).
    */
@@ -26,8 +27,8 @@ export interface ToolRegistry {
 }
 
 /**
- * The registry of the four built-in tools of SPEC T: `bash_run`, `find_grep`, `fs_read`,
- * `fs_write`.
+ * The registry of the five built-in tools of SPEC T: `bash_run`, `find_grep`, `fs_edit`,
+ * `fs_read`, `fs_write`.
  *
  * @example
  * const registry = createToolRegistry();
@@ -35,7 +36,7 @@ export interface ToolRegistry {
  * if (call.ok) console.log(await call.tool.run(call.input, { cwd: process.cwd(), env: process.env }));
  */
 export function createToolRegistry(): ToolRegistry {
-  const tools: readonly DefinedTool<unknown>[] = [bashRunTool, findGrepTool, fsReadTool, fsWriteTool]
+  const tools: readonly DefinedTool<unknown>[] = [bashRunTool, findGrepTool, fsEditTool, fsReadTool, fsWriteTool]
     .map((tool) => tool as DefinedTool<unknown>)
     .sort((left, right) => (left.name < right.name ? -1 : 1));
   const byName = new Map<string, DefinedTool<unknown>>(tools.map((tool) => [tool.name, tool]));

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
+import type { LineChange } from './line-changes.ts';
 import type { ProtectedFiles } from './protected-files.ts';
 
 /** The names of the built-in tools (SPEC T). */
-export type BuiltinToolName = 'bash_run' | 'fs_read' | 'fs_write' | 'find_grep';
+export type BuiltinToolName = 'bash_run' | 'fs_read' | 'fs_write' | 'fs_edit' | 'find_grep';
 
 /**
  * What a tool call produced. `ok: false` means the tool FAILED (SPEC L4: the error enters
@@ -21,6 +22,10 @@ export interface ToolResultParts {
   readonly stdout?: string | undefined;
   readonly stderr?: string | undefined;
   readonly created?: boolean | undefined;
+  /** `fs_edit`: the file's text before and after, and the lines that changed (Claude's Edit `structuredPatch`). */
+  readonly edit?:
+    | { readonly before: string; readonly after: string; readonly changes: readonly LineChange[] }
+    | undefined;
 }
 
 /** Where and how a tool call runs. */
@@ -31,7 +36,7 @@ export interface ToolContext {
   readonly env: NodeJS.ProcessEnv;
   /** Aborting stops the call as soon as it can; the call then fails (`ok: false`). */
   readonly signal?: AbortSignal;
-  /** Cosh's own files, which `fs_write` refuses to write (SPEC S6). */
+  /** Cosh's own files, which `fs_write` and `fs_edit` refuse to write (SPEC S6). */
   readonly protectedFiles?: ProtectedFiles;
 }
 

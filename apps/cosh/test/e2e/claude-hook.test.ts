@@ -107,18 +107,58 @@ describe('cosh claude-hook (K8)', () => {
   it('K8: a Claude tool with no Cosh twin keeps its name; an MCP tool is its own name for Cosh hooks', async () => {
     const { ask } = await bridge({
       PreToolUse: [
-        { matcher: '^Edit$', command: `echo '{"decision": "deny", "reason": "no edits"}'` },
+        { matcher: '^NotebookEdit$', command: `echo '{"decision": "deny", "reason": "no edits"}'` },
         { matcher: '^create_issue$', command: `echo '{"decision": "deny", "reason": "no issues"}'` },
       ],
     });
     expect(
-      await ask(claude('PreToolUse', 'Edit', { file_path: '/a', old_string: 'x', new_string: 'y' })),
+      await ask(claude('PreToolUse', 'NotebookEdit', { notebook_path: '/a.ipynb', new_source: 'y' })),
     ).toMatchObject({
       hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 'no edits' },
     });
     expect(await ask(claude('PreToolUse', 'mcp__github__create_issue', { title: 't' }))).toMatchObject({
       hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 'no issues' },
     });
+  });
+
+  it("K8/K3: Claude's Edit and MultiEdit reach Cosh as fs_edit: a ^fs_edit$ guard denies a .env edit and rewrites others in Claude's fields", async () => {
+    const { folder, ask } = await bridge({
+      PreToolUse: [
+        {
+          matcher: '^fs_edit$',
+          command:
+            `input=$(cat); printf '%s\n' "$input" >> "$PWD/seen.jsonl"; ` +
+            `case "$input" in *'"path":"'*'.env"'*) echo 'no edits of .env files' >&2; exit 2;; esac; ` +
+            `case "$input" in *'"new_string":"TODO"'*) echo '{"updated_input": {"new_string": "DONE"}}';; esac`,
+        },
+      ],
+    });
+    const at = { cwd: folder };
+    const edit = { file_path: join(folder, '.env'), old_string: 'A=1', new_string: 'A=2', replace_all: false };
+    expect(await ask(claude('PreToolUse', 'Edit', edit, at))).toEqual({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: 'no edits of .env files',
+      },
+    });
+    const edits = [{ old_string: 'A=1', new_string: 'A=2' }];
+    expect(await ask(claude('PreToolUse', 'MultiEdit', { file_path: join(folder, '.env'), edits }, at))).toMatchObject({
+      hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 'no edits of .env files' },
+    });
+    const notes = { file_path: join(folder, 'notes.md'), old_string: 'x', new_string: 'TODO', replace_all: false };
+    expect(await ask(claude('PreToolUse', 'Edit', notes, at))).toEqual({
+      hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { ...notes, new_string: 'DONE' } },
+    });
+    const seen = (await readFile(join(folder, 'seen.jsonl'), 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(seen.map((payload) => [payload.tool_name, payload.tool_input])).toEqual([
+      ['fs_edit', { path: join(folder, '.env'), old_string: 'A=1', new_string: 'A=2', replace_all: false }],
+      ['fs_edit', { path: join(folder, '.env'), edits }],
+      ['fs_edit', { path: join(folder, 'notes.md'), old_string: 'x', new_string: 'TODO', replace_all: false }],
+    ]);
   });
 
   it('K8: PostToolUse: tool_output is read from tool_response as bash_run prints it; a deny is decision "block"', async () => {

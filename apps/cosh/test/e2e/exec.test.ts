@@ -117,7 +117,7 @@ describe('cosh exec: exit statuses (X)', () => {
       code: 64,
       stdout: '',
       stderr:
-        "cosh: unknown tool 'bash' (did you mean bash_run?); known tools: bash_run, find_grep, fs_read, fs_write. See 'cosh exec --help'.\n",
+        "cosh: unknown tool 'bash' (did you mean bash_run?); known tools: bash_run, find_grep, fs_edit, fs_read, fs_write. See 'cosh exec --help'.\n",
     });
     expect(existsSync(join(folder, 'pre-ran'))).toBe(false);
   });

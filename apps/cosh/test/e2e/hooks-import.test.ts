@@ -45,7 +45,7 @@ const settings = {
           { type: 'command', command: `grep -q 'rm -rf' && { echo 'no rm -rf' >&2; exit 2; }; exit 0`, timeout: 5 },
         ],
       },
-      { matcher: 'Edit', hooks: [{ type: 'command', command: 'true' }] },
+      { matcher: 'WebFetch', hooks: [{ type: 'command', command: 'true' }] },
       { hooks: [{ type: 'http', url: 'http://localhost:1/x' }] },
     ],
     Stop: [{ hooks: [{ type: 'command', command: 'say done' }] }],
@@ -60,7 +60,7 @@ describe('cosh hooks import --from claude (K6)', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('claude:project:PreToolUse[0].hooks[0]: imported');
     expect(run.stdout).toContain("command: grep -q 'rm -rf'");
-    expect(run.stdout).toContain('claude:project:PreToolUse[1].hooks[0]: imported, with a warning: matcher "Edit"');
+    expect(run.stdout).toContain('claude:project:PreToolUse[1].hooks[0]: imported, with a warning: matcher "WebFetch"');
     expect(run.stdout).toContain('claude:project:PreToolUse[2].hooks[0]: skipped: "http" handlers are not run by Cosh');
     expect(run.stdout).toContain('claude:project:Stop[0].hooks[0]: skipped: Stop hooks are not run by Cosh');
     expect(run.stdout).toContain('Dry run: 2 hooks would be written');

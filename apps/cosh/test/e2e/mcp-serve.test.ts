@@ -81,7 +81,7 @@ describe('cosh mcp serve', () => {
   it('X, T: lists the four built-in tools with the JSON schemas of their zod schemas', async () => {
     const session = await serve();
     const { tools } = await session.client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['bash_run', 'find_grep', 'fs_read', 'fs_write']);
+    expect(tools.map((tool) => tool.name)).toEqual(['bash_run', 'find_grep', 'fs_edit', 'fs_read', 'fs_write']);
     for (const builtin of createToolRegistry().list()) {
       const listed = tools.find((tool) => tool.name === builtin.name);
       expect(listed?.description).toBe(builtin.description);
@@ -199,7 +199,7 @@ describe('cosh mcp serve', () => {
       isError: true,
     });
     await expect(session.call('bash', { command: 'ls' })).rejects.toThrow(
-      /^MCP error -32602: unknown tool 'bash' \(did you mean bash_run\?\); known tools: bash_run, find_grep, fs_read, fs_write$/,
+      /^MCP error -32602: unknown tool 'bash' \(did you mean bash_run\?\); known tools: bash_run, find_grep, fs_edit, fs_read, fs_write$/,
     );
   });
 
@@ -321,7 +321,7 @@ describe('cosh mcp serve: where it runs, and a config that does not load (issue 
     const session = await startCosh(['mcp', 'serve', '--config', broken], { cwd: directory });
     sessions.push(session);
     const { tools } = await session.client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['bash_run', 'find_grep', 'fs_read', 'fs_write']);
+    expect(tools.map((tool) => tool.name)).toEqual(['bash_run', 'find_grep', 'fs_edit', 'fs_read', 'fs_write']);
     const refused = await session.call('fs_write', { path: 'untouched.txt', content: 'changed' });
     expect(refused.isError).toBe(true);
     const message = (refused.content[0] as { text: string }).text;

@@ -72,7 +72,7 @@ describe('cosh session', () => {
       ['two', 'error', 'fs_read: no such file or directory: missing.txt'],
       [{ n: 3 }, 'blocked', 'Blocked by hook: read-only session'],
       [4, 'blocked', 'Permission denied: bash_run'],
-      [5, 'error', "unknown tool 'nope'; known tools: bash_run, find_grep, fs_read, fs_write"],
+      [5, 'error', "unknown tool 'nope'; known tools: bash_run, find_grep, fs_edit, fs_read, fs_write"],
       [6, 'error', 'fs_read: input.path: expected a string, got number'],
     ]);
     expect(answers[3]).toMatchObject({ blocked_by: 'permission' });

@@ -53,8 +53,11 @@ describe('planClaudeImport (K6)', () => {
           PreToolUse: [
             { matcher: 'Bash', hooks: [{ type: 'command', command: 'x.sh', if: 'Bash(git *)' }] },
             { matcher: 'Bash', hooks: [{ type: 'command', command: 'y.sh', async: true }] },
-            { matcher: 'Edit|MultiEdit', hooks: [{ type: 'command', command: 'z.sh' }] },
+            { matcher: 'WebFetch|NotebookEdit', hooks: [{ type: 'command', command: 'z.sh' }] },
             { matcher: 'Bash', hooks: [{ type: 'command', command: 'bun run guard.ts' }] },
+            // Cosh's fs_edit is Claude's Edit and MultiEdit (K3): no warning.
+            { matcher: 'Edit|MultiEdit', hooks: [{ type: 'command', command: 'e.sh' }] },
+            { matcher: '^(Multi)?Edit$', hooks: [{ type: 'command', command: 'f.sh' }] },
           ],
         },
       },
@@ -66,8 +69,10 @@ describe('planClaudeImport (K6)', () => {
       ['warning', '"async" is not supported: it runs synchronously'],
       ['warning', expect.stringContaining('names only tools Cosh does not have')],
       ['warning', 'bun was not found on PATH'],
+      ['imported', null],
+      ['imported', null],
     ]);
-    expect(plan.entries.PreToolUse).toHaveLength(4);
+    expect(plan.entries.PreToolUse).toHaveLength(6);
   });
 
   it('K6: other events and http/prompt/agent/mcp_tool handlers are skipped by name', () => {

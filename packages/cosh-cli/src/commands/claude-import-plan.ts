@@ -3,7 +3,7 @@ import type { HookEvent, ImportedHookEntry } from '@cosh/config';
 /** Claude Code's default hook timeout, seconds: imported hooks keep it (K2, K6). */
 const CLAUDE_DEFAULT_TIMEOUT_SECONDS = 600;
 /** Claude's names for the tools Cosh has (K3); an imported matcher that can select none of them is reported. */
-const COSH_TOOLS_AS_CLAUDE = ['Bash', 'Read', 'Write', 'Grep'];
+const COSH_TOOLS_AS_CLAUDE = ['Bash', 'Read', 'Write', 'Edit', 'MultiEdit', 'Grep'];
 const NAME_LIST = /^[A-Za-z0-9_\- ,|]*$/;
 const HOOK_EVENTS: readonly HookEvent[] = ['PreToolUse', 'PostToolUse'];
 /** Handler types Claude Code has that Cosh does not run. */
@@ -31,7 +31,7 @@ export interface ImportPlan {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Why a matcher can only select tools Cosh lacks (`Edit`, `MultiEdit`, …), or `null`. */
+/** Why a matcher can only select tools Cosh lacks (`WebFetch`, `NotebookEdit`, …), or `null`. */
 function matcherSelectsNoCoshTool(matcher: string | undefined): string | null {
   if (matcher === undefined || matcher === '' || matcher === '*') return null;
   if (NAME_LIST.test(matcher)) {
@@ -40,7 +40,7 @@ function matcherSelectsNoCoshTool(matcher: string | undefined): string | null {
       .map((name) => name.trim())
       .filter((name) => name !== '');
     if (names.some((name) => COSH_TOOLS_AS_CLAUDE.includes(name) || name.startsWith('mcp__'))) return null;
-    return `matcher ${JSON.stringify(matcher)} names only tools Cosh does not have (Cosh has Bash, Read, Write, Grep and MCP tools)`;
+    return `matcher ${JSON.stringify(matcher)} names only tools Cosh does not have (Cosh has ${COSH_TOOLS_AS_CLAUDE.join(', ')} and MCP tools)`;
   }
   let regex: RegExp;
   try {
@@ -49,7 +49,7 @@ function matcherSelectsNoCoshTool(matcher: string | undefined): string | null {
     return `matcher ${JSON.stringify(matcher)} is not a valid regular expression (${error instanceof Error ? error.message : String(error)}), so this hook never runs`;
   }
   if (COSH_TOOLS_AS_CLAUDE.some((name) => regex.test(name)) || matcher.includes('mcp')) return null;
-  return `matcher ${JSON.stringify(matcher)} selects none of Cosh's tools (Bash, Read, Write, Grep)`;
+  return `matcher ${JSON.stringify(matcher)} selects none of Cosh's tools (${COSH_TOOLS_AS_CLAUDE.join(', ')})`;
 }
 
 /** The program a command starts, when it is a plain word that could be looked up on PATH. */
