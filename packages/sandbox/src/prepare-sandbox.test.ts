@@ -96,13 +96,17 @@ describe.runIf(hasBubblewrap)('B bubblewrap, for real', () => {
 
   it('B3: the command sees only its own processes, and nothing it leaves running outlives it', () => {
     const { cwd } = project('processes');
+    // A duration no other test sleeps for: the count must not meet another suite's `sleep 30`.
+    const lingerSeconds = 3000 + (process.pid % 997);
     const run = runInside(
       { cwd, writable: [], readOnly: [], network: true },
-      `(sleep 30; echo late > ${cwd}/late.txt) & kill -0 ${process.pid} 2>/dev/null && echo sees-host || echo host-hidden`,
+      `(sleep ${lingerSeconds}; echo late > ${cwd}/late.txt) & kill -0 ${process.pid} 2>/dev/null && echo sees-host || echo host-hidden`,
     );
     expect(run.status).toBe(0);
     expect(run.stdout).toBe('host-hidden\n');
-    const left = spawnSync('sh', ['-c', `ps -eo args | grep -c "[s]leep 30" || true`], { encoding: 'utf8' });
+    const left = spawnSync('sh', ['-c', `ps -eo args | grep -c "^sleep ${lingerSeconds}$" || true`], {
+      encoding: 'utf8',
+    });
     expect(left.stdout.trim()).toBe('0');
   });
 
