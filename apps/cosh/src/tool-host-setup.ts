@@ -5,7 +5,7 @@ import { type HistoryWriter, openHistory } from './history/index.ts';
 import type { PermissionMode, PermissionPrompt, PromptAnswerer } from './permission/index.ts';
 import type { Command } from './tool-host-cli-options.ts';
 import { createBashSandbox } from './sandbox/bash-sandbox.ts';
-import { coshInstallationFolder, protectedPaths } from './sandbox/protected-paths.ts';
+import { coshInstallationFolder, protectedPaths, protectedPathsInputOf } from './sandbox/protected-paths.ts';
 import { createToolHost } from './tool-host.ts';
 import type { ToolHost, ToolHostRegistry } from './tool-host-types.ts';
 import { protectedFiles } from './tools/index.ts';
@@ -79,11 +79,7 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
     });
     const file = loaded.location.file;
     // SPEC B2, S6: one list for the sandbox's read-only paths and the tools' refusals.
-    const pathsInput = {
-      coshFiles: loaded.protectedFiles,
-      env: context.env,
-      installationFolder: coshInstallationFolder(),
-    };
+    const pathsInput = protectedPathsInputOf(loaded, context.env, coshInstallationFolder());
     const host = createToolHost({
       engine,
       registry: options.registry,

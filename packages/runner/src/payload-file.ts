@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { closeSync, constants, existsSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +29,19 @@ interface PayloadFile {
 /** The payload files of this tick, by payload (a string by value, bytes by identity). */
 const openFiles = new Map<string | Uint8Array, PayloadFile>();
 
+let created = 0;
+
+/**
+ * A name part no other payload file of this process has, and that another process cannot
+ * foresee cheaply. Not node:crypto, which the per-call start must not load (test/e2e/start-up):
+ * the name is no secret, O_EXCL and O_NOFOLLOW make a planted file a failed open (the next
+ * folder, else R9's start failure, which fails closed), never a file that is used.
+ */
+function uniqueSuffix(): string {
+  created += 1;
+  return `${created.toString(36)}-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
+}
+
 function writeAll(fd: number, bytes: Uint8Array): void {
   let offset = 0;
   while (offset < bytes.byteLength) offset += writeSync(fd, bytes, offset, bytes.byteLength - offset);
@@ -43,7 +55,7 @@ function createPayloadFile(payload: string | Uint8Array, folders: readonly strin
   const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
   let lastError: unknown;
   for (const folder of folders) {
-    const path = join(folder, `cosh-stdin-${process.pid}-${randomBytes(8).toString('hex')}`);
+    const path = join(folder, `cosh-stdin-${process.pid}-${uniqueSuffix()}`);
     let fd: number;
     try {
       fd = openSync(path, createFlags, 0o600);

@@ -7,11 +7,12 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 
 /** What the list is made of: the load's own files and the process's environment. */
 export interface ProtectedPathsInput {
-  /**
-   * The load's S6 files (`loadHooks`' `protectedFiles`): every layer's setup.json (where it was
-   * looked for, also when absent), the trust store, every script a hook names (S2).
-   */
-  readonly coshFiles: readonly string[];
+  /** Every layer's setup.json, where it was looked for (also when absent: its folder counts). */
+  readonly configFiles: readonly string[];
+  /** The trust store (SPEC S3): its folder is `$XDG_STATE_HOME/cosh`. */
+  readonly trustStore: string;
+  /** The words of hooks' commands that may name a script (SPEC S2); only existing files count. */
+  readonly scripts: readonly string[];
   readonly env: NodeJS.ProcessEnv;
   /** Cosh's installation folder, `null` when unknown (see {@link coshInstallationFolder}). */
   readonly installationFolder: string | null;
@@ -22,9 +23,9 @@ export interface ProtectedPathsInput {
  * call in `cwd` (absolute, unresolved: the sandbox and the tools resolve them when they use
  * them, so a link made since is followed):
  *
- * - each of the load's files and its folder: the folder of every setup.json (a guard's
- *   neighbours, such as a `lib.sh` it sources, are code too), every S2 script and its folder,
- *   the trust store's folder (`$XDG_STATE_HOME/cosh`);
+ * - every setup.json and its folder (a guard's neighbours, such as a `lib.sh` it sources, are
+ *   code too), the trust store and its folder (`$XDG_STATE_HOME/cosh`);
+ * - every S2 script that is an existing regular file, and its folder;
  * - `$XDG_CACHE_HOME/cosh` (default `~/.cache/cosh`): Cosh's caches are read before a verdict;
  * - Cosh's own installation folder;
  * - the repository's `.git/hooks` and `.git/config` around `cwd` (code that runs outside the
@@ -32,14 +33,56 @@ export interface ProtectedPathsInput {
  */
 export function protectedPaths(input: ProtectedPathsInput, cwd: string): string[] {
   const paths = new Set<string>();
-  for (const file of input.coshFiles) {
+  const withFolder = (file: string): void => {
     paths.add(resolve(file));
     paths.add(dirname(resolve(file)));
-  }
+  };
+  for (const file of input.configFiles) withFolder(file);
+  withFolder(input.trustStore);
+  // S2: a word is a script only when it names an existing regular file (a path a hook merely
+  // mentions must not lock its folder).
+  for (const script of input.scripts) if (isRegularFile(script)) withFolder(script);
   paths.add(join(xdgFolder(input.env, 'XDG_CACHE_HOME', '.cache'), 'cosh'));
   if (input.installationFolder !== null) paths.add(input.installationFolder);
   for (const path of gitProtectedPaths(cwd)) paths.add(path);
   return [...paths];
+}
+
+/**
+ * {@link ProtectedPathsInput} of a load (`loadHooks`' answer): its layers' files, its trust store,
+ * and the rest of its S6 list, which are the scripts.
+ */
+export function protectedPathsInputOf(
+  loaded: {
+    readonly locations: {
+      readonly managed: { readonly file: string } | null;
+      readonly user: { readonly file: string } | null;
+      readonly project: { readonly file: string } | null;
+    };
+    readonly trustStore: string;
+    readonly protectedFiles: readonly string[];
+  },
+  env: NodeJS.ProcessEnv,
+  installationFolder: string | null,
+): ProtectedPathsInput {
+  const { managed, user, project } = loaded.locations;
+  const configFiles = [managed, user, project].flatMap((location) => (location === null ? [] : [location.file]));
+  const known = new Set([...configFiles, loaded.trustStore]);
+  return {
+    configFiles,
+    trustStore: loaded.trustStore,
+    scripts: loaded.protectedFiles.filter((path) => !known.has(path)),
+    env,
+    installationFolder,
+  };
+}
+
+function isRegularFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** `$<name>` when it is absolute (the XDG rule: a relative value is ignored), else `~/<fallback>`. */

@@ -3,7 +3,7 @@
 // K3 tool, with `hooks run --json`, `exec` and `mcp proxy --name`.
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { temporaryFolders } from '@cosh/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,9 @@ async function project(hooks: Hooks) {
   await mkdir(join(root, 'src'));
   await mkdir(join(root, 'record'));
   const withProtocol = (entries: Entry[] = []) => entries.map((entry) => ({ protocol: 'claude', ...entry }));
-  const config = join(root, 'setup.json');
+  // B2/S6: setup.json's folder is read-only to the tools: it lives apart from the files they write.
+  const config = join(root, '.cosh-config', 'setup.json');
+  await mkdir(dirname(config));
   await writeFile(
     config,
     JSON.stringify({

@@ -144,8 +144,6 @@ export async function runHooksList(
   } else {
     printFiles(out, files);
   }
-  // SPEC B5: whether the agent's shell can change what is listed here.
-  out.line(sandboxStatusLine(loaded.sandboxStatus));
   for (const event of HOOK_EVENTS) {
     out.line();
     const hooks = config.hooks[event];
@@ -165,6 +163,9 @@ export async function runHooksList(
     out.line(style.bold('Other warnings:'));
     for (const warning of otherWarnings) out.line(`  ${problemLine(out, warning.file, warning.problem)}`);
   }
+  // SPEC B5: whether the agent's shell can change what is listed here.
+  out.line();
+  out.line(sandboxStatusLine(loaded.sandboxStatus));
 }
 
 function printFiles(out: Writer, files: readonly ConfigLayerFile[]): void {
