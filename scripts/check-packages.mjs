@@ -1,7 +1,11 @@
 #!/usr/bin/env node
-// `pnpm lint:packages` (run by CI and by `pnpm release` before publishing): packs every
-// publishable package exactly as `pnpm publish` would (its prepack guard included, so the build
-// must be fresh) and checks each tarball as a consumer will receive it:
+// `pnpm lint:packages` (run by CI and by `pnpm release` before publishing): builds every
+// publishable package (through turbo, so a build already done is replayed from its cache), packs
+// each exactly as `pnpm publish` would (its prepack guard included) and checks each tarball as a
+// consumer will receive it. It builds first because on a clean checkout no earlier command need
+// have built every package: CI once ran it after the test suites, which build only what the
+// end-to-end suites depend on, and @cosh/sandbox, which nothing depended on, had no dist/.
+//
 //
 // - it holds package.json, README.md, LICENSE (the repository's), CHANGELOG.md and a non-empty
 //   dist/, every file its manifest points at, and no sources or tests;
@@ -29,10 +33,15 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const rootManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const rootLicense = readFileSync(join(root, 'LICENSE'), 'utf8');
 const attw = join(root, 'node_modules/.bin/attw');
+const turbo = join(root, 'node_modules/.bin/turbo');
 const prepackGuard = 'node ../../scripts/require-fresh-build.mjs';
 
 const folders =
   process.argv.length > 2 ? process.argv.slice(2).map((folder) => resolve(folder)) : publicWorkspacePackages();
+if (!(await buildPackages(folders))) {
+  process.stderr.write('check-packages: the build failed (above), so no package was packed\n');
+  process.exit(1);
+}
 const scratch = mkdtempSync(join(tmpdir(), 'cosh-check-packages-'));
 let problemCount = 0;
 try {
@@ -49,6 +58,27 @@ try {
 }
 process.stdout.write(`${folders.length} packages checked, ${problemCount} problems\n`);
 if (problemCount > 0) process.exitCode = 1;
+
+/**
+ * Builds the packages to check, and what they depend on, through turbo: quiet unless a build fails
+ * (its output is printed and the check stops: a package that does not build cannot be packed).
+ * @returns {Promise<boolean>} whether every build succeeded
+ */
+async function buildPackages(packageFolders) {
+  const filters = packageFolders.map(
+    (folder) => `--filter=${JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).name}`,
+  );
+  try {
+    await run(turbo, ['run', 'build', '--output-logs=errors-only', ...filters], {
+      cwd: root,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return true;
+  } catch (error) {
+    process.stderr.write(`${error.stdout ?? ''}${error.stderr ?? ''}`);
+    return false;
+  }
+}
 
 /** Packs one package, unpacks the tarball and returns what is wrong with it. */
 async function checkPackage(folder, index) {
