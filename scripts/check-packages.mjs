@@ -12,6 +12,10 @@
 // - its published manifest has no `workspace:` range and no development-only export condition,
 //   and carries the license, repository (with its folder), homepage, bugs, keywords, engines;
 // - a package with a bin (the app) lists no dependencies: its bundle holds them all;
+// - no source map is published (they were 79% of the app's tarball, mostly bundled packages'
+//   sources), and a package whose dist/ bundles third-party code ships dist/THIRD-PARTY-NOTICES
+//   naming each such package: which ones is read from the source maps of its built dist/ (the
+//   bundler's record of where every line came from), not from the file under test;
 // - publint finds no error or warning, and arethetypeswrong finds no problem under its
 //   `esm-only` profile (these packages are ESM only: a CommonJS consumer uses `import()`, or
 //   `require()` on Node 20.19+ and 22.12+; see the README's "Releases" section).
@@ -105,6 +109,7 @@ async function checkPackage(folder, index) {
   const problems = [
     ...contentProblems(unpacked, files, packedManifest),
     ...manifestProblems(folder, sourceManifest, packedManifest),
+    ...bundledCodeProblems(folder, unpacked, files),
     ...(await publintProblems(tarball)),
   ];
   const notes = [];
@@ -129,6 +134,49 @@ function contentProblems(unpacked, files, packedManifest) {
   const unwanted = files.filter((file) => /^(src|test)\//.test(file) || /\.test\.[cm]?[jt]sx?$/.test(file));
   if (unwanted.length > 0) problems.push(`sources or tests are in the tarball: ${unwanted.slice(0, 3).join(', ')}`);
   return problems;
+}
+
+/** Source maps published, and third-party code bundled without its notice. */
+function bundledCodeProblems(folder, unpacked, files) {
+  const problems = [];
+  const publishedMaps = files.filter((file) => file.endsWith('.map'));
+  if (publishedMaps.length > 0) {
+    problems.push(
+      `${publishedMaps.length} source maps are in the tarball (${publishedMaps[0]}, …): keep them out with "!dist/**/*.map" in package.json's files`,
+    );
+  }
+  const bundled = bundledThirdPartyPackages(join(folder, 'dist'));
+  if (bundled.size === 0) return problems;
+  const notices = 'dist/THIRD-PARTY-NOTICES';
+  if (!files.includes(notices)) {
+    problems.push(
+      `${notices} is missing, though dist/ bundles code of ${bundled.size} packages (${[...bundled][0]}, …)`,
+    );
+    return problems;
+  }
+  // Each package's section starts with a line `name version (licence)` (third-party-notices-plugin.ts).
+  const named = new Set(
+    [...readFileSync(join(unpacked, notices), 'utf8').matchAll(/^(\S+) \S+ \(.*\)$/gm)].map(([, name]) => name),
+  );
+  const unnamed = [...bundled].filter((name) => !named.has(name)).sort();
+  if (unnamed.length > 0) problems.push(`${notices} does not name these bundled packages: ${unnamed.join(', ')}`);
+  return problems;
+}
+
+/** The installed packages whose files the source maps in `distFolder` name (none without maps). */
+function bundledThirdPartyPackages(distFolder) {
+  const packages = new Set();
+  if (!existsSync(distFolder)) return packages;
+  const maps = readdirSync(distFolder, { recursive: true }).filter((file) => String(file).endsWith('.map'));
+  for (const map of maps) {
+    const { sources = [] } = JSON.parse(readFileSync(join(distFolder, String(map)), 'utf8'));
+    for (const source of sources) {
+      // …/node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/core.js: the last node_modules/ holds it.
+      const match = /.*\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(String(source));
+      if (match !== null && match[1] !== undefined) packages.add(match[1]);
+    }
+  }
+  return packages;
 }
 
 function manifestProblems(folder, sourceManifest, packedManifest) {
