@@ -1,4 +1,4 @@
-import { applyEdits, type JSONPath, modify } from 'jsonc-parser';
+import { applyEdits, format, type JSONPath, modify } from 'jsonc-parser';
 import { detectFormatting } from './detect-formatting.ts';
 import { parseJsonc, stripByteOrderMark } from './parse-jsonc.ts';
 
@@ -24,11 +24,14 @@ export function editJsonText(text: string, edits: readonly JsonTextEdit[]): stri
   let current = stripByteOrderMark(text).trim() === '' ? '{}\n' : stripByteOrderMark(text);
   const formattingOptions = detectFormatting(current);
   for (const edit of edits) {
-    const changes = modify(current, edit.path, edit.value, {
-      formattingOptions,
-      ...(edit.insert === true ? { isArrayInsertion: true } : {}),
-    });
-    current = applyEdits(current, changes);
+    // Unformatted first, then only the new text laid out in the file's style: jsonc-parser's own
+    // formatting of an insertion would also re-lay the array's earlier elements.
+    const changes = modify(current, edit.path, edit.value, edit.insert === true ? { isArrayInsertion: true } : {});
+    for (const change of [...changes].sort((left, right) => right.offset - left.offset)) {
+      current = applyEdits(current, [change]);
+      const range = { offset: change.offset, length: change.content.length };
+      current = applyEdits(current, format(current, range, formattingOptions));
+    }
   }
   return current;
 }
