@@ -277,7 +277,11 @@ describe('cosh claude-hook (K8)', () => {
     const notJson = expect.stringMatching(/^cosh claude-hook: stdin is not JSON/);
     expect(await fine.ask('not json')).toEqual({
       systemMessage: notJson,
-      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: notJson },
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: notJson,
+      },
     });
     const noTool = 'cosh claude-hook: tool_name is missing or not a string';
     expect(await fine.ask({ hook_event_name: 'PreToolUse', tool_input: {} })).toEqual({
