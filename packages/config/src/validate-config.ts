@@ -1,6 +1,7 @@
 import type { Node } from 'jsonc-parser';
 import * as z from 'zod/mini';
 import { checkMatcher } from './check-matcher.ts';
+import { claudeToolNameMatcherAdvice, claudeToolTwin } from './claude-tool-names.ts';
 import { suggestClosest } from './closest-match.ts';
 import type { ConfigProblem, FileSettings, HooksConfig, JsonPath } from './config-types.ts';
 import { buildConfig, type ConfigSource, fileSettings, NO_FILE_SETTINGS, type ValidatedFile } from './build-config.ts';
@@ -69,7 +70,12 @@ export function validateConfig(
     (problem.severity === 'error' ? errors : warnings).push(problem);
   }
   warnings.push(...findDuplicateKeys(tree, sourceMap));
-  if (result.success) warnings.push(...findInvalidMatchers(result.data, sourceMap));
+  if (result.success) {
+    warnings.push(
+      ...findInvalidMatchers(result.data, sourceMap),
+      ...findClaudeToolNameMatchers(result.data, sourceMap),
+    );
+  }
   const valid = result.success && errors.length === 0;
   return {
     config: valid ? buildConfig(result.data, source) : undefined,
@@ -507,6 +513,34 @@ function findInvalidMatchers(file: ValidatedFile, sourceMap: SourceMap): ConfigP
         path,
         ...sourceMap.positionOfPath(path),
         ...(check.fix === undefined ? {} : { fix: check.fix }),
+        hook: { event, index },
+      });
+    });
+  }
+  return warnings;
+}
+
+/**
+ * M2: a `cosh`-protocol matcher that is exactly one of Claude Code's tool names (`Bash`, `Read`,
+ * `Edit`, …) never matches a tool of Cosh's own hosts, whose names are Cosh's (`bash_run`): a
+ * warning naming the Cosh twin (offered as the fix) and `"protocol": "claude"`.
+ */
+function findClaudeToolNameMatchers(file: ValidatedFile, sourceMap: SourceMap): ConfigProblem[] {
+  const warnings: ConfigProblem[] = [];
+  for (const event of HOOK_EVENTS) {
+    (file.hooks?.[event] ?? []).forEach((entry, index) => {
+      if (entry.matcher === undefined || entry.protocol === 'claude') return;
+      const advice = claudeToolNameMatcherAdvice(entry.matcher);
+      if (advice === undefined) return;
+      const twin = claudeToolTwin(entry.matcher);
+      const path = ['hooks', event, index, 'matcher'];
+      warnings.push({
+        severity: 'warning',
+        code: 'claude_tool_name',
+        message: `${formatJsonPath(path)}: ${advice}`,
+        path,
+        ...sourceMap.positionOfPath(path),
+        ...(typeof twin === 'string' ? { fix: `^${twin}$` } : {}),
         hook: { event, index },
       });
     });

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { attachContext, type CliIo, createCliContext } from './cli-context.ts';
+import { addAgentBridgeCommands } from './commands/agent-bridge-commands.ts';
 import { addClaudeHookCommand } from './commands/claude-hook-command.ts';
 import { addHooksCommand } from './commands/hooks-command.ts';
 import { addExamples } from './help-examples.ts';
@@ -28,6 +29,7 @@ export function createProgram(options: CreateProgramOptions): Command {
   const program = createRootCommand(options);
   addHooksCommand(program);
   addClaudeHookCommand(program);
+  addAgentBridgeCommands(program);
   addSettingsCommand(program);
   return program;
 }

@@ -13,20 +13,25 @@ export function addClaudeHookCommand(program: Command): Command {
     )
     .addOption(configOption())
     .addOption(noProjectOption())
+    .option(
+      '--client <agent>',
+      'the agent that runs it: claude (default) or codex (answers within what Codex CLI accepts)',
+    )
     .addHelpText(
       'after',
-      '\nIn .claude/settings.json, under "PreToolUse" and "PostToolUse":\n  {"matcher": "*", "hooks": [{"type": "command", "command": "cosh claude-hook"}]}',
+      '\nWire it with cosh connect claude (or codex): it writes the fail-closed command\n  <absolute path of cosh> claude-hook || { echo \'cosh claude-hook failed\' >&2; exit 2; }\nunder "PreToolUse" and "PostToolUse" with matcher "*".',
     )
-    .action(async (flags: { config?: string; project?: boolean }, command: Command) => {
+    .action(async (flags: { config?: string; project?: boolean; client?: string }, command: Command) => {
       const configPath = configPathOf(flags, command);
       const { runClaudeHook } = await import('./claude-hook.ts');
       const context = contextOf(command);
-      await runClaudeHook(context, { configPath, noProject: noProjectOf(flags) }, context.stdin);
+      await runClaudeHook(context, { configPath, noProject: noProjectOf(flags), client: flags.client }, context.stdin);
     });
   return addExamples(claudeHook, [
     [
       'cosh claude-hook < pre-tool-use.json',
       'answer one Claude Code call (its hook stdin, saved) as Claude Code would read it',
     ],
+    ['cosh claude-hook --client codex < pre-tool-use.json', 'the same for a Codex CLI call'],
   ]);
 }

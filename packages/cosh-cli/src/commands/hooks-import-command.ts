@@ -23,9 +23,12 @@ export function addHooksImportCommand(hooks: Command): Command {
     .option('--from <agent>', 'where the settings come from: claude')
     .option(
       '--project',
-      'read .claude/settings.json of the current folder and write the project file (.cosh/setup.json of this folder or a parent) instead of the user file',
+      'read .claude/settings.json of the current folder (the default source) and write the project file (.cosh/setup.json of this folder or a parent) instead of the user file',
     )
-    .option('--local', 'read .claude/settings.local.json of the current folder (written to the user file)')
+    .option(
+      '--local',
+      'read .claude/settings.local.json of the current folder (written to the project file, as --project)',
+    )
     .option('--user', 'read ~/.claude/settings.json (written to the user file)')
     .option('--dry-run', 'show what would be imported (every command), write nothing')
     .option('--json', 'print one JSON object; questions go to the terminal')
