@@ -4,6 +4,8 @@ import { createHookEngine, type HooksConfig } from '@cosh/hooks';
 import { type HistoryWriter, openHistory } from './history/index.ts';
 import type { PermissionMode, PermissionPrompt, PromptAnswerer } from './permission/index.ts';
 import type { Command } from './tool-host-cli-options.ts';
+import { createBashSandbox } from './sandbox/bash-sandbox.ts';
+import { coshInstallationFolder, protectedPaths } from './sandbox/protected-paths.ts';
 import { createToolHost } from './tool-host.ts';
 import type { ToolHost, ToolHostRegistry } from './tool-host-types.ts';
 import { protectedFiles } from './tools/index.ts';
@@ -76,6 +78,12 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
       transcriptPath: options.historyPath === undefined ? undefined : resolve(context.cwd, options.historyPath),
     });
     const file = loaded.location.file;
+    // SPEC B2, S6: one list for the sandbox's read-only paths and the tools' refusals.
+    const pathsInput = {
+      coshFiles: loaded.protectedFiles,
+      env: context.env,
+      installationFolder: coshInstallationFolder(),
+    };
     const host = createToolHost({
       engine,
       registry: options.registry,
@@ -85,7 +93,12 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
       cwd: options.cwd,
       env: context.env,
       history,
-      protectedFiles: protectedFiles(loaded.protectedFiles),
+      protectedFiles: protectedFiles(protectedPaths(pathsInput, options.cwd)),
+      sandbox: createBashSandbox({
+        status: loaded.sandboxStatus,
+        settings: loaded.sandbox,
+        protectedPaths: (cwd) => protectedPaths(pathsInput, cwd),
+      }),
     });
     const close = async (): Promise<void> => {
       engine.close();

@@ -13,6 +13,7 @@ import type { CliContext, Writer } from '../cli-context.ts';
 import { ExitError, UsageError } from '../cli-errors.ts';
 import { EXIT_CODES } from '../exit-codes.ts';
 import { askYesNo } from '../read-terminal-line.ts';
+import { refuseWhereReadOnly } from '../read-only-here.ts';
 import { escapeForTerminal } from '../terminal-text.ts';
 import { terminalWriter } from '../terminal-writer.ts';
 import { type ImportReportLine, planClaudeImport } from './claude-import-plan.ts';
@@ -126,6 +127,8 @@ export async function runHooksImport(context: CliContext, options: HooksImportOp
       options.command,
     );
   }
+  // SPEC S4: not from inside the agent's sandbox, where setup.json and the store are read-only.
+  refuseWhereReadOnly([targetOf(context, options).file, trustStoreFile({ env: context.env })]);
   const source = sourceOf(context, options);
   const target = targetOf(context, options);
   let text: string;

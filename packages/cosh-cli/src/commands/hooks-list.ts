@@ -11,6 +11,7 @@ import { shownHook } from '@cosh/hooks';
 import type { CliContext, Writer } from '../cli-context.ts';
 import { loadCommandConfig } from '../load-command-config.ts';
 import { problemLine } from '../print-problems.ts';
+import { sandboxStatusLine } from '../sandbox-status.ts';
 import { trustStateText } from '../trust-state-text.ts';
 import { escapeForTerminal, printableText, shortenText } from '../terminal-text.ts';
 import { printJson, type ProblemJson, problemJson } from './problem-json.ts';
@@ -51,6 +52,13 @@ export interface HooksListJson {
     }[];
   }[];
   readonly warnings: readonly ProblemJson[];
+  /** How `bash_run` is sandboxed (SPEC B5). */
+  readonly sandbox: {
+    readonly mode: 'auto' | 'required' | 'off';
+    readonly active: boolean;
+    readonly kind: 'bwrap' | 'landlock' | 'sandbox-exec' | null;
+    readonly cause: string | null;
+  };
 }
 
 /** `cosh hooks list [--config F] [--no-project] [--json]`. */
@@ -118,6 +126,12 @@ export async function runHooksList(
         ),
         ...loaded.layerWarnings.map((warning) => problemJson(warning.file, warning.problem)),
       ],
+      sandbox: {
+        mode: loaded.sandboxStatus.mode,
+        active: loaded.sandboxStatus.active,
+        kind: loaded.sandboxStatus.kind,
+        cause: loaded.sandboxStatus.cause,
+      },
     };
     printJson((text) => context.out.write(text), result);
     return;
@@ -130,6 +144,8 @@ export async function runHooksList(
   } else {
     printFiles(out, files);
   }
+  // SPEC B5: whether the agent's shell can change what is listed here.
+  out.line(sandboxStatusLine(loaded.sandboxStatus));
   for (const event of HOOK_EVENTS) {
     out.line();
     const hooks = config.hooks[event];

@@ -6,12 +6,14 @@ import {
   type ScriptChange,
   type TrustCandidate,
   type TrustState,
+  trustStoreFile,
 } from '@cosh/config';
 import type { CliContext, Writer } from '../cli-context.ts';
 import { ExitError } from '../cli-errors.ts';
 import { EXIT_CODES } from '../exit-codes.ts';
 import type { OpenTerminal } from '../open-terminal.ts';
 import { printProblems } from '../print-problems.ts';
+import { refuseWhereReadOnly } from '../read-only-here.ts';
 import { askYesNo } from '../read-terminal-line.ts';
 import { escapeForTerminal } from '../terminal-text.ts';
 import { terminalWriter } from '../terminal-writer.ts';
@@ -55,6 +57,8 @@ export interface HooksTrustOptions {
  * 1 when the person declined one, 78 when one has errors (a file with errors is never trusted).
  */
 export async function runHooksTrust(context: CliContext, options: HooksTrustOptions): Promise<void> {
+  // SPEC S4: inside the agent's sandbox the store is read-only, and a pseudo-terminal is no person.
+  refuseWhereReadOnly([trustStoreFile({ env: context.env })]);
   const terminal = context.openTerminal();
   if (terminal === undefined) {
     throw new ExitError(
