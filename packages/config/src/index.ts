@@ -2,6 +2,7 @@
 // in this package is internal; import a module file directly in this package's own tests.
 export { coshCacheFolder, readCacheFile, writeCacheFile } from './cache-folder.ts';
 export { checkMatcher } from './check-matcher.ts';
+export { claudeProjectDir, claudeProjectDirOnDisk } from './claude-project-dir.ts';
 export {
   CLAUDE_CODE_TOOL_NAMES,
   claudeToolNameMatcherAdvice,

@@ -1,8 +1,9 @@
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { delimiter, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import {
   applyToggleToSnapshot,
+  claudeProjectDirOnDisk,
   projectFileForWriting,
   replaceImportedHooks,
   resolveConfigPath,
@@ -193,7 +194,18 @@ export async function runHooksImport(context: CliContext, options: HooksImportOp
     const trusted = await applyToggleToSnapshot(
       trustStoreFile({ env: context.env }),
       target.file,
-      { kind: 'import', namePrefix, entries: plan.entries, home },
+      {
+        kind: 'import',
+        namePrefix,
+        entries: plan.entries,
+        home,
+        // The folder a project file's Claude hooks get (K4): the one holding its `.cosh/`.
+        claudeProjectDir: claudeProjectDirOnDisk({
+          projectFolder: target.layer === 'project' ? dirname(dirname(target.file)) : null,
+          cwd: context.cwd,
+          env: context.env,
+        }),
+      },
       { created: change.created },
     );
     printOutcome(shown, report, trusted ? 'trusted' : change.changed ? 'written-untrusted' : 'unchanged');
