@@ -2,6 +2,13 @@
 // in this package is internal; import a module file directly in this package's own tests.
 export { coshCacheFolder, readCacheFile, writeCacheFile } from './cache-folder.ts';
 export { checkMatcher } from './check-matcher.ts';
+export { claudeProjectDir, claudeProjectDirOnDisk } from './claude-project-dir.ts';
+export {
+  CLAUDE_CODE_TOOL_NAMES,
+  claudeToolNameMatcherAdvice,
+  claudeToolNameRunAdvice,
+  claudeToolTwin,
+} from './claude-tool-names.ts';
 export { suggestClosest } from './closest-match.ts';
 export { ConfigError } from './config-error.ts';
 export {
@@ -19,6 +26,7 @@ export type {
   SandboxSettings,
 } from './config-types.ts';
 export { type LayerLocation, projectFileForWriting } from './find-config-layers.ts';
+export { editJsonText, type JsonTextEdit, readJsonText } from './edit-json-text.ts';
 export { formatJsonPath, formatProblem } from './format-problem.ts';
 export {
   HOOK_EVENTS,

@@ -1,7 +1,8 @@
 import { resolveSandboxSettings } from './sandbox-settings.ts';
 import { accessSync, constants } from 'node:fs';
 import { homedir as userHomedir } from 'node:os';
-import { dirname, isAbsolute } from 'node:path';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { claudeProjectDirOnDisk } from './claude-project-dir.ts';
 import type { ConfigError } from './config-error.ts';
 import type { ConfigLayer, ConfigProblem, FileSettings, HooksConfig, SandboxSettings } from './config-types.ts';
 import {
@@ -17,7 +18,7 @@ import { HOOK_EVENTS } from './hook-events.ts';
 import { type LayerInput, type LayerWarning, mergeLayers } from './merge-layers.ts';
 import type { ParseConfigResult } from './parse-config.ts';
 import { readConfigFile } from './read-config-file.ts';
-import { commandScriptPaths } from './trust/script-words.ts';
+import { commandScriptPaths, type ScriptPlaces } from './trust/script-words.ts';
 import { fingerprintOf, hashScripts, loadSha256, type Sha256 } from './trust/trust-hash.ts';
 import {
   readTrustStore,
@@ -160,6 +161,19 @@ export async function readConfigLayers(options: LoadHooksOptions = {}): Promise<
   const candidates = [locations.managed, locations.user, locations.project].filter(
     (location): location is LayerLocation => location !== null && !seen.has(location.file) && !!seen.add(location.file),
   );
+  // What `$CLAUDE_PROJECT_DIR/` stands for in Claude hooks' commands (SPEC S2, K4): the folder
+  // the engine will give them, decided by the same rule. Found only when a Claude hook needs it.
+  const processCwd = options.cwd ?? process.cwd();
+  const projectFolder = locations.project === null ? null : dirname(dirname(locations.project.file));
+  let claudeFolder: string | undefined;
+  const claudeProjectDir = (): string => {
+    claudeFolder ??= claudeProjectDirOnDisk({
+      projectFolder,
+      cwd: resolve(processCwd, options.projectFrom ?? '.'),
+      env,
+    });
+    return claudeFolder;
+  };
   const parser = openValidationCache(
     options.validationCache === true && !context.trustOnFirstUse ? validationCacheFile({ env, homedir: home }) : null,
   );
@@ -169,7 +183,7 @@ export async function readConfigLayers(options: LoadHooksOptions = {}): Promise<
     const text = bytes === undefined ? null : bytes.toString('utf8');
     const parsed = text === null ? undefined : await parser.parse(text, location.file, location.layer);
     const record = location.layer === 'managed' || trustAll ? undefined : records.get(location.file);
-    const unchanged = isUnchangedWithoutScripts(location.file, bytes, parsed, record, home);
+    const unchanged = isUnchangedWithoutScripts(location.file, bytes, parsed, record, { home, claudeProjectDir });
     reads.push({ location, bytes, text, parsed, record, unchanged });
   }
   // Hashing is needed for user and project files checked against the store, and only then: not
@@ -183,7 +197,7 @@ export async function readConfigLayers(options: LoadHooksOptions = {}): Promise<
 
   const inspections: Inspection[] = [];
   for (const read of reads) {
-    const inspection = await inspectLayer(read, { context, sha256, home, parser });
+    const inspection = await inspectLayer(read, { context, sha256, home, claudeProjectDir, parser });
     if (inspection !== undefined) inspections.push(inspection);
   }
   parser.save();
@@ -249,31 +263,34 @@ function isUnchangedWithoutScripts(
   bytes: Buffer | undefined,
   parsed: ParseConfigResult | undefined,
   record: TrustRecord | undefined,
-  home: string,
+  folders: PlaceFolders,
 ): boolean {
   if (bytes === undefined || record === undefined || parsed?.ok !== true || record.scripts.length > 0) return false;
   if (!bytes.equals(Buffer.from(record.snapshot, 'utf8'))) return false;
-  const places = { home, configDir: dirname(file) };
-  return hookScriptsOf(parsed.config, places).every((hook) => hook.scripts.length === 0);
+  return hookScriptsOf(parsed.config, file, folders).every((hook) => hook.scripts.length === 0);
 }
 
-interface InspectionContext {
+/** What S2's prefixes stand for, whatever the file: `~/` and, lazily, `$CLAUDE_PROJECT_DIR/`. */
+interface PlaceFolders {
+  readonly home: string;
+  readonly claudeProjectDir: () => string;
+}
+
+interface InspectionContext extends PlaceFolders {
   readonly context: TrustContext;
   readonly sha256: Sha256 | undefined;
-  readonly home: string;
   readonly parser: ConfigTextParser;
 }
 
 async function inspectLayer(
   { location, bytes, text, parsed, record, unchanged }: LayerRead,
-  { context, sha256, home, parser }: InspectionContext,
+  { context, sha256, parser, ...folders }: InspectionContext,
 ): Promise<Inspection | undefined> {
   const { layer, file } = location;
   // A missing file is no layer, except a trusted user file that is gone: its copy runs (S5).
   if (bytes === undefined && (record === undefined || layer !== 'user')) return undefined;
 
-  const places = { home, configDir: dirname(file) };
-  const fileHooks = parsed?.ok === true ? hookScriptsOf(parsed.config, places) : null;
+  const fileHooks = parsed?.ok === true ? hookScriptsOf(parsed.config, file, folders) : null;
   const fileSha256 =
     unchanged && record !== undefined
       ? record.sha256
@@ -284,7 +301,7 @@ async function inspectLayer(
     record !== undefined && (bytes === undefined || fileSha256 !== record.sha256)
       ? await parser.parse(record.snapshot, file, layer)
       : undefined;
-  const snapshotHooks = snapshotParsed?.ok === true ? hookScriptsOf(snapshotParsed.config, places) : null;
+  const snapshotHooks = snapshotParsed?.ok === true ? hookScriptsOf(snapshotParsed.config, file, folders) : null;
   const scriptPaths = new Set<string>();
   for (const hook of [...(fileHooks ?? []), ...(snapshotHooks ?? [])])
     for (const path of hook.scripts) scriptPaths.add(path);
@@ -358,16 +375,24 @@ async function inspectLayer(
   };
 }
 
-/** The script paths each hook of a config names (SPEC S2), disabled hooks included. */
-function hookScriptsOf(config: HooksConfig, places: { home: string; configDir: string }): HookScripts[] {
+/**
+ * The script paths each hook of a config (from `file`) names (SPEC S2), disabled hooks included;
+ * a Claude hook's `$CLAUDE_PROJECT_DIR/` too (K4).
+ */
+function hookScriptsOf(config: HooksConfig, file: string, folders: PlaceFolders): HookScripts[] {
+  const places: ScriptPlaces = { home: folders.home, configDir: dirname(file) };
   const hooks: HookScripts[] = [];
   for (const event of HOOK_EVENTS) {
     for (const hook of config.hooks[event]) {
+      const hookPlaces =
+        hook.protocol === 'claude' && hook.command?.includes('CLAUDE_PROJECT_DIR')
+          ? { ...places, claudeProjectDir: folders.claudeProjectDir() }
+          : places;
       hooks.push({
         event,
         index: hook.index,
         name: hook.name,
-        scripts: hook.command === null ? [] : commandScriptPaths(hook.command, places),
+        scripts: hook.command === null ? [] : commandScriptPaths(hook.command, hookPlaces),
       });
     }
   }

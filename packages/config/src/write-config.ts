@@ -97,6 +97,12 @@ export type SnapshotToggle =
       readonly entries: Readonly<Record<HookEvent, readonly ImportedHookEntry[]>>;
       /** What `~/` and `$HOME/` in the imported commands stand for (SPEC S2): the loader's home. */
       readonly home: string;
+      /**
+       * What `$CLAUDE_PROJECT_DIR/` in the imported (Claude) commands stands for (SPEC S2, K4):
+       * `claudeProjectDir`'s folder where the file will be loaded. Without it, such a script is
+       * not recorded and its hook counts as changed until trusted.
+       */
+      readonly claudeProjectDir?: string | undefined;
     };
 
 /**
@@ -195,7 +201,8 @@ function withImportedScripts(
   toggle: Extract<SnapshotToggle, { kind: 'import' }>,
   sha256: Sha256,
 ): readonly TrustedScript[] {
-  const places = { home: toggle.home, configDir: dirname(file) };
+  // Imported entries are Claude hooks (K6): their commands have CLAUDE_PROJECT_DIR (K4).
+  const places = { home: toggle.home, configDir: dirname(file), claudeProjectDir: toggle.claudeProjectDir };
   const named = HOOK_EVENTS.flatMap((event) =>
     toggle.entries[event].flatMap((entry) => commandScriptPaths(entry.command, places)),
   ).filter((path) => !scripts.some((script) => script.path === path));

@@ -27,6 +27,8 @@ export type PlainCommandLine =
       readonly config: string | undefined;
       /** `--no-project` given. */
       readonly noProject: boolean;
+      /** `--client codex` (K9). */
+      readonly client?: string | undefined;
     };
 
 /** The options of `hooks run` with a value, by flag, and the field each fills. */
@@ -40,7 +42,7 @@ const HOOKS_RUN_VALUE_OPTIONS = {
   '--session-id': 'sessionId',
 } as const;
 const HOOKS_RUN_SWITCHES = { '--no-project': 'noProject', '--json': 'json', '--verbose': 'verbose' } as const;
-const CLAUDE_HOOK_VALUE_OPTIONS = { '--config': 'config' } as const;
+const CLAUDE_HOOK_VALUE_OPTIONS = { '--config': 'config', '--client': 'client' } as const;
 const CLAUDE_HOOK_SWITCHES = { '--no-project': 'noProject' } as const;
 
 /** `cosh hooks run` and `cosh claude-hook` as usage hints name them (see usage-hint.ts). */
@@ -85,7 +87,12 @@ export function parsePlainCommandLine(argv: readonly string[]): PlainCommandLine
   if (argv[0] === 'claude-hook') {
     const read = readOptions(argv.slice(1), CLAUDE_HOOK_VALUE_OPTIONS, CLAUDE_HOOK_SWITCHES);
     if (read === undefined || read.operands.length !== 0) return undefined;
-    return { command: 'claude-hook', config: read.values['config'], noProject: read.switches.has('noProject') };
+    return {
+      command: 'claude-hook',
+      config: read.values['config'],
+      noProject: read.switches.has('noProject'),
+      client: read.values['client'],
+    };
   }
   return undefined;
 }

@@ -37,7 +37,11 @@ export async function runPlainCommand(commandLine: PlainCommandLine, io?: Partia
       });
     } else {
       const { runClaudeHook } = await import('./commands/claude-hook.ts');
-      await runClaudeHook(context, { configPath, noProject: commandLine.noProject }, context.stdin);
+      await runClaudeHook(
+        context,
+        { configPath, noProject: commandLine.noProject, client: commandLine.client },
+        context.stdin,
+      );
     }
     return EXIT_CODES.ok;
   } catch (error) {

@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
 import { aggregatePostToolUse, aggregatePreToolUse, type Diagnostic, type HookOutcome } from '@cosh/aggregate';
-import type { HookEntry, HookEvent, HooksConfig } from '@cosh/config';
+import { claudeProjectDirOnDisk, type HookEntry, type HookEvent, type HooksConfig } from '@cosh/config';
 import { type CompiledHooks, compileHooks, selectHooks } from '@cosh/matcher';
 import {
   createHookRunner,
@@ -10,7 +9,6 @@ import {
   monotonicNow,
 } from '@cosh/runner';
 import { claudeHookPayload } from './claude-hook-payload.ts';
-import { claudeProjectDir } from './claude-project-dir.ts';
 import { toClaudeToolInput } from './claude-tool-input.ts';
 import { toClaudeToolName } from './claude-tool-names.ts';
 import { claudeToolResponse } from './claude-tool-response.ts';
@@ -152,7 +150,11 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
         toolResponse,
       });
     });
-    const projectDir = claudeProjectDir({ projectFolder: options.projectFolder ?? null, cwd, exists: existsSync });
+    const projectDir = claudeProjectDirOnDisk({
+      projectFolder: options.projectFolder ?? null,
+      cwd,
+      env: options.env ?? process.env,
+    });
     return { payload, projectDir, coshInput: call.toolInput, claudeInput, mcpServer };
   }
 

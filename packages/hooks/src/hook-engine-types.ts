@@ -32,7 +32,8 @@ export interface HookEngineOptions {
   /**
    * The folder holding the project layer's `.cosh/` (C10), or `null` without one: a Claude hook's
    * `CLAUDE_PROJECT_DIR` (K4). Without it, the nearest folder of the cwd holding `.claude/`, else
-   * the git top level, else the cwd.
+   * the git top level, else the cwd. A `CLAUDE_PROJECT_DIR` in {@link env} naming an existing
+   * folder wins over all of these (K8); the rule is `@cosh/config`'s `claudeProjectDir`.
    */
   readonly projectFolder?: string | null | undefined;
 }

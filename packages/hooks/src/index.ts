@@ -10,6 +10,16 @@ export {
 export { toCoshToolInput } from './claude-tool-input.ts';
 export { type CoshToolResult, coshToolOutput } from './claude-tool-output.ts';
 export { type CoshToolName, fromClaudeToolName } from './claude-tool-names.ts';
+// The Codex CLI (K9) and Gemini CLI (K10) bridges: their calls read as Cosh calls, answered in what they honour.
+export { codexHookAnswer, combineVerdicts } from './codex-hook-answer.ts';
+export { CODEX_TOOL_TABLE, type CodexCoshCall, type CodexToolCall, fromCodexToolCall } from './codex-tool-call.ts';
+export {
+  GEMINI_EVENTS,
+  type GeminiAnsweredVerdict,
+  type GeminiHookAnswer,
+  geminiHookAnswer,
+} from './gemini-hook-answer.ts';
+export { fromGeminiToolCall, GEMINI_TOOL_TABLE, type GeminiToolCall, geminiToolOutput } from './gemini-tool-call.ts';
 export { createHookEngine } from './create-hook-engine.ts';
 // The closed sets the engine varies on, one entry each (docs/architecture.md).
 export { EVENT_RULES, type EventRules, eventRules } from './event-rules.ts';

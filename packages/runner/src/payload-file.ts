@@ -19,6 +19,20 @@ const reopensThroughProc = existsSync('/proc/self/fd');
 
 const createFlags = constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
+/** Names tried per folder before moving on: a name taken already (EEXIST) is not reused. */
+const namesPerFolder = 4;
+let fileCount = 0;
+
+/**
+ * A fresh file name. Not from node:crypto, which costs the hook path's cold start a module load
+ * (see apps/cosh's start-up test): the name needs no secrecy, since `O_EXCL | O_NOFOLLOW` and
+ * mode 0600 already refuse a planted file, and a taken name is simply skipped.
+ */
+function payloadFileName(): string {
+  fileCount += 1;
+  return `cosh-stdin-${process.pid}-${fileCount}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
 interface PayloadFile {
   /** Descriptor of the written file, held until the end of the tick. */
   readonly fd: number;
@@ -28,19 +42,6 @@ interface PayloadFile {
 
 /** The payload files of this tick, by payload (a string by value, bytes by identity). */
 const openFiles = new Map<string | Uint8Array, PayloadFile>();
-
-let created = 0;
-
-/**
- * A name part no other payload file of this process has, and that another process cannot
- * foresee cheaply. Not node:crypto, which the per-call start must not load (test/e2e/start-up):
- * the name is no secret, O_EXCL and O_NOFOLLOW make a planted file a failed open (the next
- * folder, else R9's start failure, which fails closed), never a file that is used.
- */
-function uniqueSuffix(): string {
-  created += 1;
-  return `${created.toString(36)}-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
-}
 
 function writeAll(fd: number, bytes: Uint8Array): void {
   let offset = 0;
@@ -55,14 +56,12 @@ function createPayloadFile(payload: string | Uint8Array, folders: readonly strin
   const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
   let lastError: unknown;
   for (const folder of folders) {
-    const path = join(folder, `cosh-stdin-${process.pid}-${uniqueSuffix()}`);
-    let fd: number;
-    try {
-      fd = openSync(path, createFlags, 0o600);
-    } catch (error) {
-      lastError = error;
+    const created = openNewFile(folder);
+    if ('error' in created) {
+      lastError = created.error;
       continue;
     }
+    const { fd, path } = created;
     try {
       writeAll(fd, bytes);
     } catch (error) {
@@ -82,6 +81,20 @@ function createPayloadFile(payload: string | Uint8Array, folders: readonly strin
     return { fd, path: null };
   }
   throw lastError;
+}
+
+function openNewFile(folder: string): { fd: number; path: string } | { error: unknown } {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < namesPerFolder; attempt += 1) {
+    const path = join(folder, payloadFileName());
+    try {
+      return { fd: openSync(path, createFlags, 0o600), path };
+    } catch (error) {
+      lastError = error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') break;
+    }
+  }
+  return { error: lastError };
 }
 
 function removeQuietly(path: string): void {

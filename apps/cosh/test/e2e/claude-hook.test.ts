@@ -2,11 +2,25 @@
 // Claude's protocol from the Cosh hooks of setup.json.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { temporaryFolders } from '@cosh/test-utils';
+import { temporaryFolders, withoutTrustAllWarning } from '@cosh/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
 
 const makeFolder = temporaryFolders('cosh-bridge-');
+
+/**
+ * The bridge's answer without the `COSH_TRUST=all` warning the tests' environment adds to its
+ * `systemMessage` (K8 puts load warnings there), so each test asserts the rest exactly.
+ */
+function answerOf(stdout: string): Record<string, unknown> {
+  const answer = JSON.parse(stdout) as Record<string, unknown>;
+  if (typeof answer['systemMessage'] === 'string') {
+    const rest = withoutTrustAllWarning(`${answer['systemMessage']}\n`).trimEnd();
+    if (rest === '') delete answer['systemMessage'];
+    else answer['systemMessage'] = rest;
+  }
+  return answer;
+}
 
 beforeAll(async () => {
   await assertBuilt();
@@ -27,7 +41,7 @@ async function bridge(hooks: { PreToolUse?: Entry[]; PostToolUse?: Entry[] } | s
     expect(run.code).toBe(0);
     expect(run.stdout.endsWith('\n')).toBe(true);
     expect(run.stdout.trimEnd().split('\n')).toHaveLength(1);
-    return JSON.parse(run.stdout) as Record<string, unknown>;
+    return answerOf(run.stdout);
   };
   return { folder, config, ask };
 }
@@ -237,7 +251,7 @@ describe('cosh claude-hook (K8)', () => {
         input: JSON.stringify(claude('PreToolUse', 'Bash', { command: 'ls' }, { cwd: join(project, 'src') })),
       });
       expect(run.code).toBe(0);
-      return JSON.parse(run.stdout) as Record<string, unknown>;
+      return answerOf(run.stdout);
     };
     expect(await answer()).toEqual({
       hookSpecificOutput: {
@@ -249,7 +263,7 @@ describe('cosh claude-hook (K8)', () => {
     expect(await answer('--no-project')).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse' } });
   });
 
-  it('K8: a config error denies (fail closed) with a systemMessage; bad stdin is a systemMessage only; exit 0 always', async () => {
+  it('K8: a config error and stdin that is not a call both deny (fail closed) with a systemMessage; exit 0 always', async () => {
     const broken = await bridge('{"hooks": {"PreToolUse": [{"comand": "x"}]}}');
     const denied = await broken.ask(claude('PreToolUse', 'Bash', { command: 'ls' }));
     expect(denied).toMatchObject({
@@ -260,15 +274,23 @@ describe('cosh claude-hook (K8)', () => {
     expect(post).toMatchObject({ decision: 'block', systemMessage: expect.stringContaining('cosh claude-hook') });
 
     const fine = await bridge({});
+    const notJson = expect.stringMatching(/^cosh claude-hook: stdin is not JSON/);
     expect(await fine.ask('not json')).toEqual({
-      systemMessage: expect.stringMatching(/^cosh claude-hook: stdin is not JSON/),
+      systemMessage: notJson,
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: notJson,
+      },
     });
+    const noTool = 'cosh claude-hook: tool_name is missing or not a string';
     expect(await fine.ask({ hook_event_name: 'PreToolUse', tool_input: {} })).toEqual({
-      systemMessage: 'cosh claude-hook: tool_name is missing or not a string',
-      hookSpecificOutput: { hookEventName: 'PreToolUse' },
+      systemMessage: noTool,
+      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: noTool },
     });
-    expect(await fine.ask({ hook_event_name: 'Stop' })).toEqual({
+    expect(await fine.ask({ hook_event_name: 'Stop' })).toMatchObject({
       systemMessage: expect.stringContaining('register it under PreToolUse and PostToolUse only'),
+      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny' },
     });
   });
 });

@@ -270,3 +270,27 @@ Output (as it enters history):
 `);
   });
 });
+
+describe("Claude Code's tool names on cosh-protocol hooks (M2)", () => {
+  it('M2: hooks validate warns that matcher "Bash" is bash_run for Cosh; hooks run --tool Bash says so on stderr', async () => {
+    const config = await setup(
+      '{"hooks": {"PreToolUse": [{"name": "habit", "matcher": "Bash", "command": "exit 2"}]}}',
+    );
+    const validate = await runCosh(['hooks', 'validate', '--config', config], { cwd: directory });
+    expect(validate.code).toBe(0);
+    const warned = `${validate.stdout}${validate.stderr}`;
+    expect(warned).toContain(`"Bash" is Claude Code's name for Cosh's bash_run`);
+    expect(warned).toContain('"protocol": "claude"');
+
+    const run = await runCosh(['hooks', 'run', 'PreToolUse', '--tool', 'Bash'], {
+      cwd: directory,
+      env: { COSH_CONFIG: config },
+    });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`cosh: warning: --tool "Bash" is Claude Code's name for Cosh's bash_run`);
+    expect(run.stderr).toContain('"protocol": "claude"');
+    // The hook that never runs under Cosh's own hosts is the one this run tried.
+    const bashRun = await hooksRun(config, ['PreToolUse', '--tool', 'bash_run']);
+    expect(bashRun.json.hooks).toEqual([]);
+  });
+});

@@ -180,7 +180,7 @@ describe('cosh mcp serve', () => {
       content: [text('notes.txt:2:second line')],
     });
     await session.waitForStderr('bash_run: refused by the permission system');
-    expect(session.stderr()).toMatch(/^cosh mcp serve: serving 4 built-in tools: 7 hooks, --permission deny$/m);
+    expect(session.stderr()).toMatch(/^cosh mcp serve: serving 5 built-in tools: 7 hooks, --permission deny$/m);
   });
 
   it('X: --permission allow (the default) runs what no hook denies', async () => {

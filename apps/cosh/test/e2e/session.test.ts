@@ -362,10 +362,11 @@ describe('cosh session: describing itself, list_tools, other shapes (issue 13)',
     expect(tools.map((tool) => [tool['name'], tool['permission']])).toEqual([
       ['bash_run', 'ask'],
       ['find_grep', 'allow'],
+      ['fs_edit', 'ask'],
       ['fs_read', 'allow'],
       ['fs_write', 'ask'],
     ]);
-    expect(tools[2]).toMatchObject({
+    expect(tools[3]).toMatchObject({
       description: expect.stringContaining('file'),
       input_schema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
     });

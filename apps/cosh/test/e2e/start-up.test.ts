@@ -180,7 +180,11 @@ describe('how a plain cosh hooks run starts (issue 16)', () => {
     });
     await runProbed(['claude-hook', '--config', setupFile], { input: stdin });
     const run = await runProbed(['claude-hook', '--config', setupFile], { input: stdin });
-    expect(JSON.parse(run.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse' } });
+    // K8: the load warnings (here COSH_TRUST=all's) also go into the answer's systemMessage.
+    expect(JSON.parse(run.stdout)).toEqual({
+      hookSpecificOutput: { hookEventName: 'PreToolUse' },
+      systemMessage: expect.stringContaining('COSH_TRUST=all'),
+    });
     expectLightStart(run);
   });
 

@@ -1,25 +1,40 @@
 import {
+  type AnsweredVerdict,
   type ClaudeHookAnswer,
+  type CodexToolCall,
   claudeFailureAnswer,
   claudeHookAnswer,
+  codexHookAnswer,
   coshToolOutput,
   createHookEngine,
   fromClaudeToolName,
+  fromCodexToolCall,
   type HookEngine,
   type HookEvent,
   toCoshToolInput,
 } from '@cosh/hooks';
 import type { CliContext } from '../cli-context.ts';
-import { loadCommandConfig } from '../load-command-config.ts';
+import {
+  type BridgeClient,
+  BRIDGE_MAX_BOUND_SECONDS,
+  bridgeBoundMs,
+  bridgeProjectFrom,
+  createBridgeDeadline,
+  deadlineProblem,
+  loadBridgeConfig,
+  readBridgeStdin,
+} from './bridge-support.ts';
 
-/** Most bytes of Claude's stdin read: a Write's content is in it, but a payload this large is a mistake. */
-const MAX_STDIN_BYTES = 64 * 1024 * 1024;
+/** The agents that speak Claude Code's hook protocol and that `--client` names (K8, K9). */
+export const CLAUDE_HOOK_CLIENTS = ['claude', 'codex'] as const;
 
 /** What `cosh claude-hook` was asked, as parsed by commander. */
 export interface ClaudeHookOptions {
   readonly configPath: string | undefined;
   /** `--no-project`: the project layer is left out (SPEC C10). */
   readonly noProject?: boolean | undefined;
+  /** `--client codex`: answers within what Codex CLI accepts (K9). Default `claude`. */
+  readonly client?: string | undefined;
 }
 
 /** Claude Code's PreToolUse / PostToolUse stdin, as far as the bridge reads it (K4). */
@@ -81,34 +96,62 @@ function parseClaudeCall(
   };
 }
 
-async function readAll(stdin: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stdin) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    size += buffer.length;
-    if (size > MAX_STDIN_BYTES) throw new Error(`stdin is larger than ${MAX_STDIN_BYTES / 1024 / 1024} MiB`);
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/** One call of the agent's, as the Cosh calls it is read as, and how their verdicts are answered. */
+interface BridgedCall {
+  readonly calls: readonly {
+    toolName: string;
+    mcpServer: string | null;
+    toolInput: Readonly<Record<string, unknown>>;
+  }[];
+  answer(verdicts: readonly AnsweredVerdict[]): ClaudeHookAnswer;
 }
 
-/** Runs the Cosh hooks for Claude's call and gives Claude's answer (K8). */
+/** Claude Code's call (K3 read backwards) and K8's answer. */
+function claudeBridgedCall(call: ClaudeCall): BridgedCall {
+  const { toolName, mcpServer } = fromClaudeToolName(call.claudeToolName);
+  const coshInput = toCoshToolInput(toolName, call.claudeInput, mcpServer);
+  return {
+    calls: [{ toolName, mcpServer, toolInput: coshInput }],
+    answer: ([verdict]) =>
+      claudeHookAnswer(call.event, verdict as AnsweredVerdict, {
+        toolName,
+        mcpServer,
+        cwd: call.cwd,
+        claudeInput: call.claudeInput,
+        coshInput,
+      }),
+  };
+}
+
+/** Codex CLI's call (K9's table) and K9's answer. */
+function codexBridgedCall(call: ClaudeCall): BridgedCall {
+  const toolCall: CodexToolCall = fromCodexToolCall(call.claudeToolName, call.claudeInput, call.cwd);
+  return { calls: toolCall.calls, answer: (verdicts) => codexHookAnswer(call.event, verdicts, toolCall) };
+}
+
+/** Adds the load's warnings to the answer's `systemMessage` (K8: agents do not show stderr). */
+function withWarnings(answer: ClaudeHookAnswer, warnings: readonly string[]): ClaudeHookAnswer {
+  if (warnings.length === 0) return answer;
+  const systemMessage = [...warnings, ...(answer.systemMessage === undefined ? [] : [answer.systemMessage])].join('\n');
+  return { ...answer, systemMessage };
+}
+
+/** Runs the Cosh hooks for the agent's call and gives the agent's answer (K8, K9). */
 async function answerCall(
   context: CliContext,
   options: ClaudeHookOptions,
+  client: BridgeClient,
   call: ClaudeCall,
+  deadline: ReturnType<typeof createBridgeDeadline>,
 ): Promise<ClaudeHookAnswer> {
-  let loaded: Awaited<ReturnType<typeof loadCommandConfig>>;
+  let bridge: Awaited<ReturnType<typeof loadBridgeConfig>>;
   try {
-    // Every layer, trust checked (SPEC C10, S); the project file is looked for from Claude's cwd,
-    // where the tool runs, not from wherever Claude Code started this process.
-    loaded = await loadCommandConfig(context, {
+    bridge = await loadBridgeConfig(context, {
       configPath: options.configPath,
       noProject: options.noProject,
-      workingFolder: call.cwd,
-      warnings: 'stderr',
-      validationCache: true,
+      // The project the person opened (K8), else Claude's cwd, where the tool runs; never
+      // wherever the agent started this process.
+      projectFrom: bridgeProjectFrom(context.env, call.cwd, ['CLAUDE_PROJECT_DIR']),
     });
   } catch (error) {
     // A guard that cannot be read must not wave the call through (fail closed).
@@ -117,68 +160,99 @@ async function answerCall(
       deny: true,
     });
   }
-  const { toolName, mcpServer } = fromClaudeToolName(call.claudeToolName);
-  const coshInput = toCoshToolInput(toolName, call.claudeInput, mcpServer);
-  const engine = createHookEngine(loaded.config, {
+  deadline.setBound(bridgeBoundMs(bridge.loaded.config, call.event, client));
+  const bridged = client === 'codex' ? codexBridgedCall(call) : claudeBridgedCall(call);
+  const engine = createHookEngine(bridge.loaded.config, {
     cwd: call.cwd,
     env: context.env,
     sessionId: call.sessionId,
     transcriptPath: call.transcriptPath,
-    projectFolder: loaded.projectFolder,
+    projectFolder: bridge.loaded.projectFolder,
   });
-  try {
-    return await runOnEngine(engine, call, toolName, mcpServer, coshInput);
-  } finally {
-    // The HTTP hooks' kept-alive connections (H2) end with the call.
-    engine.close();
-  }
+  const ran = runOnEngine(engine, call, bridged);
+  const outcome = await Promise.race([ran, deadline.expired]);
+  // The HTTP hooks' kept-alive connections (H2) end with the call.
+  engine.close();
+  const answer =
+    outcome === 'expired'
+      ? claudeFailureAnswer(call.event, deadlineProblem('cosh claude-hook', deadline.boundMs), { deny: true })
+      : bridged.answer(outcome);
+  return withWarnings(answer, bridge.warnings);
 }
 
-/** The call through the engine, answered in Claude's protocol. */
-async function runOnEngine(
-  engine: HookEngine,
-  call: ClaudeCall,
-  toolName: string,
-  mcpServer: string | null,
-  coshInput: Readonly<Record<string, unknown>>,
-): Promise<ClaudeHookAnswer> {
-  const coshCall = {
-    toolName,
-    toolInput: coshInput,
-    cwd: call.cwd,
-    ...(mcpServer === null ? {} : { mcpServer }),
-    ...(call.toolUseId === undefined ? {} : { toolUseId: call.toolUseId }),
-  };
-  const answered = { toolName, mcpServer, cwd: call.cwd, claudeInput: call.claudeInput, coshInput };
-  if (call.event === 'PreToolUse') {
-    return claudeHookAnswer('PreToolUse', await engine.preToolUse(coshCall), answered);
+/** The Cosh calls through the engine, one after another. */
+async function runOnEngine(engine: HookEngine, call: ClaudeCall, bridged: BridgedCall): Promise<AnsweredVerdict[]> {
+  const verdicts: AnsweredVerdict[] = [];
+  for (const part of bridged.calls) {
+    const coshCall = {
+      toolName: part.toolName,
+      toolInput: part.toolInput,
+      cwd: call.cwd,
+      ...(part.mcpServer === null ? {} : { mcpServer: part.mcpServer }),
+      ...(call.toolUseId === undefined ? {} : { toolUseId: call.toolUseId }),
+    };
+    if (call.event === 'PreToolUse') {
+      verdicts.push(await engine.preToolUse(coshCall));
+    } else {
+      const { output, ...parts } = coshToolOutput(part.toolName, call.toolResponse, part.mcpServer);
+      verdicts.push(await engine.postToolUse({ ...coshCall, toolOutput: output, toolResult: parts }));
+    }
   }
-  const { output, ...parts } = coshToolOutput(toolName, call.toolResponse, mcpServer);
-  const post = await engine.postToolUse({ ...coshCall, toolOutput: output, toolResult: parts });
-  return claudeHookAnswer('PostToolUse', post, answered);
+  return verdicts;
+}
+
+/** The `--client` value, checked. */
+function clientOf(value: string | undefined): BridgeClient | { problem: string } {
+  if (value === undefined || value === 'claude') return 'claude';
+  if (value === 'codex') return 'codex';
+  return { problem: `--client must be one of ${CLAUDE_HOOK_CLIENTS.join(', ')} (got ${JSON.stringify(value)})` };
 }
 
 /**
- * `cosh claude-hook` (K8): a Claude Code hook command. Reads Claude's PreToolUse or PostToolUse
- * stdin, maps the tool back to Cosh's (`Bash` → `bash_run`, …; a tool with no Cosh twin keeps
- * its name), runs the Cosh hooks of that event and prints Claude's answer as one JSON line.
- * Always exits 0 (Claude reads exit 2 as a block of its own); its own failure is a
- * `systemMessage`, and a configuration that does not load also denies (fail closed).
+ * `cosh claude-hook` (K8; `--client codex`, K9): a Claude Code (or Codex CLI) hook command. Reads
+ * the agent's PreToolUse or PostToolUse stdin, maps the tool back to Cosh's (`Bash` → `bash_run`,
+ * …; a tool with no Cosh twin keeps its name), runs the Cosh hooks of that event and prints the
+ * agent's answer as one JSON line that always carries `hookSpecificOutput.hookEventName`. Always
+ * exits 0 (Claude reads exit 2 as a block of its own); its own failure (stdin that is not a call,
+ * a configuration that does not load, hooks that outlast the bound) is a `systemMessage` and a
+ * deny (fail closed). The load's warnings go into the `systemMessage` as well as stderr.
  */
 export async function runClaudeHook(
   context: CliContext,
   options: ClaudeHookOptions,
   stdin: NodeJS.ReadableStream,
 ): Promise<void> {
+  const startedAt = Date.now();
   let answer: ClaudeHookAnswer;
+  const client = clientOf(options.client);
+  const deadline = createBridgeDeadline(
+    startedAt,
+    BRIDGE_MAX_BOUND_SECONDS[typeof client === 'string' ? client : 'claude'] * 1000,
+  );
   try {
-    const parsed = parseClaudeCall(await readAll(stdin), context.cwd);
-    answer = parsed.ok
-      ? await answerCall(context, options, parsed.call)
-      : claudeFailureAnswer(parsed.event, `cosh claude-hook: ${parsed.problem}`, { deny: false });
+    if (typeof client !== 'string') {
+      answer = claudeFailureAnswer('PreToolUse', `cosh claude-hook: ${client.problem}`, { deny: true });
+    } else {
+      const text = await Promise.race([readBridgeStdin(stdin), deadline.expired]);
+      const parsed = text === 'expired' ? null : parseClaudeCall(text, context.cwd);
+      if (parsed === null) {
+        answer = claudeFailureAnswer('PreToolUse', deadlineProblem('cosh claude-hook', deadline.boundMs), {
+          deny: true,
+        });
+      } else if (parsed.ok) {
+        answer = await answerCall(context, options, client, parsed.call, deadline);
+      } else {
+        // Stdin that is not a call is answered as a deny (fail closed): as a PreToolUse one when
+        // the event cannot be read, so that the agent never reads the answer as "continue".
+        answer = claudeFailureAnswer(parsed.event ?? 'PreToolUse', `cosh claude-hook: ${parsed.problem}`, {
+          deny: true,
+        });
+      }
+    }
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    answer = claudeFailureAnswer(null, `cosh claude-hook: ${why}`, { deny: false });
+    answer = claudeFailureAnswer('PreToolUse', `cosh claude-hook: ${why}`, { deny: true });
   }
+  deadline.cancel();
   context.out.write(`${JSON.stringify(answer)}\n`);
 }

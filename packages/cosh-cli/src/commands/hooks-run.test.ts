@@ -548,3 +548,30 @@ describe('cosh hooks run with HTTP hooks (H3, X)', () => {
     expect(result.stdout).toContain("hook 'broken' failed (HTTP status 500): the call was not blocked");
   });
 });
+
+describe('cosh hooks run --tool with a Claude Code tool name (M2)', () => {
+  it('M2: --tool Bash warns on stderr naming the twin bash_run and "protocol": "claude"; the run goes on', async () => {
+    const file = await setup({
+      PreToolUse: [{ name: 'habit', matcher: 'Bash', command: shellPrint({ decision: 'deny', reason: 'no' }, 2) }],
+    });
+    const result = await run([
+      'PreToolUse',
+      '--tool',
+      'Bash',
+      '--input',
+      '{"command":"ls"}',
+      '--config',
+      file,
+      '--json',
+    ]);
+    expect(result.code).toBe(0);
+    // The setup's own M2 warning (the matcher) and the run's (the tool name), both on stderr.
+    expect(result.stderr).toContain(`cosh: warning: --tool "Bash" is Claude Code's name for Cosh's bash_run`);
+    expect(result.stderr).toContain('"protocol": "claude"');
+    expect(result.stderr).toContain('hooks.PreToolUse[0].matcher: "Bash" is Claude Code\'s name for Cosh\'s bash_run');
+    expect((JSON.parse(result.stdout) as HooksRunJson).decision).toBe('deny');
+
+    const cosh = await run(['PreToolUse', '--tool', 'bash_run', '--input', '{"command":"ls"}', '--config', file]);
+    expect(cosh.stderr).not.toContain('--tool');
+  });
+});

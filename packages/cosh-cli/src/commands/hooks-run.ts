@@ -1,3 +1,4 @@
+import { claudeToolNameRunAdvice } from '@cosh/config';
 import { createHookEngine } from '@cosh/hooks';
 import { readArgumentFile } from '../argument-file.ts';
 import type { CliContext } from '../cli-context.ts';
@@ -68,6 +69,10 @@ export async function runHooksRun(context: CliContext, options: HooksRunOptions)
       `cosh: warning: ${options.output === undefined ? '--output-file' : '--output'} is ignored for PreToolUse (only PostToolUse hooks see a tool output)`,
     );
   }
+
+  // M2: a Claude Code tool name tries the hooks on a call no Cosh host makes (Cosh calls Bash bash_run).
+  const claudeName = claudeToolNameRunAdvice(options.tool);
+  if (claudeName !== undefined) context.err.line(`cosh: warning: ${claudeName}`);
 
   const { config, projectFolder } = await loadCommandConfig(context, {
     configPath: options.configPath,

@@ -1,0 +1,196 @@
+import {
+  createHookEngine,
+  fromGeminiToolCall,
+  GEMINI_EVENTS,
+  type GeminiAnsweredVerdict,
+  type GeminiHookAnswer,
+  type GeminiToolCall,
+  geminiHookAnswer,
+  geminiToolOutput,
+  type HookEvent,
+} from '@cosh/hooks';
+import type { CliContext } from '../cli-context.ts';
+import { ExitError } from '../cli-errors.ts';
+import {
+  BRIDGE_MAX_BOUND_SECONDS,
+  bridgeBoundMs,
+  bridgeProjectFrom,
+  createBridgeDeadline,
+  deadlineProblem,
+  loadBridgeConfig,
+  readBridgeStdin,
+} from './bridge-support.ts';
+import { keepGeminiContext, takeGeminiContext } from './gemini-context-store.ts';
+
+/** What `cosh gemini-hook` was asked. */
+export interface GeminiHookOptions {
+  readonly configPath: string | undefined;
+  /** `--no-project`: the project layer is left out (SPEC C10). */
+  readonly noProject?: boolean | undefined;
+}
+
+/** Gemini CLI's BeforeTool / AfterTool stdin, as far as the bridge reads it. */
+interface GeminiCall {
+  readonly event: HookEvent;
+  readonly sessionId: string | undefined;
+  readonly transcriptPath: string | undefined;
+  readonly cwd: string;
+  readonly toolName: string;
+  readonly toolInput: Readonly<Record<string, unknown>>;
+  readonly toolResponse: unknown;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const optionalString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+function parseGeminiCall(
+  text: string,
+  fallbackCwd: string,
+): { ok: true; call: GeminiCall } | { ok: false; problem: string } {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, problem: `stdin is not JSON (${error instanceof Error ? error.message : String(error)})` };
+  }
+  if (!isRecord(data)) return { ok: false, problem: 'stdin is not a JSON object' };
+  const eventName = data['hook_event_name'];
+  if (eventName !== 'BeforeTool' && eventName !== 'AfterTool') {
+    return {
+      ok: false,
+      problem: `hook_event_name ${JSON.stringify(eventName)} is not run by cosh gemini-hook: register it under BeforeTool and AfterTool only`,
+    };
+  }
+  if (typeof data['tool_name'] !== 'string' || data['tool_name'] === '') {
+    return { ok: false, problem: 'tool_name is missing or not a string' };
+  }
+  const toolInput = data['tool_input'] ?? {};
+  if (!isRecord(toolInput)) return { ok: false, problem: 'tool_input is not a JSON object' };
+  const cwd = optionalString(data['cwd']);
+  return {
+    ok: true,
+    call: {
+      event: GEMINI_EVENTS[eventName],
+      sessionId: optionalString(data['session_id']) || undefined,
+      transcriptPath: optionalString(data['transcript_path']),
+      cwd: cwd?.startsWith('/') ? cwd : fallbackCwd,
+      toolName: data['tool_name'],
+      toolInput,
+      toolResponse: data['tool_response'],
+    },
+  };
+}
+
+/** The bridge's own failure: a deny (exit 2, the problem on stderr and as the reason), fail closed. */
+function failureAnswer(problem: string): GeminiHookAnswer {
+  return {
+    json: { decision: 'deny', reason: problem, systemMessage: problem },
+    exitCode: 2,
+    stderr: problem,
+    contextToKeep: '',
+  };
+}
+
+async function answerCall(
+  context: CliContext,
+  options: GeminiHookOptions,
+  call: GeminiCall,
+  deadline: ReturnType<typeof createBridgeDeadline>,
+): Promise<GeminiHookAnswer> {
+  let bridge: Awaited<ReturnType<typeof loadBridgeConfig>>;
+  try {
+    bridge = await loadBridgeConfig(context, {
+      configPath: options.configPath,
+      noProject: options.noProject,
+      projectFrom: bridgeProjectFrom(context.env, call.cwd, ['GEMINI_PROJECT_DIR', 'CLAUDE_PROJECT_DIR']),
+    });
+  } catch (error) {
+    return failureAnswer(
+      `cosh gemini-hook: the Cosh hooks could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  deadline.setBound(bridgeBoundMs(bridge.loaded.config, call.event, 'gemini'));
+  const toolCall = fromGeminiToolCall(call.toolName, call.toolInput, call.cwd);
+  const keptContext =
+    call.event === 'PostToolUse' && call.sessionId !== undefined
+      ? takeGeminiContext(context.env, { sessionId: call.sessionId, toolName: call.toolName, input: call.toolInput })
+      : '';
+  const engine = createHookEngine(bridge.loaded.config, {
+    cwd: call.cwd,
+    env: context.env,
+    sessionId: call.sessionId,
+    transcriptPath: call.transcriptPath,
+    projectFolder: bridge.loaded.projectFolder,
+  });
+  const outcome = await Promise.race([runOnEngine(engine, call, toolCall, keptContext), deadline.expired]);
+  engine.close();
+  if (outcome === 'expired') return failureAnswer(deadlineProblem('cosh gemini-hook', deadline.boundMs));
+  const answer = geminiHookAnswer(call.event, outcome, toolCall, {
+    systemMessage: bridge.warnings.length === 0 ? null : bridge.warnings.join('\n'),
+    keptContext,
+  });
+  if (answer.contextToKeep !== '' && call.sessionId !== undefined) {
+    // Gemini's AfterTool names the input as it ran: the rewritten one when a hook rewrote it.
+    const rewritten = (answer.json['hookSpecificOutput'] as { tool_input?: unknown } | undefined)?.tool_input;
+    keepGeminiContext(
+      context.env,
+      {
+        sessionId: call.sessionId,
+        toolName: call.toolName,
+        inputs: rewritten === undefined ? [call.toolInput] : [call.toolInput, rewritten],
+      },
+      answer.contextToKeep,
+    );
+  }
+  return answer;
+}
+
+async function runOnEngine(
+  engine: ReturnType<typeof createHookEngine>,
+  call: GeminiCall,
+  toolCall: GeminiToolCall,
+  keptContext: string,
+): Promise<GeminiAnsweredVerdict> {
+  const coshCall = {
+    toolName: toolCall.toolName,
+    toolInput: toolCall.toolInput,
+    cwd: call.cwd,
+    ...(toolCall.mcpServer === null ? {} : { mcpServer: toolCall.mcpServer }),
+  };
+  if (call.event === 'PreToolUse') return await engine.preToolUse(coshCall);
+  return await engine.postToolUse({
+    ...coshCall,
+    toolOutput: geminiToolOutput(call.toolResponse),
+    preToolUseContext: keptContext,
+  });
+}
+
+/**
+ * `cosh gemini-hook` (K10): a Gemini CLI hook command for `BeforeTool` and `AfterTool`. Reads
+ * Gemini's stdin, maps the tool to Cosh's (`run_shell_command` → `bash_run`, …), runs the Cosh
+ * hooks of that event and answers as Gemini honours it: one JSON line on stdout, exit 2 with the
+ * reasons on stderr for a deny. Its own failure (stdin that is not a call, a configuration that
+ * does not load, hooks that outlast the bound, which stays below Gemini's 60 s) is a deny.
+ */
+export async function runGeminiHook(
+  context: CliContext,
+  options: GeminiHookOptions,
+  stdin: NodeJS.ReadableStream,
+): Promise<void> {
+  const deadline = createBridgeDeadline(Date.now(), BRIDGE_MAX_BOUND_SECONDS.gemini * 1000);
+  let answer: GeminiHookAnswer;
+  try {
+    const text = await Promise.race([readBridgeStdin(stdin), deadline.expired]);
+    const parsed = text === 'expired' ? null : parseGeminiCall(text, context.cwd);
+    if (parsed === null) answer = failureAnswer(deadlineProblem('cosh gemini-hook', deadline.boundMs));
+    else if (parsed.ok) answer = await answerCall(context, options, parsed.call, deadline);
+    else answer = failureAnswer(`cosh gemini-hook: ${parsed.problem}`);
+  } catch (error) {
+    answer = failureAnswer(`cosh gemini-hook: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  deadline.cancel();
+  context.out.write(`${JSON.stringify(answer.json)}\n`);
+  // Gemini reads a deny from stdout's JSON; exit 2 with the reasons on stderr says it too.
+  if (answer.exitCode !== 0) throw new ExitError(answer.exitCode, answer.stderr);
+}

@@ -1,0 +1,209 @@
+import { isAbsolute, resolve } from 'node:path';
+import { toCoshToolInput } from './claude-tool-input.ts';
+import { fromClaudeToolName } from './claude-tool-names.ts';
+
+type ToolInput = Readonly<Record<string, unknown>>;
+
+/** One Cosh call a Codex call is read as (K9). */
+export interface CodexCoshCall {
+  readonly toolName: string;
+  /** The MCP server of an `mcp__<server>__<tool>` name, else `null`. */
+  readonly mcpServer: string | null;
+  readonly toolInput: ToolInput;
+}
+
+/** A Codex tool call read as Cosh calls (K9), and the way back for a rewrite. */
+export interface CodexToolCall {
+  /** Usually one; an `apply_patch` that touches several files is one call per file. */
+  readonly calls: readonly CodexCoshCall[];
+  /**
+   * Codex's `tool_input` for the Cosh input a hook rewrote (the one call), the untouched
+   * original fields kept; `null` when Codex's input cannot say it (a patch, several calls).
+   */
+  toCodexInput(rewritten: ToolInput): ToolInput | null;
+}
+
+/** Codex's names for its shell tools: older releases send the tool's own name, newer ones `Bash`. */
+const CODEX_SHELL_TOOLS = new Set(['Bash', 'shell', 'exec_command', 'local_shell', 'container.exec', 'unified_exec']);
+const CODEX_READ_TOOLS = new Set(['read_file', 'Read']);
+const CODEX_PATCH_TOOL = 'apply_patch';
+
+/** Codex tool names → Cosh's, for the docs' table (K9). */
+export const CODEX_TOOL_TABLE: readonly (readonly [codex: string, cosh: string])[] = [
+  ['Bash (also shell, exec_command, local_shell)', 'bash_run {command}'],
+  ['apply_patch (one added file)', 'fs_write {path, content}'],
+  ['apply_patch (one updated file)', 'fs_edit {path, edits}'],
+  ['apply_patch (several files)', 'one fs_write / fs_edit call per file'],
+  ['read_file {file_path}', 'fs_read {path}'],
+  ['mcp__<server>__<tool>', '<tool> of server <server>'],
+];
+
+const shellWords = new Set(['sh', 'bash', 'zsh', '/bin/sh', '/bin/bash', '/bin/zsh', '/usr/bin/bash', '/usr/bin/zsh']);
+
+/** Quotes one word for a POSIX shell, only when it needs it. */
+function shellQuote(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * The command line of a Codex shell call: a string as it is; an argv (older releases) as the script
+ * of `bash -lc <script>`, else its words quoted and joined.
+ */
+function commandOf(input: ToolInput): string | null {
+  const command = input['command'] ?? input['cmd'];
+  if (typeof command === 'string') return command;
+  if (Array.isArray(command) && command.every((word) => typeof word === 'string')) {
+    const words = command as string[];
+    if (words.length === 3 && shellWords.has(words[0] as string) && /^-l?c$/.test(words[1] as string)) {
+      return words[2] as string;
+    }
+    return words.map(shellQuote).join(' ');
+  }
+  return null;
+}
+
+/** One file operation of a Codex patch (`*** Add File:`, `*** Update File:`, `*** Delete File:`). */
+interface PatchOperation {
+  readonly kind: 'add' | 'update' | 'delete';
+  readonly path: string;
+  readonly movedTo: string | null;
+  readonly lines: readonly string[];
+}
+
+/** The file operations of a Codex `apply_patch` text, `null` when it does not read as one. */
+export function parseCodexPatch(patch: string): PatchOperation[] | null {
+  const lines = patch.replace(/\r\n/g, '\n').split('\n');
+  const operations: { kind: PatchOperation['kind']; path: string; movedTo: string | null; lines: string[] }[] = [];
+  let sawBegin = false;
+  for (const line of lines) {
+    if (line.trim() === '*** Begin Patch') {
+      sawBegin = true;
+      continue;
+    }
+    if (line.trim() === '*** End Patch') break;
+    const header = /^\*\*\* (Add|Update|Delete) File: (.+)$/.exec(line);
+    if (header !== null) {
+      const kind = header[1] === 'Add' ? 'add' : header[1] === 'Update' ? 'update' : 'delete';
+      operations.push({ kind, path: (header[2] as string).trim(), movedTo: null, lines: [] });
+      continue;
+    }
+    const current = operations.at(-1);
+    const move = /^\*\*\* Move to: (.+)$/.exec(line);
+    if (move !== null && current !== undefined) {
+      current.movedTo = (move[1] as string).trim();
+      continue;
+    }
+    if (current !== undefined) current.lines.push(line);
+  }
+  return sawBegin && operations.length > 0 ? operations : null;
+}
+
+/** The edits of one updated file: each `@@` hunk's old text (context and `-`) and new text (context and `+`). */
+function hunkEdits(lines: readonly string[]): { old_string: string; new_string: string }[] {
+  const edits: { old_string: string; new_string: string }[] = [];
+  let oldLines: string[] = [];
+  let newLines: string[] = [];
+  const flush = (): void => {
+    if (oldLines.length > 0 || newLines.length > 0)
+      edits.push({ old_string: oldLines.join('\n'), new_string: newLines.join('\n') });
+    oldLines = [];
+    newLines = [];
+  };
+  for (const line of lines) {
+    if (line.startsWith('@@')) flush();
+    else if (line === '*** End of File') continue;
+    else if (line.startsWith('-')) oldLines.push(line.slice(1));
+    else if (line.startsWith('+')) newLines.push(line.slice(1));
+    else if (line.startsWith(' ') || line === '') {
+      oldLines.push(line.slice(1));
+      newLines.push(line.slice(1));
+    }
+  }
+  flush();
+  return edits;
+}
+
+/** A patch operation as the Cosh call a hook guarding files sees (paths absolute against `cwd`). */
+function patchOperationCall(operation: PatchOperation, cwd: string, patch: string): CodexCoshCall {
+  const path = isAbsolute(operation.path) ? operation.path : resolve(cwd, operation.path);
+  if (operation.kind === 'add') {
+    const content = operation.lines.filter((line) => line.startsWith('+')).map((line) => `${line.slice(1)}\n`);
+    return { toolName: 'fs_write', mcpServer: null, toolInput: { path, content: content.join('') } };
+  }
+  if (operation.kind === 'update' && operation.movedTo === null) {
+    return { toolName: 'fs_edit', mcpServer: null, toolInput: { path, edits: hunkEdits(operation.lines) } };
+  }
+  // A deletion or a move has no Cosh twin: hooks matching `apply_patch` see the patch itself.
+  return { toolName: CODEX_PATCH_TOOL, mcpServer: null, toolInput: { command: patch, path } };
+}
+
+/** Copies `source` and sets `key` (an own, enumerable property even for `__proto__`). */
+function withField(source: ToolInput, key: string, value: unknown): Record<string, unknown> {
+  const copy: Record<string, unknown> = { ...source };
+  Object.defineProperty(copy, key, { value, writable: true, enumerable: true, configurable: true });
+  return copy;
+}
+
+/**
+ * K9: a Codex tool call (`tool_name`, `tool_input` of its hook stdin) read as the Cosh calls its
+ * hooks guard: `Bash` (and the older `shell`, `exec_command`, `local_shell`) `{command}` →
+ * `bash_run {command}`; `apply_patch {command: <patch>}` → one `fs_write {path, content}` per added
+ * file and one `fs_edit {path, edits}` per updated file (a deleted or moved file stays
+ * `apply_patch`); `read_file {file_path}` → `fs_read {path}`; `mcp__s__t` → tool `t` of server `s`;
+ * any other name (and Claude's names, which Codex accepts in matchers) as the Claude bridge reads it.
+ *
+ * @example
+ * fromCodexToolCall('Bash', { command: 'ls' }, '/repo').calls;
+ * // [{ toolName: 'bash_run', mcpServer: null, toolInput: { command: 'ls' } }]
+ */
+export function fromCodexToolCall(codexToolName: string, codexInput: ToolInput, cwd: string): CodexToolCall {
+  const unchanged = (toolName: string, mcpServer: string | null = null): CodexToolCall => ({
+    calls: [{ toolName, mcpServer, toolInput: codexInput }],
+    toCodexInput: (rewritten) => ({ ...codexInput, ...rewritten }),
+  });
+
+  if (CODEX_SHELL_TOOLS.has(codexToolName)) {
+    const command = commandOf(codexInput);
+    if (command === null) return unchanged('bash_run');
+    return {
+      calls: [{ toolName: 'bash_run', mcpServer: null, toolInput: { command } }],
+      toCodexInput: (rewritten) => {
+        const next = rewritten['command'];
+        if (typeof next !== 'string') return null;
+        const key = Object.hasOwn(codexInput, 'command') || !Object.hasOwn(codexInput, 'cmd') ? 'command' : 'cmd';
+        return withField(codexInput, key, next);
+      },
+    };
+  }
+  if (codexToolName === CODEX_PATCH_TOOL) {
+    const patch = [codexInput['command'], codexInput['input'], codexInput['patch']].find(
+      (value) => typeof value === 'string',
+    );
+    const operations = typeof patch === 'string' ? parseCodexPatch(patch) : null;
+    if (typeof patch !== 'string' || operations === null)
+      return { ...unchanged(CODEX_PATCH_TOOL), toCodexInput: () => null };
+    return {
+      calls: operations.map((operation) => patchOperationCall(operation, cwd, patch)),
+      toCodexInput: () => null,
+    };
+  }
+  if (CODEX_READ_TOOLS.has(codexToolName)) {
+    const path = codexInput['file_path'] ?? codexInput['path'];
+    if (typeof path !== 'string') return unchanged('fs_read');
+    const key = Object.hasOwn(codexInput, 'file_path') ? 'file_path' : 'path';
+    return {
+      calls: [
+        { toolName: 'fs_read', mcpServer: null, toolInput: { path: isAbsolute(path) ? path : resolve(cwd, path) } },
+      ],
+      toCodexInput: (rewritten) =>
+        typeof rewritten['path'] === 'string' ? withField(codexInput, key, rewritten['path']) : null,
+    };
+  }
+  const { toolName, mcpServer } = fromClaudeToolName(codexToolName);
+  if (mcpServer !== null || toolName === codexToolName) return unchanged(toolName, mcpServer);
+  // A Claude name (Write, Edit, …): Codex does not send these today; read them as the Claude bridge does.
+  return {
+    calls: [{ toolName, mcpServer: null, toolInput: toCoshToolInput(toolName, codexInput) }],
+    toCodexInput: () => null,
+  };
+}
