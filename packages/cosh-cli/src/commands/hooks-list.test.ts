@@ -1,13 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { temporaryFolders } from '@cosh/test-utils';
+import { TRUST_ALL_ENV, temporaryFolders } from '@cosh/test-utils';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runInProcess } from '../__fixtures__/run-in-process.ts';
 import { sandboxStatus, sandboxStatusLine } from '../sandbox-status.ts';
 import type { HooksListJson } from './hooks-list.ts';
 
-/** B5: the listing ends with the sandbox's state on this machine (`sandbox: on (bwrap)` here). */
-const sandboxLine = `\n${sandboxStatusLine(sandboxStatus({ mode: 'auto', writable: [], network: true }, process.env))}\n`;
+/** B5: the listing ends with the sandbox's state: `runInProcess` sets COSH_SANDBOX=off (TRUST_ALL_ENV). */
+const sandboxLine = `\n${sandboxStatusLine(sandboxStatus({ mode: 'auto', writable: [], network: true }, { ...TRUST_ALL_ENV }))}\n`;
 
 const makeFolder = temporaryFolders('cosh-cli-list-');
 
@@ -109,7 +109,7 @@ ${sandboxLine}`);
         { event: 'PostToolUse', enabled: true, hooks: [] },
       ],
       warnings: [],
-      sandbox: expect.objectContaining({ mode: 'auto' }),
+      sandbox: { mode: 'off', active: false, kind: null, cause: 'COSH_SANDBOX=off' },
     });
   });
 
