@@ -19,7 +19,7 @@ import { type LayerInput, type LayerWarning, mergeLayers } from './merge-layers.
 import type { ParseConfigResult } from './parse-config.ts';
 import { readConfigFile } from './read-config-file.ts';
 import { commandScriptPaths, type ScriptPlaces } from './trust/script-words.ts';
-import { fingerprintOf, hashScripts, loadSha256, type Sha256 } from './trust/trust-hash.ts';
+import { fingerprintOf, loadSha256, readScripts, type ScriptRead, type Sha256 } from './trust/trust-hash.ts';
 import {
   readTrustStore,
   type TrustCandidate,
@@ -305,7 +305,8 @@ async function inspectLayer(
   const scriptPaths = new Set<string>();
   for (const hook of [...(fileHooks ?? []), ...(snapshotHooks ?? [])])
     for (const path of hook.scripts) scriptPaths.add(path);
-  const scriptHashes = sha256 === undefined ? new Map<string, string | null>() : hashScripts(scriptPaths, sha256);
+  const scriptReads = sha256 === undefined ? new Map<string, ScriptRead | null>() : readScripts(scriptPaths, sha256);
+  const scriptHashes = new Map([...scriptReads].map(([path, read]) => [path, read?.sha256 ?? null]));
 
   const decision = decideTrust(
     {
@@ -328,7 +329,7 @@ async function inspectLayer(
     // Trusting it as it is now is its record as it stands: the same bytes, no script.
     else if (unchanged && record !== undefined) candidate = { file, exists: true, record };
     else if (parsed?.ok === true && sha256 !== undefined && fileSha256 !== null) {
-      const record = trustRecordOf(file, fileSha256, text ?? '', fileHooks ?? [], scriptHashes, sha256);
+      const record = trustRecordOf(file, fileSha256, text ?? '', fileHooks ?? [], scriptReads, sha256);
       candidate = { file, exists: true, record };
     }
   }
@@ -357,7 +358,12 @@ async function inspectLayer(
       problems: parsed === undefined ? [] : parsed.ok ? parsed.warnings : parsed.error.problems,
       error,
       trustWarning: decision.warning,
-      scriptChanges: decision.scriptChanges,
+      // The texts for the review (SPEC S4): the script now, and as it was trusted (S3).
+      scriptChanges: decision.scriptChanges.map((change) => ({
+        ...change,
+        text: scriptReads.get(change.path)?.text ?? null,
+        trustedText: record?.scripts.find((script) => script.path === change.path)?.text ?? null,
+      })),
       candidate,
     },
     input: {
@@ -399,20 +405,22 @@ function hookScriptsOf(config: HooksConfig, file: string, folders: PlaceFolders)
   return hooks;
 }
 
-/** The record of a file trusted as it is now (SPEC S3): its text, hash, scripts and fingerprint. */
+/** The record of a file trusted as it is now (SPEC S3): its text, hash, scripts (with their texts) and fingerprint. */
 function trustRecordOf(
   file: string,
   fileSha256: string,
   text: string,
   hooks: readonly HookScripts[],
-  scriptHashes: ReadonlyMap<string, string | null>,
+  scriptReads: ReadonlyMap<string, ScriptRead | null>,
   sha256: Sha256,
 ): TrustRecord {
   const scripts: TrustedScript[] = [];
   for (const hook of hooks) {
     for (const path of hook.scripts) {
-      const hash = scriptHashes.get(path) ?? null;
-      if (hash !== null && !scripts.some((script) => script.path === path)) scripts.push({ path, sha256: hash });
+      const read = scriptReads.get(path) ?? null;
+      if (read === null || scripts.some((script) => script.path === path)) continue;
+      // SPEC S3: the text up to 256 KiB, for the review of a later change; past that, the hash.
+      scripts.push(read.text === null ? { path, sha256: read.sha256 } : { path, sha256: read.sha256, text: read.text });
     }
   }
   return {
