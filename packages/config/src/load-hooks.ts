@@ -19,6 +19,7 @@ import { type LayerInput, type LayerWarning, mergeLayers } from './merge-layers.
 import type { ParseConfigResult } from './parse-config.ts';
 import { readConfigFile } from './read-config-file.ts';
 import { commandScriptPaths, type ScriptPlaces } from './trust/script-words.ts';
+import { reviewScripts } from './trust/review-scripts.ts';
 import { fingerprintOf, loadSha256, readScripts, type ScriptRead, type Sha256 } from './trust/trust-hash.ts';
 import {
   readTrustStore,
@@ -75,6 +76,12 @@ export interface ConfigLayerFile {
   readonly trustWarning: string | null;
   /** The scripts that differ from the trusted ones. */
   readonly scriptChanges: readonly ScriptChange[];
+  /**
+   * What trusting the file as it is now would accept beyond what was trusted (SPEC S4): each
+   * script it names that is new or changed (with its text and trusted text) or no longer named.
+   * Empty when there is nothing to review or the file cannot be trusted.
+   */
+  readonly reviewScripts: readonly ScriptChange[];
   /** How to trust the file as it is now (`cosh hooks trust`); `null` when it cannot be (errors, managed). */
   readonly candidate: TrustCandidate | null;
 }
@@ -365,6 +372,7 @@ async function inspectLayer(
         trustedText: record?.scripts.find((script) => script.path === change.path)?.text ?? null,
       })),
       candidate,
+      reviewScripts: candidate?.record ? reviewScripts(record, candidate.record, scriptReads) : [],
     },
     input: {
       layer,

@@ -3,6 +3,7 @@ import { type LayerLocation, type LoadedHooks, loadHooks } from '@cosh/config';
 import { type CliContext, hasControllingTerminal, type Writer } from './cli-context.ts';
 import { printProblems } from './print-problems.ts';
 import { escapeForTerminal } from './terminal-text.ts';
+import { printFirstUseNotices } from './trust-notices.ts';
 
 /** What a command that reads its hooks gets: the layered, trust-checked load (SPEC C10, S). */
 export interface CommandConfig extends LoadedHooks {
@@ -68,11 +69,7 @@ export async function loadCommandConfig(
     validationCache: options.validationCache === true,
   });
   for (const warning of loaded.trustWarnings) context.err.line(`cosh: warning: ${escapeForTerminal(warning)}`);
-  for (const file of loaded.trustedOnFirstUse) {
-    context.err.line(
-      `cosh: trusted ${escapeForTerminal(file)} on first use: its hooks run as they are now; later changes run only once you accept them with cosh hooks trust`,
-    );
-  }
+  printFirstUseNotices(context.err, loaded);
   if (options.warnings === 'stderr') printLoadWarnings(context.err, loaded);
   const project = loaded.locations.project;
   // The project file is `<folder>/.cosh/setup.json`.
