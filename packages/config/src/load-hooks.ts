@@ -20,6 +20,7 @@ import type { ParseConfigResult } from './parse-config.ts';
 import { readConfigFile } from './read-config-file.ts';
 import { commandScriptPaths, type ScriptPlaces } from './trust/script-words.ts';
 import { reviewScripts } from './trust/review-scripts.ts';
+import type { TrustedHookScripts } from './trust/script-check.ts';
 import { fingerprintOf, loadSha256, readScripts, type ScriptRead, type Sha256 } from './trust/trust-hash.ts';
 import {
   readTrustStore,
@@ -98,6 +99,11 @@ export interface ConfigLayers {
   readonly trustWarnings: readonly string[];
   /** Files trusted on first use by this load (SPEC S4), to be told. */
   readonly trustedOnFirstUse: readonly string[];
+  /**
+   * For the per-call check of long-running hosts (SPEC S5, `createScriptCheck`): each loaded hook
+   * of a file checked for trust that names a script, with the hashes it was trusted with.
+   */
+  readonly trustedScripts: readonly TrustedHookScripts[];
   /** Paths the built-in tools must not write (SPEC S6): the layers' files, the store, every script. */
   readonly protectedFiles: readonly string[];
   /** The sandbox of `bash_run` (SPEC B5): the managed and user files' `sandbox`, managed winning. */
@@ -230,6 +236,7 @@ export async function readConfigLayers(options: LoadHooksOptions = {}): Promise<
     trustStore: storeFile,
     trustWarnings,
     trustedOnFirstUse,
+    trustedScripts: inspections.flatMap((inspection) => inspection.trustedScripts),
     protectedFiles: [...protectedFiles],
     sandbox: resolveSandboxSettings(
       inspections.map((inspection) => inspection.input),
@@ -247,6 +254,8 @@ interface Inspection {
   readonly candidate: TrustCandidate | null;
   /** Every script path its texts name (SPEC S2, S6). */
   readonly scriptPaths: readonly string[];
+  /** Its loaded hooks' scripts with their trusted hashes (SPEC S5 per call). */
+  readonly trustedScripts: readonly TrustedHookScripts[];
 }
 
 /** One layer's file as read: its bytes, text and parse, and its trust record. */
@@ -386,6 +395,15 @@ async function inspectLayer(
     recordNow: decision.recordNow && error === null,
     candidate,
     scriptPaths: [...scriptPaths],
+    trustedScripts: trustedScriptsOf(
+      file,
+      decision.load === 'file' ? fileHooks : decision.load === 'snapshot' ? snapshotHooks : null,
+      layer === 'managed' || context.trustAll
+        ? undefined
+        : decision.recordNow
+          ? (candidate?.record ?? undefined)
+          : record,
+    ),
   };
 }
 
@@ -439,6 +457,24 @@ function trustRecordOf(
     scripts,
     trustedAt: new Date().toISOString(),
   };
+}
+
+/** The loaded hooks that name scripts, each script with the hash `record` trusted (SPEC S5 per call). */
+function trustedScriptsOf(
+  file: string,
+  hooks: readonly HookScripts[] | null,
+  record: TrustRecord | undefined,
+): TrustedHookScripts[] {
+  if (hooks === null || record === undefined) return [];
+  const trusted = new Map(record.scripts.map((script) => [script.path, script.sha256]));
+  return hooks
+    .filter((hook) => hook.scripts.length > 0)
+    .map((hook) => ({
+      file,
+      event: hook.event,
+      index: hook.index,
+      scripts: hook.scripts.map((path) => ({ path, sha256: trusted.get(path) ?? null })),
+    }));
 }
 
 /** SPEC S1: whether the running user, when not root, can write the managed file. */
