@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline';
 import { temporaryFolders } from '@cosh/test-utils';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin } from '../__fixtures__/cli-run.ts';
+import { startMcpSession } from '../__fixtures__/mcp-session.ts';
 import { coshCommandLine, TerminalSession } from '../__fixtures__/settings-terminal.ts';
 
 const makeFolder = temporaryFolders('cosh-trust-per-call-e2e-');
@@ -116,6 +117,34 @@ describe('S5: scripts checked before every call in a long-running host', () => {
     expect([second.status, second.output]).toEqual(['blocked', `Blocked by hook: ${reason}`]);
     expect(existsSync(marker)).toBe(false);
     expect(await session.end()).toBe(0);
+  }, 60_000);
+});
+
+describe('S5: the same check in cosh mcp serve', () => {
+  it('S5: mcp serve denies the call after its guard script is rewritten, with the S5 reason', async () => {
+    await guardSetup("#!/bin/sh\necho 'guard says no' >&2\nexit 2\n");
+    const trust = person(['hooks', 'trust', '--yes']);
+    expect((await trust.exited).exitCode).toBe(0);
+    // An empty COSH_TRUST is ignored: trust is checked (the fixture sets COSH_TRUST=all otherwise).
+    const session = await startMcpSession(process.execPath, [coshBin, 'mcp', 'serve'], {
+      cwd: root,
+      env: { HOME: home, COSH_TRUST: '' },
+    });
+    try {
+      const text = (result: Awaited<ReturnType<typeof session.call>>) =>
+        (result.content as { type: string; text: string }[]).map((part) => part.text).join('');
+      const first = await session.call('fs_read', { path: 'notes.txt' });
+      expect(first.isError).toBe(true);
+      expect(text(first)).toContain('guard says no');
+      await writeFile(guard, '#!/bin/sh\nexit 0\n');
+      const second = await session.call('fs_read', { path: 'notes.txt' });
+      expect(second.isError).toBe(true);
+      expect(text(second)).toContain(
+        `hook 'guard': script ${guard} changed since it was trusted (run cosh hooks trust)`,
+      );
+    } finally {
+      await session.close();
+    }
   }, 60_000);
 });
 
