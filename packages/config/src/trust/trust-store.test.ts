@@ -294,6 +294,27 @@ describe('applyToggleToSnapshot', () => {
     ]);
   });
 
+  it("S2/K6: an import trusts a Claude command's $CLAUDE_PROJECT_DIR/ script, resolved where the import says", async () => {
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(join(directory, 'repo', '.claude', 'hooks'), { recursive: true });
+    const script = join(directory, 'repo', '.claude', 'hooks', 'check.sh');
+    await writeFile(script, 'exit 2\n');
+    await recordTrust(store, [{ file, exists: true, record: record(file, text) }]);
+    const change = {
+      kind: 'import',
+      namePrefix: 'claude:project:',
+      entries: imported('"$CLAUDE_PROJECT_DIR"/.claude/hooks/check.sh >> "$CLAUDE_PROJECT_DIR/log"'),
+      home: directory,
+      claudeProjectDir: join(directory, 'repo'),
+    } as const;
+    expect(await applyToggleToSnapshot(store, file, change)).toBe(true);
+    expect(
+      readTrustStore(store)
+        .get(file)
+        ?.scripts.map((entry) => entry.path),
+    ).toEqual([script]);
+  });
+
   it('S4/K6: an import into a file never trusted leaves it so; one that created the file trusts it as created', async () => {
     await recordTrust(store, [{ file, exists: true, record: record(file, text) }]);
     const change = {
