@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { type CliContext, loadCommandConfig, UsageError } from '@cosh/cosh-cli';
+import { createScriptCheck } from '@cosh/config';
 import { createHookEngine, type HooksConfig } from '@cosh/hooks';
 import { type HistoryWriter, openHistory } from './history/index.ts';
 import type { PermissionMode, PermissionPrompt, PromptAnswerer } from './permission/index.ts';
@@ -76,6 +77,8 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
       projectFolder: loaded.projectFolder,
       // K4: Claude hooks' transcript_path is the history file, when there is one.
       transcriptPath: options.historyPath === undefined ? undefined : resolve(context.cwd, options.historyPath),
+      // SPEC S5: a session or MCP server serves many calls; each checks its hooks' scripts again.
+      scriptCheck: await createScriptCheck(loaded.trustedScripts),
     });
     const file = loaded.location.file;
     // SPEC B2, S6: one list for the sandbox's read-only paths and the tools' refusals.

@@ -61,5 +61,10 @@ export {
   type TrustState,
   trustStoreFile,
 } from './trust/index.ts';
+export {
+  createScriptCheck,
+  type ScriptCheck,
+  type TrustedHookScripts,
+} from './trust/script-check.ts';
 export type { SnapshotToggle, ToggleTarget } from './write-config.ts';
 export { writeFileAtomically } from './write-file-atomically.ts';

@@ -233,7 +233,7 @@ describe('loadHooks: trust', () => {
     expect(layerFile(loaded, 'user')).toMatchObject({
       trust: 'changed',
       load: 'file',
-      scriptChanges: [{ path: script, change: 'changed' }],
+      scriptChanges: [{ path: script, change: 'changed', text: 'exit 0\n', trustedText: 'exit 2\n' }],
     });
     // A symbolic link swapped to point elsewhere is a change of the script too.
     const other = join(home, 'other.sh');
@@ -293,8 +293,8 @@ describe('loadHooks: trust', () => {
     await mkdir(join(other, '.claude', 'hooks'), { recursive: true });
     await writeFile(join(other, '.claude', 'hooks', 'guard.sh'), 'exit 2\n');
     const elsewhere = await loadHooks(options(cwd, { env: { CLAUDE_PROJECT_DIR: other } }));
-    expect(layerFile(elsewhere, 'user')?.scriptChanges).toEqual([
-      { path: join(other, '.claude', 'hooks', 'guard.sh'), change: 'new' },
+    expect(layerFile(elsewhere, 'user')?.scriptChanges).toMatchObject([
+      { path: join(other, '.claude', 'hooks', 'guard.sh'), change: 'new', text: 'exit 2\n' },
     ]);
   });
 

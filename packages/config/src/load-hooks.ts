@@ -19,7 +19,9 @@ import { type LayerInput, type LayerWarning, mergeLayers } from './merge-layers.
 import type { ParseConfigResult } from './parse-config.ts';
 import { readConfigFile } from './read-config-file.ts';
 import { commandScriptPaths, type ScriptPlaces } from './trust/script-words.ts';
-import { fingerprintOf, hashScripts, loadSha256, type Sha256 } from './trust/trust-hash.ts';
+import { reviewScripts } from './trust/review-scripts.ts';
+import type { TrustedHookScripts } from './trust/script-check.ts';
+import { fingerprintOf, loadSha256, readScripts, type ScriptRead, type Sha256 } from './trust/trust-hash.ts';
 import {
   readTrustStore,
   type TrustCandidate,
@@ -75,6 +77,12 @@ export interface ConfigLayerFile {
   readonly trustWarning: string | null;
   /** The scripts that differ from the trusted ones. */
   readonly scriptChanges: readonly ScriptChange[];
+  /**
+   * What trusting the file as it is now would accept beyond what was trusted (SPEC S4): each
+   * script it names that is new or changed (with its text and trusted text) or no longer named.
+   * Empty when there is nothing to review or the file cannot be trusted.
+   */
+  readonly reviewScripts: readonly ScriptChange[];
   /** How to trust the file as it is now (`cosh hooks trust`); `null` when it cannot be (errors, managed). */
   readonly candidate: TrustCandidate | null;
 }
@@ -91,6 +99,11 @@ export interface ConfigLayers {
   readonly trustWarnings: readonly string[];
   /** Files trusted on first use by this load (SPEC S4), to be told. */
   readonly trustedOnFirstUse: readonly string[];
+  /**
+   * For the per-call check of long-running hosts (SPEC S5, `createScriptCheck`): each loaded hook
+   * of a file checked for trust that names a script, with the hashes it was trusted with.
+   */
+  readonly trustedScripts: readonly TrustedHookScripts[];
   /** Paths the built-in tools must not write (SPEC S6): the layers' files, the store, every script. */
   readonly protectedFiles: readonly string[];
   /** The sandbox of `bash_run` (SPEC B5): the managed and user files' `sandbox`, managed winning. */
@@ -223,6 +236,7 @@ export async function readConfigLayers(options: LoadHooksOptions = {}): Promise<
     trustStore: storeFile,
     trustWarnings,
     trustedOnFirstUse,
+    trustedScripts: inspections.flatMap((inspection) => inspection.trustedScripts),
     protectedFiles: [...protectedFiles],
     sandbox: resolveSandboxSettings(
       inspections.map((inspection) => inspection.input),
@@ -240,6 +254,8 @@ interface Inspection {
   readonly candidate: TrustCandidate | null;
   /** Every script path its texts name (SPEC S2, S6). */
   readonly scriptPaths: readonly string[];
+  /** Its loaded hooks' scripts with their trusted hashes (SPEC S5 per call). */
+  readonly trustedScripts: readonly TrustedHookScripts[];
 }
 
 /** One layer's file as read: its bytes, text and parse, and its trust record. */
@@ -305,7 +321,8 @@ async function inspectLayer(
   const scriptPaths = new Set<string>();
   for (const hook of [...(fileHooks ?? []), ...(snapshotHooks ?? [])])
     for (const path of hook.scripts) scriptPaths.add(path);
-  const scriptHashes = sha256 === undefined ? new Map<string, string | null>() : hashScripts(scriptPaths, sha256);
+  const scriptReads = sha256 === undefined ? new Map<string, ScriptRead | null>() : readScripts(scriptPaths, sha256);
+  const scriptHashes = new Map([...scriptReads].map(([path, read]) => [path, read?.sha256 ?? null]));
 
   const decision = decideTrust(
     {
@@ -328,7 +345,7 @@ async function inspectLayer(
     // Trusting it as it is now is its record as it stands: the same bytes, no script.
     else if (unchanged && record !== undefined) candidate = { file, exists: true, record };
     else if (parsed?.ok === true && sha256 !== undefined && fileSha256 !== null) {
-      const record = trustRecordOf(file, fileSha256, text ?? '', fileHooks ?? [], scriptHashes, sha256);
+      const record = trustRecordOf(file, fileSha256, text ?? '', fileHooks ?? [], scriptReads, sha256);
       candidate = { file, exists: true, record };
     }
   }
@@ -357,8 +374,14 @@ async function inspectLayer(
       problems: parsed === undefined ? [] : parsed.ok ? parsed.warnings : parsed.error.problems,
       error,
       trustWarning: decision.warning,
-      scriptChanges: decision.scriptChanges,
+      // The texts for the review (SPEC S4): the script now, and as it was trusted (S3).
+      scriptChanges: decision.scriptChanges.map((change) => ({
+        ...change,
+        text: scriptReads.get(change.path)?.text ?? null,
+        trustedText: record?.scripts.find((script) => script.path === change.path)?.text ?? null,
+      })),
       candidate,
+      reviewScripts: candidate?.record ? reviewScripts(record, candidate.record, scriptReads) : [],
     },
     input: {
       layer,
@@ -372,6 +395,15 @@ async function inspectLayer(
     recordNow: decision.recordNow && error === null,
     candidate,
     scriptPaths: [...scriptPaths],
+    trustedScripts: trustedScriptsOf(
+      file,
+      decision.load === 'file' ? fileHooks : decision.load === 'snapshot' ? snapshotHooks : null,
+      layer === 'managed' || context.trustAll
+        ? undefined
+        : decision.recordNow
+          ? (candidate?.record ?? undefined)
+          : record,
+    ),
   };
 }
 
@@ -399,20 +431,22 @@ function hookScriptsOf(config: HooksConfig, file: string, folders: PlaceFolders)
   return hooks;
 }
 
-/** The record of a file trusted as it is now (SPEC S3): its text, hash, scripts and fingerprint. */
+/** The record of a file trusted as it is now (SPEC S3): its text, hash, scripts (with their texts) and fingerprint. */
 function trustRecordOf(
   file: string,
   fileSha256: string,
   text: string,
   hooks: readonly HookScripts[],
-  scriptHashes: ReadonlyMap<string, string | null>,
+  scriptReads: ReadonlyMap<string, ScriptRead | null>,
   sha256: Sha256,
 ): TrustRecord {
   const scripts: TrustedScript[] = [];
   for (const hook of hooks) {
     for (const path of hook.scripts) {
-      const hash = scriptHashes.get(path) ?? null;
-      if (hash !== null && !scripts.some((script) => script.path === path)) scripts.push({ path, sha256: hash });
+      const read = scriptReads.get(path) ?? null;
+      if (read === null || scripts.some((script) => script.path === path)) continue;
+      // SPEC S3: the text up to 256 KiB, for the review of a later change; past that, the hash.
+      scripts.push(read.text === null ? { path, sha256: read.sha256 } : { path, sha256: read.sha256, text: read.text });
     }
   }
   return {
@@ -423,6 +457,24 @@ function trustRecordOf(
     scripts,
     trustedAt: new Date().toISOString(),
   };
+}
+
+/** The loaded hooks that name scripts, each script with the hash `record` trusted (SPEC S5 per call). */
+function trustedScriptsOf(
+  file: string,
+  hooks: readonly HookScripts[] | null,
+  record: TrustRecord | undefined,
+): TrustedHookScripts[] {
+  if (hooks === null || record === undefined) return [];
+  const trusted = new Map(record.scripts.map((script) => [script.path, script.sha256]));
+  return hooks
+    .filter((hook) => hook.scripts.length > 0)
+    .map((hook) => ({
+      file,
+      event: hook.event,
+      index: hook.index,
+      scripts: hook.scripts.map((path) => ({ path, sha256: trusted.get(path) ?? null })),
+    }));
 }
 
 /** SPEC S1: whether the running user, when not root, can write the managed file. */

@@ -26,7 +26,7 @@ import {
   type ToggleRequest,
 } from './toggle-requests.ts';
 import { commandScriptPaths } from './trust/script-words.ts';
-import { fingerprintOf, hashScripts, loadSha256, type Sha256 } from './trust/trust-hash.ts';
+import { fingerprintOf, loadSha256, readScripts, type Sha256 } from './trust/trust-hash.ts';
 import type { TrustedScript } from './trust/trust-store.ts';
 import { updateTrustStore } from './trust/trust-store-write.ts';
 import { writeFileAtomically } from './write-file-atomically.ts';
@@ -207,7 +207,10 @@ function withImportedScripts(
     toggle.entries[event].flatMap((entry) => commandScriptPaths(entry.command, places)),
   ).filter((path) => !scripts.some((script) => script.path === path));
   const added: TrustedScript[] = [];
-  for (const [path, hash] of hashScripts(named, sha256)) if (hash !== null) added.push({ path, sha256: hash });
+  for (const [path, read] of readScripts(named, sha256)) {
+    if (read === null) continue;
+    added.push(read.text === null ? { path, sha256: read.sha256 } : { path, sha256: read.sha256, text: read.text });
+  }
   return [...scripts, ...added];
 }
 

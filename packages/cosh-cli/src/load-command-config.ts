@@ -4,6 +4,7 @@ import { type CliContext, hasControllingTerminal, type Writer } from './cli-cont
 import { printProblems } from './print-problems.ts';
 import { type SandboxStatus, sandboxStatus, sandboxWarnings } from './sandbox-status.ts';
 import { escapeForTerminal } from './terminal-text.ts';
+import { printFirstUseNotices } from './trust-notices.ts';
 
 /** What a command that reads its hooks gets: the layered, trust-checked load (SPEC C10, S). */
 export interface CommandConfig extends LoadedHooks {
@@ -80,11 +81,7 @@ export async function loadCommandConfig(
   // hand these to the agent's host too).
   const trustWarnings = [...loaded.trustWarnings, ...sandboxWarnings(sandbox)];
   for (const warning of trustWarnings) context.err.line(`cosh: warning: ${escapeForTerminal(warning)}`);
-  for (const file of loaded.trustedOnFirstUse) {
-    context.err.line(
-      `cosh: trusted ${escapeForTerminal(file)} on first use: its hooks run as they are now; later changes run only once you accept them with cosh hooks trust`,
-    );
-  }
+  printFirstUseNotices(context.err, loaded);
   if (options.warnings === 'stderr') printLoadWarnings(context.err, loaded);
   const project = loaded.locations.project;
   // The project file is `<folder>/.cosh/setup.json`.

@@ -10,6 +10,7 @@ import {
 import { shownHook } from '@cosh/hooks';
 import type { CliContext, Writer } from '../cli-context.ts';
 import { loadCommandConfig } from '../load-command-config.ts';
+import { printIgnoredHomeUserFile } from '../trust-notices.ts';
 import { problemLine } from '../print-problems.ts';
 import { sandboxStatusLine } from '../sandbox-status.ts';
 import { trustStateText } from '../trust-state-text.ts';
@@ -72,6 +73,7 @@ export async function runHooksList(
     // SPEC S4: a person listing their hooks at a terminal trusts a new user file on first use.
     trustOnFirstUse: true,
   });
+  printIgnoredHomeUserFile(context.err, loaded, context.env);
   const { config, files, location } = loaded;
   // A hook's warnings are those of the file it was read from: not of a file whose trusted copy runs.
   const shownFrom = new Map(files.filter((file) => file.load !== 'snapshot').map((file) => [file.file, file]));
