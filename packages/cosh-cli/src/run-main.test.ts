@@ -181,12 +181,12 @@ describe('runCli', () => {
     });
     expect(await runInProcess(['exit-with', '1', '--bad'], { cwd: directory, extend })).toMatchObject({ code: 64 });
 
-    await writeFile(join(directory, 'warn.json'), '{"hooks": {"PreToolUse": [{"command": "x", "matcher": "*"}]}}');
+    await writeFile(join(directory, 'warn.json'), '{"hooks": {"PreToolUse": [{"command": "x", "matcher": "*run"}]}}');
     const printed = await runInProcess(['print', '--config', 'warn.json'], { cwd: directory, extend });
     expect(printed.code).toBe(0);
     expect(printed.stdout).toBe('1\n');
     expect(printed.stderr).toBe(
-      `${join(directory, 'warn.json')}:1:55: warning: hooks.PreToolUse[0].matcher: "*" is not a valid regular expression (nothing to repeat), so this hook never runs; did you mean ".*"?\n`,
+      `${join(directory, 'warn.json')}:1:55: warning: hooks.PreToolUse[0].matcher: "*run" is not a valid regular expression (nothing to repeat), so this hook never runs; did you mean ".*run"?\n`,
     );
   });
 });

@@ -256,7 +256,7 @@ describe('cosh hooks run --json (SPEC X)', () => {
     const file = join(directory, 'setup.json');
     await writeFile(
       file,
-      '{\n  "hooks": {\n    "PreToolUse": [],\n    "PreToolUse": [{"command": "true", "matcher": "*"}]\n  },\n  "hooksEnabled": {"pretooluse": true}\n}\n',
+      '{\n  "hooks": {\n    "PreToolUse": [],\n    "PreToolUse": [{"command": "true", "matcher": "*run"}]\n  },\n  "hooksEnabled": {"pretooluse": true}\n}\n',
     );
     const result = await run(['PreToolUse', '--tool', 't', '--config', file, '--json']);
     expect(result.code).toBe(0);

@@ -27,7 +27,7 @@ function readyState(text: string, exists = true): Extract<SettingsState, { statu
 const twoEvents = readyState(`{
   "hooksEnabled": {"PostToolUse": false, "Stop": true},
   "hooks": {
-    "PreToolUse": [{"name": "Guard", "command": "g", "matcher": "^bash_run$", "timeout": 5}, {"command": "audit", "matcher": "*", "enabled": false}],
+    "PreToolUse": [{"name": "Guard", "command": "g", "matcher": "^bash_run$", "timeout": 5}, {"command": "audit", "matcher": "*run", "enabled": false}],
     "PostToolUse": [{"name": "Log", "command": "l", "timeout": 0.5}]
   }
 }`);
@@ -93,7 +93,7 @@ describe('listLines', () => {
       'row 0',
       'row 1',
       'row 2',
-      'note 2: ⚠ invalid matcher: "*" (nothing to repeat), never runs; did you mean ".*"?',
+      'note 2: ⚠ invalid matcher: "*run" (nothing to repeat), never runs; did you mean ".*run"?',
       'row 3',
       'row 4',
       'note 4: Other warnings:',
@@ -179,9 +179,9 @@ describe('settingsText', () => {
     expect(text).toContain('Cosh settings: /home/ada/setup.json');
     expect(text).toMatch(/^\[on \] PreToolUse {3}2 hooks$/m);
     expect(text).toMatch(/^ {2}\[on \] Guard {12}\^bash_run\$ {2}5s$/m);
-    expect(text).toMatch(/^ {2}\[off\] audit {12}\* {11}60s$/m);
+    expect(text).toMatch(/^ {2}\[off\] audit {12}\*run {8}60s$/m);
     expect(text).toMatch(/^ {2}\[on \] Log \(event off\) {2}\(any tool\) {2}0\.5s$/m);
-    expect(text).toMatch(/^ {8}⚠ invalid matcher: "\*"/m);
+    expect(text).toMatch(/^ {8}⚠ invalid matcher: "\*run"/m);
     expect(text).toMatch(/^\[off\] PostToolUse {2}1 hook · none of them run$/m);
     expect(text).toContain('cosh hooks enable|disable');
   });
