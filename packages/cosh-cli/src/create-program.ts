@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { attachContext, type CliIo, createCliContext } from './cli-context.ts';
 import { addClaudeHookCommand } from './commands/claude-hook-command.ts';
+import { addCompletionCommand } from './commands/completion-command.ts';
 import { addHelpCommand } from './commands/help-command.ts';
 import { addHooksCommand } from './commands/hooks-command.ts';
 import { addExamples } from './help-examples.ts';
@@ -30,6 +31,7 @@ export function createProgram(options: CreateProgramOptions): Command {
   addHooksCommand(program);
   addClaudeHookCommand(program);
   addSettingsCommand(program);
+  addCompletionCommand(program);
   addHelpCommand(program);
   return program;
 }
