@@ -4,6 +4,7 @@ import { addClaudeHookCommand } from './commands/claude-hook-command.ts';
 import { addCompletionCommand } from './commands/completion-command.ts';
 import { addHelpCommand } from './commands/help-command.ts';
 import { addHooksCommand } from './commands/hooks-command.ts';
+import { addInitCommand } from './commands/init-command.ts';
 import { addExamples } from './help-examples.ts';
 import { addSettingsCommand } from './settings/settings-command.ts';
 
@@ -31,6 +32,7 @@ export function createProgram(options: CreateProgramOptions): Command {
   addHooksCommand(program);
   addClaudeHookCommand(program);
   addSettingsCommand(program);
+  addInitCommand(program);
   addCompletionCommand(program);
   addHelpCommand(program);
   return program;
