@@ -440,6 +440,25 @@ describe('cosh settings on a terminal', () => {
     expect((await session.exited).exitCode).toBe(0);
   });
 
+  it('C8: Ctrl-C right after toggles: they are saved before the screen ends, and its last frame shows the file', async () => {
+    const file = join(directory, 'interrupt-after-toggles.json');
+    await writeFile(file, commentedConfig);
+    const session = openSettings(file);
+    await session.waitFor('Audit');
+    // Two toggles and Ctrl-C in one write: the saves are still queued when Ctrl-C is read.
+    session.press(`${KEYS.space}j${KEYS.space}${KEYS.ctrlC}`);
+    expect((await session.exited).exitCode).toBe(130);
+    expect(await readFile(file, 'utf8')).toBe(
+      commentedConfig
+        .replace('{ "PreToolUse": true }', '{ "PreToolUse": false }')
+        .replace('"enabled": true', '"enabled": false'),
+    );
+    const lastFrame = session.screen();
+    expect(lastFrame).toMatch(/\[off\] PreToolUse\b/);
+    expect(lastFrame).toMatch(/\[off\] Block dangerous bash/);
+    expect(lastFrame).not.toContain('Saving');
+  });
+
   it('Ctrl-C leaves the terminal as it found it (cursor shown, raw mode off) and exits 130', async () => {
     const file = join(directory, 'interrupt.json');
     await writeFile(file, commentedConfig);

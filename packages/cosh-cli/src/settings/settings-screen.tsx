@@ -109,8 +109,10 @@ async function drawScreen(options: SettingsScreenOptions, start: ScreenStart): P
   // same unmount that restores the terminal.
   let interrupted = false;
   const onInterrupt = (): void => {
+    // As Ctrl-C: the queued saves land while the screen still draws, then it ends.
+    if (interrupted) return;
     interrupted = true;
-    instance.unmount();
+    void saves.idle().then(() => setTimeout(() => instance.unmount(), 0));
   };
   process.on('SIGINT', onInterrupt);
   let result: unknown;
@@ -167,6 +169,8 @@ function SettingsScreen(
   const [help, setHelp] = useState(false);
   const helpRef = useRef(false);
   const listTop = useRef(0);
+  // Ctrl-C was pressed: the screen ends once the queued saves are in the file.
+  const leavingRef = useRef(false);
   // The file under review (`t`, SPEC S4) and how far its diff is scrolled; null on the list.
   const [review, setReview] = useState<Review | null>(null);
   const reviewRef = useRef<Review | null>(null);
@@ -333,12 +337,32 @@ function SettingsScreen(
     });
   };
 
+  /**
+   * Ctrl-C: toggles still queued are saved while the screen still draws, so its last frame shows
+   * the file as they left it (never a switch drawn as done that the file does not hold, nor one
+   * saved after drawing stopped). A second Ctrl-C leaves at once.
+   */
+  const interrupt = (): void => {
+    if (leavingRef.current) {
+      exit('interrupted');
+      return;
+    }
+    leavingRef.current = true;
+    if (pendingRef.current.size > 0) {
+      setMessage({ tone: 'muted', text: 'Saving your last changes before quitting… (ctrl-c again: quit at once)' });
+    }
+    // After the last save's reload is drawn: the timer lets React commit it first.
+    void saves.idle().then(() => setTimeout(() => exit('interrupted'), 0));
+  };
+
   useInput((input: string, key: Key) => {
     const page = Math.max(1, heights.list - 1);
     // One input can hold several key presses (`jj`): each is handled in turn, on the refs.
     for (const press of settingsKeys(input, key)) {
+      // Leaving (Ctrl-C pressed once): only a second Ctrl-C still counts.
+      if (leavingRef.current && press !== 'interrupt') continue;
       if (press === 'interrupt') {
-        exit('interrupted');
+        interrupt();
         return;
       }
       if (reviewRef.current !== null) {
