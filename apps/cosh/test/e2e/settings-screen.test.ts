@@ -406,6 +406,15 @@ describe('cosh settings on a terminal', () => {
     expect(lines[0]).toContain('Cosh settings');
     expect(lines.every((line) => [...line].length <= 60)).toBe(true);
     expect(session.cursorLine()).toMatch(/^› \[on \] PreToolUse\b/);
+    // Issue 28: narrower still, the name is cut before the matcher (two spaces between), the
+    // timeout column goes, and the short screen gives the list the message's second line.
+    session.resize(34, 12);
+    await session.waitFor(
+      (screen) => screen.split('\n').every((line) => [...line].length <= 34) && /MATCHER/.test(screen),
+    );
+    const narrow = session.screenLines();
+    expect(narrow.find((line) => line.includes('MATCHER'))).not.toContain('TIMEOUT');
+    expect(narrow.join('\n')).toMatch(/\[on \] Block d\S*…  \^bash/);
     session.press('q');
     expect((await session.exited).exitCode).toBe(0);
   });

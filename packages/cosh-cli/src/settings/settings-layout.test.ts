@@ -2,6 +2,7 @@ import { parseConfig } from '@cosh/config';
 import { describe, expect, it } from 'vitest';
 import {
   columnWidths,
+  hookRowWidth,
   detailLines,
   type ListLine,
   listLines,
@@ -139,6 +140,26 @@ describe('sizes', () => {
     // title + column heads + more-above + list + more-below + message + footer
     expect(1 + 1 + 1 + list + 1 + message + 1).toBe(23);
     expect(screenHeights(5).list).toBe(1);
+  });
+
+  it('issue 28: however narrow the terminal, a hook row fits it and the name column never runs into the matcher', () => {
+    const state = readyState(
+      `{"hooks": {"PreToolUse": [{"name": "${'n'.repeat(40)}", "command": "g", "matcher": "^(bash_run|fs_write)$"}]}}`,
+    );
+    for (let columns = 21; columns <= 140; columns += 1) {
+      for (const widths of [columnWidths(columns), columnWidths(columns, state.rows)]) {
+        expect(hookRowWidth(widths), `${columns} columns`).toBeLessThanOrEqual(columns - 1);
+        expect(widths.name, `${columns} columns`).toBeGreaterThanOrEqual(4);
+        expect(widths.matcher, `${columns} columns`).toBeGreaterThanOrEqual(4);
+      }
+    }
+    expect(columnWidths(40).timeout).toBe(0);
+    expect(columnWidths(60).timeout).toBe(7);
+  });
+
+  it("issue 28: a short terminal gives the list the message's second line", () => {
+    expect(screenHeights(12)).toEqual({ list: 5, message: 1 });
+    expect(screenHeights(24)).toEqual({ list: 16, message: 2 });
   });
 
   it('fits a hook row in 79 columns of an 80-column terminal', () => {

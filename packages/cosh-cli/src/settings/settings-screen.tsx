@@ -17,6 +17,7 @@ import {
   KEYS_HELP,
   layerLines,
   type ListLine,
+  MINIMUM_SCREEN_WIDTH,
   listLines,
   NOTE_INDENT,
   problemTexts,
@@ -181,7 +182,7 @@ function SettingsScreen(
 
   const header = layerLines(state);
   const heights = screenHeights(terminalRows - header.length);
-  const width = Math.max(20, columns - 1);
+  const width = Math.max(MINIMUM_SCREEN_WIDTH, columns - 1);
   const rows = state.status === 'ready' ? withPendingChanges(state.rows, pending) : [];
   const cursorIndex = cursorIndexIn(rows, cursor);
   const brokenLines = state.status === 'broken' ? brokenScreenLines(state, width) : [];
@@ -518,7 +519,7 @@ function ReadyList(props: {
   // Remembered between frames so the list scrolls only when the cursor leaves it.
   props.listTop.current = window.top;
   const visible = lines.slice(window.top, window.top + height);
-  const heads = `${' '.repeat(ROW_PREFIX_WIDTH)}${'NAME'.padEnd(widths.name)}  ${'MATCHER'.padEnd(widths.matcher)}  ${'TIMEOUT'.padStart(widths.timeout)}`;
+  const heads = `${' '.repeat(ROW_PREFIX_WIDTH)}${'NAME'.padEnd(widths.name)}  ${'MATCHER'.padEnd(widths.matcher)}${widths.timeout > 0 ? `  ${'TIMEOUT'.padStart(widths.timeout)}` : ''}`;
   return (
     <>
       <Box height={1}>
@@ -620,12 +621,16 @@ function RowLine(props: {
           {cells.detail}
         </Text>
       </Box>
-      <Box width={2} />
-      <Box width={widths.timeout} justifyContent="flex-end">
-        <Text wrap="truncate-end" dimColor={dim}>
-          {cells.timeout}
-        </Text>
-      </Box>
+      {widths.timeout > 0 ? (
+        <>
+          <Box width={2} />
+          <Box width={widths.timeout} justifyContent="flex-end">
+            <Text wrap="truncate-end" dimColor={dim}>
+              {cells.timeout}
+            </Text>
+          </Box>
+        </>
+      ) : null}
     </Box>
   );
 }
