@@ -360,12 +360,22 @@ describe('C5 hook entry', () => {
   });
 
   it('M2: a matcher that does not compile is a warning with the reason and the fix', () => {
-    const { config, warnings } = load('{"hooks": {"PreToolUse": [{"command": "x", "matcher": "*"}]}}');
-    expect(config.hooks.PreToolUse[0]?.matcher).toBe('*');
+    const { config, warnings } = load('{"hooks": {"PreToolUse": [{"command": "x", "matcher": "*run"}]}}');
+    expect(config.hooks.PreToolUse[0]?.matcher).toBe('*run');
     expect(where(warnings)).toEqual(['1:55 warning invalid_matcher']);
-    expect(warnings[0]).toMatchObject({ fix: '.*', hook: { event: 'PreToolUse', index: 0 } });
+    expect(warnings[0]).toMatchObject({ fix: '.*run', hook: { event: 'PreToolUse', index: 0 } });
     expect(warnings[0]?.message).toContain('nothing to repeat');
-    expect(warnings[0]?.message).toContain('did you mean ".*"?');
+    expect(warnings[0]?.message).toContain('did you mean ".*run"?');
+  });
+
+  it('M2: "*" alone is no invalid matcher but every tool, for every protocol: no warning', () => {
+    for (const protocol of ['cosh', 'claude']) {
+      const { config, warnings } = load(
+        `{"hooks": {"PreToolUse": [{"command": "x", "matcher": "*", "protocol": "${protocol}"}]}}`,
+      );
+      expect(config.hooks.PreToolUse[0]?.matcher).toBe('*');
+      expect(warnings).toEqual([]);
+    }
   });
 
   it('M2/K2: a claude hook\'s "*", "" and name lists are not invalid matchers; its broken regex still is', () => {

@@ -2,7 +2,10 @@ import { Command } from 'commander';
 import { attachContext, type CliIo, createCliContext } from './cli-context.ts';
 import { addAgentBridgeCommands } from './commands/agent-bridge-commands.ts';
 import { addClaudeHookCommand } from './commands/claude-hook-command.ts';
+import { addCompletionCommand } from './commands/completion-command.ts';
+import { addHelpCommand } from './commands/help-command.ts';
 import { addHooksCommand } from './commands/hooks-command.ts';
+import { addInitCommand } from './commands/init-command.ts';
 import { addExamples } from './help-examples.ts';
 import { addSettingsCommand } from './settings/settings-command.ts';
 
@@ -31,6 +34,9 @@ export function createProgram(options: CreateProgramOptions): Command {
   addClaudeHookCommand(program);
   addAgentBridgeCommands(program);
   addSettingsCommand(program);
+  addInitCommand(program);
+  addCompletionCommand(program);
+  addHelpCommand(program);
   return program;
 }
 

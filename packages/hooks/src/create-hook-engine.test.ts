@@ -191,7 +191,7 @@ describe('selection (M1–M5, C5, C7)', () => {
         PreToolUse: [
           { name: 'search', matcher: 'bash_run', command: printing({ context: 'search' }) },
           { name: 'anchored', matcher: '^fs_read$', command: printing({ context: 'anchored' }) },
-          { name: 'glob', matcher: '*', command: printing({ decision: 'deny' }) },
+          { name: 'glob', matcher: '*_run', command: printing({ decision: 'deny' }) },
         ],
       }),
     );

@@ -256,7 +256,7 @@ describe('cosh hooks run --json (SPEC X)', () => {
     const file = join(directory, 'setup.json');
     await writeFile(
       file,
-      '{\n  "hooks": {\n    "PreToolUse": [],\n    "PreToolUse": [{"command": "true", "matcher": "*"}]\n  },\n  "hooksEnabled": {"pretooluse": true}\n}\n',
+      '{\n  "hooks": {\n    "PreToolUse": [],\n    "PreToolUse": [{"command": "true", "matcher": "*run"}]\n  },\n  "hooksEnabled": {"pretooluse": true}\n}\n',
     );
     const result = await run(['PreToolUse', '--tool', 't', '--config', file, '--json']);
     expect(result.code).toBe(0);
@@ -573,5 +573,37 @@ describe('cosh hooks run --tool with a Claude Code tool name (M2)', () => {
 
     const cosh = await run(['PreToolUse', '--tool', 'bash_run', '--input', '{"command":"ls"}', '--config', file]);
     expect(cosh.stderr).not.toContain('--tool');
+  });
+});
+
+describe('cosh hooks run --exit-code (SPEC X)', () => {
+  const verdictOf = async (command: string, event = 'PreToolUse', json = true) => {
+    const file = await setup({ [event]: [{ name: 'verdict', command }] });
+    return await run([event, '--tool', 'bash_run', '--config', file, ...(json ? ['--json'] : []), '--exit-code']);
+  };
+
+  it('X: exits 2 on a deny verdict, for PreToolUse and PostToolUse, with the result still printed', async () => {
+    const denied = await verdictOf('echo no >&2; exit 2');
+    expect(denied.code).toBe(2);
+    expect(JSON.parse(denied.stdout)).toMatchObject({ decision: 'deny', reasons: ['no'] });
+    expect(denied.stderr).toBe('');
+    expect((await verdictOf(shellPrint({ decision: 'deny', reason: 'O6' }), 'PostToolUse')).code).toBe(2);
+    const text = await verdictOf('exit 2', 'PreToolUse', false);
+    expect(text.code).toBe(2);
+    expect(text.stdout).toMatch(/deny/);
+  });
+
+  it('X: exits 49 on halt, also when another hook denies (halt is sticky)', async () => {
+    expect((await verdictOf('exit 49')).code).toBe(49);
+    const file = await setup({ PreToolUse: [{ command: 'exit 2' }, { command: 'exit 49' }] });
+    expect((await run(['PreToolUse', '--tool', 'x', '--config', file, '--exit-code'])).code).toBe(49);
+  });
+
+  it('X: exits 0 on allow, none, ask and a failed hook; without --exit-code a deny exits 0', async () => {
+    for (const command of [shellPrint({ decision: 'allow' }), 'true', shellPrint({ decision: 'ask' }), 'exit 3']) {
+      expect((await verdictOf(command)).code, command).toBe(0);
+    }
+    const file = await setup({ PreToolUse: [{ command: 'exit 2' }] });
+    expect((await run(['PreToolUse', '--tool', 'x', '--config', file, '--json'])).code).toBe(0);
   });
 });
