@@ -23,12 +23,16 @@ beforeAll(async () => {
   await assertBuilt();
   folder = makeFolder();
   prefix = join(folder, 'prefix');
-  const result = spawnSync(process.execPath, [join(root, 'scripts/install-global.mjs'), '--skip-build', '--prefix', prefix], {
-    cwd: root,
-    // npm's cache and logs go to this folder, not the machine's.
-    env: { ...process.env, npm_config_cache: join(folder, 'npm-cache'), npm_config_update_notifier: 'false' },
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'scripts/install-global.mjs'), '--skip-build', '--prefix', prefix],
+    {
+      cwd: root,
+      // npm's cache and logs go to this folder, not the machine's.
+      env: { ...process.env, npm_config_cache: join(folder, 'npm-cache'), npm_config_update_notifier: 'false' },
+      encoding: 'utf8',
+    },
+  );
   install = { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }, 180_000);
 
