@@ -69,9 +69,12 @@ if (problemCount > 0) process.exitCode = 1;
  * @returns {Promise<boolean>} whether every build succeeded
  */
 async function buildPackages(packageFolders) {
-  const filters = packageFolders.map(
-    (folder) => `--filter=${JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).name}`,
-  );
+  // Only this repository's packages are turbo's to build; a folder from elsewhere is packed as it is.
+  const workspaceFolders = new Set(publicWorkspacePackages());
+  const filters = packageFolders
+    .filter((folder) => workspaceFolders.has(folder))
+    .map((folder) => `--filter=${JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).name}`);
+  if (filters.length === 0) return true;
   try {
     await run(turbo, ['run', 'build', '--output-logs=errors-only', ...filters], {
       cwd: root,

@@ -96,5 +96,6 @@ describe.each([
     const written = readFileSync(setupFile, 'utf8');
     expect(written).toContain('// A comment the writer must keep.');
     expect(written).toMatch(/"hooksEnabled":\s*\{\s*"PostToolUse":\s*false\s*\}/);
-  });
+    // Bundling zod and the rest is seconds of CPU: on a machine whose cores are busy, many more.
+  }, 120_000);
 });
