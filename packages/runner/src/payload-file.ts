@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { closeSync, constants, existsSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +34,33 @@ function writeAll(fd: number, bytes: Uint8Array): void {
   while (offset < bytes.byteLength) offset += writeSync(fd, bytes, offset, bytes.byteLength - offset);
 }
 
+/** Names tried per folder before the next folder: only a name planted beforehand is taken. */
+const ATTEMPTS_PER_FOLDER = 4;
+
+/**
+ * A name no other file should have. Math.random, not node:crypto: the file is created with
+ * `O_EXCL | O_NOFOLLOW`, so a guessed name can at most be taken first (then another is tried),
+ * never followed or read; and node:crypto would cost every `cosh hooks run` its load
+ * (test/e2e/start-up.test.ts keeps it off the per-call start).
+ */
+const randomName = (): string =>
+  `cosh-stdin-${process.pid}-${Math.floor(Math.random() * 2 ** 32).toString(16)}${Math.floor(Math.random() * 2 ** 32).toString(16)}`;
+
+/** A new file of mode 0600 in `folder`, by {@link randomName}; throws the last error when none can be made. */
+function createExclusively(folder: string): { fd: number; path: string } {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < ATTEMPTS_PER_FOLDER; attempt += 1) {
+    const path = join(folder, randomName());
+    try {
+      return { fd: openSync(path, createFlags, 0o600), path };
+    } catch (error) {
+      lastError = error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') break;
+    }
+  }
+  throw lastError;
+}
+
 /**
  * Writes `payload` to a new file of mode 0600 in a temporary folder, with a random name created
  * with `O_EXCL | O_NOFOLLOW` (nothing planted there beforehand is followed or reused).
@@ -43,10 +69,10 @@ function createPayloadFile(payload: string | Uint8Array, folders: readonly strin
   const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
   let lastError: unknown;
   for (const folder of folders) {
-    const path = join(folder, `cosh-stdin-${process.pid}-${randomBytes(8).toString('hex')}`);
     let fd: number;
+    let path: string;
     try {
-      fd = openSync(path, createFlags, 0o600);
+      ({ fd, path } = createExclusively(folder));
     } catch (error) {
       lastError = error;
       continue;
