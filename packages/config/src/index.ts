@@ -20,6 +20,7 @@ export type {
 } from './config-types.ts';
 export { type LayerLocation, projectFileForWriting } from './find-config-layers.ts';
 export { formatJsonPath, formatProblem } from './format-problem.ts';
+export { homeFolder } from './home-folder.ts';
 export {
   HOOK_EVENTS,
   type HookEvent,
