@@ -18,7 +18,10 @@ beforeAll(async () => {
 describe('the home folder of a run with HOME relative or empty (SPEC C1)', () => {
   it.each([['relhome'], ['']])('C1: HOME=%j: nothing is read or written under the working folder', async (home) => {
     const project = makeFolder();
-    await writeFile(join(project, 'guard.json'), '{"hooks": {"PreToolUse": [{"name": "trivial", "command": "true"}]}}\n');
+    await writeFile(
+      join(project, 'guard.json'),
+      '{"hooks": {"PreToolUse": [{"name": "trivial", "command": "true"}]}}\n',
+    );
     // What HOME=relhome would name, were it taken as it is: a user file that denies everything.
     await mkdir(join(project, 'relhome', '.config', 'cosh'), { recursive: true });
     await writeFile(
