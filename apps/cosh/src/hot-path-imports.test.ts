@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { temporaryFolders } from '@cosh/test-utils';
-import { build } from 'tsdown';
+import { build, type InlineConfig } from 'tsdown';
 import { beforeAll, describe, expect, it } from 'vitest';
 import configs from '../tsdown.config.ts';
 
@@ -20,7 +20,7 @@ let folder: string;
 
 beforeAll(async () => {
   folder = makeFolder();
-  const fastStart = (configs as readonly { entry?: unknown }[]).find(
+  const fastStart = (configs as readonly InlineConfig[]).find(
     (config) => typeof config.entry === 'object' && config.entry !== null && 'fast-start' in config.entry,
   );
   if (fastStart === undefined) throw new Error('tsdown.config.ts builds no fast-start bundle');
