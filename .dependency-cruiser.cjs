@@ -58,8 +58,9 @@ module.exports = {
       comment: 'Import another package by its name (@cosh/…), never by a relative path into its folder.',
       severity: 'error',
       from: { path: '^(packages|apps)/([^/]+)/' },
-      // The shared build and test configurations at the root are no package.
-      to: { dependencyTypes: ['local'], pathNot: ['^$1/$2/', '^[^/]+$'] },
+      // The shared build and test configurations at the root are no package, nor the
+      // repository's scripts (the app's e2e setup takes the prepack guard's freshness check).
+      to: { dependencyTypes: ['local'], pathNot: ['^$1/$2/', '^[^/]+$', '^scripts/[^/]+\\.mjs$'] },
     },
     {
       name: 'only-the-runner-spawns',

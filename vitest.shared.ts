@@ -21,8 +21,11 @@ const e2eFiles = 'test/e2e/**/*.test.ts';
 const reliabilityFiles = 'test/reliability/**/*.test.ts';
 const clientFiles = 'test/clients/**/*.test.ts';
 
-/** The test configuration of one package. */
-export function definePackageTests() {
+/**
+ * The test configuration of one package. `e2eGlobalSetup`: files the e2e project runs once before
+ * its tests (the app's refuses a stale build).
+ */
+export function definePackageTests(options: { readonly e2eGlobalSetup?: readonly string[] } = {}) {
   return defineConfig({
     resolve: { conditions },
     ssr: { resolve: { conditions, externalConditions: ['@cosh/source'] } },
@@ -40,7 +43,10 @@ export function definePackageTests() {
             exclude: [...configDefaults.exclude, e2eFiles, reliabilityFiles, clientFiles],
           },
         },
-        { extends: true, test: { name: 'e2e', include: [e2eFiles] } },
+        {
+          extends: true,
+          test: { name: 'e2e', include: [e2eFiles], globalSetup: [...(options.e2eGlobalSetup ?? [])] },
+        },
         {
           extends: true,
           // One file at a time: these suites measure descriptors, memory and timing of real

@@ -631,7 +631,7 @@ async function coldStart(directory, node) {
     async () => (await runProcess(node, ['-e', '0'], { env })).elapsed,
   ]);
   ratioRow({
-    what: `\`cosh hooks run\` cold start, Node ${version}, clean environment, code cache filled`,
+    what: `\`cosh hooks run\` cold start, Node ${version}, clean environment`,
     baseline: 'the floor: a bare .mjs that reads the config, spawns sh -c true, writes the payload and waits',
     subject: 'node apps/cosh/bin/cosh.js hooks run PreToolUse … --json (one hook `true`)',
     times: [times[0], times[1]],
@@ -677,37 +677,12 @@ async function claudeHookColdStart(directory, node) {
     async () => (await runProcess(node, claudeHook, { env, cwd: directory, input: claudeCall })).elapsed,
   ]);
   ratioRow({
-    what: `\`cosh claude-hook\` cold start, Node ${version}, clean environment, code cache filled`,
+    what: `\`cosh claude-hook\` cold start, Node ${version}, clean environment`,
     baseline:
       "the floor: a bare .mjs that reads Claude's call and the config, spawns sh -c true, writes the payload, waits and answers",
     subject: 'node apps/cosh/bin/cosh.js claude-hook --config … (one hook `true`, a Bash call)',
     times,
     target: coldStartTarget(version),
-  });
-}
-
-// 5. The code cache of the per-call bundle (apps/cosh/src/require-with-code-cache.ts), on every
-// Node: the same clean-environment cold start with the cache on (as users run it) and off
-// (NODE_DISABLE_COMPILE_CACHE=1, Node's own switch, which turns this one off too).
-
-async function compileCache(directory, node) {
-  const version = nodeVersion(node);
-  const setup = writeTrivialSetup(directory, 'compile-cache.json');
-  // The cache lives where users' does (~/.cache/cosh, HOME being the benchmark's folder); the
-  // warm-up rounds fill it.
-  const cacheOn = cleanEnvironment(directory);
-  const cacheOff = { ...cacheOn, NODE_DISABLE_COMPILE_CACHE: '1' };
-  const times = await interleave(quick ? 8 : 30, 3, [
-    async () => (await runProcess(node, hooksRunArguments(setup), { env: cacheOff, cwd: directory })).elapsed,
-    async () => (await runProcess(node, hooksRunArguments(setup), { env: cacheOn, cwd: directory })).elapsed,
-  ]);
-  ratioRow({
-    what: `Node ${version} code cache of the per-call bundle, \`cosh hooks run\` cold start`,
-    baseline: 'NODE_DISABLE_COMPILE_CACHE=1',
-    subject: 'the cache on, as users run it',
-    times,
-    // Worth keeping as long as it never slows the start; the ratio is what it saves.
-    target: 1,
   });
 }
 
@@ -987,7 +962,6 @@ try {
   for (const node of [process.execPath, ...otherNodes]) {
     await measuring(() => coldStart(directory, node));
     await measuring(() => claudeHookColdStart(directory, node));
-    await measuring(() => compileCache(directory, node));
   }
   await measuring(() => peakMemory(directory));
   await measuring(() => sharedPayloadMemory(directory));

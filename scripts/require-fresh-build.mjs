@@ -14,32 +14,52 @@
 // depends on (the app's bundle inlines them; for a library a rebuild is merely cheap). Exit 0 fresh, 1 stale or missing.
 // Times, not contents, are compared: a file saved without a change counts as changed, and turbo,
 // finding the same contents in its cache, leaves dist/ untouched; `pnpm build --force` settles it.
+// The same check is importable (`buildFreshnessProblems`): the app's e2e tests refuse a stale
+// binary with it however they are started (apps/cosh/test/e2e-fresh-build.ts).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const packageDirectory = resolve(process.argv[2] ?? process.cwd());
-const manifest = readManifest(packageDirectory);
-const repositoryRoot = findRepositoryRoot(packageDirectory);
-const workspacePackages = listWorkspacePackages(repositoryRoot);
+/**
+ * What makes the build of the package in `packageDirectory` not fresh, one line each: missing
+ * outputs, files the manifest names that do not exist, inputs changed since the build. Empty
+ * when fresh.
+ * @param {string} packageDirectory
+ * @returns {string[]}
+ */
+export function buildFreshnessProblems(packageDirectory) {
+  const manifest = readManifest(packageDirectory);
+  const repositoryRoot = findRepositoryRoot(packageDirectory);
+  const workspacePackages = listWorkspacePackages(repositoryRoot);
+  return [
+    ...missingEntryPoints(packageDirectory, manifest),
+    ...staleness(packageDirectory, repositoryRoot, workspacePackages),
+  ];
+}
 
-const problems = [...missingEntryPoints(packageDirectory, manifest), ...staleness()];
-if (problems.length > 0) {
+/** The command line: `node scripts/require-fresh-build.mjs [package folder]`. */
+function main() {
+  const packageDirectory = resolve(process.argv[2] ?? process.cwd());
+  const problems = buildFreshnessProblems(packageDirectory);
+  if (problems.length === 0) return;
   process.stderr.write(
-    `${manifest.name}: refusing to pack, the build is not fresh:\n${problems.map((problem) => `  ${problem}\n`).join('')}` +
+    `${readManifest(packageDirectory).name}: refusing to pack, the build is not fresh:\n${problems.map((problem) => `  ${problem}\n`).join('')}` +
       'Run `pnpm build` at the repository root, then pack or publish again (`pnpm build --force` when\n' +
       'turbo answers from its cache: a file touched without a change keeps its outputs as they were).\n',
   );
   process.exitCode = 1;
 }
 
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+
 /** @returns {string[]} one line per stale or missing output */
-function staleness() {
+function staleness(packageDirectory, repositoryRoot, workspacePackages) {
   const outputs = listFiles(join(packageDirectory, 'dist'), () => true);
   if (outputs.length === 0) return ['dist/ is missing or empty'];
   const oldestOutput = outputs
     .map(withModificationTime)
     .reduce((oldest, file) => (file.time < oldest.time ? file : oldest));
-  const newerInputs = buildInputs()
+  const newerInputs = buildInputs(packageDirectory, repositoryRoot, workspacePackages)
     .map(withModificationTime)
     .filter((input) => input.time > oldestOutput.time)
     .sort((a, b) => b.time - a.time);
@@ -50,7 +70,7 @@ function staleness() {
 }
 
 /** The files a build of this package reads, its public workspace dependencies' included. */
-function buildInputs() {
+function buildInputs(packageDirectory, repositoryRoot, workspacePackages) {
   const inputs = ['tsdown.base.ts', 'third-party-notices-plugin.ts']
     .map((file) => join(repositoryRoot, file))
     .filter((path) => existsSync(path));

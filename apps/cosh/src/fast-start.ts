@@ -1,8 +1,8 @@
 // The plain `cosh hooks run` and `cosh claude-hook` (dist/fast-start.cjs): the two commands a
 // program starts once per tool call, so their start-up is the time a person waits on every call.
 // Built as one CommonJS file with everything it needs (zod and the schemas included, but run only
-// when a text must be validated), so that Node loads one file, skips its ES module loader, and on
-// Node 20 can keep the file's compiled code between runs (start.ts, require-with-code-cache.ts).
+// when a text must be validated), so that Node loads one file and skips its ES module loader
+// (start.ts).
 import { parsePlainCommandLine, runPlainMain } from '@cosh/cosh-cli/plain-command';
 
 /**

@@ -1,14 +1,15 @@
 // The first module of every `cosh` run (dist/start.cjs, which bin/cosh.js requires). CommonJS,
 // as the bin file is: Node then never starts its ES module loader for the plain `hooks run` and
 // `claude-hook`, which a program starts once per tool call. Those go to dist/fast-start.cjs, one
-// CommonJS file whose compiled code is kept between runs in Cosh's cache folder
-// (require-with-code-cache.ts); every other command line goes to the whole program, dist/cli.js.
+// CommonJS file; every other command line goes to the whole program, dist/cli.js.
+//
+// No code cache of the per-call bundle is kept between runs (there was one, in ~/.cache/cosh):
+// it saved 6–9% of a start, but V8 runs cached code without a checksum of it, so a file anyone
+// with the user's shell can write (an agent's bash_run) became code in every guard's start
+// (issue 27). Nothing under the cache folder decides how Cosh starts.
 import module, { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { coshCacheFolder } from '@cosh/config';
 import type { runPlainCommandLine } from './fast-start.ts';
-import { requireWithCodeCache } from './require-with-code-cache.ts';
 
 interface FastStart {
   readonly runPlainCommandLine: typeof runPlainCommandLine;
@@ -26,29 +27,8 @@ if (!(perCall && loadFastStart().runPlainCommandLine(argv))) {
   void import(new URL('./cli.js', import.meta.url).href);
 }
 
-/**
- * dist/fast-start.cjs, with its compiled code from the cache when there is one, on every Node:
- * Node's own compile cache (22.1+) keeps a file's code as compiled before it runs, this one as
- * it is at exit, with the functions that ran compiled too, which starts faster (scripts/bench.mjs).
- */
+/** dist/fast-start.cjs, required as Node requires any CommonJS file. */
 function loadFastStart(): FastStart {
   const file = fileURLToPath(new URL('./fast-start.cjs', import.meta.url));
-  // With --enable-source-maps (a stack trace to read, not a start to time), as Node loads any
-  // file: Node maps the stacks of the files it loads, not of the code compiled here.
-  if (process.sourceMapsEnabled) return createRequire(file)(file) as FastStart;
-  const loaded = requireWithCodeCache(file, codeCacheFile());
-  process.once('exit', () => loaded.save());
-  return loaded.exports as FastStart;
-}
-
-/** Where the bundle's code is kept: Cosh's cache folder, one file per Node version; null for none. */
-function codeCacheFile(): string | null {
-  // The switch of Node's own compile cache turns this one off too.
-  if (process.env['NODE_DISABLE_COMPILE_CACHE'] !== undefined) return null;
-  try {
-    return join(coshCacheFolder(), `fast-start-${process.version}-${process.arch}.code-cache`);
-  } catch {
-    // No home folder to find a cache in.
-    return null;
-  }
+  return createRequire(file)(file) as FastStart;
 }

@@ -10,19 +10,19 @@ import {
   rmSync,
   writeSync,
 } from 'node:fs';
-import { homedir as userHomedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
+import { homeFolder } from './home-folder.ts';
 
 /**
  * The folder of Cosh's caches, which only make it faster and may be deleted at any time:
- * `$XDG_CACHE_HOME/cosh` when that variable is an absolute path, else `~/.cache/cosh`. An empty
- * `HOME` counts as unset.
+ * `$XDG_CACHE_HOME/cosh` when that variable is an absolute path, else `~/.cache/cosh`, under
+ * {@link homeFolder} (never a relative folder).
  */
 export function coshCacheFolder(options: { env?: NodeJS.ProcessEnv; homedir?: string } = {}): string {
   const env = options.env ?? process.env;
   const cacheHome = env['XDG_CACHE_HOME'];
   if (cacheHome !== undefined && isAbsolute(cacheHome)) return join(cacheHome, 'cosh');
-  const home = options.homedir ?? (env['HOME'] || userHomedir());
+  const home = options.homedir ?? homeFolder(env);
   return join(home, '.cache', 'cosh');
 }
 

@@ -28,6 +28,7 @@ export type {
 export { type LayerLocation, projectFileForWriting } from './find-config-layers.ts';
 export { editJsonText, type JsonTextEdit, readJsonText } from './edit-json-text.ts';
 export { formatJsonPath, formatProblem } from './format-problem.ts';
+export { homeFolder } from './home-folder.ts';
 export {
   HOOK_EVENTS,
   type HookEvent,

@@ -1,6 +1,5 @@
 import { resolveSandboxSettings } from './sandbox-settings.ts';
 import { accessSync, constants } from 'node:fs';
-import { homedir as userHomedir } from 'node:os';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { claudeProjectDirOnDisk } from './claude-project-dir.ts';
 import type { ConfigError } from './config-error.ts';
@@ -15,6 +14,7 @@ import {
 } from './trust/decide-trust.ts';
 import { type ConfigLayerOptions, findConfigLayers, type LayerLocation } from './find-config-layers.ts';
 import { HOOK_EVENTS } from './hook-events.ts';
+import { homeFolder } from './home-folder.ts';
 import { type LayerInput, type LayerWarning, mergeLayers } from './merge-layers.ts';
 import type { ParseConfigResult } from './parse-config.ts';
 import { readConfigFile } from './read-config-file.ts';
@@ -152,7 +152,7 @@ export async function loadHooks(options: LoadHooksOptions = {}): Promise<LoadedH
  */
 export async function readConfigLayers(options: LoadHooksOptions = {}): Promise<ConfigLayers> {
   const env = options.env ?? process.env;
-  const home = options.homedir ?? (env['HOME'] || userHomedir());
+  const home = options.homedir ?? homeFolder(env);
   const locations = findConfigLayers(options);
   const trustSetting = env['COSH_TRUST'];
   const trustAll = trustSetting === 'all';

@@ -1,6 +1,5 @@
-import { userInfo } from 'node:os';
-import { ConfigError } from './config-error.ts';
 import { isAbsolute, join, resolve } from 'node:path';
+import { homeFolder } from './home-folder.ts';
 
 /** Where to look for setup.json; every field defaults to the current process's. */
 export interface ConfigLocationOptions {
@@ -46,35 +45,4 @@ export function resolveConfigPath(options: ConfigLocationOptions = {}): Resolved
   }
   const home = options.homedir ?? homeFolder(env);
   return { file: join(home, '.config', 'cosh', 'setup.json'), required: false, source: 'home' };
-}
-
-/**
- * The home folder for the default location: `HOME` when it is an absolute path, else the
- * account's home from the password database (SPEC C1). An empty `HOME` counts as unset: taken
- * as it is, it would make the location relative, and a repository's own
- * `.config/cosh/setup.json` would run as the user's hooks. With no absolute home anywhere, the
- * load stops with an error rather than guess (the user's guards live somewhere we cannot see).
- */
-function homeFolder(env: NodeJS.ProcessEnv): string {
-  const fromEnvironment = env['HOME'];
-  if (fromEnvironment !== undefined && isAbsolute(fromEnvironment)) return fromEnvironment;
-  let account: string | undefined;
-  try {
-    account = userInfo().homedir;
-  } catch {
-    // No password entry for this uid (a container started with an arbitrary --user).
-  }
-  if (account !== undefined && isAbsolute(account)) return account;
-  const file = '~/.config/cosh/setup.json';
-  throw new ConfigError('E_CONFIG_NOT_FOUND', file, [
-    {
-      severity: 'error',
-      code: 'no_home',
-      message:
-        'cannot tell where the home folder is: HOME is unset, empty or relative, and the account has no home folder; set HOME, or name the file with --config or COSH_CONFIG',
-      path: [],
-      line: 1,
-      column: 1,
-    },
-  ]);
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fc from 'fast-check';
@@ -7,7 +7,7 @@ import { temporaryFolders } from '@cosh/test-utils';
 import { beforeEach, describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
 import { parseConfig } from './parse-config.ts';
-import { openValidationCache, validationCacheFile } from './validation-cache.ts';
+import { openValidationCache, validationCacheChecksum, validationCacheFile } from './validation-cache.ts';
 
 const makeFolder = temporaryFolders('cosh-validation-cache-');
 
@@ -61,6 +61,7 @@ describe('the validation cache (issue 16)', () => {
       { severity: 'warning', code: 'unknown_field', message: 'forged', path: [], line: 1, column: 1 },
     ];
     document.entries[0].config = { hooks: { PreToolUse: [] } };
+    document.checksum = validationCacheChecksum(document.entries);
     await writeFile(cacheFile, JSON.stringify(document));
     const read = await parseThroughCache(text);
     if (!read.ok) throw new Error('expected the text to load');
@@ -87,6 +88,7 @@ describe('the validation cache (issue 16)', () => {
     document.entries[0].warnings = [
       { severity: 'warning', code: 'x', message: 'forged', path: [], line: 1, column: 1 },
     ];
+    document.checksum = validationCacheChecksum(document.entries);
     await writeFile(cacheFile, JSON.stringify({ ...document, build: 'another build' }));
     expect(await parseThroughCache(text)).toEqual(parseConfig(text, file));
     for (const garbage of ['{', '[]', '{"build": 1}', JSON.stringify({ ...document, entries: [{ file }] })]) {
@@ -97,6 +99,55 @@ describe('the validation cache (issue 16)', () => {
     const parser = openValidationCache(join(cacheFile, 'below-a-file'));
     expect(await parser.parse(text, file, 'user')).toEqual(parseConfig(text, file));
     expect(() => parser.save()).not.toThrow();
+  });
+
+  it('S3: a damaged cache file is an empty cache, rebuilt by the next save, never trusted', async () => {
+    const text = validTexts[2] as string;
+    const validated = await parseThroughCache(text);
+    if (!validated.ok) throw new Error('expected the text to load');
+    const whole = await readFile(cacheFile, 'utf8');
+    // One character of a warning changed on the disk: the JSON still parses, the checksum does not match.
+    const damaged = whole.replace('"code":"', '"code":"X');
+    expect(damaged).not.toBe(whole);
+    for (const broken of [
+      damaged,
+      whole.slice(0, whole.length / 2),
+      '\u0000'.repeat(4096),
+      Buffer.from(Array.from({ length: 8192 }, (_, index) => (index * 131) % 256)),
+    ]) {
+      await writeFile(cacheFile, broken);
+      expect(await parseThroughCache(text)).toEqual(validated);
+      // Rebuilt: the next read is a hit again, with the validator's own warnings.
+      expect(JSON.parse(await readFile(cacheFile, 'utf8')).checksum).toMatch(/^[0-9a-f]{8}$/);
+      expect(await readFile(cacheFile, 'utf8')).toBe(whole);
+    }
+  });
+
+  it('S3: a symlink to /dev/zero where the cache belongs is an empty cache, at once', async () => {
+    await mkdir(dirname(cacheFile), { recursive: true });
+    await symlink('/dev/zero', cacheFile);
+    const text = validTexts[0] as string;
+    expect(await openValidationCache(cacheFile).parse(text, file, 'user')).toEqual(parseConfig(text, file));
+  });
+
+  it('C6: an entry that says "valid" for another text, or a forged one for a text that is not, changes no verdict', async () => {
+    const good = '{"hooks": {"PreToolUse": [{"name": "guard", "command": "./guard.sh"}]}}';
+    const misspelt = '{"hooks": {"PretoolUse": [{"name": "guard", "command": "./guard.sh"}]}}';
+    await parseThroughCache(good);
+    // The entry of the valid text, for the same file, does not vouch for the misspelt one.
+    const failed = await parseThroughCache(misspelt);
+    expect(failed.ok).toBe(false);
+    expect(failed).toEqual(parseConfig(misspelt, file));
+    // An entry whose text cannot even be built into a config (forged, with a right checksum):
+    // the validator reads it, with its error, rather than a crash or an empty config.
+    const notHooks = '{"hooks": {"PreToolUse": 5}}';
+    const document = JSON.parse(await readFile(cacheFile, 'utf8'));
+    document.entries = [{ file, layer: 'user', text: notHooks, warnings: [] }];
+    document.checksum = validationCacheChecksum(document.entries);
+    await writeFile(cacheFile, JSON.stringify(document));
+    const forged = await parseThroughCache(notHooks);
+    expect(forged.ok).toBe(false);
+    expect(forged).toEqual(parseConfig(notHooks, file));
   });
 
   it('keeps the most recent texts, each once', async () => {

@@ -10,6 +10,12 @@
 // that runs, that is a text a person trusted (trust is only ever recorded for a text that
 // validated) or a file under COSH_TRUST=all (which that someone could edit directly). The managed
 // file, whose errors must stop every call (C6), never goes through the cache.
+//
+// The file is read as C1 reads setup.json (readCacheFile: a regular file, bounded, never a wait)
+// and carries a checksum of its entries: a FIFO, a device, a symlink to /dev/zero, a file cut
+// short or damaged on the disk is an empty cache, rebuilt by the next save, never an error. The
+// checksum finds damage, not a forger (who can compute it too): against a forger stands what is
+// said above, and the sandbox, which keeps the cache folder read-only for bash_run (SPEC B2).
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,7 +89,7 @@ export function openValidationCache(cacheFile: string | null): ConfigTextParser 
         layer === 'managed'
           ? undefined
           : entries.find((entry) => entry.file === file && entry.layer === layer && entry.text === text);
-      const known = hit === undefined ? undefined : parseValidText(text, file, layer, hit.warnings);
+      const known = hit === undefined ? undefined : parseKnownText(text, file, layer, hit.warnings);
       if (known !== undefined) return known;
       // Loaded only here: zod and the schema stay off the path of a text the cache knows.
       const { parseConfig } = await import('./parse-config.ts');
@@ -121,6 +127,23 @@ function parseValidText(
   };
 }
 
+/**
+ * {@link parseValidText}, or `undefined` when building the config from the text fails: then the
+ * cache called a text valid that is not (damaged or forged), and the validator decides.
+ */
+function parseKnownText(
+  text: string,
+  file: string,
+  layer: ConfigLayer,
+  warnings: readonly ConfigProblem[],
+): ParseConfigResult | undefined {
+  try {
+    return parseValidText(text, file, layer, warnings);
+  } catch {
+    return undefined;
+  }
+}
+
 function sameKey(left: CacheEntry, right: CacheEntry): boolean {
   return left.file === right.file && left.layer === right.layer && left.text === right.text;
 }
@@ -131,6 +154,7 @@ function readEntries(cacheFile: string): CacheEntry[] {
     if (bytes === undefined) return [];
     const document: unknown = JSON.parse(bytes.toString('utf8'));
     if (!isRecord(document) || document['build'] !== currentBuild() || !Array.isArray(document['entries'])) return [];
+    if (document['checksum'] !== validationCacheChecksum(document['entries'])) return [];
     return document['entries'].filter(isCacheEntry);
   } catch {
     return [];
@@ -138,7 +162,25 @@ function readEntries(cacheFile: string): CacheEntry[] {
 }
 
 function writeEntries(cacheFile: string, entries: readonly CacheEntry[]): void {
-  writeCacheFile(cacheFile, `${JSON.stringify({ build: currentBuild(), entries })}\n`);
+  writeCacheFile(
+    cacheFile,
+    `${JSON.stringify({ build: currentBuild(), checksum: validationCacheChecksum(entries), entries })}\n`,
+  );
+}
+
+/**
+ * The checksum of a cache's entries: FNV-1a (32 bits) of their JSON text, as hex. Enough to find
+ * a file damaged on the disk, and no node:crypto on the start of `cosh hooks run` (a trusted
+ * file that names no script is never hashed). @internal Exported for tests.
+ */
+export function validationCacheChecksum(entries: readonly unknown[]): string {
+  const json = JSON.stringify(entries);
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < json.length; index += 1) {
+    hash ^= json.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -1,12 +1,10 @@
 import { type Command, Option } from 'commander';
 import { UsageError } from './cli-errors.ts';
+import { CONFIG_OPTION, NO_PROJECT_OPTION } from './per-call-options.ts';
 
 /** `--config <file>`, the option of every command that reads or writes setup.json. */
 export function configOption(): Option {
-  return new Option(
-    '--config <file>',
-    'the setup.json to use (default: $COSH_CONFIG, else $XDG_CONFIG_HOME/cosh/setup.json, else ~/.config/cosh/setup.json)',
-  );
+  return new Option(CONFIG_OPTION.flags, CONFIG_OPTION.description);
 }
 
 /**
@@ -15,10 +13,7 @@ export function configOption(): Option {
  * `project: false`; see {@link noProjectOf}.
  */
 export function noProjectOption(): Option {
-  return new Option(
-    '--no-project',
-    'leave out the project layer (.cosh/setup.json of this folder or a parent, up to the git top)',
-  );
+  return new Option(NO_PROJECT_OPTION.flags, NO_PROJECT_OPTION.description);
 }
 
 /**

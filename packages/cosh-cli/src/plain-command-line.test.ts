@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { captureStream } from './__fixtures__/run-in-process.ts';
 import { createProgram } from './create-program.ts';
 import { parsePlainCommandLine } from './plain-command-line.ts';
+import { CLAUDE_HOOK_OPTIONS, HOOKS_RUN_OPTIONS, optionName } from './per-call-options.ts';
 import { runCli } from './run-main.ts';
 
 /** What the commander program's `hooks run` or `claude-hook` action was given, or its exit status. */
@@ -131,5 +132,36 @@ describe('parsePlainCommandLine (X: the same reading as the commander program)',
       config: undefined,
       noProject: false,
     });
+  });
+});
+
+describe('one option table for both readers of the per-call command lines (issue 29)', () => {
+  const program = () =>
+    createProgram({
+      version: '1.2.3',
+      io: { stdin: Readable.from([]), stdout: captureStream(), stderr: captureStream(), cwd: '/', env: {} },
+    });
+  const longFlags = (command: Command) => command.options.map((option) => option.long);
+
+  it("commander's hooks run and claude-hook have exactly the table's options", () => {
+    const hooks = program().commands.find((command) => command.name() === 'hooks') as Command;
+    const run = hooks.commands.find((command) => command.name() === 'run') as Command;
+    expect(longFlags(run)).toEqual(HOOKS_RUN_OPTIONS.map((option) => optionName(option).name));
+    const claudeHook = program().commands.find((command) => command.name() === 'claude-hook') as Command;
+    expect(longFlags(claudeHook)).toEqual(CLAUDE_HOOK_OPTIONS.map((option) => optionName(option).name));
+  });
+
+  it('the plain reader reads every option of the table into its field', () => {
+    for (const option of HOOKS_RUN_OPTIONS) {
+      const { name, takesValue } = optionName(option);
+      const parsed = parsePlainCommandLine(['hooks', 'run', 'PreToolUse', name, ...(takesValue ? ['v'] : [])]);
+      expect(parsed, name).toMatchObject({ [option.field]: takesValue ? 'v' : true });
+    }
+    for (const option of CLAUDE_HOOK_OPTIONS) {
+      const { name, takesValue } = optionName(option);
+      expect(parsePlainCommandLine(['claude-hook', name, ...(takesValue ? ['v'] : [])]), name).toMatchObject({
+        [option.field]: takesValue ? 'v' : true,
+      });
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { CommandName } from './cli-errors.ts';
+import { CLAUDE_HOOK_OPTIONS, HOOKS_RUN_OPTIONS, optionName, type PerCallOption } from './per-call-options.ts';
 
 /**
  * A `cosh hooks run` or `cosh claude-hook` command line in its plain form, read without
@@ -21,6 +22,8 @@ export type PlainCommandLine =
       readonly sessionId: string | undefined;
       readonly json: boolean;
       readonly verbose: boolean;
+      /** `--exit-code` given (X). */
+      readonly exitCode: boolean;
     }
   | {
       readonly command: 'claude-hook';
@@ -31,19 +34,23 @@ export type PlainCommandLine =
       readonly client?: string | undefined;
     };
 
-/** The options of `hooks run` with a value, by flag, and the field each fills. */
-const HOOKS_RUN_VALUE_OPTIONS = {
-  '--tool': 'tool',
-  '--input': 'input',
-  '--input-file': 'inputFile',
-  '--output': 'output',
-  '--output-file': 'outputFile',
-  '--config': 'config',
-  '--session-id': 'sessionId',
-} as const;
-const HOOKS_RUN_SWITCHES = { '--no-project': 'noProject', '--json': 'json', '--verbose': 'verbose' } as const;
-const CLAUDE_HOOK_VALUE_OPTIONS = { '--config': 'config', '--client': 'client' } as const;
-const CLAUDE_HOOK_SWITCHES = { '--no-project': 'noProject' } as const;
+/** The flags of `options` that take a value, and the switches, each by flag, with the field it fills. */
+function optionTables(options: readonly PerCallOption[]): {
+  readonly values: Readonly<Record<string, string>>;
+  readonly switches: Readonly<Record<string, string>>;
+} {
+  const values: Record<string, string> = {};
+  const switches: Record<string, string> = {};
+  for (const option of options) {
+    const { name, takesValue } = optionName(option);
+    (takesValue ? values : switches)[name] = option.field;
+  }
+  return { values, switches };
+}
+
+// From the one table commander's program is built from too (per-call-options.ts).
+const HOOKS_RUN = optionTables(HOOKS_RUN_OPTIONS);
+const CLAUDE_HOOK = optionTables(CLAUDE_HOOK_OPTIONS);
 
 /** `cosh hooks run` and `cosh claude-hook` as usage hints name them (see usage-hint.ts). */
 const program: CommandName = { name: () => 'cosh', parent: null };
@@ -61,13 +68,16 @@ export const CLAUDE_HOOK_COMMAND: CommandName = { name: () => 'claude-hook', par
  */
 export function parsePlainCommandLine(argv: readonly string[]): PlainCommandLine | undefined {
   if (argv[0] === 'hooks' && argv[1] === 'run') {
-    const read = readOptions(argv.slice(2), HOOKS_RUN_VALUE_OPTIONS, HOOKS_RUN_SWITCHES);
+    const read = readOptions(argv.slice(2), HOOKS_RUN.values, HOOKS_RUN.switches);
     if (read === undefined || read.operands.length !== 1) return undefined;
     const { values, switches, operands } = read;
     // Commander refuses both of a pair (`conflicts`); `-` reads standard input, which a second
     // reading could not do again.
-    if (values['input'] !== undefined && values['inputFile'] !== undefined) return undefined;
-    if (values['output'] !== undefined && values['outputFile'] !== undefined) return undefined;
+    const conflicting = HOOKS_RUN_OPTIONS.some(
+      (option) =>
+        option.conflicts !== undefined && values[option.field] !== undefined && values[option.conflicts] !== undefined,
+    );
+    if (conflicting) return undefined;
     if (values['inputFile'] === '-' || values['outputFile'] === '-') return undefined;
     return {
       command: 'hooks run',
@@ -82,10 +92,11 @@ export function parsePlainCommandLine(argv: readonly string[]): PlainCommandLine
       sessionId: values['sessionId'],
       json: switches.has('json'),
       verbose: switches.has('verbose'),
+      exitCode: switches.has('exitCode'),
     };
   }
   if (argv[0] === 'claude-hook') {
-    const read = readOptions(argv.slice(1), CLAUDE_HOOK_VALUE_OPTIONS, CLAUDE_HOOK_SWITCHES);
+    const read = readOptions(argv.slice(1), CLAUDE_HOOK.values, CLAUDE_HOOK.switches);
     if (read === undefined || read.operands.length !== 0) return undefined;
     return {
       command: 'claude-hook',

@@ -33,6 +33,7 @@ export async function runPlainCommand(commandLine: PlainCommandLine, io?: Partia
         sessionId,
         json: commandLine.json,
         verbose: commandLine.verbose,
+        exitCode: commandLine.exitCode,
         command,
       });
     } else {

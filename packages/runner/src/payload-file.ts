@@ -19,20 +19,6 @@ const reopensThroughProc = existsSync('/proc/self/fd');
 
 const createFlags = constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
-/** Names tried per folder before moving on: a name taken already (EEXIST) is not reused. */
-const namesPerFolder = 4;
-let fileCount = 0;
-
-/**
- * A fresh file name. Not from node:crypto, which costs the hook path's cold start a module load
- * (see apps/cosh's start-up test): the name needs no secrecy, since `O_EXCL | O_NOFOLLOW` and
- * mode 0600 already refuse a planted file, and a taken name is simply skipped.
- */
-function payloadFileName(): string {
-  fileCount += 1;
-  return `cosh-stdin-${process.pid}-${fileCount}-${Math.random().toString(36).slice(2, 12)}`;
-}
-
 interface PayloadFile {
   /** Descriptor of the written file, held until the end of the tick. */
   readonly fd: number;
@@ -48,6 +34,33 @@ function writeAll(fd: number, bytes: Uint8Array): void {
   while (offset < bytes.byteLength) offset += writeSync(fd, bytes, offset, bytes.byteLength - offset);
 }
 
+/** Names tried per folder before the next folder: only a name planted beforehand is taken. */
+const ATTEMPTS_PER_FOLDER = 4;
+
+/**
+ * A name no other file should have. Math.random, not node:crypto: the file is created with
+ * `O_EXCL | O_NOFOLLOW`, so a guessed name can at most be taken first (then another is tried),
+ * never followed or read; and node:crypto would cost every `cosh hooks run` its load
+ * (test/e2e/start-up.test.ts keeps it off the per-call start).
+ */
+const randomName = (): string =>
+  `cosh-stdin-${process.pid}-${Math.floor(Math.random() * 2 ** 32).toString(16)}${Math.floor(Math.random() * 2 ** 32).toString(16)}`;
+
+/** A new file of mode 0600 in `folder`, by {@link randomName}; throws the last error when none can be made. */
+function createExclusively(folder: string): { fd: number; path: string } {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < ATTEMPTS_PER_FOLDER; attempt += 1) {
+    const path = join(folder, randomName());
+    try {
+      return { fd: openSync(path, createFlags, 0o600), path };
+    } catch (error) {
+      lastError = error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') break;
+    }
+  }
+  throw lastError;
+}
+
 /**
  * Writes `payload` to a new file of mode 0600 in a temporary folder, with a random name created
  * with `O_EXCL | O_NOFOLLOW` (nothing planted there beforehand is followed or reused).
@@ -56,12 +69,14 @@ function createPayloadFile(payload: string | Uint8Array, folders: readonly strin
   const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
   let lastError: unknown;
   for (const folder of folders) {
-    const created = openNewFile(folder);
-    if ('error' in created) {
-      lastError = created.error;
+    let fd: number;
+    let path: string;
+    try {
+      ({ fd, path } = createExclusively(folder));
+    } catch (error) {
+      lastError = error;
       continue;
     }
-    const { fd, path } = created;
     try {
       writeAll(fd, bytes);
     } catch (error) {
@@ -81,20 +96,6 @@ function createPayloadFile(payload: string | Uint8Array, folders: readonly strin
     return { fd, path: null };
   }
   throw lastError;
-}
-
-function openNewFile(folder: string): { fd: number; path: string } | { error: unknown } {
-  let lastError: unknown;
-  for (let attempt = 0; attempt < namesPerFolder; attempt += 1) {
-    const path = join(folder, payloadFileName());
-    try {
-      return { fd: openSync(path, createFlags, 0o600), path };
-    } catch (error) {
-      lastError = error;
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') break;
-    }
-  }
-  return { error: lastError };
 }
 
 function removeQuietly(path: string): void {

@@ -1,25 +1,16 @@
-import { access } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { type NodeRun, runNode, TRUST_ALL_ENV, withoutTrustAllWarning } from '@cosh/test-utils';
+import { requireFreshBuild } from '../e2e-fresh-build.ts';
 
 /** The committed bin shim, which loads the built dist/start.cjs, as users run it. */
 export const coshBin = fileURLToPath(new URL('../../bin/cosh.js', import.meta.url));
-/** The bundles `pnpm build` makes (tsdown.config.ts). */
-const bundles = ['start.cjs', 'fast-start.cjs', 'cli.js'].map((name) =>
-  fileURLToPath(new URL(`../../dist/${name}`, import.meta.url)),
-);
-
 /**
- * Fails with what to do when the binary has not been built. Turbo builds it before the app's
- * tests (`pnpm test`, the task's `dependsOn`); a test run by hand after editing sources must
- * rebuild it first.
+ * Fails, saying what to run, when the binary is not built or older than its sources: the e2e
+ * project's setup checks this once (test/e2e-fresh-build.ts); a file that needs the binary checks
+ * it again, for a run that bypasses the configuration.
  */
 export async function assertBuilt(): Promise<void> {
-  for (const bundle of bundles) {
-    await access(bundle).catch(() => {
-      throw new Error(`${bundle} is missing: run \`pnpm turbo run build --filter=@cosh/app\` first`);
-    });
-  }
+  requireFreshBuild();
 }
 
 /** How a `cosh` run ended and what it printed. */

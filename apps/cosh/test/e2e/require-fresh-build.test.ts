@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { temporaryFolders } from '@cosh/test-utils';
 import { describe, expect, it } from 'vitest';
+import { requireFreshBuild } from '../e2e-fresh-build.ts';
 
 const makeFolder = temporaryFolders('cosh-fresh-build-');
 
@@ -135,5 +136,22 @@ describe('the prepack guard (scripts/require-fresh-build.mjs)', () => {
     const packed = pack();
     expect(packed.status, `${packed.stdout}${packed.stderr}`).toBe(0);
     expect(tarballs()).toEqual(['fake-lib-1.0.0.tgz']);
+  });
+});
+
+describe("the e2e project's setup (test/e2e-fresh-build.ts, issue 29)", () => {
+  it('refuses a build older than a source file touched after it, saying to run pnpm build', () => {
+    const { lib, touch } = workspace();
+    expect(() => requireFreshBuild(lib)).not.toThrow();
+    touch('packages/lib/src/index.ts');
+    expect(() => requireFreshBuild(lib)).toThrow(
+      /the built cosh is not fresh[\s\S]*changed since the last build \(packages\/lib\/dist\/[\s\S]*packages\/lib\/src\/index\.ts[\s\S]*run `pnpm build`/,
+    );
+  });
+
+  it('refuses a package with no build at all', () => {
+    const { root, lib } = workspace();
+    rmSync(join(root, 'packages/lib/dist'), { recursive: true });
+    expect(() => requireFreshBuild(lib)).toThrow(/dist\/ is missing or empty[\s\S]*run `pnpm build`/);
   });
 });

@@ -1,6 +1,6 @@
-import { homedir as userHomedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { fileError } from '../config-error.ts';
+import { homeFolder } from '../home-folder.ts';
 import { readBoundedFile } from '../read-config-file.ts';
 
 /** A script a trusted file's hooks name (SPEC S2), as it was when trusted. */
@@ -52,14 +52,14 @@ export const TRUST_STORE_VERSION = 1;
 
 /**
  * The trust store (SPEC S3): `$XDG_STATE_HOME/cosh/trust.json` when that variable is an absolute
- * path (the XDG spec ignores relative ones), else `~/.local/state/cosh/trust.json`. An empty
- * `HOME` counts as unset.
+ * path (the XDG spec ignores relative ones), else `~/.local/state/cosh/trust.json`, under
+ * {@link homeFolder} (never a relative folder).
  */
 export function trustStoreFile(options: { env?: NodeJS.ProcessEnv; homedir?: string } = {}): string {
   const env = options.env ?? process.env;
   const stateHome = env['XDG_STATE_HOME'];
   if (stateHome !== undefined && isAbsolute(stateHome)) return join(stateHome, 'cosh', 'trust.json');
-  const home = options.homedir ?? (env['HOME'] || userHomedir());
+  const home = options.homedir ?? homeFolder(env);
   return join(home, '.local', 'state', 'cosh', 'trust.json');
 }
 

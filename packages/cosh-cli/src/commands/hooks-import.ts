@@ -1,9 +1,9 @@
 import { accessSync, constants, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import {
   applyToggleToSnapshot,
   claudeProjectDirOnDisk,
+  homeFolder,
   projectFileForWriting,
   replaceImportedHooks,
   resolveConfigPath,
@@ -46,7 +46,7 @@ function sourceOf(context: CliContext, options: HooksImportOptions): { file: str
   if (options.project || chosen === 0) return { file: join(context.cwd, '.claude', 'settings.json'), label: 'project' };
   if (options.local) return { file: join(context.cwd, '.claude', 'settings.local.json'), label: 'local' };
   if (options.user) {
-    const home = context.env['HOME'] || homedir();
+    const home = homeFolder(context.env);
     return { file: join(home, '.claude', 'settings.json'), label: 'user' };
   }
   const file = resolve(context.cwd, options.file as string);
@@ -190,7 +190,7 @@ export async function runHooksImport(context: CliContext, options: HooksImportOp
     // the file written (the project file's with --project), by the path toggles take (S4: the old
     // copy plus the change). Also when the file already held them: an import written earlier
     // without a terminal is accepted now.
-    const home = context.env['HOME'] || homedir();
+    const home = homeFolder(context.env);
     const trusted = await applyToggleToSnapshot(
       trustStoreFile({ env: context.env }),
       target.file,
