@@ -29,6 +29,12 @@ export type PlainCommandLine =
       readonly noProject: boolean;
       /** `--client codex` (K9). */
       readonly client?: string | undefined;
+    }
+  | {
+      readonly command: 'gemini-hook';
+      readonly config: string | undefined;
+      /** `--no-project` given. */
+      readonly noProject: boolean;
     };
 
 /** The options of `hooks run` with a value, by flag, and the field each fills. */
@@ -44,12 +50,14 @@ const HOOKS_RUN_VALUE_OPTIONS = {
 const HOOKS_RUN_SWITCHES = { '--no-project': 'noProject', '--json': 'json', '--verbose': 'verbose' } as const;
 const CLAUDE_HOOK_VALUE_OPTIONS = { '--config': 'config', '--client': 'client' } as const;
 const CLAUDE_HOOK_SWITCHES = { '--no-project': 'noProject' } as const;
+const GEMINI_HOOK_VALUE_OPTIONS = { '--config': 'config' } as const;
 
 /** `cosh hooks run` and `cosh claude-hook` as usage hints name them (see usage-hint.ts). */
 const program: CommandName = { name: () => 'cosh', parent: null };
 const hooks: CommandName = { name: () => 'hooks', parent: program };
 export const HOOKS_RUN_COMMAND: CommandName = { name: () => 'run', parent: hooks };
 export const CLAUDE_HOOK_COMMAND: CommandName = { name: () => 'claude-hook', parent: program };
+export const GEMINI_HOOK_COMMAND: CommandName = { name: () => 'gemini-hook', parent: program };
 
 /**
  * `argv` (without node and script) as a {@link PlainCommandLine}, or `undefined` for anything
@@ -93,6 +101,11 @@ export function parsePlainCommandLine(argv: readonly string[]): PlainCommandLine
       noProject: read.switches.has('noProject'),
       client: read.values['client'],
     };
+  }
+  if (argv[0] === 'gemini-hook') {
+    const read = readOptions(argv.slice(1), GEMINI_HOOK_VALUE_OPTIONS, CLAUDE_HOOK_SWITCHES);
+    if (read === undefined || read.operands.length !== 0) return undefined;
+    return { command: 'gemini-hook', config: read.values['config'], noProject: read.switches.has('noProject') };
   }
   return undefined;
 }
