@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnsweredVerdict } from './claude-hook-answer.ts';
 import { codexHookAnswer, combineVerdicts } from './codex-hook-answer.ts';
-import { fromCodexToolCall, parseCodexPatch } from './codex-tool-call.ts';
+import { codexToolOutput, fromCodexToolCall, parseCodexPatch } from './codex-tool-call.ts';
 
 function verdict(overrides: Partial<AnsweredVerdict> = {}): AnsweredVerdict {
   return { decision: 'none', halt: false, reasons: [], context: '', diagnostics: [], ...overrides };
@@ -143,5 +143,25 @@ describe('codexHookAnswer (K9 answers)', () => {
     });
     expect(combineVerdicts([verdict({ decision: 'allow' }), verdict()]).decision).toBe('none');
     expect(combineVerdicts([verdict({ decision: 'allow' }), verdict({ decision: 'allow' })]).decision).toBe('allow');
+  });
+});
+
+describe('codexToolOutput (K9 PostToolUse)', () => {
+  it("K9: Codex's tool_response is read as text: a string, an MCP result's text items, an output field", () => {
+    expect(codexToolOutput('bash_run', 'out\n', null).output).toBe('out\n');
+    expect(
+      codexToolOutput(
+        't',
+        {
+          content: [
+            { type: 'text', text: 'a' },
+            { type: 'text', text: 'b' },
+          ],
+        },
+        's',
+      ).output,
+    ).toBe('a\nb');
+    expect(codexToolOutput('bash_run', { output: 'x', exit_code: 0 }, null).output).toBe('x');
+    expect(codexToolOutput('bash_run', { stdout: 'o', stderr: '' }, null).output).toBe('o\n');
   });
 });
