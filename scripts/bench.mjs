@@ -53,11 +53,13 @@ const [
   { compileHooks, selectHooks },
   { createHookRunner, createHttpHookClient },
   { validateHooksConfig },
+  { prepareSandbox, probeSandbox },
 ] = await Promise.all([
   importDist('packages/hooks/dist/index.js'),
   importDist('packages/matcher/dist/index.js'),
   importDist('packages/runner/dist/index.js'),
   importDist('packages/config/dist/index.js'),
+  importDist('packages/sandbox/dist/index.js'),
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -407,6 +409,79 @@ async function stdinAsFile() {
     subject: 'the same, the payload in a regular file as stdin',
     times: [times[2], times[3]],
     target: 1.05,
+  });
+}
+
+// B7: what the sandbox adds to a `bash_run` of `true`. bash_run is the runner with the launcher
+// prepareSandbox gives per call (its B2 paths resolved each time); the floor is a raw spawn of
+// the same bwrap command line. Interleaved: unsandboxed bash_run, sandboxed bash_run, raw sh,
+// raw bwrap. Skipped (no row) where no sandbox can start.
+
+function rawSpawnArgv(argv) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    child.stdout.resume();
+    child.stderr.resume();
+    child.on('error', reject);
+    child.on('close', () => resolve());
+  });
+}
+
+async function sandboxedBashRun(directory) {
+  const probe = probeSandbox();
+  if (probe.kind === null) {
+    report(`(B7 rows skipped: no sandbox available: ${probe.cause})`);
+    return;
+  }
+  const cwd = join(directory, 'sandboxed-work');
+  const configFolder = join(directory, 'sandboxed-config');
+  execFileSync('mkdir', ['-p', join(cwd, '.git', 'hooks'), configFolder]);
+  // A policy of the size a real call has: the cwd, a setup.json folder, the state and cache
+  // folders, a repository's hooks and config.
+  const policy = {
+    cwd,
+    writable: [],
+    readOnly: [configFolder, join(cwd, '.git', 'hooks'), join(cwd, '.git', 'config'), join(directory, 'missing-state')],
+    network: true,
+  };
+  const runner = createHookRunner();
+  const bashRun = (sandboxed) => {
+    const launch = sandboxed ? prepareSandbox(policy, probe) : null;
+    if (launch !== null && !launch.ok) throw new Error(launch.cause);
+    return runner.runHook({
+      command: 'true',
+      stdin: '',
+      env: process.env,
+      cwd,
+      timeoutMs: 60_000,
+      launcher: launch?.launch.launcher,
+    });
+  };
+  const prepared = prepareSandbox(policy, probe);
+  if (!prepared.ok) throw new Error(prepared.cause);
+  const rawBwrap = [...prepared.launch.launcher, '/bin/sh', '-c', 'true'];
+  const times = await interleave(quick ? 15 : 100, 5, [
+    () => bashRun(false),
+    () => bashRun(true),
+    () => rawSpawn('true'),
+    () => rawSpawnArgv(rawBwrap),
+  ]);
+  ratioRow({
+    what: 'B7 bash_run of `true`, sandboxed vs unsandboxed',
+    baseline: 'bash_run unsandboxed (runner.runHook of sh -c true)',
+    subject: `bash_run sandboxed (prepareSandbox per call + the ${probe.kind} launcher)`,
+    times: [times[0], times[1]],
+    // Informs: bubblewrap's own start (namespaces, mounts) is most of it; see the next row.
+    target: 6,
+    floor: { what: 'raw spawn of the same bwrap command line', times: times[3] },
+  });
+  ratioRow({
+    what: 'B7 sandboxed bash_run against the floor: a raw bwrap of the same policy',
+    baseline: 'raw spawn of bwrap … sh -c true, the same arguments, from the same process',
+    subject: 'bash_run sandboxed',
+    times: [times[3], times[1]],
+    // Issue 27: the sandbox costs Cosh at most 1.2x what raw bwrap costs.
+    target: 1.2,
   });
 }
 
@@ -905,6 +980,7 @@ try {
   );
   await measuring(engineOverhead);
   await measuring(stdinAsFile);
+  await measuring(() => sandboxedBashRun(directory));
   await measuring(parallelSleeps);
   await measuring(httpHooks);
   await measuring(selection);

@@ -1,13 +1,21 @@
 #!/usr/bin/env node
-// `pnpm lint:packages` (run by CI and by `pnpm release` before publishing): packs every
-// publishable package exactly as `pnpm publish` would (its prepack guard included, so the build
-// must be fresh) and checks each tarball as a consumer will receive it:
+// `pnpm lint:packages` (run by CI and by `pnpm release` before publishing): builds every
+// publishable package (through turbo, so a build already done is replayed from its cache), packs
+// each exactly as `pnpm publish` would (its prepack guard included) and checks each tarball as a
+// consumer will receive it. It builds first because on a clean checkout no earlier command need
+// have built every package: CI once ran it after the test suites, which build only what the
+// end-to-end suites depend on, and @cosh/sandbox, which nothing depended on, had no dist/.
+//
 //
 // - it holds package.json, README.md, LICENSE (the repository's), CHANGELOG.md and a non-empty
 //   dist/, every file its manifest points at, and no sources or tests;
 // - its published manifest has no `workspace:` range and no development-only export condition,
 //   and carries the license, repository (with its folder), homepage, bugs, keywords, engines;
 // - a package with a bin (the app) lists no dependencies: its bundle holds them all;
+// - no source map is published (they were 79% of the app's tarball, mostly bundled packages'
+//   sources), and a package whose dist/ bundles third-party code ships dist/THIRD-PARTY-NOTICES
+//   naming each such package: which ones is read from the source maps of its built dist/ (the
+//   bundler's record of where every line came from), not from the file under test;
 // - publint finds no error or warning, and arethetypeswrong finds no problem under its
 //   `esm-only` profile (these packages are ESM only: a CommonJS consumer uses `import()`, or
 //   `require()` on Node 20.19+ and 22.12+; see the README's "Releases" section).
@@ -29,10 +37,15 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const rootManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const rootLicense = readFileSync(join(root, 'LICENSE'), 'utf8');
 const attw = join(root, 'node_modules/.bin/attw');
+const turbo = join(root, 'node_modules/.bin/turbo');
 const prepackGuard = 'node ../../scripts/require-fresh-build.mjs';
 
 const folders =
   process.argv.length > 2 ? process.argv.slice(2).map((folder) => resolve(folder)) : publicWorkspacePackages();
+if (!(await buildPackages(folders))) {
+  process.stderr.write('check-packages: the build failed (above), so no package was packed\n');
+  process.exit(1);
+}
 const scratch = mkdtempSync(join(tmpdir(), 'cosh-check-packages-'));
 let problemCount = 0;
 try {
@@ -49,6 +62,30 @@ try {
 }
 process.stdout.write(`${folders.length} packages checked, ${problemCount} problems\n`);
 if (problemCount > 0) process.exitCode = 1;
+
+/**
+ * Builds the packages to check, and what they depend on, through turbo: quiet unless a build fails
+ * (its output is printed and the check stops: a package that does not build cannot be packed).
+ * @returns {Promise<boolean>} whether every build succeeded
+ */
+async function buildPackages(packageFolders) {
+  // Only this repository's packages are turbo's to build; a folder from elsewhere is packed as it is.
+  const workspaceFolders = new Set(publicWorkspacePackages());
+  const filters = packageFolders
+    .filter((folder) => workspaceFolders.has(folder))
+    .map((folder) => `--filter=${JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).name}`);
+  if (filters.length === 0) return true;
+  try {
+    await run(turbo, ['run', 'build', '--output-logs=errors-only', ...filters], {
+      cwd: root,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return true;
+  } catch (error) {
+    process.stderr.write(`${error.stdout ?? ''}${error.stderr ?? ''}`);
+    return false;
+  }
+}
 
 /** Packs one package, unpacks the tarball and returns what is wrong with it. */
 async function checkPackage(folder, index) {
@@ -75,6 +112,7 @@ async function checkPackage(folder, index) {
   const problems = [
     ...contentProblems(unpacked, files, packedManifest),
     ...manifestProblems(folder, sourceManifest, packedManifest),
+    ...bundledCodeProblems(folder, unpacked, files),
     ...(await publintProblems(tarball)),
   ];
   const notes = [];
@@ -99,6 +137,49 @@ function contentProblems(unpacked, files, packedManifest) {
   const unwanted = files.filter((file) => /^(src|test)\//.test(file) || /\.test\.[cm]?[jt]sx?$/.test(file));
   if (unwanted.length > 0) problems.push(`sources or tests are in the tarball: ${unwanted.slice(0, 3).join(', ')}`);
   return problems;
+}
+
+/** Source maps published, and third-party code bundled without its notice. */
+function bundledCodeProblems(folder, unpacked, files) {
+  const problems = [];
+  const publishedMaps = files.filter((file) => file.endsWith('.map'));
+  if (publishedMaps.length > 0) {
+    problems.push(
+      `${publishedMaps.length} source maps are in the tarball (${publishedMaps[0]}, …): keep them out with "!dist/**/*.map" in package.json's files`,
+    );
+  }
+  const bundled = bundledThirdPartyPackages(join(folder, 'dist'));
+  if (bundled.size === 0) return problems;
+  const notices = 'dist/THIRD-PARTY-NOTICES';
+  if (!files.includes(notices)) {
+    problems.push(
+      `${notices} is missing, though dist/ bundles code of ${bundled.size} packages (${[...bundled][0]}, …)`,
+    );
+    return problems;
+  }
+  // Each package's section starts with a line `name version (licence)` (third-party-notices-plugin.ts).
+  const named = new Set(
+    [...readFileSync(join(unpacked, notices), 'utf8').matchAll(/^(\S+) \S+ \(.*\)$/gm)].map(([, name]) => name),
+  );
+  const unnamed = [...bundled].filter((name) => !named.has(name)).sort();
+  if (unnamed.length > 0) problems.push(`${notices} does not name these bundled packages: ${unnamed.join(', ')}`);
+  return problems;
+}
+
+/** The installed packages whose files the source maps in `distFolder` name (none without maps). */
+function bundledThirdPartyPackages(distFolder) {
+  const packages = new Set();
+  if (!existsSync(distFolder)) return packages;
+  const maps = readdirSync(distFolder, { recursive: true }).filter((file) => String(file).endsWith('.map'));
+  for (const map of maps) {
+    const { sources = [] } = JSON.parse(readFileSync(join(distFolder, String(map)), 'utf8'));
+    for (const source of sources) {
+      // …/node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/core.js: the last node_modules/ holds it.
+      const match = /.*\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(String(source));
+      if (match !== null && match[1] !== undefined) packages.add(match[1]);
+    }
+  }
+  return packages;
 }
 
 function manifestProblems(folder, sourceManifest, packedManifest) {

@@ -1,59 +1,82 @@
 #!/usr/bin/env node
-// `pnpm install-global` (after its `pnpm build`): puts `cosh` on PATH from a clone, the way the
-// npm package will, until the packages are published. It packs the app as `pnpm publish` would
-// (the prepack guard refuses a stale build) and installs that tarball with `npm install -g`: a
-// copy, not a link to the clone, holding only the bundle (it installs no dependency).
+// `pnpm install-global`: puts `cosh` on PATH from a clone, the way the npm package will, until the
+// packages are published. It builds the app and what it bundles (turbo, from its cache when
+// nothing changed), packs the app as `pnpm publish` would (the prepack guard refuses a stale
+// build) and installs that tarball with `npm install -g`: a copy, not a link to the clone, holding
+// only the bundle (it installs no dependency).
 //
-//   pnpm install-global [--prefix <folder>]     (other arguments go to `npm install -g` as well)
+//   pnpm install-global [--verbose] [--prefix <folder>]   (other arguments go to `npm install -g`)
 //
-// Without --prefix, npm's global prefix is used (`npm prefix -g`); `--prefix ~/.local` puts
-// `cosh` in ~/.local/bin without root.
+// Quiet: it prints one line, where `cosh` now is (and how to put that folder on PATH when it is
+// not). The build's, pack's and npm's output (hundreds of lines) is shown only for a step that
+// fails, or with --verbose. Without --prefix, npm's global prefix is used (`npm prefix -g`);
+// `--prefix ~/.local` puts `cosh` in ~/.local/bin without root. --skip-build is for the e2e test,
+// whose suite builds first and runs the binary meanwhile (a rebuild would pull dist/ from under it).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const app = join(root, 'apps/cosh');
-const npmArguments = process.argv.slice(2);
+const ownOptions = new Set(['--verbose', '--skip-build']);
+const verbose = process.argv.includes('--verbose');
+const skipBuild = process.argv.includes('--skip-build');
+const npmArguments = process.argv.slice(2).filter((argument) => !ownOptions.has(argument));
 
 const scratch = mkdtempSync(join(tmpdir(), 'cosh-install-global-'));
 try {
-  // pnpm lists every file it packs: shown only when packing fails.
-  const packed = run('pnpm', ['pack', '--pack-destination', scratch], app, { quiet: true });
-  const tarball =
-    packed &&
-    join(
-      scratch,
-      readdirSync(scratch).find((name) => name.endsWith('.tgz')),
+  const installed =
+    (skipBuild ||
+      step('build', join(root, 'node_modules/.bin/turbo'), ['run', 'build', '--filter=@cosh/app...'], root)) &&
+    step('pack', 'pnpm', ['pack', '--pack-destination', scratch], app) &&
+    step(
+      'install',
+      'npm',
+      [
+        'install',
+        '--global',
+        '--no-audit',
+        '--no-fund',
+        ...npmArguments,
+        join(
+          scratch,
+          readdirSync(scratch).find((name) => name.endsWith('.tgz')),
+        ),
+      ],
+      process.cwd(),
     );
-  if (
-    tarball &&
-    run('npm', ['install', '--global', '--no-audit', '--no-fund', ...npmArguments, tarball], process.cwd())
-  ) {
-    const binFolder = join(prefixOf(npmArguments), 'bin');
-    process.stdout.write(`cosh is installed in ${binFolder}\n`);
-    if (!(process.env.PATH ?? '').split(delimiter).includes(binFolder)) {
-      process.stdout.write(`${binFolder} is not on PATH: add it, e.g. export PATH="${binFolder}:$PATH"\n`);
-    }
-  }
+  if (installed) process.stdout.write(`${whereInstalled()}\n`);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
 
-/** Runs a command with its output shown (when quiet, only if it fails); false and the exit status set when it fails. */
-function run(command, commandArguments, cwd, { quiet = false } = {}) {
+/**
+ * Runs one step, its output captured and shown only if it fails (always with --verbose).
+ * @returns {boolean} whether it succeeded; on failure the exit status is set
+ */
+function step(name, command, commandArguments, cwd) {
   const result = spawnSync(command, commandArguments, {
     cwd,
-    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    stdio: verbose ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
   });
   if (result.status === 0) return true;
-  if (quiet) process.stderr.write(`${result.stdout}${result.stderr}`);
-  process.stderr.write(`install-global: ${command} ${commandArguments.join(' ')} failed\n`);
+  if (!verbose) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}${result.error?.message ?? ''}\n`);
+  process.stderr.write(`install-global: the ${name} step failed (${command} ${commandArguments.join(' ')})\n`);
   process.exitCode = result.status ?? 1;
   return false;
+}
+
+/** The one line that matters: where `cosh` is, and how to put that folder on PATH when it is not. */
+function whereInstalled() {
+  const { version } = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8'));
+  const binFolder = join(prefixOf(npmArguments), 'bin');
+  return (process.env.PATH ?? '').split(delimiter).includes(binFolder)
+    ? `cosh ${version} is installed in ${binFolder} (on your PATH): try cosh --help`
+    : `cosh ${version} is installed in ${binFolder}, which is not on your PATH: export PATH="${binFolder}:$PATH"`;
 }
 
 /** The prefix npm installed into: the --prefix given, else npm's global prefix. */

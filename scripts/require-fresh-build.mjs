@@ -9,9 +9,9 @@
 //
 // Fresh means: dist/ holds files, every file the published manifest points at exists, and the
 // oldest file in dist/ is newer than every input of the build. The inputs are package.json (its
-// version), tsdown.config.ts, the repository's tsdown.base.ts, the package's src/ without tests
-// and fixtures, and the same of every public workspace package it depends on (the app's bundle
-// inlines them; for a library a rebuild is merely cheap). Exit 0 fresh, 1 stale or missing.
+// version), tsdown.config.ts, the repository's tsdown.base.ts and third-party-notices-plugin.ts,
+// the package's src/ without tests and fixtures, and the same of every public workspace package it
+// depends on (the app's bundle inlines them; for a library a rebuild is merely cheap). Exit 0 fresh, 1 stale or missing.
 // Times, not contents, are compared: a file saved without a change counts as changed, and turbo,
 // finding the same contents in its cache, leaves dist/ untouched; `pnpm build --force` settles it.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -51,7 +51,9 @@ function staleness() {
 
 /** The files a build of this package reads, its public workspace dependencies' included. */
 function buildInputs() {
-  const inputs = [join(repositoryRoot, 'tsdown.base.ts')].filter((path) => existsSync(path));
+  const inputs = ['tsdown.base.ts', 'third-party-notices-plugin.ts']
+    .map((file) => join(repositoryRoot, file))
+    .filter((path) => existsSync(path));
   const visited = new Set();
   const visit = (directory) => {
     if (visited.has(directory)) return;

@@ -1,5 +1,6 @@
 import { defineConfig, type UserConfig } from 'tsdown';
 import { baseTsdownConfig } from '../../tsdown.base.ts';
+import { thirdPartyNotices } from '../../third-party-notices-plugin.ts';
 import { asciiOnly } from './ascii-only-plugin.ts';
 
 // The cosh binary is bundled: resolving hundreds of modules at start-up roughly doubles the time
@@ -38,14 +39,18 @@ const bundled = {
   // the text, 15–20 ms less per call (scripts/bench.mjs, cold start). Function and class names
   // are kept, so `.name` means what the code says (libraries such as commander read it) and
   // stack traces still name functions; the source maps, read only with
-  // `NODE_OPTIONS=--enable-source-maps`, give the original files and lines.
+  // `NODE_OPTIONS=--enable-source-maps`, give the original files and lines in a clone. They are
+  // not published (package.json's `files`): they were 79% of the tarball, mostly the bundled
+  // packages' own sources. Node passes over the comment naming a map that is not there.
   minify: {
     compress: { target: 'node20', keepNames: { function: true, class: true } },
     mangle: { keepNames: { function: true, class: true } },
     codegen: { removeWhitespace: true },
   },
   sourcemap: true,
-  plugins: [asciiOnly()],
+  // dist/THIRD-PARTY-NOTICES: the licence notices of the ~50 packages bundled (their licences ask
+  // for the notice to travel with the code).
+  plugins: [asciiOnly(), thirdPartyNotices()],
 } satisfies UserConfig;
 
 /** One CommonJS file with everything in it: the dynamic imports inside are inlined, and what they load runs only when they do. */

@@ -1,9 +1,12 @@
 import { resolve } from 'node:path';
 import { type CliContext, loadCommandConfig, UsageError } from '@cosh/cosh-cli';
+import { createScriptCheck } from '@cosh/config';
 import { createHookEngine, type HooksConfig } from '@cosh/hooks';
 import { type HistoryWriter, openHistory } from './history/index.ts';
 import type { PermissionMode, PermissionPrompt, PromptAnswerer } from './permission/index.ts';
 import type { Command } from './tool-host-cli-options.ts';
+import { createBashSandbox } from './sandbox/bash-sandbox.ts';
+import { coshInstallationFolder, protectedPaths, protectedPathsInputOf } from './sandbox/protected-paths.ts';
 import { createToolHost } from './tool-host.ts';
 import type { ToolHost, ToolHostRegistry } from './tool-host-types.ts';
 import { protectedFiles } from './tools/index.ts';
@@ -74,8 +77,12 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
       projectFolder: loaded.projectFolder,
       // K4: Claude hooks' transcript_path is the history file, when there is one.
       transcriptPath: options.historyPath === undefined ? undefined : resolve(context.cwd, options.historyPath),
+      // SPEC S5: a session or MCP server serves many calls; each checks its hooks' scripts again.
+      scriptCheck: await createScriptCheck(loaded.trustedScripts),
     });
     const file = loaded.location.file;
+    // SPEC B2, S6: one list for the sandbox's read-only paths and the tools' refusals.
+    const pathsInput = protectedPathsInputOf(loaded, context.env, coshInstallationFolder());
     const host = createToolHost({
       engine,
       registry: options.registry,
@@ -85,7 +92,12 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
       cwd: options.cwd,
       env: context.env,
       history,
-      protectedFiles: protectedFiles(loaded.protectedFiles),
+      protectedFiles: protectedFiles(protectedPaths(pathsInput, options.cwd)),
+      sandbox: createBashSandbox({
+        status: loaded.sandboxStatus,
+        settings: loaded.sandbox,
+        protectedPaths: (cwd) => protectedPaths(pathsInput, cwd),
+      }),
     });
     const close = async (): Promise<void> => {
       engine.close();

@@ -9,6 +9,7 @@ import {
 } from './permission/index.ts';
 import type { ToolHost, ToolHostRegistry, ToolCallResult } from './tool-host-types.ts';
 import type { ProtectedFiles, ToolContext } from './tools/index.ts';
+import type { BashSandbox } from './sandbox/bash-sandbox.ts';
 import { monotonicNow } from '@cosh/runner';
 
 /** Options of {@link createToolHost}. */
@@ -34,6 +35,8 @@ export interface ToolHostOptions {
   readonly history?: HistoryWriter | undefined;
   /** Cosh's own files, which the tools do not write (SPEC S6). */
   readonly protectedFiles?: ProtectedFiles | undefined;
+  /** Where `bash_run` runs (SPEC B1); without it, unsandboxed. */
+  readonly sandbox?: BashSandbox | undefined;
 }
 
 /**
@@ -132,6 +135,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
         cwd,
         env,
         ...(options.protectedFiles === undefined ? {} : { protectedFiles: options.protectedFiles }),
+        ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
         ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }),
       };
       const outcome = await runToolCall({

@@ -75,7 +75,7 @@ export interface HookOutcome {
   readonly context: string | null;
   /**
    * The `updated_input` of a valid exit-0 output (allow, ask, none); else `null`. For a Claude hook
-   * (K5) it is Claude's `updatedInput` as printed (any exit code), in Claude's fields: the caller
+   * (K5) it is Claude's `updatedInput` as printed (exit 0), in Claude's fields: the caller
    * translates it back (K3) before aggregating.
    */
   readonly updatedInput: Readonly<Record<string, unknown>> | null;

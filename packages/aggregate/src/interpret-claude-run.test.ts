@@ -78,7 +78,7 @@ describe('interpretClaudeRun: stdout cut at the cap (R8)', () => {
     expect([strict.kind, strict.countsAsDeny]).toEqual(['invalid', true]);
   });
 
-  it('K5, O3: exit 2 with a truncated stdout still denies, with stderr as the reason', () => {
+  it('K5, O3: exit 2 with a truncated stdout still denies, with stderr as the reason (stdout is not read)', () => {
     expect(claude({ exitCode: 2, stdout: '{"continue":false}', stdoutTruncated: true, stderr: 'no\n' })).toEqual(
       expected({ kind: 'deny', reason: 'no', countsAsDeny: true }),
     );
@@ -89,13 +89,19 @@ describe('interpretClaudeRun: stdout cut at the cap (R8)', () => {
   });
 });
 
-describe('interpretClaudeRun: continue false (K5 row 2)', () => {
-  it('K5: continue false halts with stopReason, on any exit code, before exit 2 denies', () => {
-    for (const exitCode of [0, 1, 2, 49]) {
-      expect(claude({ exitCode, stdout: '{"continue":false,"stopReason":"build is broken"}', stderr: 'err' })).toEqual(
-        expected({ kind: 'halt', reason: 'build is broken' }),
-      );
-    }
+describe('interpretClaudeRun: continue false on exit 0 (K5)', () => {
+  it('K5: continue false on exit 0 halts with stopReason', () => {
+    expect(claude({ stdout: '{"continue":false,"stopReason":"build is broken"}', stderr: 'err' })).toEqual(
+      expected({ kind: 'halt', reason: 'build is broken' }),
+    );
+  });
+
+  it('K5: continue false on exit 2 is a deny by stderr, on another non-zero exit an error: stdout is not read', () => {
+    const stdout = '{"continue":false,"stopReason":"build is broken"}';
+    expect(claude({ exitCode: 2, stdout, stderr: 'err' })).toEqual(
+      expected({ kind: 'deny', reason: 'err', countsAsDeny: true }),
+    );
+    for (const exitCode of [1, 49]) expect(claude({ exitCode, stdout, stderr: 'err' }).kind).toBe('error');
   });
 
   it('K5, O4: without a stopReason the halt takes the default reason, never stderr', () => {
@@ -121,7 +127,7 @@ describe('interpretClaudeRun: continue false (K5 row 2)', () => {
   });
 });
 
-describe('interpretClaudeRun: exit 2 (K5 row 3)', () => {
+describe('interpretClaudeRun: exit 2 (K5)', () => {
   it('K5, O3: exit 2 denies with stderr trimmed, else the default reason of the event', () => {
     expect(claude({ exitCode: 2, stderr: '  rm -rf is not allowed\n' })).toEqual(
       expected({ kind: 'deny', reason: 'rm -rf is not allowed', countsAsDeny: true }),
@@ -130,7 +136,7 @@ describe('interpretClaudeRun: exit 2 (K5 row 3)', () => {
     expect(claude({ exitCode: 2 }, 'PostToolUse').reason).toBe(`hook 'Guard' flagged this output`);
   });
 
-  it("K5: exit 2's reason is the JSON's deny reason when it gives one", () => {
+  it("K5: exit 2's reason is stderr, never the JSON's: stdout is not read", () => {
     const stderr = 'from stderr';
     expect(
       claude({
@@ -138,16 +144,10 @@ describe('interpretClaudeRun: exit 2 (K5 row 3)', () => {
         stderr,
         stdout: answer({ permissionDecision: 'deny', permissionDecisionReason: 'from json' }),
       }).reason,
-    ).toBe('from json');
-    expect(claude({ exitCode: 2, stderr, stdout: '{"decision":"block","reason":"blocked in json"}' }).reason).toBe(
-      'blocked in json',
-    );
-    // A deny without a reason, or a JSON that does not deny, leaves the reason to stderr.
-    expect(claude({ exitCode: 2, stderr, stdout: answer({ permissionDecision: 'deny' }) }).reason).toBe(stderr);
-    expect(
-      claude({ exitCode: 2, stderr, stdout: answer({ permissionDecision: 'allow', permissionDecisionReason: 'ok' }) })
-        .reason,
     ).toBe(stderr);
+    expect(claude({ exitCode: 2, stdout: '{"decision":"block","reason":"blocked in json"}' }).reason).toBe(
+      `blocked by hook 'Guard'`,
+    );
   });
 
   it('K5, O3: exit 2 denies whatever stdout says: an allow, an invalid object, plain text', () => {
@@ -157,7 +157,7 @@ describe('interpretClaudeRun: exit 2 (K5 row 3)', () => {
     }
   });
 
-  it('K5, O3: a valid stdout on exit 2 still gives its context and message, never its updatedInput', () => {
+  it('K5, O3: a valid stdout on exit 2 gives nothing: no context, no message, no updatedInput', () => {
     const outcome = claude({
       exitCode: 2,
       stdout: answer(
@@ -165,32 +165,65 @@ describe('interpretClaudeRun: exit 2 (K5 row 3)', () => {
         { systemMessage: 'm' },
       ),
     });
-    expect(outcome).toEqual(
-      expected({
-        kind: 'deny',
-        reason: `blocked by hook 'Guard'`,
-        countsAsDeny: true,
-        context: 'ctx',
-        diagnostic: { level: 'info', hook: 'Guard', message: `hook 'Guard': m` },
-      }),
-    );
+    expect(outcome).toEqual(expected({ kind: 'deny', reason: `blocked by hook 'Guard'`, countsAsDeny: true }));
   });
 });
 
-describe('interpretClaudeRun: invalid output (K5 row 4)', () => {
-  it('K5, O2: an object that breaks the schema is invalid with the exact problem, on any exit code', () => {
-    for (const exitCode of [0, 1]) {
-      expect(claude({ exitCode, stdout: '{"decision":"ask"}' })).toEqual(
-        expected({
-          kind: 'invalid',
-          diagnostic: {
-            level: 'error',
-            hook: 'Guard',
-            message: `hook 'Guard' printed invalid output: decision must be one of approve, block (got "ask"); ${notBlocked}`,
-          },
-        }),
-      );
+describe('interpretClaudeRun: another non-zero exit (K5)', () => {
+  it('K5: a JSON allow printed by a hook that then exits 1 does not allow: an error, stdout not read', () => {
+    const allow = answer({ permissionDecision: 'allow', updatedInput: { command: 'ls' }, additionalContext: 'ctx' });
+    const outcome = claude({ exitCode: 1, stdout: allow, stderr: 'boom' });
+    expect(outcome).toEqual(
+      expected({
+        kind: 'error',
+        diagnostic: { level: 'error', hook: 'Guard', message: `hook 'Guard' exited 1: ${notBlocked}; stderr: boom` },
+      }),
+    );
+    // With onError deny the failed hook blocks the call it tried to allow.
+    expect(claude({ exitCode: 1, stdout: allow }, 'PreToolUse', strictGuard)).toMatchObject({
+      kind: 'error',
+      countsAsDeny: true,
+    });
+  });
+
+  it('K5: no JSON counts on a non-zero exit: a deny, an ask, a halt, an invalid object are all errors', () => {
+    for (const exitCode of [1, 3, 49, 127]) {
+      for (const stdout of [
+        answer({ permissionDecision: 'deny', permissionDecisionReason: 'no' }),
+        answer({ permissionDecision: 'ask' }),
+        '{"continue":false}',
+        '{"decision":"ask"}',
+        '{}',
+      ]) {
+        const outcome = claude({ exitCode, stdout });
+        expect([exitCode, stdout, outcome.kind, outcome.context, outcome.updatedInput]).toEqual([
+          exitCode,
+          stdout,
+          'error',
+          null,
+          null,
+        ]);
+      }
     }
+  });
+
+  it('K5: a truncated stdout on exit 1 is an error, not invalid', () => {
+    expect(claude({ exitCode: 1, stdout: '{', stdoutTruncated: true }).kind).toBe('error');
+  });
+});
+
+describe('interpretClaudeRun: invalid output on exit 0 (K5)', () => {
+  it('K5, O2: an object that breaks the schema is invalid with the exact problem', () => {
+    expect(claude({ stdout: '{"decision":"ask"}' })).toEqual(
+      expected({
+        kind: 'invalid',
+        diagnostic: {
+          level: 'error',
+          hook: 'Guard',
+          message: `hook 'Guard' printed invalid output: decision must be one of approve, block (got "ask"); ${notBlocked}`,
+        },
+      }),
+    );
   });
 
   it('K5: stdout that is not JSON, even starting with {, is plain text: none on exit 0, an error on another code, onError deny or not', () => {
@@ -201,7 +234,7 @@ describe('interpretClaudeRun: invalid output (K5 row 4)', () => {
   });
 });
 
-describe('interpretClaudeRun: a valid answer on any exit code (K5 row 5)', () => {
+describe('interpretClaudeRun: a valid answer on exit 0 (K5)', () => {
   it('K5: permissionDecision deny, allow, ask, defer', () => {
     expect(claude({ stdout: answer({ permissionDecision: 'deny', permissionDecisionReason: 'secrets' }) })).toEqual(
       expected({ kind: 'deny', reason: 'secrets', countsAsDeny: true }),
@@ -229,14 +262,6 @@ describe('interpretClaudeRun: a valid answer on any exit code (K5 row 5)', () =>
     expect(claude({ stdout: '{"decision":"block","reason":"nope"}' })).toEqual(
       expected({ kind: 'deny', reason: 'nope', countsAsDeny: true }),
     );
-  });
-
-  it('K5: JSON counts on any exit code: exit 1 and exit 49 answers are read, not errors', () => {
-    expect(
-      claude({ exitCode: 1, stdout: answer({ permissionDecision: 'deny', permissionDecisionReason: 'no' }) }).kind,
-    ).toBe('deny');
-    expect(claude({ exitCode: 49, stdout: answer({ permissionDecision: 'allow' }) }).kind).toBe('allow');
-    expect(claude({ exitCode: 3, stdout: '{}' })).toEqual(expected({ kind: 'none' }));
   });
 
   it("K5: updatedInput is kept in Claude's fields with allow, ask and none, and ignored with deny", () => {
@@ -279,7 +304,7 @@ describe('interpretClaudeRun: a valid answer on any exit code (K5 row 5)', () =>
   });
 });
 
-describe('interpretClaudeRun: no JSON (K5 rows 6 and 7)', () => {
+describe('interpretClaudeRun: no JSON (K5)', () => {
   it('K5: exit 0 with blank or plain text is no opinion, not invalid', () => {
     for (const stdout of ['', '\n', 'All good\n', 'approve', '[1]']) {
       expect(claude({ stdout, stderr: 'noise' })).toEqual(expected({}));
@@ -439,7 +464,8 @@ describe('interpretClaudeRun properties', () => {
       ),
       { numRuns: 2000 },
     );
-  });
+    // 2,000 runs take a few seconds, all CPU: on a machine whose cores are busy, many more.
+  }, 120_000);
 
   it('K5: arbitrary text on stdout never throws', () => {
     fc.assert(

@@ -63,40 +63,27 @@ export function interpretClaudeRunWith(
   const ended = facts.startError === null && !facts.timedOut && facts.signal === null;
   if (!ended) return runFailureOutcome(event, hook, facts);
 
-  const denyByExit = facts.exitCode === DENY_EXIT_CODE;
-  if (isStdoutTruncated(facts)) {
-    if (denyByExit) {
-      return outcome(hook, {
-        kind: 'deny',
-        reason: pickReason(null, facts.stderr, defaultDenyReason(event, hook.name)),
-      });
-    }
-    return invalidOutputOutcome(event, hook, facts, TRUNCATED_OUTPUT_PROBLEM);
+  // Exit 2 denies and any other non-zero exit fails, both without reading stdout, as Claude Code
+  // does: a JSON allow printed by a hook that then failed must not allow.
+  if (facts.exitCode === DENY_EXIT_CODE) {
+    return outcome(hook, { kind: 'deny', reason: pickReason(null, facts.stderr, defaultDenyReason(event, hook.name)) });
   }
+  if (facts.exitCode !== 0) return runFailureOutcome(event, hook, facts);
 
+  if (isStdoutTruncated(facts)) return invalidOutputOutcome(event, hook, facts, TRUNCATED_OUTPUT_PROBLEM);
   const parsed = parsers.claude(facts.stdout);
-  const output = parsed.kind === 'valid' ? parsed.output : null;
-  const stop = parsed.kind === 'plain' ? null : parsed.kind === 'valid' ? parsed.output.stop : parsed.stop;
-  // A valid output lends its context and its message for the person to a halt or an exit-2 deny.
-  const lent = { context: output?.context ?? null, diagnostic: systemMessageDiagnostic(hook, output) };
-
+  if (parsed.kind === 'plain') return outcome(hook, { kind: 'none' });
+  const stop = parsed.kind === 'valid' ? parsed.output.stop : parsed.stop;
   if (stop !== null) {
-    return outcome(hook, { kind: 'halt', reason: stop.reason ?? defaultHaltReason(hook.name), ...lent });
-  }
-  if (denyByExit) {
-    // The JSON's reason counts only when the JSON denies too.
+    // A valid output lends its context and its message for the person to the halt.
+    const output = parsed.kind === 'valid' ? parsed.output : null;
     return outcome(hook, {
-      kind: 'deny',
-      reason: pickReason(
-        output?.decision === 'deny' ? output : null,
-        facts.stderr,
-        defaultDenyReason(event, hook.name),
-      ),
-      ...lent,
+      kind: 'halt',
+      reason: stop.reason ?? defaultHaltReason(hook.name),
+      context: output?.context ?? null,
+      diagnostic: systemMessageDiagnostic(hook, output),
     });
   }
   if (parsed.kind === 'invalid') return invalidOutputOutcome(event, hook, facts, parsed.problem);
-  if (parsed.kind === 'valid') return answerOutcome(event, hook, parsed.output);
-  if (facts.exitCode === 0) return outcome(hook, { kind: 'none' });
-  return runFailureOutcome(event, hook, facts);
+  return answerOutcome(event, hook, parsed.output);
 }

@@ -39,15 +39,17 @@ export function interpretRun(event: HookEvent, hook: OutcomeHook, runFacts: RunF
  *
  * 1. failed to start, killed by a signal, timed out → `error` (O5; a hook that could not start
  *    counts as a deny, R9);
- * 2. stdout cut at the cap (R8) → `invalid` (exit 2 still denies: its stdout never mattered);
- * 3. stdout that is a JSON object with `continue: false` → `halt`, reason `stopReason`;
- * 4. exit 2 → `deny`, reason the JSON's deny reason, else stderr, else the default (O3);
- * 5. stdout meant as JSON (starting with `{`) that is not one valid object → `invalid` (O2);
- * 6. a valid JSON object, on any exit code → its answer: `permissionDecision`
- *    `allow|deny|ask|defer` → allow, deny, ask (K7), none; else the deprecated `decision`
- *    `approve|block` → allow, deny; `updatedInput` (ignored with deny), `additionalContext` →
- *    context, `systemMessage` → an `info` diagnostic;
- * 7. exit 0 with blank or plain-text stdout → `none`; any other exit code, 49 included → `error`.
+ * 2. exit 2 → `deny`, reason stderr trimmed, else the default (O3); stdout is not read;
+ * 3. any other non-zero exit code, 49 included → `error` (O5); stdout is not read, so a JSON
+ *    allow printed by a hook that then failed does not allow (Claude Code ignores it too);
+ * 4. exit 0, stdout cut at the cap (R8) → `invalid`;
+ * 5. exit 0, stdout a JSON object with `continue: false` → `halt`, reason `stopReason`;
+ * 6. exit 0, a JSON object that breaks Claude's schema → `invalid` (O2);
+ * 7. exit 0, a valid JSON object → its answer: `permissionDecision` `allow|deny|ask|defer` →
+ *    allow, deny, ask (K7), none; else the deprecated `decision` `approve|block` → allow, deny;
+ *    `updatedInput` (ignored with deny), `additionalContext` → context, `systemMessage` → an
+ *    `info` diagnostic;
+ * 8. exit 0 with blank or non-JSON stdout (even starting with `{`) → `none`.
  *
  * An HTTP hook's run (H3, `httpStatus` present) is read as for the Cosh protocol: a 2xx response
  * read whole is exit 0 with the body as stdout, anything else an `error` that `onError` decides.

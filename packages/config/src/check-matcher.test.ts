@@ -8,8 +8,11 @@ describe('checkMatcher', () => {
     }
   });
 
+  it('M2: "*" alone is valid: it means every tool', () => {
+    expect(checkMatcher('*')).toEqual({ valid: true });
+  });
+
   it.each([
-    ['*', '.*'],
     ['**', '.*'],
     ['*_read', '.*_read'],
     ['bash_run|*grep', 'bash_run|.*grep'],
@@ -28,7 +31,7 @@ describe('checkMatcher', () => {
   });
 
   it("M2: reports the regex engine's reason without the pattern", () => {
-    const check = checkMatcher('*');
+    const check = checkMatcher('*x');
     expect(check).toMatchObject({ valid: false, reason: 'nothing to repeat' });
     expect(checkMatcher('(')).toMatchObject({ valid: false, reason: 'unterminated group' });
   });

@@ -11,6 +11,8 @@ export type MatcherCheck =
  * trailing backslash is doubled.
  */
 export function checkMatcher(matcher: string): MatcherCheck {
+  // `"*"` alone means every tool (M2), as the engine compiles it (@cosh/matcher's compileMatcher).
+  if (matcher === '*') return { valid: true };
   const reason = compileError(matcher);
   if (reason === undefined) return { valid: true };
   let candidate = matcher;

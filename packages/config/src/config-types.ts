@@ -100,7 +100,7 @@ export interface ConfigProblem {
   readonly severity: ProblemSeverity;
   /**
    * Stable identifier: `syntax`, `invalid_type`, `invalid_value`, `missing_field`,
-   * `unknown_event`, `unknown_field`, `duplicate_key`, `invalid_matcher`, `not_found`, `read`,
+   * `unknown_event`, `unknown_field`, `duplicate_key`, `invalid_matcher`, `claude_tool_name`, `not_found`, `read`,
    * `write`.
    */
   readonly code: string;

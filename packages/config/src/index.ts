@@ -2,6 +2,13 @@
 // in this package is internal; import a module file directly in this package's own tests.
 export { coshCacheFolder, readCacheFile, writeCacheFile } from './cache-folder.ts';
 export { checkMatcher } from './check-matcher.ts';
+export { claudeProjectDir, claudeProjectDirOnDisk } from './claude-project-dir.ts';
+export {
+  CLAUDE_CODE_TOOL_NAMES,
+  claudeToolNameMatcherAdvice,
+  claudeToolNameRunAdvice,
+  claudeToolTwin,
+} from './claude-tool-names.ts';
 export { suggestClosest } from './closest-match.ts';
 export { ConfigError } from './config-error.ts';
 export {
@@ -54,5 +61,10 @@ export {
   type TrustState,
   trustStoreFile,
 } from './trust/index.ts';
+export {
+  createScriptCheck,
+  type ScriptCheck,
+  type TrustedHookScripts,
+} from './trust/script-check.ts';
 export type { SnapshotToggle, ToggleTarget } from './write-config.ts';
 export { writeFileAtomically } from './write-file-atomically.ts';

@@ -106,7 +106,7 @@ describe('loadConfig', () => {
 
   it('returns the config and its warnings', async () => {
     const file = join(directory, 'setup.json');
-    await writeFile(file, '{"hooks": {"PreToolUse": [{"command": "x", "matcher": "*"}]}}');
+    await writeFile(file, '{"hooks": {"PreToolUse": [{"command": "x", "matcher": "*run"}]}}');
     const loaded = await loadConfig({ path: file });
     expect(loaded.file).toBe(file);
     expect(loaded.config.hooks.PreToolUse).toHaveLength(1);

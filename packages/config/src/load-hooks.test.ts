@@ -233,7 +233,7 @@ describe('loadHooks: trust', () => {
     expect(layerFile(loaded, 'user')).toMatchObject({
       trust: 'changed',
       load: 'file',
-      scriptChanges: [{ path: script, change: 'changed' }],
+      scriptChanges: [{ path: script, change: 'changed', text: 'exit 0\n', trustedText: 'exit 2\n' }],
     });
     // A symbolic link swapped to point elsewhere is a change of the script too.
     const other = join(home, 'other.sh');
@@ -243,6 +243,59 @@ describe('loadHooks: trust', () => {
     expect(layerFile(await loadHooks(options(root)), 'user')?.trust).toBe('trusted');
     await writeFile(other, 'exit 0\n');
     expect(layerFile(await loadHooks(options(root)), 'user')?.trust).toBe('changed');
+  });
+
+  it("S2: a log a hook appends to (the docs' recipe) is data: appending to it leaves the file trusted", async () => {
+    const log = join(home, 'cosh-calls.jsonl');
+    await writeFile(log, '{"call":1}\n');
+    await writeFile(userFile, guardConfig('cat >> "$HOME/cosh-calls.jsonl"'));
+    await trustAll(root);
+    expect(readTrustStore(store).get(userFile)?.scripts).toEqual([]);
+    await writeFile(log, '{"call":1}\n{"call":2}\n');
+    const loaded = await loadHooks(options(root));
+    expect(layerFile(loaded, 'user')?.trust).toBe('trusted');
+    expect(loaded.config.hooks.PreToolUse[0]?.trustProblem).toBeNull();
+  });
+
+  it("S2/K4: a Claude hook's $CLAUDE_PROJECT_DIR/ script is fingerprinted where the engine will find it; a cosh hook's is not", async () => {
+    const project = join(root, 'repo');
+    await mkdir(join(project, '.claude', 'hooks'), { recursive: true });
+    await mkdir(join(project, '.git'));
+    const script = join(project, '.claude', 'hooks', 'guard.sh');
+    await writeFile(script, 'exit 2\n');
+    await writeFile(
+      userFile,
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            { name: 'Claude', protocol: 'claude', command: '"$CLAUDE_PROJECT_DIR/.claude/hooks/guard.sh"' },
+            { name: 'Cosh', command: '"${CLAUDE_PROJECT_DIR}/.claude/hooks/guard.sh"' },
+          ],
+        },
+      }),
+    );
+    const cwd = join(project, 'src');
+    await mkdir(cwd);
+    await trustAll(cwd);
+    expect(
+      readTrustStore(store)
+        .get(userFile)
+        ?.scripts.map((entry) => entry.path),
+    ).toEqual([script]);
+    await writeFile(script, 'exit 0\n');
+    const loaded = await loadHooks(options(cwd));
+    expect(loaded.config.hooks.PreToolUse.map((hook) => hook.trustProblem)).toEqual([
+      `hook 'Claude': script ${script} changed since it was trusted (run cosh hooks trust)`,
+      null,
+    ]);
+    // K8: CLAUDE_PROJECT_DIR set to an existing folder wins: another project's script is another script.
+    const other = join(root, 'other');
+    await mkdir(join(other, '.claude', 'hooks'), { recursive: true });
+    await writeFile(join(other, '.claude', 'hooks', 'guard.sh'), 'exit 2\n');
+    const elsewhere = await loadHooks(options(cwd, { env: { CLAUDE_PROJECT_DIR: other } }));
+    expect(layerFile(elsewhere, 'user')?.scriptChanges).toMatchObject([
+      { path: join(other, '.claude', 'hooks', 'guard.sh'), change: 'new', text: 'exit 2\n' },
+    ]);
   });
 
   it('S5: a trusted copy that cannot be read back refuses every call', async () => {

@@ -1,7 +1,8 @@
 import { resolveSandboxSettings } from './sandbox-settings.ts';
 import { accessSync, constants } from 'node:fs';
 import { homedir as userHomedir } from 'node:os';
-import { dirname, isAbsolute } from 'node:path';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { claudeProjectDirOnDisk } from './claude-project-dir.ts';
 import type { ConfigError } from './config-error.ts';
 import type { ConfigLayer, ConfigProblem, FileSettings, HooksConfig, SandboxSettings } from './config-types.ts';
 import {
@@ -17,8 +18,10 @@ import { HOOK_EVENTS } from './hook-events.ts';
 import { type LayerInput, type LayerWarning, mergeLayers } from './merge-layers.ts';
 import type { ParseConfigResult } from './parse-config.ts';
 import { readConfigFile } from './read-config-file.ts';
-import { commandScriptPaths } from './trust/script-words.ts';
-import { fingerprintOf, hashScripts, loadSha256, type Sha256 } from './trust/trust-hash.ts';
+import { commandScriptPaths, type ScriptPlaces } from './trust/script-words.ts';
+import { reviewScripts } from './trust/review-scripts.ts';
+import type { TrustedHookScripts } from './trust/script-check.ts';
+import { fingerprintOf, loadSha256, readScripts, type ScriptRead, type Sha256 } from './trust/trust-hash.ts';
 import {
   readTrustStore,
   type TrustCandidate,
@@ -74,6 +77,12 @@ export interface ConfigLayerFile {
   readonly trustWarning: string | null;
   /** The scripts that differ from the trusted ones. */
   readonly scriptChanges: readonly ScriptChange[];
+  /**
+   * What trusting the file as it is now would accept beyond what was trusted (SPEC S4): each
+   * script it names that is new or changed (with its text and trusted text) or no longer named.
+   * Empty when there is nothing to review or the file cannot be trusted.
+   */
+  readonly reviewScripts: readonly ScriptChange[];
   /** How to trust the file as it is now (`cosh hooks trust`); `null` when it cannot be (errors, managed). */
   readonly candidate: TrustCandidate | null;
 }
@@ -90,6 +99,11 @@ export interface ConfigLayers {
   readonly trustWarnings: readonly string[];
   /** Files trusted on first use by this load (SPEC S4), to be told. */
   readonly trustedOnFirstUse: readonly string[];
+  /**
+   * For the per-call check of long-running hosts (SPEC S5, `createScriptCheck`): each loaded hook
+   * of a file checked for trust that names a script, with the hashes it was trusted with.
+   */
+  readonly trustedScripts: readonly TrustedHookScripts[];
   /** Paths the built-in tools must not write (SPEC S6): the layers' files, the store, every script. */
   readonly protectedFiles: readonly string[];
   /** The sandbox of `bash_run` (SPEC B5): the managed and user files' `sandbox`, managed winning. */
@@ -160,6 +174,19 @@ export async function readConfigLayers(options: LoadHooksOptions = {}): Promise<
   const candidates = [locations.managed, locations.user, locations.project].filter(
     (location): location is LayerLocation => location !== null && !seen.has(location.file) && !!seen.add(location.file),
   );
+  // What `$CLAUDE_PROJECT_DIR/` stands for in Claude hooks' commands (SPEC S2, K4): the folder
+  // the engine will give them, decided by the same rule. Found only when a Claude hook needs it.
+  const processCwd = options.cwd ?? process.cwd();
+  const projectFolder = locations.project === null ? null : dirname(dirname(locations.project.file));
+  let claudeFolder: string | undefined;
+  const claudeProjectDir = (): string => {
+    claudeFolder ??= claudeProjectDirOnDisk({
+      projectFolder,
+      cwd: resolve(processCwd, options.projectFrom ?? '.'),
+      env,
+    });
+    return claudeFolder;
+  };
   const parser = openValidationCache(
     options.validationCache === true && !context.trustOnFirstUse ? validationCacheFile({ env, homedir: home }) : null,
   );
@@ -169,7 +196,7 @@ export async function readConfigLayers(options: LoadHooksOptions = {}): Promise<
     const text = bytes === undefined ? null : bytes.toString('utf8');
     const parsed = text === null ? undefined : await parser.parse(text, location.file, location.layer);
     const record = location.layer === 'managed' || trustAll ? undefined : records.get(location.file);
-    const unchanged = isUnchangedWithoutScripts(location.file, bytes, parsed, record, home);
+    const unchanged = isUnchangedWithoutScripts(location.file, bytes, parsed, record, { home, claudeProjectDir });
     reads.push({ location, bytes, text, parsed, record, unchanged });
   }
   // Hashing is needed for user and project files checked against the store, and only then: not
@@ -183,7 +210,7 @@ export async function readConfigLayers(options: LoadHooksOptions = {}): Promise<
 
   const inspections: Inspection[] = [];
   for (const read of reads) {
-    const inspection = await inspectLayer(read, { context, sha256, home, parser });
+    const inspection = await inspectLayer(read, { context, sha256, home, claudeProjectDir, parser });
     if (inspection !== undefined) inspections.push(inspection);
   }
   parser.save();
@@ -209,6 +236,7 @@ export async function readConfigLayers(options: LoadHooksOptions = {}): Promise<
     trustStore: storeFile,
     trustWarnings,
     trustedOnFirstUse,
+    trustedScripts: inspections.flatMap((inspection) => inspection.trustedScripts),
     protectedFiles: [...protectedFiles],
     sandbox: resolveSandboxSettings(
       inspections.map((inspection) => inspection.input),
@@ -226,6 +254,8 @@ interface Inspection {
   readonly candidate: TrustCandidate | null;
   /** Every script path its texts name (SPEC S2, S6). */
   readonly scriptPaths: readonly string[];
+  /** Its loaded hooks' scripts with their trusted hashes (SPEC S5 per call). */
+  readonly trustedScripts: readonly TrustedHookScripts[];
 }
 
 /** One layer's file as read: its bytes, text and parse, and its trust record. */
@@ -249,31 +279,34 @@ function isUnchangedWithoutScripts(
   bytes: Buffer | undefined,
   parsed: ParseConfigResult | undefined,
   record: TrustRecord | undefined,
-  home: string,
+  folders: PlaceFolders,
 ): boolean {
   if (bytes === undefined || record === undefined || parsed?.ok !== true || record.scripts.length > 0) return false;
   if (!bytes.equals(Buffer.from(record.snapshot, 'utf8'))) return false;
-  const places = { home, configDir: dirname(file) };
-  return hookScriptsOf(parsed.config, places).every((hook) => hook.scripts.length === 0);
+  return hookScriptsOf(parsed.config, file, folders).every((hook) => hook.scripts.length === 0);
 }
 
-interface InspectionContext {
+/** What S2's prefixes stand for, whatever the file: `~/` and, lazily, `$CLAUDE_PROJECT_DIR/`. */
+interface PlaceFolders {
+  readonly home: string;
+  readonly claudeProjectDir: () => string;
+}
+
+interface InspectionContext extends PlaceFolders {
   readonly context: TrustContext;
   readonly sha256: Sha256 | undefined;
-  readonly home: string;
   readonly parser: ConfigTextParser;
 }
 
 async function inspectLayer(
   { location, bytes, text, parsed, record, unchanged }: LayerRead,
-  { context, sha256, home, parser }: InspectionContext,
+  { context, sha256, parser, ...folders }: InspectionContext,
 ): Promise<Inspection | undefined> {
   const { layer, file } = location;
   // A missing file is no layer, except a trusted user file that is gone: its copy runs (S5).
   if (bytes === undefined && (record === undefined || layer !== 'user')) return undefined;
 
-  const places = { home, configDir: dirname(file) };
-  const fileHooks = parsed?.ok === true ? hookScriptsOf(parsed.config, places) : null;
+  const fileHooks = parsed?.ok === true ? hookScriptsOf(parsed.config, file, folders) : null;
   const fileSha256 =
     unchanged && record !== undefined
       ? record.sha256
@@ -284,11 +317,12 @@ async function inspectLayer(
     record !== undefined && (bytes === undefined || fileSha256 !== record.sha256)
       ? await parser.parse(record.snapshot, file, layer)
       : undefined;
-  const snapshotHooks = snapshotParsed?.ok === true ? hookScriptsOf(snapshotParsed.config, places) : null;
+  const snapshotHooks = snapshotParsed?.ok === true ? hookScriptsOf(snapshotParsed.config, file, folders) : null;
   const scriptPaths = new Set<string>();
   for (const hook of [...(fileHooks ?? []), ...(snapshotHooks ?? [])])
     for (const path of hook.scripts) scriptPaths.add(path);
-  const scriptHashes = sha256 === undefined ? new Map<string, string | null>() : hashScripts(scriptPaths, sha256);
+  const scriptReads = sha256 === undefined ? new Map<string, ScriptRead | null>() : readScripts(scriptPaths, sha256);
+  const scriptHashes = new Map([...scriptReads].map(([path, read]) => [path, read?.sha256 ?? null]));
 
   const decision = decideTrust(
     {
@@ -311,7 +345,7 @@ async function inspectLayer(
     // Trusting it as it is now is its record as it stands: the same bytes, no script.
     else if (unchanged && record !== undefined) candidate = { file, exists: true, record };
     else if (parsed?.ok === true && sha256 !== undefined && fileSha256 !== null) {
-      const record = trustRecordOf(file, fileSha256, text ?? '', fileHooks ?? [], scriptHashes, sha256);
+      const record = trustRecordOf(file, fileSha256, text ?? '', fileHooks ?? [], scriptReads, sha256);
       candidate = { file, exists: true, record };
     }
   }
@@ -340,8 +374,14 @@ async function inspectLayer(
       problems: parsed === undefined ? [] : parsed.ok ? parsed.warnings : parsed.error.problems,
       error,
       trustWarning: decision.warning,
-      scriptChanges: decision.scriptChanges,
+      // The texts for the review (SPEC S4): the script now, and as it was trusted (S3).
+      scriptChanges: decision.scriptChanges.map((change) => ({
+        ...change,
+        text: scriptReads.get(change.path)?.text ?? null,
+        trustedText: record?.scripts.find((script) => script.path === change.path)?.text ?? null,
+      })),
       candidate,
+      reviewScripts: candidate?.record ? reviewScripts(record, candidate.record, scriptReads) : [],
     },
     input: {
       layer,
@@ -355,39 +395,58 @@ async function inspectLayer(
     recordNow: decision.recordNow && error === null,
     candidate,
     scriptPaths: [...scriptPaths],
+    trustedScripts: trustedScriptsOf(
+      file,
+      decision.load === 'file' ? fileHooks : decision.load === 'snapshot' ? snapshotHooks : null,
+      layer === 'managed' || context.trustAll
+        ? undefined
+        : decision.recordNow
+          ? (candidate?.record ?? undefined)
+          : record,
+    ),
   };
 }
 
-/** The script paths each hook of a config names (SPEC S2), disabled hooks included. */
-function hookScriptsOf(config: HooksConfig, places: { home: string; configDir: string }): HookScripts[] {
+/**
+ * The script paths each hook of a config (from `file`) names (SPEC S2), disabled hooks included;
+ * a Claude hook's `$CLAUDE_PROJECT_DIR/` too (K4).
+ */
+function hookScriptsOf(config: HooksConfig, file: string, folders: PlaceFolders): HookScripts[] {
+  const places: ScriptPlaces = { home: folders.home, configDir: dirname(file) };
   const hooks: HookScripts[] = [];
   for (const event of HOOK_EVENTS) {
     for (const hook of config.hooks[event]) {
+      const hookPlaces =
+        hook.protocol === 'claude' && hook.command?.includes('CLAUDE_PROJECT_DIR')
+          ? { ...places, claudeProjectDir: folders.claudeProjectDir() }
+          : places;
       hooks.push({
         event,
         index: hook.index,
         name: hook.name,
-        scripts: hook.command === null ? [] : commandScriptPaths(hook.command, places),
+        scripts: hook.command === null ? [] : commandScriptPaths(hook.command, hookPlaces),
       });
     }
   }
   return hooks;
 }
 
-/** The record of a file trusted as it is now (SPEC S3): its text, hash, scripts and fingerprint. */
+/** The record of a file trusted as it is now (SPEC S3): its text, hash, scripts (with their texts) and fingerprint. */
 function trustRecordOf(
   file: string,
   fileSha256: string,
   text: string,
   hooks: readonly HookScripts[],
-  scriptHashes: ReadonlyMap<string, string | null>,
+  scriptReads: ReadonlyMap<string, ScriptRead | null>,
   sha256: Sha256,
 ): TrustRecord {
   const scripts: TrustedScript[] = [];
   for (const hook of hooks) {
     for (const path of hook.scripts) {
-      const hash = scriptHashes.get(path) ?? null;
-      if (hash !== null && !scripts.some((script) => script.path === path)) scripts.push({ path, sha256: hash });
+      const read = scriptReads.get(path) ?? null;
+      if (read === null || scripts.some((script) => script.path === path)) continue;
+      // SPEC S3: the text up to 256 KiB, for the review of a later change; past that, the hash.
+      scripts.push(read.text === null ? { path, sha256: read.sha256 } : { path, sha256: read.sha256, text: read.text });
     }
   }
   return {
@@ -398,6 +457,24 @@ function trustRecordOf(
     scripts,
     trustedAt: new Date().toISOString(),
   };
+}
+
+/** The loaded hooks that name scripts, each script with the hash `record` trusted (SPEC S5 per call). */
+function trustedScriptsOf(
+  file: string,
+  hooks: readonly HookScripts[] | null,
+  record: TrustRecord | undefined,
+): TrustedHookScripts[] {
+  if (hooks === null || record === undefined) return [];
+  const trusted = new Map(record.scripts.map((script) => [script.path, script.sha256]));
+  return hooks
+    .filter((hook) => hook.scripts.length > 0)
+    .map((hook) => ({
+      file,
+      event: hook.event,
+      index: hook.index,
+      scripts: hook.scripts.map((path) => ({ path, sha256: trusted.get(path) ?? null })),
+    }));
 }
 
 /** SPEC S1: whether the running user, when not root, can write the managed file. */

@@ -65,6 +65,32 @@ describe('C2 syntax', () => {
     expect(error.message).toBe(`${file}:3:3: error: ${error.problems[0]?.message}`);
   });
 
+  it('C6: every syntax error of a file is reported in one run, each at its line and column', () => {
+    const error = failure(`{
+  "hooks": {
+    "PreToolUse": [
+      {"command": "./a.sh" "matcher": "^bash_run$"},
+      {"command": "./b.sh", "enabled": true,, "name": "b"},
+      {"command": "./c.sh", "timeout": 5.}
+    ]
+  }
+  "hooksEnabled": {}
+}`);
+    expect(error.code).toBe('E_CONFIG_SYNTAX');
+    expect(where(error.problems)).toEqual([
+      '4:28 error syntax',
+      '5:45 error syntax',
+      '6:40 error syntax',
+      '9:3 error syntax',
+    ]);
+    expect(error.problems.map((problem) => problem.message)).toEqual([
+      "expected ',' between two values (or a closing bracket or brace)",
+      'expected a property name in double quotes',
+      'incomplete number',
+      "expected ',' between two values (or a closing bracket or brace)",
+    ]);
+  });
+
   it('C2: an unterminated block comment is reported where it starts', () => {
     const error = failure('{"hooks": {}} /* never closed');
     expect(where(error.problems)[0]).toBe('1:15 error syntax');
@@ -149,6 +175,39 @@ describe('C4 events', () => {
     const error = failure('{"hooks": {"Stop": []}}');
     expect(error.problems[0]?.message).not.toContain('did you mean');
     expect(error.problems[0]?.message).toContain('PreToolUse and PostToolUse');
+  });
+
+  it('C6: one run lists a misspelt event AND the problems of its entries (every problem at once)', () => {
+    const error = failure(`{
+  "hooks": {
+    "PretoolUse": [
+      {"matchr": "^bash_run$", "command": "./guard.sh"},
+      {"command": "", "timeout": "5", "url": "ftp://x"}
+    ]
+  }
+}`);
+    expect(error.code).toBe('E_CONFIG_INVALID');
+    expect(where(error.problems)).toEqual([
+      '3:5 error unknown_event',
+      '4:8 error unknown_field',
+      '5:19 error invalid_value',
+      '5:34 error invalid_type',
+      '5:46 error invalid_value',
+    ]);
+    const messages = error.problems.map((problem) => problem.message);
+    expect(messages[0]).toContain('did you mean PreToolUse?');
+    expect(messages[1]).toBe('hooks.PretoolUse[0]: unknown field "matchr" (did you mean matcher?)');
+    expect(messages.join('\n')).toContain('hooks.PretoolUse[1].timeout must be a number of seconds');
+    expect(messages[4]).toBe(
+      'hooks.PretoolUse[1].url must be an http:// or https:// address, got the string "ftp://x"',
+    );
+  });
+
+  it('C6: entries under a misspelt event are checked like any entry: no hook there, none missing its command', () => {
+    const error = failure('{"hooks": {"PostToolUze": [{"name": "log"}, 7]}}');
+    expect(error.problems.map((problem) => problem.code)).toEqual(['unknown_event', 'missing_field', 'invalid_type']);
+    expect(error.problems[1]?.message).toContain('hooks.PostToolUze[0] has no "command"');
+    expect(error.problems.every((problem) => problem.hook === undefined)).toBe(true);
   });
 
   it('C4/C6: an unknown event is an error whatever it holds, and lower-case names are suggested', () => {
@@ -301,12 +360,22 @@ describe('C5 hook entry', () => {
   });
 
   it('M2: a matcher that does not compile is a warning with the reason and the fix', () => {
-    const { config, warnings } = load('{"hooks": {"PreToolUse": [{"command": "x", "matcher": "*"}]}}');
-    expect(config.hooks.PreToolUse[0]?.matcher).toBe('*');
+    const { config, warnings } = load('{"hooks": {"PreToolUse": [{"command": "x", "matcher": "*run"}]}}');
+    expect(config.hooks.PreToolUse[0]?.matcher).toBe('*run');
     expect(where(warnings)).toEqual(['1:55 warning invalid_matcher']);
-    expect(warnings[0]).toMatchObject({ fix: '.*', hook: { event: 'PreToolUse', index: 0 } });
+    expect(warnings[0]).toMatchObject({ fix: '.*run', hook: { event: 'PreToolUse', index: 0 } });
     expect(warnings[0]?.message).toContain('nothing to repeat');
-    expect(warnings[0]?.message).toContain('did you mean ".*"?');
+    expect(warnings[0]?.message).toContain('did you mean ".*run"?');
+  });
+
+  it('M2: "*" alone is no invalid matcher but every tool, for every protocol: no warning', () => {
+    for (const protocol of ['cosh', 'claude']) {
+      const { config, warnings } = load(
+        `{"hooks": {"PreToolUse": [{"command": "x", "matcher": "*", "protocol": "${protocol}"}]}}`,
+      );
+      expect(config.hooks.PreToolUse[0]?.matcher).toBe('*');
+      expect(warnings).toEqual([]);
+    }
   });
 
   it('M2/K2: a claude hook\'s "*", "" and name lists are not invalid matchers; its broken regex still is', () => {

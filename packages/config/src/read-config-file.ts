@@ -69,12 +69,35 @@ export type BoundedRead =
  * costs about 2 ms more than the read itself.
  */
 export function readBoundedConfigFile(file: string): BoundedRead {
+  return readBoundedFile(file, CONFIG_FILE_WORDS);
+}
+
+/** How a refusal of {@link readBoundedFile} names the file it expected. */
+export interface BoundedFileWords {
+  /** `a config file`: what the file should have been. */
+  readonly noun: string;
+  /** `the config file`: the file, in a sentence about it. */
+  readonly the: string;
+  /** `setup.json`: the file's name in the rule. */
+  readonly name: string;
+}
+
+const CONFIG_FILE_WORDS: BoundedFileWords = { noun: 'a config file', the: 'the config file', name: 'setup.json' };
+
+/**
+ * {@link readBoundedConfigFile} for any of Cosh's own files read as C1 reads setup.json (SPEC
+ * S3: the trust store too): a regular file of at most 4 MiB, read without ever waiting.
+ */
+export function readBoundedFile(file: string, words: BoundedFileWords): BoundedRead {
   const descriptor = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
   try {
     const stats = fstatSync(descriptor);
     if (!stats.isFile())
-      return { ok: false, reason: `this is ${fileKind(stats)}, not a config file (setup.json must be a regular file)` };
-    if (stats.size > MAX_CONFIG_BYTES) return { ok: false, reason: tooLarge(stats.size) };
+      return {
+        ok: false,
+        reason: `this is ${fileKind(stats)}, not ${words.noun} (${words.name} must be a regular file)`,
+      };
+    if (stats.size > MAX_CONFIG_BYTES) return { ok: false, reason: tooLarge(stats.size, words) };
     // Sized by fstat, grown if the file is longer than it said (a file being appended to, a
     // file system that reports 0), never past the cap plus the one byte that proves a file too large.
     let buffer = Buffer.allocUnsafe(stats.size + 1);
@@ -90,7 +113,7 @@ export function readBoundedConfigFile(file: string): BoundedRead {
       if (read === 0) break;
       length += read;
     }
-    if (length > MAX_CONFIG_BYTES) return { ok: false, reason: tooLarge(length) };
+    if (length > MAX_CONFIG_BYTES) return { ok: false, reason: tooLarge(length, words) };
     const bytes = buffer.subarray(0, length);
     return { ok: true, bytes, text: bytes.toString('utf8'), stats };
   } finally {
@@ -98,9 +121,9 @@ export function readBoundedConfigFile(file: string): BoundedRead {
   }
 }
 
-function tooLarge(bytes: number): string {
+function tooLarge(bytes: number, words: BoundedFileWords): string {
   const shown = bytes > MAX_CONFIG_BYTES + 1 ? `${bytes} bytes` : 'more than 4 MiB';
-  return `the config file is too large (${shown}; setup.json may be at most 4 MiB)`;
+  return `${words.the} is too large (${shown}; ${words.name} may be at most 4 MiB)`;
 }
 
 function fileKind(stats: Stats): string {

@@ -1,6 +1,7 @@
 import type { Node } from 'jsonc-parser';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { checkMatcher } from './check-matcher.ts';
+import { claudeToolNameMatcherAdvice, claudeToolTwin } from './claude-tool-names.ts';
 import { suggestClosest } from './closest-match.ts';
 import type { ConfigProblem, FileSettings, HooksConfig, JsonPath } from './config-types.ts';
 import { buildConfig, type ConfigSource, fileSettings, NO_FILE_SETTINGS, type ValidatedFile } from './build-config.ts';
@@ -15,7 +16,7 @@ import {
   SANDBOX_MODES,
 } from './hook-events.ts';
 import { editDistance } from './closest-match.ts';
-import { HOOK_ENTRY_FIELDS, SANDBOX_FIELDS, setupFileSchema } from './setup-schema.ts';
+import { HOOK_ENTRY_FIELDS, hookEntryShape, SANDBOX_FIELDS, setupFileSchema } from './setup-schema.ts';
 import type { SourceMap } from './source-map.ts';
 
 /** The outcome of validating a parsed setup.json: a config only when there is no error. */
@@ -53,6 +54,14 @@ export function validateConfig(
       errors.push(problemFromIssue(issue, value, sourceMap));
     }
   }
+  // C6: entries filed under a misspelt event are checked as well, so one run lists the event
+  // and every mistake in its entries (not the event now and an entry's typo on the next run).
+  for (const issue of findMisfiledEntryIssues(value)) {
+    const key = JSON.stringify(issue.path);
+    if (seenPaths.has(key)) continue;
+    seenPaths.add(key);
+    errors.push(problemFromIssue(issue, value, sourceMap));
+  }
   for (const problem of [
     ...findUnknownKeys(value, sourceMap),
     ...findTransportProblems(value, sourceMap, seenPaths),
@@ -61,7 +70,12 @@ export function validateConfig(
     (problem.severity === 'error' ? errors : warnings).push(problem);
   }
   warnings.push(...findDuplicateKeys(tree, sourceMap));
-  if (result.success) warnings.push(...findInvalidMatchers(result.data, sourceMap));
+  if (result.success) {
+    warnings.push(
+      ...findInvalidMatchers(result.data, sourceMap),
+      ...findClaudeToolNameMatchers(result.data, sourceMap),
+    );
+  }
   const valid = result.success && errors.length === 0;
   return {
     config: valid ? buildConfig(result.data, source) : undefined,
@@ -262,31 +276,28 @@ function findUnknownKeys(root: unknown, sourceMap: SourceMap): ConfigProblem[] {
 
   const hooks = root['hooks'];
   if (isPlainObject(hooks)) {
-    for (const [event, entries] of Object.entries(hooks)) {
-      if (isHookEvent(event)) {
-        if (!Array.isArray(entries)) continue;
-        entries.forEach((entry, index) => {
-          if (!isPlainObject(entry)) return;
-          for (const field of Object.keys(entry)) {
-            if (HOOK_ENTRY_FIELDS.includes(field)) continue;
-            const closest = suggestClosest(field, HOOK_ENTRY_FIELDS);
-            unknownKey(
-              ['hooks', event, index, field],
-              `hooks.${event}[${index}]: unknown field ${JSON.stringify(field)}${closest === undefined ? ` (known fields: ${HOOK_ENTRY_FIELDS.join(', ')})` : ` (did you mean ${closest}?)`}`,
-              'unknown_field',
-              'error',
-            );
-          }
-        });
-      } else {
-        const closest = suggestClosest(event, HOOK_EVENTS);
-        unknownKey(
-          ['hooks', event],
-          `unknown event ${JSON.stringify(event)}${closest === undefined ? '' : ` (did you mean ${closest}?)`}: the events are ${HOOK_EVENTS.join(' and ')}`,
-          'unknown_event',
-          'error',
-        );
-      }
+    for (const event of Object.keys(hooks)) {
+      if (isHookEvent(event)) continue;
+      const closest = suggestClosest(event, HOOK_EVENTS);
+      unknownKey(
+        ['hooks', event],
+        `unknown event ${JSON.stringify(event)}${closest === undefined ? '' : ` (did you mean ${closest}?)`}: the events are ${HOOK_EVENTS.join(' and ')}`,
+        'unknown_event',
+        'error',
+      );
+    }
+  }
+  // Under a misspelt event too (C6: every problem at once).
+  for (const { event, index, entry } of hookEntriesOf(root)) {
+    for (const field of Object.keys(entry)) {
+      if (HOOK_ENTRY_FIELDS.includes(field)) continue;
+      const closest = suggestClosest(field, HOOK_ENTRY_FIELDS);
+      unknownKey(
+        ['hooks', event, index, field],
+        `hooks.${event}[${index}]: unknown field ${JSON.stringify(field)}${closest === undefined ? ` (known fields: ${HOOK_ENTRY_FIELDS.join(', ')})` : ` (did you mean ${closest}?)`}`,
+        'unknown_field',
+        'error',
+      );
     }
   }
 
@@ -313,12 +324,8 @@ function findUnknownKeys(root: unknown, sourceMap: SourceMap): ConfigProblem[] {
  */
 function findTransportProblems(root: unknown, sourceMap: SourceMap, reported: ReadonlySet<string>): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
-  if (!isPlainObject(root) || !isPlainObject(root['hooks'])) return problems;
-  for (const event of HOOK_EVENTS) {
-    const entries = root['hooks'][event];
-    if (!Array.isArray(entries)) continue;
-    entries.forEach((entry, index) => {
-      if (!isPlainObject(entry)) return;
+  for (const { event, index, entry } of hookEntriesOf(root)) {
+    {
       const at = ['hooks', event, index];
       const hasCommand = Object.hasOwn(entry, 'command');
       const hasUrl = Object.hasOwn(entry, 'url');
@@ -331,7 +338,7 @@ function findTransportProblems(root: unknown, sourceMap: SourceMap, reported: Re
           message,
           path,
           ...sourceMap.positionOfPath(path),
-          hook: { event, index },
+          ...hookOf(path),
         });
       };
       if (!hasCommand && !hasUrl) {
@@ -360,9 +367,50 @@ function findTransportProblems(root: unknown, sourceMap: SourceMap, reported: Re
           `${formatJsonPath([...at, 'headers'])} is only for an HTTP hook (one with a "url")`,
         );
       }
-    });
+    }
   }
   return problems;
+}
+
+/** One object under an array of `hooks`, known event or not, with where it sits. */
+interface FiledEntry {
+  readonly event: string;
+  readonly index: number;
+  readonly entry: Record<string, unknown>;
+}
+
+/**
+ * Every object in an array under `hooks`, in file order, the arrays of misspelt events included:
+ * their entries are checked too, so one run reports every problem (SPEC C6).
+ */
+function hookEntriesOf(root: unknown): FiledEntry[] {
+  const found: FiledEntry[] = [];
+  if (!isPlainObject(root) || !isPlainObject(root['hooks'])) return found;
+  for (const [event, entries] of Object.entries(root['hooks'])) {
+    if (!Array.isArray(entries)) continue;
+    entries.forEach((entry, index) => {
+      if (isPlainObject(entry)) found.push({ event, index, entry });
+    });
+  }
+  return found;
+}
+
+/**
+ * The type problems (zod issues) of the arrays filed under misspelt events, which the file's
+ * schema does not look into (it only knows the real events), with their full paths. A misspelt
+ * event that holds no array is reported by its name alone.
+ */
+function findMisfiledEntryIssues(root: unknown): z.core.$ZodIssue[] {
+  if (!isPlainObject(root) || !isPlainObject(root['hooks'])) return [];
+  const issues: z.core.$ZodIssue[] = [];
+  for (const [event, entries] of Object.entries(root['hooks'])) {
+    if (isHookEvent(event) || !Array.isArray(entries)) continue;
+    // Built only here: a file without a misspelt event (every start of `hooks run`) never pays for it.
+    const result = z.array(hookEntryShape).safeParse(entries);
+    if (result.success) continue;
+    for (const issue of result.error.issues) issues.push({ ...issue, path: ['hooks', event, ...issue.path] });
+  }
+  return issues;
 }
 
 /**
@@ -465,6 +513,34 @@ function findInvalidMatchers(file: ValidatedFile, sourceMap: SourceMap): ConfigP
         path,
         ...sourceMap.positionOfPath(path),
         ...(check.fix === undefined ? {} : { fix: check.fix }),
+        hook: { event, index },
+      });
+    });
+  }
+  return warnings;
+}
+
+/**
+ * M2: a `cosh`-protocol matcher that is exactly one of Claude Code's tool names (`Bash`, `Read`,
+ * `Edit`, …) never matches a tool of Cosh's own hosts, whose names are Cosh's (`bash_run`): a
+ * warning naming the Cosh twin (offered as the fix) and `"protocol": "claude"`.
+ */
+function findClaudeToolNameMatchers(file: ValidatedFile, sourceMap: SourceMap): ConfigProblem[] {
+  const warnings: ConfigProblem[] = [];
+  for (const event of HOOK_EVENTS) {
+    (file.hooks?.[event] ?? []).forEach((entry, index) => {
+      if (entry.matcher === undefined || entry.protocol === 'claude') return;
+      const advice = claudeToolNameMatcherAdvice(entry.matcher);
+      if (advice === undefined) return;
+      const twin = claudeToolTwin(entry.matcher);
+      const path = ['hooks', event, index, 'matcher'];
+      warnings.push({
+        severity: 'warning',
+        code: 'claude_tool_name',
+        message: `${formatJsonPath(path)}: ${advice}`,
+        path,
+        ...sourceMap.positionOfPath(path),
+        ...(typeof twin === 'string' ? { fix: `^${twin}$` } : {}),
         hook: { event, index },
       });
     });

@@ -26,7 +26,7 @@ import {
   type ToggleRequest,
 } from './toggle-requests.ts';
 import { commandScriptPaths } from './trust/script-words.ts';
-import { fingerprintOf, hashScripts, loadSha256, type Sha256 } from './trust/trust-hash.ts';
+import { fingerprintOf, loadSha256, readScripts, type Sha256 } from './trust/trust-hash.ts';
 import type { TrustedScript } from './trust/trust-store.ts';
 import { updateTrustStore } from './trust/trust-store-write.ts';
 import { writeFileAtomically } from './write-file-atomically.ts';
@@ -97,6 +97,12 @@ export type SnapshotToggle =
       readonly entries: Readonly<Record<HookEvent, readonly ImportedHookEntry[]>>;
       /** What `~/` and `$HOME/` in the imported commands stand for (SPEC S2): the loader's home. */
       readonly home: string;
+      /**
+       * What `$CLAUDE_PROJECT_DIR/` in the imported (Claude) commands stands for (SPEC S2, K4):
+       * `claudeProjectDir`'s folder where the file will be loaded. Without it, such a script is
+       * not recorded and its hook counts as changed until trusted.
+       */
+      readonly claudeProjectDir?: string | undefined;
     };
 
 /**
@@ -195,12 +201,16 @@ function withImportedScripts(
   toggle: Extract<SnapshotToggle, { kind: 'import' }>,
   sha256: Sha256,
 ): readonly TrustedScript[] {
-  const places = { home: toggle.home, configDir: dirname(file) };
+  // Imported entries are Claude hooks (K6): their commands have CLAUDE_PROJECT_DIR (K4).
+  const places = { home: toggle.home, configDir: dirname(file), claudeProjectDir: toggle.claudeProjectDir };
   const named = HOOK_EVENTS.flatMap((event) =>
     toggle.entries[event].flatMap((entry) => commandScriptPaths(entry.command, places)),
   ).filter((path) => !scripts.some((script) => script.path === path));
   const added: TrustedScript[] = [];
-  for (const [path, hash] of hashScripts(named, sha256)) if (hash !== null) added.push({ path, sha256: hash });
+  for (const [path, read] of readScripts(named, sha256)) {
+    if (read === null) continue;
+    added.push(read.text === null ? { path, sha256: read.sha256 } : { path, sha256: read.sha256, text: read.text });
+  }
   return [...scripts, ...added];
 }
 

@@ -4,6 +4,10 @@
  */
 export const EXIT_CODES = {
   ok: 0,
+  /** `hooks run --exit-code`: the verdict was deny (SPEC X; the hooks' own deny status, O3). */
+  denied: 2,
+  /** `hooks run --exit-code`: the verdict was halt (SPEC X; the hooks' own halt status, O4). */
+  halted: 49,
   /** EX_USAGE: unknown command or option, missing or bad argument. */
   usage: 64,
   /** EX_NOPERM: trust asked for without a controlling terminal (SPEC S4): nothing was trusted. */

@@ -12,6 +12,13 @@ export { type CommandConfig, type CommandConfigOptions, loadCommandConfig } from
 export { type OpenTerminal, openTerminal, type TerminalStreams } from './open-terminal.ts';
 export { isYes, readTerminalLine } from './read-terminal-line.ts';
 export { runMain } from './run-main.ts';
+export {
+  type SandboxLookup,
+  type SandboxStatus,
+  sandboxStatus,
+  sandboxStatusLine,
+  sandboxWarnings,
+} from './sandbox-status.ts';
 export { type PlainCommandLine, parsePlainCommandLine } from './plain-command-line.ts';
 export { runPlainCommand, runPlainMain } from './run-plain-command.ts';
 export { escapeForTerminal, shortenText, type TerminalEscapeOptions } from './terminal-text.ts';

@@ -2,7 +2,9 @@ import { dirname } from 'node:path';
 import { type LayerLocation, type LoadedHooks, loadHooks } from '@cosh/config';
 import { type CliContext, hasControllingTerminal, type Writer } from './cli-context.ts';
 import { printProblems } from './print-problems.ts';
+import { type SandboxStatus, sandboxStatus, sandboxWarnings } from './sandbox-status.ts';
 import { escapeForTerminal } from './terminal-text.ts';
+import { printFirstUseNotices } from './trust-notices.ts';
 
 /** What a command that reads its hooks gets: the layered, trust-checked load (SPEC C10, S). */
 export interface CommandConfig extends LoadedHooks {
@@ -13,6 +15,8 @@ export interface CommandConfig extends LoadedHooks {
    * `--no-project`): Claude hooks' `CLAUDE_PROJECT_DIR` (K4), the engine's `projectFolder`.
    */
   readonly projectFolder: string | null;
+  /** How `bash_run` is sandboxed here (SPEC B5); its warnings are among `trustWarnings`. */
+  readonly sandboxStatus: SandboxStatus;
 }
 
 /** Options of {@link loadCommandConfig}. */
@@ -67,17 +71,22 @@ export async function loadCommandConfig(
     trustOnFirstUse: options.trustOnFirstUse === true && hasControllingTerminal(context),
     validationCache: options.validationCache === true,
   });
-  for (const warning of loaded.trustWarnings) context.err.line(`cosh: warning: ${escapeForTerminal(warning)}`);
-  for (const file of loaded.trustedOnFirstUse) {
-    context.err.line(
-      `cosh: trusted ${escapeForTerminal(file)} on first use: its hooks run as they are now; later changes run only once you accept them with cosh hooks trust`,
-    );
-  }
+  const sandbox = sandboxStatus(
+    loaded.sandbox,
+    context.env,
+    // The per-call commands (the ones that use the validation cache) cannot pay a sandbox start.
+    options.validationCache === true ? 'locate' : 'start',
+  );
+  // SPEC B5: warned on every load, with the warnings about the load as a whole (the bridges
+  // hand these to the agent's host too).
+  const trustWarnings = [...loaded.trustWarnings, ...sandboxWarnings(sandbox)];
+  for (const warning of trustWarnings) context.err.line(`cosh: warning: ${escapeForTerminal(warning)}`);
+  printFirstUseNotices(context.err, loaded);
   if (options.warnings === 'stderr') printLoadWarnings(context.err, loaded);
   const project = loaded.locations.project;
   // The project file is `<folder>/.cosh/setup.json`.
   const projectFolder = project === null ? null : dirname(dirname(project.file));
-  return { ...loaded, location: loaded.locations.user, projectFolder };
+  return { ...loaded, trustWarnings, location: loaded.locations.user, projectFolder, sandboxStatus: sandbox };
 }
 
 /**

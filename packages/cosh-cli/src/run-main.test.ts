@@ -36,6 +36,33 @@ describe('runCli', () => {
     }
   });
 
+  it('X: `cosh` alone prints the top-level help on stdout, exit 0, as `cosh --help` does', async () => {
+    const alone = await runInProcess([], { cwd: directory });
+    expect(alone).toEqual({ ...(await runInProcess(['--help'], { cwd: directory })), code: 0 });
+    expect(alone.stdout).toMatch(/^Usage: cosh \[options\] \[command\]/);
+    expect(alone.stderr).toBe('');
+  });
+
+  it("X: `cosh help <command...>` prints that command's help, exit 0, however deep, app commands included", async () => {
+    const extend = (program: import('commander').Command): void => {
+      program.command('exec').description('run a tool').option('--input <json>');
+    };
+    for (const words of [[], ['hooks'], ['hooks', 'run'], ['hooks', 'list'], ['settings'], ['exec']]) {
+      const viaHelp = await runInProcess(['help', ...words], { cwd: directory, extend });
+      const viaFlag = await runInProcess([...words, '--help'], { cwd: directory, extend });
+      expect(viaHelp, words.join(' ')).toEqual({ code: 0, stdout: viaFlag.stdout, stderr: '' });
+      expect(viaHelp.stdout).toMatch(new RegExp(`^Usage: cosh ${words.join(' ')}`));
+    }
+  });
+
+  it.each([
+    [['help', 'nope'], "cosh: unknown command 'nope'. See 'cosh --help'."],
+    [['help', 'hoks'], "cosh: unknown command 'hoks' (did you mean hooks?). See 'cosh --help'."],
+    [['help', 'hooks', 'rn'], "cosh: unknown command 'rn' (did you mean run?). See 'cosh hooks --help'."],
+  ])('X: `cosh %j` naming no command exits 64 with a suggestion', async (argv, message) => {
+    expect(await runInProcess(argv, { cwd: directory })).toEqual({ code: 64, stdout: '', stderr: `${message}\n` });
+  });
+
   it.each([
     [['hooks', 'lst'], "cosh: unknown command 'lst' (did you mean list?). See 'cosh hooks --help'."],
     [['hooks', 'list', '--jsn'], "cosh: unknown option '--jsn' (did you mean --json?). See 'cosh hooks list --help'."],
@@ -181,12 +208,12 @@ describe('runCli', () => {
     });
     expect(await runInProcess(['exit-with', '1', '--bad'], { cwd: directory, extend })).toMatchObject({ code: 64 });
 
-    await writeFile(join(directory, 'warn.json'), '{"hooks": {"PreToolUse": [{"command": "x", "matcher": "*"}]}}');
+    await writeFile(join(directory, 'warn.json'), '{"hooks": {"PreToolUse": [{"command": "x", "matcher": "*run"}]}}');
     const printed = await runInProcess(['print', '--config', 'warn.json'], { cwd: directory, extend });
     expect(printed.code).toBe(0);
     expect(printed.stdout).toBe('1\n');
     expect(printed.stderr).toBe(
-      `${join(directory, 'warn.json')}:1:55: warning: hooks.PreToolUse[0].matcher: "*" is not a valid regular expression (nothing to repeat), so this hook never runs; did you mean ".*"?\n`,
+      `${join(directory, 'warn.json')}:1:55: warning: hooks.PreToolUse[0].matcher: "*run" is not a valid regular expression (nothing to repeat), so this hook never runs; did you mean ".*run"?\n`,
     );
   });
 });

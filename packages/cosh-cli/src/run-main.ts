@@ -94,6 +94,12 @@ async function reportFailure(
   if (error instanceof CommandFailure) {
     const { code } = error.error;
     if (code === 'commander.helpDisplayed' || code === 'commander.version') return EXIT_CODES.ok;
+    // `cosh` alone (SPEC X): the top-level help on stdout, exit 0. A group alone (`cosh hooks`)
+    // stays a usage mistake that names its subcommands.
+    if (code === 'commander.help' && error.command === program) {
+      program.outputHelp();
+      return EXIT_CODES.ok;
+    }
     let message: string;
     if (code === 'commander.help') message = missingCommandMessage(error.command);
     else {

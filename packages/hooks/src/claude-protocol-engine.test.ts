@@ -149,11 +149,24 @@ describe('Claude-protocol hooks in the engine (K1–K5)', () => {
     const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput: { command: 'rm' }, cwd: directory });
     expect(pre.hooks.map((hook) => hook.outcome)).toEqual(['none', 'error', 'deny']);
     expect(pre).toMatchObject({ decision: 'deny', reasons: ['no rm'], halt: false });
-    const halting = engineWith([claude({ command: printing({ continue: false, stopReason: 'stop now' }, 1) })]);
+    const halting = engineWith([claude({ command: printing({ continue: false, stopReason: 'stop now' }) })]);
     expect(await halting.preToolUse({ toolName: 'bash_run', toolInput: {}, cwd: directory })).toMatchObject({
       halt: true,
       reasons: ['stop now'],
     });
+  });
+
+  it('K5: a Claude hook that prints an allow and then exits 1 does not allow: its stdout is not read', async () => {
+    const allow = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } };
+    const engine = engineWith([claude({ name: 'failed allow', command: printing(allow, 1) })]);
+    const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput: { command: 'ls' }, cwd: directory });
+    expect(pre.hooks.map((hook) => hook.outcome)).toEqual(['error']);
+    expect(pre.decision).toBe('none');
+    const strict = engineWith([claude({ name: 'failed allow', command: printing(allow, 1), onError: 'deny' })]);
+    expect((await strict.preToolUse({ toolName: 'bash_run', toolInput: {}, cwd: directory })).decision).toBe('deny');
+    // The same JSON on exit 0 allows: the exit code alone made the difference.
+    const fine = engineWith([claude({ command: printing(allow) })]);
+    expect((await fine.preToolUse({ toolName: 'bash_run', toolInput: {}, cwd: directory })).decision).toBe('allow');
   });
 
   it('K5/O2: a Claude hook printing JSON that breaks the schema or is huge is invalid; broken JSON is plain text (none)', async () => {

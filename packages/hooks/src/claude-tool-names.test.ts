@@ -1,3 +1,4 @@
+import { CLAUDE_CODE_TOOL_NAMES, claudeToolTwin } from '@cosh/config';
 import { describe, expect, it } from 'vitest';
 import { fromClaudeToolName, toClaudeToolName } from './claude-tool-names.ts';
 
@@ -62,6 +63,13 @@ describe('Claude tool names (K3, K8)', () => {
       ['x__y', 'srv'],
     ] as const) {
       expect(fromClaudeToolName(toClaudeToolName(name, server))).toEqual({ toolName: name, mcpServer: server });
+    }
+  });
+
+  it("M2/K3: config's list of Claude tool names names the twins K3 maps them to, and no other", () => {
+    for (const name of CLAUDE_CODE_TOOL_NAMES) {
+      const back = fromClaudeToolName(name).toolName;
+      expect([name, claudeToolTwin(name)]).toEqual([name, back === name ? null : back]);
     }
   });
 });

@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
 import { aggregatePostToolUse, aggregatePreToolUse, type Diagnostic, type HookOutcome } from '@cosh/aggregate';
-import type { HookEntry, HookEvent, HooksConfig } from '@cosh/config';
-import { type CompiledHooks, compileHooks, selectHooks } from '@cosh/matcher';
+import { claudeProjectDirOnDisk, type HookEntry, type HookEvent, type HooksConfig } from '@cosh/config';
+import { type CompiledHooks, compileHooks, type HookSelection, selectHooks } from '@cosh/matcher';
 import {
   createHookRunner,
   createHttpHookClient,
@@ -10,7 +9,6 @@ import {
   monotonicNow,
 } from '@cosh/runner';
 import { claudeHookPayload } from './claude-hook-payload.ts';
-import { claudeProjectDir } from './claude-project-dir.ts';
 import { toClaudeToolInput } from './claude-tool-input.ts';
 import { toClaudeToolName } from './claude-tool-names.ts';
 import { claudeToolResponse } from './claude-tool-response.ts';
@@ -63,6 +61,28 @@ function createHttpClient(options: HookEngineOptions): HttpHookClient {
   } catch (error) {
     throw new HooksError('E_HOOKS_INVALID_OPTIONS', describeError(error), { cause: error });
   }
+}
+
+/**
+ * SPEC S5 per call: each selected hook that would run, asked about again; one whose script
+ * changed since it was trusted carries the reason as its trust problem, so it does not run and
+ * counts as a deny (`runEventHooks`), as at load. A check that throws is such a problem too.
+ */
+function checkScripts(
+  selections: readonly HookSelection<HookEntry>[],
+  scriptCheck: (hook: HookEntry) => string | null,
+): HookSelection<HookEntry>[] {
+  return selections.map((selection) => {
+    const { hook } = selection;
+    if (selection.duplicateOf !== null || hook.trustProblem !== null) return selection;
+    let problem: string | null;
+    try {
+      problem = scriptCheck(hook);
+    } catch (error) {
+      problem = `hook '${hook.name}': its scripts could not be checked against the trusted ones: ${describeError(error)}`;
+    }
+    return problem === null ? selection : { ...selection, hook: { ...hook, trustProblem: problem } };
+  });
 }
 
 /** The reason of every call made after `close()`: refused, since its hooks can no longer run. */
@@ -152,7 +172,11 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
         toolResponse,
       });
     });
-    const projectDir = claudeProjectDir({ projectFolder: options.projectFolder ?? null, cwd, exists: existsSync });
+    const projectDir = claudeProjectDirOnDisk({
+      projectFolder: options.projectFolder ?? null,
+      cwd,
+      env: options.env ?? process.env,
+    });
     return { payload, projectDir, coshInput: call.toolInput, claudeInput, mcpServer };
   }
 
@@ -164,6 +188,8 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
       toClaudeToolName(call.toolName, call.mcpServer, call.toolInput),
     );
     if (selections.length === 0) return none;
+    // SPEC S5 per call: a hook whose script no longer matches its trusted hash becomes a deny.
+    const checked = options.scriptCheck === undefined ? selections : checkScripts(selections, options.scriptCheck);
 
     let setupProblem: string | null = null;
     let cwd = '';
@@ -174,7 +200,9 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
       setupProblem = `no working directory: ${describeError(error)}`;
     }
     // Encoded at most once per protocol: every hook of that protocol is given the one buffer (R11).
-    const running = selections.filter((selection) => selection.duplicateOf === null);
+    const running = checked.filter(
+      (selection) => selection.duplicateOf === null && selection.hook.trustProblem === null,
+    );
     const cosh = running.some(({ hook }) => hook.protocol !== 'claude')
       ? encodePayload(() =>
           hookPayload({
@@ -189,7 +217,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
       setupProblem === null && running.some(({ hook }) => hook.protocol === 'claude')
         ? claudeSetup(event, call, cwd)
         : null;
-    const run = await runEventHooks(selections, {
+    const run = await runEventHooks(checked, {
       event,
       toolName: call.toolName,
       cosh,

@@ -1,5 +1,5 @@
 import type { PostToolUseVerdict, PreToolUseVerdict } from '@cosh/aggregate';
-import type { HooksConfig } from '@cosh/config';
+import type { HookEntry, HooksConfig } from '@cosh/config';
 import type { HttpHookClientOptions, RunnerOptions } from '@cosh/runner';
 import type { ToolResultParts } from './claude-tool-response.ts';
 import type { HookReport } from './hook-report.ts';
@@ -32,9 +32,18 @@ export interface HookEngineOptions {
   /**
    * The folder holding the project layer's `.cosh/` (C10), or `null` without one: a Claude hook's
    * `CLAUDE_PROJECT_DIR` (K4). Without it, the nearest folder of the cwd holding `.claude/`, else
-   * the git top level, else the cwd.
+   * the git top level, else the cwd. A `CLAUDE_PROJECT_DIR` in {@link env} naming an existing
+   * folder wins over all of these (K8); the rule is `@cosh/config`'s `claudeProjectDir`.
    */
   readonly projectFolder?: string | null | undefined;
+  /**
+   * SPEC S5 per call: asked before every call about each selected hook that would run; a string
+   * (the S5 reason) makes that hook a deny that does not run, in both events. A host serving many
+   * calls (a session, an MCP server, an embedded engine) passes `@cosh/config`'s
+   * `createScriptCheck(loaded.trustedScripts)`, which re-hashes a script whose size, mtime or
+   * inode changed; the engine itself reads no file for it.
+   */
+  readonly scriptCheck?: ((hook: HookEntry) => string | null) | undefined;
 }
 
 /** One tool call as the hooks see it. */

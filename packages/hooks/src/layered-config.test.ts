@@ -56,11 +56,11 @@ describe('the engine on layered configs', () => {
     expect(['m', 'u', 'p'].map((name) => existsSync(file(name)))).toEqual([true, true, true]);
   });
 
-  it('C10/M4: dedupe runs across layers: the first in layer order wins', async () => {
+  it('C10/M4: dedupe runs across layers whose files share a folder: the first in layer order wins', async () => {
     const command = `echo ran >> ${shellQuote(file('count'))}`;
     const { config } = mergeLayers([
-      layer('managed', { hooks: { PreToolUse: [{ name: 'policy', command }] } }),
-      layer('user', { hooks: { PreToolUse: [{ name: 'mine', command }] } }),
+      layer('managed', { hooks: { PreToolUse: [{ name: 'policy', command }] } }, { file: file('managed.json') }),
+      layer('user', { hooks: { PreToolUse: [{ name: 'mine', command }] } }, { file: file('user.json') }),
     ]);
     const result = await createHookEngine(config).preToolUse({ toolName: 'fs_read', toolInput: {} });
     expect(result.hooks.map((hook) => [hook.name, hook.deduplicated, hook.duplicateOf])).toEqual([
@@ -68,6 +68,25 @@ describe('the engine on layered configs', () => {
       ['mine', true, 'policy'],
     ]);
     expect(readFileSync(file('count'), 'utf8')).toBe('ran\n');
+  });
+
+  it('M4: the same "$COSH_CONFIG_DIR/guard.sh" in the user file and a project file is two hooks: each folder\'s script runs', async () => {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    for (const name of ['user', 'project']) {
+      mkdirSync(join(directory, name), { recursive: true });
+      writeFileSync(join(directory, name, 'guard.sh'), `echo ${name} >> ${shellQuote(file('count'))}\n`);
+    }
+    const command = 'sh "$COSH_CONFIG_DIR/guard.sh"';
+    const { config } = mergeLayers([
+      layer('user', { hooks: { PreToolUse: [{ name: 'user guard', command }] } }),
+      layer('project', { hooks: { PreToolUse: [{ name: 'project guard', command }] } }),
+    ]);
+    const result = await createHookEngine(config).preToolUse({ toolName: 'fs_read', toolInput: {} });
+    expect(result.hooks.map((hook) => [hook.name, hook.deduplicated])).toEqual([
+      ['user guard', false],
+      ['project guard', false],
+    ]);
+    expect(readFileSync(file('count'), 'utf8').split('\n').filter(Boolean).sort()).toEqual(['project', 'user']);
   });
 
   it('C7/C10: a user false stops user and project hooks of the event, never managed ones', async () => {

@@ -84,7 +84,8 @@ describe('runEventHooks guards the runner (L5, L6)', () => {
     const elapsed = performance.now() - startedAt;
     const budget = 200 + stopBoundMs(quickStop);
     expect(elapsed).toBeGreaterThanOrEqual(budget - 10);
-    expect(elapsed).toBeLessThan(2 * budget);
+    // Without the guard the call would never end: 4 s past the budget are for a loaded machine.
+    expect(elapsed).toBeLessThan(budget + 4_000);
     expect(run.reports.map((report) => [report.name, report.outcome, report.timedOut])).toEqual([
       ['hung', 'error', true],
       ['fine', 'none', false],

@@ -1,4 +1,4 @@
-import { compileMatcher, everyTool, type MatcherCompilation } from './compile-matcher.ts';
+import { compileMatcher, EVERY_TOOL_STAR, everyTool, type MatcherCompilation } from './compile-matcher.ts';
 
 // Claude Code reads a matcher made only of these characters as a list of tool names, not as a
 // regex: `Edit|Write` selects exactly those two tools, and `Bash` does not select `BashOutput`.
@@ -21,7 +21,7 @@ const NAME_LIST = /^[A-Za-z0-9_\- ,|]*$/;
  * compileClaudeMatcher('mcp__github__.*'); // a regex: every tool of that server
  */
 export function compileClaudeMatcher(matcher: string | undefined): MatcherCompilation {
-  if (matcher === undefined || matcher === '' || matcher === '*') return { ok: true, test: everyTool };
+  if (matcher === undefined || matcher === '' || matcher === EVERY_TOOL_STAR) return { ok: true, test: everyTool };
   if (NAME_LIST.test(matcher)) {
     const names = new Set(
       matcher

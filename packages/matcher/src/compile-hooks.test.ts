@@ -11,16 +11,17 @@ interface TestHook {
 describe('compileHooks', () => {
   it('M2: a matcher that does not compile is listed with the regex error and never throws', () => {
     const hooks: TestHook[] = [
-      { name: 'star', command: 'a', matcher: '*' },
+      { name: 'star', command: 'a', matcher: '*_run' },
       { name: 'ok', command: 'b', matcher: 'bash' },
       { name: 'paren', command: 'c', matcher: '(' },
-      { name: 'star again', command: 'd', matcher: '*' },
+      { name: 'star again', command: 'd', matcher: '**' },
+      { name: 'every tool', command: 'e', matcher: '*' },
     ];
     const compiled = compileHooks(hooks);
     expect(compiled.invalidMatchers.map((invalid) => [invalid.hook.name, invalid.index, invalid.matcher])).toEqual([
-      ['star', 0, '*'],
+      ['star', 0, '*_run'],
       ['paren', 2, '('],
-      ['star again', 3, '*'],
+      ['star again', 3, '**'],
     ]);
     expect(compiled.invalidMatchers[0]?.error).toMatch(/Nothing to repeat/);
     expect(compiled.invalidMatchers[1]?.error).toMatch(/Unterminated group/);

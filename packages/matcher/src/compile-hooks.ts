@@ -16,6 +16,8 @@ export interface MatchableHook {
   readonly matcher?: string | undefined;
   /** `'claude'`: the matcher is tested on the Claude tool name by Claude's rules (K1, K2). Default `'cosh'`. */
   readonly protocol?: HookProtocol | undefined;
+  /** The setup.json it comes from: identical commands dedupe only within one folder (M4). */
+  readonly file?: string | null | undefined;
 }
 
 /**

@@ -61,8 +61,16 @@ describe('compileMatcher', () => {
     expect(everyTool('')).toBe(true);
   });
 
+  it('M2: "*" alone matches every tool, an empty name included; other stars stay regexes', () => {
+    expect(compileMatcher('*')).toEqual({ ok: true, test: everyTool });
+    expect(compileMatcher('*?').ok).toBe(false);
+    expect(compileMatcher('**').ok).toBe(false);
+    const star = compileMatcher('bash_run*');
+    expect(star.ok && star.test('bash_ru')).toBe(true);
+  });
+
   it('M2: a matcher that does not compile reports the engine message', () => {
-    const star = compileMatcher('*');
+    const star = compileMatcher('*_run');
     expect(star.ok).toBe(false);
     expect(!star.ok && star.error).toMatch(/Nothing to repeat/);
     expect(compileMatcher('(').ok).toBe(false);

@@ -25,6 +25,16 @@ describe('dedupeKey', () => {
     expect(dedupeKey({ url })).toBe(dedupeKey({ url, headers: {} }));
   });
 
+  it('M4: the same command dedupes only within one folder: the user file and a project file are two hooks', () => {
+    const command = '"$COSH_CONFIG_DIR/guard.sh"';
+    const user = dedupeKey({ command, file: '/home/ada/.config/cosh/setup.json' });
+    expect(dedupeKey({ command, file: '/repo/.cosh/setup.json' })).not.toBe(user);
+    expect(dedupeKey({ command, file: '/home/ada/.config/cosh/setup.json' })).toBe(user);
+    // Two files in one folder (a --config beside the default) share the scripts: one hook.
+    expect(dedupeKey({ command, file: '/home/ada/.config/cosh/other.json' })).toBe(user);
+    expect(dedupeKey({ command, file: null })).toBe(dedupeKey({ command }));
+  });
+
   it('M4: a command and a url with the same text never share a key', () => {
     expect(dedupeKey({ command: 'http://x' })).not.toBe(dedupeKey({ url: 'http://x' }));
   });

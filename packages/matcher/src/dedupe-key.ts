@@ -7,6 +7,12 @@ export interface DedupeFields {
   readonly url?: string | null | undefined;
   readonly headers?: Readonly<Record<string, string>> | undefined;
   readonly protocol?: HookProtocol | undefined;
+  /**
+   * The setup.json the hook comes from (absolute), or none (a config built in code). Commands
+   * dedupe only within one folder (M4): `"$COSH_CONFIG_DIR/guard.sh"` names another script in
+   * each folder (R4), so the same text in the user file and a project file is two hooks.
+   */
+  readonly file?: string | null | undefined;
 }
 
 /** A hook's protocol (K1: `cosh` is the default). */
@@ -16,8 +22,9 @@ export function protocolOf(hook: { readonly protocol?: HookProtocol | undefined 
 
 /**
  * The one comparison key of M4's dedupe: two selected hooks with equal keys run once. A command
- * hook is its protocol and exact command (K2: the same script under both protocols gets different
- * stdin and reads different answers, so both run); an HTTP hook is its protocol, url and headers
+ * hook is its protocol, exact command and the folder of its file (K2: the same script under both
+ * protocols gets different stdin and reads different answers, so both run; M4: the same text in
+ * files of two folders names two scripts when it uses `$COSH_CONFIG_DIR`); an HTTP hook is its protocol, url and headers
  * (H, header order ignored). `null` for a hook with neither, which is never merged with another.
  *
  * @example
@@ -26,7 +33,7 @@ export function protocolOf(hook: { readonly protocol?: HookProtocol | undefined 
  */
 export function dedupeKey(hook: DedupeFields): string | null {
   const protocol = protocolOf(hook);
-  if (typeof hook.command === 'string') return JSON.stringify([protocol, 'command', hook.command]);
+  if (typeof hook.command === 'string') return JSON.stringify([protocol, 'command', hook.command, folderOf(hook.file)]);
   if (typeof hook.url === 'string') {
     const headers = Object.entries(hook.headers ?? {}).sort(([left], [right]) =>
       left < right ? -1 : left > right ? 1 : 0,
@@ -34,4 +41,11 @@ export function dedupeKey(hook: DedupeFields): string | null {
     return JSON.stringify([protocol, 'url', hook.url, headers]);
   }
   return null;
+}
+
+/** The folder of a setup.json path (`/a/b/setup.json` → `/a/b`); `''` for none. No node:path: this package has no I/O. */
+function folderOf(file: string | null | undefined): string {
+  if (typeof file !== 'string') return '';
+  const slash = file.lastIndexOf('/');
+  return slash === -1 ? '' : file.slice(0, slash);
 }

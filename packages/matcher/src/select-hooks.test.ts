@@ -63,7 +63,7 @@ describe('selectHooks', () => {
 
   it('M2: a hook whose matcher does not compile never runs, and the others still do', () => {
     const hooks: TestHook[] = [
-      { name: 'star', command: 'a', matcher: '*' },
+      { name: 'star', command: 'a', matcher: '*_run' },
       { name: 'paren', command: 'b', matcher: '(' },
       { name: 'all', command: 'c', matcher: '.*' },
     ];
@@ -108,7 +108,7 @@ describe('selectHooks', () => {
   it('M4: only selected hooks count: an unselected first copy does not win', () => {
     const hooks: TestHook[] = [
       { name: 'fs only', command: 'echo hi', matcher: '^fs_' },
-      { name: 'invalid', command: 'echo hi', matcher: '*' },
+      { name: 'invalid', command: 'echo hi', matcher: '(' },
       { name: 'bash', command: 'echo hi', matcher: 'bash' },
       { name: 'any', command: 'echo hi' },
     ];
@@ -175,17 +175,27 @@ describe('selectHooks with Claude hooks (K1, K2)', () => {
 
   it('K2: the same matcher text means different things under each protocol', () => {
     const hooks: ProtocolHook[] = [
-      { name: 'cosh star', command: 'a', matcher: '*' },
-      { name: 'claude star', command: 'b', matcher: '*', protocol: 'claude' },
       { name: 'cosh Read', command: 'c', matcher: 'Read' },
       { name: 'claude Read', command: 'd', matcher: 'Read', protocol: 'claude' },
     ];
-    const compiled = compileHooks(hooks);
-    // `*` is an invalid regex for Cosh (M2) and "every tool" for Claude (K2).
-    expect(compiled.invalidMatchers.map((invalid) => invalid.hook.name)).toEqual(['cosh star']);
     // A Cosh regex searches anywhere; a Claude name is exact.
-    expect(selectBoth(hooks, 'ReadMe', 'ReadMe')).toEqual(['claude star', 'cosh Read']);
-    expect(selectBoth(hooks, 'fs_read', 'Read')).toEqual(['claude star', 'claude Read']);
+    expect(selectBoth(hooks, 'ReadMe', 'ReadMe')).toEqual(['cosh Read']);
+    expect(selectBoth(hooks, 'fs_read', 'Read')).toEqual(['claude Read']);
+  });
+
+  it('M2/K2: "*" alone means every tool for every protocol, and is no invalid matcher', () => {
+    const hooks: ProtocolHook[] = [
+      { name: 'cosh star', command: 'a', matcher: '*' },
+      { name: 'claude star', command: 'b', matcher: '*', protocol: 'claude' },
+    ];
+    expect(compileHooks(hooks).invalidMatchers).toEqual([]);
+    for (const [toolName, claudeName] of [
+      ['bash_run', 'Bash'],
+      ['fs_read', 'Read'],
+      ['mcp_tool', 'mcp_tool'],
+    ] as const) {
+      expect(selectBoth(hooks, toolName, claudeName)).toEqual(['cosh star', 'claude star']);
+    }
   });
 
   it('K2: an invalid Claude regex is listed and never runs', () => {

@@ -113,19 +113,20 @@ describe('R11 bounded concurrency', () => {
     const spawnedAt: number[] = [];
     const startedAt = performance.now();
     const [first, second] = await runner.runHooks([
-      request('sleep 0.8; echo first', { onSpawn: () => spawnedAt.push(performance.now() - startedAt) }),
+      request('sleep 1.5; echo first', { onSpawn: () => spawnedAt.push(performance.now() - startedAt) }),
       request('sleep 0.3; echo second', {
-        timeoutMs: 700,
+        timeoutMs: 1_400,
         onSpawn: () => spawnedAt.push(performance.now() - startedAt),
       }),
     ]);
     expect(first).toMatchObject({ exitCode: 0, stdout: 'first\n', timedOut: false });
-    // Waited about 0.8 s for its turn, then ran 0.3 s of its 0.7 s: not timed out.
+    // Waited about 1.5 s for its turn (longer than its timeout), then ran 0.3 s of its 1.4 s: not
+    // timed out. The 1.1 s to spare absorbs a slow start on a loaded machine.
     expect(second).toMatchObject({ exitCode: 0, stdout: 'second\n', timedOut: false });
     expect(spawnedAt).toHaveLength(2);
-    expect(spawnedAt[1]! - spawnedAt[0]!).toBeGreaterThanOrEqual(780);
-    // Its duration is its own run, not the wait.
-    expect(second!.durationMs).toBeLessThan(700);
+    expect(spawnedAt[1]! - spawnedAt[0]!).toBeGreaterThanOrEqual(1_480);
+    // Its duration is its own run, not the wait (which alone was longer than this).
+    expect(second!.durationMs).toBeLessThan(1_400);
   });
 
   it('R11: a hook aborted while it waits never starts; the hooks behind it run', async () => {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { closeSync, constants, existsSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +18,20 @@ const defaultFolders = (): string[] => ['/dev/shm', tmpdir()];
 const reopensThroughProc = existsSync('/proc/self/fd');
 
 const createFlags = constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+
+/** Names tried per folder before moving on: a name taken already (EEXIST) is not reused. */
+const namesPerFolder = 4;
+let fileCount = 0;
+
+/**
+ * A fresh file name. Not from node:crypto, which costs the hook path's cold start a module load
+ * (see apps/cosh's start-up test): the name needs no secrecy, since `O_EXCL | O_NOFOLLOW` and
+ * mode 0600 already refuse a planted file, and a taken name is simply skipped.
+ */
+function payloadFileName(): string {
+  fileCount += 1;
+  return `cosh-stdin-${process.pid}-${fileCount}-${Math.random().toString(36).slice(2, 12)}`;
+}
 
 interface PayloadFile {
   /** Descriptor of the written file, held until the end of the tick. */
@@ -43,14 +56,12 @@ function createPayloadFile(payload: string | Uint8Array, folders: readonly strin
   const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
   let lastError: unknown;
   for (const folder of folders) {
-    const path = join(folder, `cosh-stdin-${process.pid}-${randomBytes(8).toString('hex')}`);
-    let fd: number;
-    try {
-      fd = openSync(path, createFlags, 0o600);
-    } catch (error) {
-      lastError = error;
+    const created = openNewFile(folder);
+    if ('error' in created) {
+      lastError = created.error;
       continue;
     }
+    const { fd, path } = created;
     try {
       writeAll(fd, bytes);
     } catch (error) {
@@ -70,6 +81,20 @@ function createPayloadFile(payload: string | Uint8Array, folders: readonly strin
     return { fd, path: null };
   }
   throw lastError;
+}
+
+function openNewFile(folder: string): { fd: number; path: string } | { error: unknown } {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < namesPerFolder; attempt += 1) {
+    const path = join(folder, payloadFileName());
+    try {
+      return { fd: openSync(path, createFlags, 0o600), path };
+    } catch (error) {
+      lastError = error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') break;
+    }
+  }
+  return { error: lastError };
 }
 
 function removeQuietly(path: string): void {

@@ -77,7 +77,8 @@ describe('R6 timeout', () => {
     );
     const [shell, stubborn] = await pidsWrittenTo(pidFile, 2, cleanup);
     expect(result).toMatchObject({ timedOut: true, exitCode: null, signal: 'SIGTERM' });
-    expect(result.durationMs).toBeLessThan(3_000);
+    // Waiting out the grace would take 10.3 s.
+    expect(result.durationMs).toBeLessThan(8_000);
     expect(isProcessAlive(stubborn!)).toBe(false);
     expect(listLivingGroupMembers(shell!)).toEqual([]);
   });
@@ -127,7 +128,8 @@ describe('R6 timeout', () => {
     const result = await runHook(request('sleep 60', 250));
     expect(result.timedOut).toBe(true);
     expect(result.durationMs).toBeGreaterThanOrEqual(240);
-    expect(result.durationMs).toBeLessThan(2_000);
+    // Not the 60 s of the sleep; the room above 250 ms is for a loaded machine.
+    expect(result.durationMs).toBeLessThan(10_000);
   });
 
   it('R6: a finished or timed-out hook is no longer on the host-exit kill list', async () => {

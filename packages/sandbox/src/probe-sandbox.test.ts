@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { forgetSandboxProbes, probeSandbox } from './probe-sandbox.ts';
+import { forgetSandboxProbes, locateSandbox, probeSandbox } from './probe-sandbox.ts';
 import { hasBubblewrap } from './__fixtures__/has-bubblewrap.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'cosh-sandbox-probe-'));
@@ -69,5 +69,27 @@ describe('B5 probe', () => {
 
   it.runIf(hasBubblewrap)('B1: the real bubblewrap of this machine starts', () => {
     expect(probeSandbox({ platform: 'linux' })).toMatchObject({ kind: 'bwrap', cause: null });
+  });
+});
+
+describe('B5 locate (no start)', () => {
+  it('B5: finds bwrap on PATH without starting it, or says it is missing', () => {
+    const bin = fakeBubblewrap('locate-only', 'never started', 1);
+    expect(locateSandbox({ path: bin, platform: 'linux' })).toEqual({
+      kind: 'bwrap',
+      program: join(bin, 'bwrap'),
+      cause: null,
+    });
+    expect(locateSandbox({ path: join(folder, 'nothing-here'), platform: 'linux' })).toMatchObject({
+      kind: null,
+      cause: 'bwrap not found on PATH',
+    });
+  });
+
+  it('B5: a probe already made in the process is the answer (a bwrap that cannot start stays off)', () => {
+    const bin = fakeBubblewrap('locate-after-probe', 'bwrap: cannot start here', 1);
+    const probed = probeSandbox({ path: bin, platform: 'linux' });
+    expect(locateSandbox({ path: bin, platform: 'linux' })).toEqual(probed);
+    expect(probed.kind).toBeNull();
   });
 });

@@ -50,6 +50,24 @@ export function probeSandbox(options: ProbeOptions = {}): SandboxProbe {
   return probe;
 }
 
+/**
+ * Which sandbox this machine has, without starting it: the program found (`bwrap` on `PATH`,
+ * `/usr/bin/sandbox-exec`), or why none is. Cheap (a few `stat`s), for a process that runs no
+ * command in the sandbox but reports whether one is there; it cannot see that an installed
+ * bubblewrap is unable to start (user namespaces disabled): only {@link probeSandbox} can. A probe
+ * already made in this process is answered as is.
+ */
+export function locateSandbox(options: Pick<ProbeOptions, 'path' | 'platform'> = {}): SandboxProbe {
+  const path = options.path ?? process.env['PATH'] ?? '';
+  const platform = options.platform ?? process.platform;
+  const probed = probes.get(`${platform}\0${path}`);
+  if (probed !== undefined) return probed;
+  if (platform === 'darwin') return probeSandboxExec();
+  if (platform !== 'linux') return none(`no sandbox for ${platform}`);
+  const program = findExecutable('bwrap', path);
+  return program === null ? none('bwrap not found on PATH') : { kind: 'bwrap', program, cause: null };
+}
+
 /** Forgets every kept probe (tests that change the machine between probes). */
 export function forgetSandboxProbes(): void {
   probes.clear();

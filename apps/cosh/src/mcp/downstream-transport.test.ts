@@ -149,9 +149,10 @@ describe('DownstreamTransport', () => {
     expect(await waitUntil(() => collected.pids().length === 2, 3000)).toBe(true);
     const startedAt = performance.now();
     await transport.close();
-    // Two graces of 300 ms, and the wait for the kill to be seen.
-    expect(performance.now() - startedAt).toBeLessThan(3000);
-    expect(await waitUntil(() => collected.pids().every((pid) => !isAlive(pid)), 2000)).toBe(true);
+    // Two graces of 300 ms, and the wait for the kill to be seen (the rest is room for a loaded
+    // machine; without the SIGKILL, close() would wait for the 60 s sleep).
+    expect(performance.now() - startedAt).toBeLessThan(8_000);
+    expect(await waitUntil(() => collected.pids().every((pid) => !isAlive(pid)), 10_000)).toBe(true);
     expect(transport.exit).toEqual({ code: null, signal: 'SIGKILL' });
   });
 

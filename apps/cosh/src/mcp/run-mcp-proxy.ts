@@ -1,5 +1,6 @@
 import type { CliContext } from '@cosh/cosh-cli';
 import { ExitError, loadCommandConfig } from '@cosh/cosh-cli';
+import { createScriptCheck } from '@cosh/config';
 import { createHookEngine } from '@cosh/hooks';
 import { type Command, resolveWorkingFolder } from '../tool-host-cli-options.ts';
 import { loadOrRefuse } from './config-refusal.ts';
@@ -92,6 +93,8 @@ async function proxy(
             env: context.env,
             sessionId: options.sessionId,
             projectFolder: setup.loaded.projectFolder,
+            // SPEC S5: the proxy serves many calls; each checks its hooks' scripts again.
+            scriptCheck: await createScriptCheck(setup.loaded.trustedScripts),
           }),
         }
       : { refusal: setup.refusal };

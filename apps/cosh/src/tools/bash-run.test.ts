@@ -93,9 +93,9 @@ describe('bash_run', () => {
       error:
         'bash_run: timed out after 1 second; the command and every process it started were killed. Output before the kill:\nbefore',
     });
-    // 1 s timeout + at most 1 s grace, with room for a loaded machine.
+    // 1 s timeout + at most 1 s grace, with room for a loaded machine (not the 60 s sleeps).
     expect(elapsed).toBeGreaterThanOrEqual(950);
-    expect(elapsed).toBeLessThan(4500);
+    expect(elapsed).toBeLessThan(10_000);
     const written = await readPids(pids);
     expect(written).toHaveLength(3);
     expect(await survivors(written)).toEqual([]);

@@ -57,6 +57,9 @@ export const bashRunTool = defineTool({
   inputSchema,
   async execute(input: BashRunInput, context) {
     const timeoutSeconds = input.timeout ?? bashRunDefaultTimeoutSeconds;
+    // SPEC B1: the shell starts inside the sandbox (or, under `required` without one, not at all).
+    const launch = context.sandbox?.launch(context.cwd) ?? { ok: true, launcher: undefined };
+    if (!launch.ok) return { ok: false, error: launch.error };
     const result = await runHook(
       {
         command: input.command,
@@ -64,6 +67,8 @@ export const bashRunTool = defineTool({
         env: context.env,
         cwd: context.cwd,
         timeoutMs: timeoutSeconds * 1000,
+        // The runner spawns, times and kills the sandbox as it would the shell (R6 for the whole).
+        launcher: launch.launcher,
         // A cancelled call (an MCP client's cancellation, a closing server) stops the command.
         signal: context.signal,
       },

@@ -8,6 +8,7 @@ import { describeFsError } from './describe-fs-error.ts';
 import { formatSize } from './format-size.ts';
 import { binarySniffBytes, fsReadMaxBytes, readToEnd } from './fs-read.ts';
 import { countTextLines, describeChangedLines, lineChanges } from './line-changes.ts';
+import { protectedFileMessage } from './protected-files.ts';
 
 const editSchema = z.strictObject({
   old_string: z.string({ error: 'expected a string' }),
@@ -113,9 +114,7 @@ export const fsEditTool = defineTool({
     // SPEC S6: the same check as fs_write's, on the file the link leads to.
     const own = await context.protectedFiles?.find(target);
     if (own !== undefined) {
-      return fail(
-        `${displayPath} is one of Cosh's own files (${own}: a setup.json, a hook's script or the trust store), which the tools do not write`,
-      );
+      return fail(protectedFileMessage(displayPath, own));
     }
 
     for (let attempt = 1; ; attempt += 1) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { defineTool } from './define-tool.ts';
 import { describeFsError } from './describe-fs-error.ts';
+import { protectedFileMessage } from './protected-files.ts';
 
 const inputSchema = z.strictObject({
   path: z.string({ error: 'expected a string' }).min(1, { error: 'expected a non-empty path' }),
@@ -40,7 +41,7 @@ export const fsWriteTool = defineTool({
     if (own !== undefined) {
       return {
         ok: false,
-        error: `fs_write: ${displayPath} is one of Cosh's own files (${own}: a setup.json, a hook's script or the trust store), which the tools do not write; ${displayPath} was not changed`,
+        error: `fs_write: ${protectedFileMessage(displayPath, own)}; ${displayPath} was not changed`,
       };
     }
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { BashSandbox } from '../sandbox/bash-sandbox.ts';
 import type { LineChange } from './line-changes.ts';
 import type { ProtectedFiles } from './protected-files.ts';
 
@@ -38,6 +39,8 @@ export interface ToolContext {
   readonly signal?: AbortSignal;
   /** Cosh's own files, which `fs_write` and `fs_edit` refuse to write (SPEC S6). */
   readonly protectedFiles?: ProtectedFiles;
+  /** Where `bash_run` runs its shell (SPEC B1); without it, unsandboxed (unit tests). */
+  readonly sandbox?: BashSandbox;
 }
 
 /** One built-in tool: its name, its input schema and what it does. */

@@ -132,10 +132,8 @@ describe('Claude Code 2.1 driven offline, wired by the K8 bridge', () => {
     expect(scene.api.lastToolResults()).toEqual([expect.stringContaining('cosh claude-hook failed')]);
   });
 
-  // Pending on the helper `fsedit` (SPEC T, K3): until `fs_edit` exists and the bridge maps
-  // Claude's Edit to it, the guard never sees the call and Claude edits .env (this case fails, as
-  // issue 31 says). Switch `it.fails` to `it` when that work is merged.
-  it.fails('K3/K8: an Edit of .env is denied by an fs_edit guard (pending: fs_edit)', async () => {
+  // Before K3 mapped Claude's Edit to fs_edit, the guard never saw the call and Claude edited .env.
+  it('K3/K8: an Edit of .env is denied by an fs_edit guard', async () => {
     // Claude edits only a file it has read in this session: the model reads .env first.
     const folder = makeFolder();
     const envFile = join(projectFolder(folder), '.env');
@@ -152,5 +150,21 @@ describe('Claude Code 2.1 driven offline, wired by the K8 bridge', () => {
       expect.stringContaining('TOKEN=old'),
       expect.stringContaining('.env is protected'),
     ]);
+  });
+
+  it('K3/K8: the same fs_edit guard lets an Edit of another file through', async () => {
+    const folder = makeFolder();
+    const notes = join(projectFolder(folder), 'notes.txt');
+    const scene = await runScene('claude', folder, {
+      calls: [
+        { name: 'Read', input: { file_path: notes } },
+        { name: 'Edit', input: { file_path: notes, old_string: 'draft', new_string: 'final' } },
+      ],
+      files: { 'notes.txt': 'draft\n' },
+      setup: { PreToolUse: [denyEnvEdit] },
+    });
+    expect(await scene.read('notes.txt')).toBe('final\n');
+    expect(scene.api.lastToolResults()).toHaveLength(2);
+    expect(scene.api.lastToolResults()[1]).not.toContain('protected');
   });
 });

@@ -1,6 +1,7 @@
 // scripts/check-packages.mjs (`pnpm lint:packages`, run by CI and `pnpm release`): packs a package
 // as it would be published and reports every way its tarball falls short. A real package of the
-// repository passes; a package made here with each fault fails, naming each.
+// repository passes (built first, through turbo); a package made here with each fault fails,
+// naming each.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -24,7 +25,8 @@ describe('pnpm lint:packages (scripts/check-packages.mjs)', () => {
     expect(result.stdout).toMatch(/^ok {3}@cosh\/matcher \(packages\/matcher\) \S+: \d+ files$/m);
     expect(result.stdout).toContain('1 packages checked, 0 problems');
     expect(result.code).toBe(0);
-  });
+    // turbo, pnpm pack, publint and arethetypeswrong: seconds each, more on a loaded machine.
+  }, 120_000);
 
   it('names each fault of an incomplete package and exits 1', () => {
     const folder = makeFolder();
@@ -45,6 +47,13 @@ describe('pnpm lint:packages (scripts/check-packages.mjs)', () => {
       'dist/index.js': 'export {};\n',
       'dist/cli.js': '#!/usr/bin/env node\n',
       'src/index.test.ts': '// a test\n',
+      // A bundle with a third-party package in it (its source map says so), without the notices,
+      // and the map published.
+      'dist/cli.js.map': JSON.stringify({
+        version: 3,
+        sources: ['../../node_modules/.pnpm/left-pad@1.3.0/node_modules/left-pad/index.js'],
+        mappings: '',
+      }),
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(folder, path)), { recursive: true });
@@ -65,6 +74,8 @@ describe('pnpm lint:packages (scripts/check-packages.mjs)', () => {
       'engines.node is missing',
       'scripts.prepack is not the fresh-build guard',
       'a bundled program lists dependencies, which a global install would fetch: left-pad',
+      '1 source maps are in the tarball (dist/cli.js.map, …)',
+      'dist/THIRD-PARTY-NOTICES is missing, though dist/ bundles code of 1 packages (left-pad, …)',
       'publint error',
     ]) {
       expect(result.stdout).toContain(problem);

@@ -3,7 +3,7 @@
 // K3 tool, with `hooks run --json`, `exec` and `mcp proxy --name`.
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { temporaryFolders } from '@cosh/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   await assertBuilt();
 });
 
-type Entry = { name?: string; matcher?: string; command: string; protocol?: 'claude' | 'cosh' };
+type Entry = { name?: string; matcher?: string; command: string; protocol?: 'claude' | 'cosh'; onError?: 'deny' };
 type Hooks = { PreToolUse?: Entry[]; PostToolUse?: Entry[] };
 
 /** A project folder (with `.claude/`), its setup.json of Claude-protocol hooks, and a `src/` working folder. */
@@ -29,7 +29,9 @@ async function project(hooks: Hooks) {
   await mkdir(join(root, 'src'));
   await mkdir(join(root, 'record'));
   const withProtocol = (entries: Entry[] = []) => entries.map((entry) => ({ protocol: 'claude', ...entry }));
-  const config = join(root, 'setup.json');
+  // B2/S6: setup.json's folder is read-only to the tools: it lives apart from the files they write.
+  const config = join(root, '.cosh-config', 'setup.json');
+  await mkdir(dirname(config));
   await writeFile(
     config,
     JSON.stringify({
@@ -137,7 +139,7 @@ describe('Claude hook scripts under protocol "claude" (K1–K5)', () => {
     expect(existsSync(join(cwd, 'draft.txt'))).toBe(false);
   });
 
-  it('K5: continue: false halts whatever the exit code; exec exits 49', async () => {
+  it('K5: continue: false on exit 0 halts; exec exits 49', async () => {
     const { hooksRun, exec } = await project({ PreToolUse: [{ command: script('stop.sh') }] });
     expect(await hooksRun('PreToolUse', 'fs_read', { path: 'x' })).toMatchObject({
       halt: true,
@@ -148,6 +150,17 @@ describe('Claude hook scripts under protocol "claude" (K1–K5)', () => {
       code: 49,
       stdout: 'Halted by hook: maintenance window: no tool calls\n',
     });
+  });
+
+  it('K5: an allow printed by a hook that then exits 1 does not allow: an error, and with onError deny a deny', async () => {
+    const { hooksRun } = await project({ PreToolUse: [{ name: 'flaky', command: script('allow-then-fail.sh') }] });
+    const result = await hooksRun('PreToolUse', 'bash_run', { command: 'ls' });
+    expect(result).toMatchObject({ decision: 'none', hooks: [{ name: 'flaky', outcome: 'error' }] });
+    expect(result.diagnostics.map((diagnostic) => diagnostic.message).join('\n')).toContain('exited 1');
+    const strict = await project({
+      PreToolUse: [{ name: 'flaky', command: script('allow-then-fail.sh'), onError: 'deny' }],
+    });
+    expect(await strict.hooksRun('PreToolUse', 'bash_run', { command: 'ls' })).toMatchObject({ decision: 'deny' });
   });
 
   it('K5: additionalContext reaches the model; systemMessage only the person (an info diagnostic)', async () => {

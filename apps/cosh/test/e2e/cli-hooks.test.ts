@@ -125,14 +125,14 @@ describe('cosh hooks list', () => {
     await mkdir(join(directory, 'xdg', 'cosh'), { recursive: true });
     await writeFile(
       join(directory, 'xdg', 'cosh', 'setup.json'),
-      '{"hooks": {"PreToolUse": [{"command": "true", "matcher": "*"}]}, "hooksEnabled": {"PostToolUse": false}}',
+      '{"hooks": {"PreToolUse": [{"command": "true", "matcher": "*_run"}]}, "hooksEnabled": {"PostToolUse": false}}',
     );
     const result = await cosh(['hooks', 'list'], { XDG_CONFIG_HOME: join(directory, 'xdg') });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('PreToolUse   enabled   1 hook');
     expect(result.stdout).toContain('PostToolUse  disabled  no hooks');
-    expect(result.stdout).toMatch(/ 0 {2}user +true +\* +60s +ignore +on +true\n/);
-    expect(result.stdout).toContain('did you mean ".*"?');
+    expect(result.stdout).toMatch(/ 0 {2}user +true +\*_run +60s +ignore +on +true\n/);
+    expect(result.stdout).toContain('did you mean ".*_run"?');
     const json = JSON.parse(
       (await cosh(['hooks', 'list', '--json'], { XDG_CONFIG_HOME: join(directory, 'xdg') })).stdout,
     );
@@ -142,7 +142,7 @@ describe('cosh hooks list', () => {
       command: 'true',
       url: null,
       protocol: 'cosh',
-      matcher: '*',
+      matcher: '*_run',
       timeout: 60,
       on_error: 'ignore',
       enabled: true,
@@ -213,7 +213,7 @@ describe('cosh hooks enable|disable', () => {
 
 describe('colour', () => {
   it('is never used when output is not a terminal', async () => {
-    const file = await writeSetup('{"hooks": {"PreToolUse": [{"command": "x", "matcher": "*"}]}}');
+    const file = await writeSetup('{"hooks": {"PreToolUse": [{"command": "x", "matcher": "*run"}]}}');
     const result = await cosh(['hooks', 'validate', '--config', file]);
     expect(result.stdout + result.stderr).not.toContain('\u001b[');
   });

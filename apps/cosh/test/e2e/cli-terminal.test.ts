@@ -25,7 +25,7 @@ beforeAll(async () => {
   await assertBuilt();
   directory = makeFolder();
   file = join(directory, 'setup.json');
-  await writeFile(file, '{"hooks": {"PreToolUse": [{"command": "true", "matcher": "*"}]}}');
+  await writeFile(file, '{"hooks": {"PreToolUse": [{"command": "true", "matcher": "*run"}]}}');
 });
 
 /** Runs cosh with stdout and stderr on a pseudo-terminal; returns what the terminal showed. */

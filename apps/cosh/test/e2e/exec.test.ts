@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin, runCosh } from '../__fixtures__/cli-run.ts';
@@ -20,7 +20,9 @@ type Hook = { name?: string; matcher?: string; command: string; onError?: 'deny'
 /** A fresh folder holding setup.json with these hooks. */
 async function project(hooks: { PreToolUse?: Hook[]; PostToolUse?: Hook[] } = {}, extra: Record<string, unknown> = {}) {
   const folder = makeFolder();
-  const config = join(folder, 'setup.json');
+  // B2/S6: setup.json's folder is read-only to the tools: it lives apart from the files they write.
+  const config = join(folder, '.cosh-config', 'setup.json');
+  await mkdir(dirname(config));
   await writeFile(config, JSON.stringify({ hooks, ...extra }, null, 2));
   const exec = (tool: string, input: unknown, ...flags: string[]) =>
     runCosh(
@@ -300,7 +302,7 @@ describe('cosh exec: permission modes × tool defaults × hooks (X, A2–A4, T)'
     await writeFile(join(folder, 'a.txt'), '');
     expect(await exec('bash_run', { command: 'ls' }, '--permission', 'deny')).toMatchObject({
       code: 0,
-      stdout: 'a.txt\nsetup.json\n[exit code: 0]\n',
+      stdout: 'a.txt\n[exit code: 0]\n',
     });
     const refused = await exec('bash_run', { command: 'touch ran' }, '--permission', 'deny');
     expect(refused).toMatchObject({ code: 2, stdout: 'Permission denied: bash_run\n' });

@@ -1,8 +1,8 @@
 // `cosh exec fs_edit` end to end (SPEC T, S6, L1, L4): the built binary, a real guard hook, real
 // files in a temporary folder.
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { temporaryFolders } from '@cosh/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
@@ -18,7 +18,9 @@ const envGuard = `grep -q '"path":"[^"]*\\.env"' && { echo 'no edits of .env fil
 
 async function project() {
   const folder = makeFolder();
-  const config = join(folder, 'setup.json');
+  // B2/S6: setup.json's folder is read-only to the tools: it lives apart from the files they write.
+  const config = join(folder, '.cosh-config', 'setup.json');
+  await mkdir(dirname(config));
   await writeFile(
     config,
     JSON.stringify({
@@ -95,7 +97,7 @@ describe('cosh exec fs_edit', () => {
     const { config, exec } = await project();
     const before = await readFile(config, 'utf8');
     const result = await exec(
-      { path: 'setup.json', old_string: 'env guard', new_string: 'gone' },
+      { path: '.cosh-config/setup.json', old_string: 'env guard', new_string: 'gone' },
       '--permission',
       'allow',
     );
@@ -106,7 +108,9 @@ describe('cosh exec fs_edit', () => {
 
   it('K3/K4: a protocol "claude" hook sees Edit or MultiEdit, and a tool_response shaped as Claude Code\'s', async () => {
     const folder = makeFolder();
-    const config = join(folder, 'setup.json');
+    // B2/S6: setup.json's folder is read-only to the tools: it lives apart from the files they write.
+    const config = join(folder, '.cosh-config', 'setup.json');
+    await mkdir(dirname(config));
     const record = (name: string) => `cat > '${join(folder, name)}'`;
     await writeFile(
       config,

@@ -123,7 +123,9 @@ describe('cosh hooks import --from claude (K6)', () => {
     const missing = await cosh('hooks', 'import', '--from', 'claude', '--project');
     expect(missing.code).toBe(78);
     expect(missing.stderr).toMatch(/cannot read .*settings\.json: no such file/);
-    expect((await cosh('hooks', 'import', '--from', 'claude')).code).toBe(64);
+    // A bare --from claude means --project (K6): the same missing file.
+    expect((await cosh('hooks', 'import', '--from', 'claude')).code).toBe(78);
+    expect((await cosh('hooks', 'import', '--from', 'claude', '--project', '--user')).code).toBe(64);
     expect((await cosh('hooks', 'import', '--from', 'gemini', '--project')).code).toBe(64);
   });
 

@@ -310,7 +310,8 @@ describe('cosh mcp proxy: a downstream that fails', () => {
       content: [text('echo: the downstream MCP server exited (exit code 3)')],
       isError: true,
     });
-    expect(performance.now() - afterAt).toBeLessThan(2000);
+    // At once, not after a wait for the dead server (the room is for a loaded machine).
+    expect(performance.now() - afterAt).toBeLessThan(5_000);
     await expect(session.client.ping()).rejects.toThrow(/exited \(exit code 3\)/);
     const stderr = await session.waitForStderr(/exited \(exit code 3\); every tool call fails from now on/);
     expect(stderr).toContain('[downstream] crashing on purpose\n');

@@ -1,7 +1,7 @@
 // `cosh mcp serve` as an MCP client uses it: the built binary started by the SDK's
 // StdioClientTransport and spoken to with the SDK's Client. Hooks are real /bin/sh commands.
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createToolRegistry } from '../../src/tools/index.ts';
@@ -49,7 +49,9 @@ beforeAll(async () => {
   directory = makeFolder();
   markers = join(directory, 'markers');
   await mkdir(markers);
-  configPath = join(directory, 'setup.json');
+  // B2/S6: setup.json's folder is read-only to the tools: it lives apart from the files they write.
+  configPath = join(directory, '.cosh-config', 'setup.json');
+  await mkdir(dirname(configPath));
   await writeFile(configPath, JSON.stringify(setup, null, 2));
   await writeFile(join(directory, 'notes.txt'), 'first line\nsecond line\n');
 });
@@ -178,7 +180,7 @@ describe('cosh mcp serve', () => {
       content: [text('notes.txt:2:second line')],
     });
     await session.waitForStderr('bash_run: refused by the permission system');
-    expect(session.stderr()).toMatch(/^cosh mcp serve: serving 4 built-in tools: 7 hooks, --permission deny$/m);
+    expect(session.stderr()).toMatch(/^cosh mcp serve: serving 5 built-in tools: 7 hooks, --permission deny$/m);
   });
 
   it('X: --permission allow (the default) runs what no hook denies', async () => {

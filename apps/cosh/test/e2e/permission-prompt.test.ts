@@ -1,7 +1,7 @@
 // The permission prompt as a person meets it: `cosh exec` in a real pseudo-terminal (node-pty),
 // the screen read from a terminal emulator, answers typed as one write each.
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { temporaryFolders } from '@cosh/test-utils';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt } from '../__fixtures__/cli-run.ts';
@@ -28,7 +28,9 @@ const longContent = Array.from({ length: 30 }, (_, index) => `line ${index + 1}`
 /** A setup.json of its own per test: one trusted on first use and then rewritten would be "changed". */
 async function writeSetup(hooks: Record<string, unknown>): Promise<string> {
   setups += 1;
-  const file = join(directory, `setup-${setups}.json`);
+  // B2/S6: setup.json's folder is read-only to the tools: it lives apart from the files they write.
+  const file = join(directory, `.cosh-config-${setups}`, 'setup.json');
+  await mkdir(dirname(file));
   await writeFile(file, JSON.stringify({ hooks }, null, 2));
   return file;
 }

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,9 @@ type Hook = { name?: string; matcher?: string; command: string };
 
 async function project(hooks: { PreToolUse?: Hook[]; PostToolUse?: Hook[] } = {}) {
   const folder = makeFolder();
-  const config = join(folder, 'setup.json');
+  // B2/S6: setup.json's folder is read-only to the tools: it lives apart from the files they write.
+  const config = join(folder, '.cosh-config', 'setup.json');
+  await mkdir(dirname(config));
   await writeFile(config, JSON.stringify({ hooks }));
   await writeFile(join(folder, 'notes.txt'), 'hello');
   return { folder, config };
@@ -360,10 +362,11 @@ describe('cosh session: describing itself, list_tools, other shapes (issue 13)',
     expect(tools.map((tool) => [tool['name'], tool['permission']])).toEqual([
       ['bash_run', 'ask'],
       ['find_grep', 'allow'],
+      ['fs_edit', 'ask'],
       ['fs_read', 'allow'],
       ['fs_write', 'ask'],
     ]);
-    expect(tools[2]).toMatchObject({
+    expect(tools[3]).toMatchObject({
       description: expect.stringContaining('file'),
       input_schema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
     });
@@ -595,7 +598,9 @@ describe('cosh session: the host fails, the guard holds', () => {
     const folder = makeFolder();
     await mkdir(join(folder, 'work'));
     await writeFile(join(folder, 'work', 'secret.txt'), 'TOP SECRET');
-    const config = join(folder, 'setup.json');
+    // B2/S6: setup.json's folder is read-only to the tools: it lives apart from the files they write.
+    const config = join(folder, '.cosh-config', 'setup.json');
+    await mkdir(dirname(config));
     await writeFile(
       config,
       JSON.stringify({

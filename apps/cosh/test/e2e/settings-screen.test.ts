@@ -53,7 +53,7 @@ const commentedConfig = `// Cosh settings, kept by hand
       { "name": "Audit", "command": "true", "timeout": 0.5 }
     ],
     "PostToolUse": [
-      { "name": "Log writes", "command": "true", "matcher": "*" },
+      { "name": "Log writes", "command": "true", "matcher": "*x" },
     ],
   },
 }
@@ -237,7 +237,8 @@ describe('cosh settings on a terminal', () => {
     expect(session.screen()).toMatch(/\[on \] Block dangerous bash\s+\^bash_run\$\s+5s/);
     expect(session.screen()).toMatch(/\[on \] Audit\s+\(any tool\)\s+0\.5s/);
     expect(session.screen()).toContain(
-      '    ⚠ invalid matcher: "*" (nothing to repeat), never runs; did you mean ".*"?',
+      // Cut at the terminal's width; the whole warning is in the unit tests.
+      '    ⚠ invalid matcher: "*x" (nothing to repeat), never runs; did you mean ".*',
     );
     expect(session.screen()).toMatch(/space toggle.*q\/esc quit/);
 
@@ -405,6 +406,15 @@ describe('cosh settings on a terminal', () => {
     expect(lines[0]).toContain('Cosh settings');
     expect(lines.every((line) => [...line].length <= 60)).toBe(true);
     expect(session.cursorLine()).toMatch(/^› \[on \] PreToolUse\b/);
+    // Issue 28: narrower still, the name is cut before the matcher (two spaces between), the
+    // timeout column goes, and the short screen gives the list the message's second line.
+    session.resize(34, 12);
+    await session.waitFor(
+      (screen) => screen.split('\n').every((line) => [...line].length <= 34) && /MATCHER/.test(screen),
+    );
+    const narrow = session.screenLines();
+    expect(narrow.find((line) => line.includes('MATCHER'))).not.toContain('TIMEOUT');
+    expect(narrow.join('\n')).toMatch(/\[on \] Block d\S*…  \^bash/);
     session.press('q');
     expect((await session.exited).exitCode).toBe(0);
   });
@@ -437,6 +447,25 @@ describe('cosh settings on a terminal', () => {
     await session.waitFor('Saved: PreToolUse hooks off');
     session.press('q');
     expect((await session.exited).exitCode).toBe(0);
+  });
+
+  it('C8: Ctrl-C right after toggles: they are saved before the screen ends, and its last frame shows the file', async () => {
+    const file = join(directory, 'interrupt-after-toggles.json');
+    await writeFile(file, commentedConfig);
+    const session = openSettings(file);
+    await session.waitFor('Audit');
+    // Two toggles and Ctrl-C in one write: the saves are still queued when Ctrl-C is read.
+    session.press(`${KEYS.space}j${KEYS.space}${KEYS.ctrlC}`);
+    expect((await session.exited).exitCode).toBe(130);
+    expect(await readFile(file, 'utf8')).toBe(
+      commentedConfig
+        .replace('{ "PreToolUse": true }', '{ "PreToolUse": false }')
+        .replace('"enabled": true', '"enabled": false'),
+    );
+    const lastFrame = session.screen();
+    expect(lastFrame).toMatch(/\[off\] PreToolUse\b/);
+    expect(lastFrame).toMatch(/\[off\] Block dangerous bash/);
+    expect(lastFrame).not.toContain('Saving');
   });
 
   it('Ctrl-C leaves the terminal as it found it (cursor shown, raw mode off) and exits 130', async () => {

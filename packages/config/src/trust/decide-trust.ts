@@ -57,6 +57,12 @@ export type ScriptChangeKind = 'changed' | 'new' | 'missing';
 export interface ScriptChange {
   readonly path: string;
   readonly change: ScriptChangeKind;
+  /**
+   * For the review (SPEC S4): its text now and its trusted text (S3), `null` where there is none
+   * (gone, too large, not UTF-8 text, trusted before texts were kept). Filled in by the load.
+   */
+  readonly text?: string | null | undefined;
+  readonly trustedText?: string | null | undefined;
 }
 
 /** A hook that must not run: it names a script that changed (SPEC S5). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandScriptPaths, splitShellWords } from './script-words.ts';
+import { commandScriptPaths, splitShellTokens, splitShellWords } from './script-words.ts';
 
 const places = { home: '/home/ada', configDir: '/home/ada/.config/cosh' };
 
@@ -75,6 +75,65 @@ describe('commandScriptPaths (S2: the words that may name scripts)', () => {
   it('S2: operators and quotes around a script still find it', () => {
     expect(
       commandScriptPaths(`cat | "$COSH_CONFIG_DIR/guard.sh"&&echo ok; node '/opt/x.mjs'>/tmp/log`, places),
-    ).toEqual(['/home/ada/.config/cosh/guard.sh', '/opt/x.mjs', '/tmp/log']);
+    ).toEqual(['/home/ada/.config/cosh/guard.sh', '/opt/x.mjs']);
+  });
+
+  it("S2: the docs' logging recipe names no script: the log it appends to is data", () => {
+    expect(commandScriptPaths('cat >> "$HOME/cosh-calls.jsonl"', places)).toEqual([]);
+  });
+
+  it('S2: every redirection target is data: >, >>, 2>, &>, &>>, <, <<<, >|, fd-numbered forms and >file', () => {
+    const targets = [
+      '/abs/a > /abs/out',
+      '/abs/a >> ~/out',
+      '/abs/a 2> $HOME/err',
+      '/abs/a 1>> ${HOME}/out',
+      '/abs/a &> $COSH_CONFIG_DIR/both',
+      '/abs/a &>> /abs/both',
+      '/abs/a < /abs/in',
+      '/abs/a <<< /abs/string',
+      '/abs/a >| /abs/clobber',
+      '/abs/a 2>/dev/null',
+      '/abs/a >/abs/log',
+      '/abs/a 3</abs/in <>/abs/rw 2>&1',
+      "/abs/a > '/abs/quoted log'",
+    ];
+    for (const command of targets) expect(commandScriptPaths(command, places), command).toEqual(['/abs/a']);
+  });
+
+  it('S2: only the word right after the operator is data: later words and process substitution still name scripts', () => {
+    expect(commandScriptPaths('/abs/a > /abs/log /abs/b', places)).toEqual(['/abs/a', '/abs/b']);
+    expect(commandScriptPaths('diff <(/abs/a) <(/abs/b)', places)).toEqual(['/abs/a', '/abs/b']);
+    expect(commandScriptPaths('cat /abs/log | /abs/guard', places)).toEqual(['/abs/log', '/abs/guard']);
+  });
+
+  it('S2: a quoted > is part of a word, not an operator', () => {
+    expect(commandScriptPaths(`/abs/a ">" /abs/b`, places)).toEqual(['/abs/a', '/abs/b']);
+  });
+
+  it('S2: $CLAUDE_PROJECT_DIR/ and ${CLAUDE_PROJECT_DIR}/ are expanded only where the place is given (claude hooks)', () => {
+    const command = '"$CLAUDE_PROJECT_DIR/.claude/hooks/a.sh" ${CLAUDE_PROJECT_DIR}/b.py';
+    expect(commandScriptPaths(command, places)).toEqual([]);
+    expect(commandScriptPaths(command, { ...places, claudeProjectDir: '/repo' })).toEqual([
+      '/repo/.claude/hooks/a.sh',
+      '/repo/b.py',
+    ]);
+  });
+});
+
+describe('splitShellTokens (S2: operators as the shell reads them)', () => {
+  it('S2: a run of operator characters is split into the longest operators', () => {
+    expect(splitShellTokens('a 2>&1&&b<<<c|&d')).toEqual([
+      { kind: 'word', text: 'a' },
+      { kind: 'word', text: '2' },
+      { kind: 'operator', text: '>&' },
+      { kind: 'word', text: '1' },
+      { kind: 'operator', text: '&&' },
+      { kind: 'word', text: 'b' },
+      { kind: 'operator', text: '<<<' },
+      { kind: 'word', text: 'c' },
+      { kind: 'operator', text: '|&' },
+      { kind: 'word', text: 'd' },
+    ]);
   });
 });

@@ -14,6 +14,21 @@ import {
   trustStoreError,
 } from './trust-store.ts';
 import { writeFileAtomically } from '../write-file-atomically.ts';
+import { MAX_CONFIG_BYTES } from '../read-config-file.ts';
+
+/**
+ * The store's text, within what {@link readTrustStore} reads back (4 MiB, SPEC S3): when the
+ * scripts' texts would pass that, they are left out (the hashes stay; only the review of a later
+ * change shows less), so that trusting never writes a store that refuses every later load.
+ */
+function renderReadableStore(records: Map<string, TrustRecord>): string {
+  const text = renderTrustStore(records);
+  if (Buffer.byteLength(text) <= MAX_CONFIG_BYTES) return text;
+  for (const [path, record] of records) {
+    records.set(path, { ...record, scripts: record.scripts.map(({ path, sha256 }) => ({ path, sha256 })) });
+  }
+  return renderTrustStore(records);
+}
 
 /** The trust store is private: it holds the text of every trusted setup.json (SPEC S3). */
 const TRUST_STORE_MODE = 0o600;
@@ -52,7 +67,7 @@ export async function updateTrustStore(
           // Another process took the lock as stale (this one was stopped for half a minute):
           // start over on what it wrote rather than write over it.
           if (!(await lock.stillHeld())) return undefined;
-          await writeFileAtomically(file, renderTrustStore(records), { mode: TRUST_STORE_MODE });
+          await writeFileAtomically(file, renderReadableStore(records), { mode: TRUST_STORE_MODE });
           return records;
         },
         options.lock,

@@ -65,6 +65,76 @@ describe('trust store', () => {
     expect(await readFile(store, 'utf8')).toBe('{"version": 1, "files": {"/a": ');
   });
 
+  it('S3: a FIFO, a link to /dev/zero, a folder or a huge file in place of the store is E_TRUST_STORE at once, never a wait', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { mkdir, symlink, truncate } = await import('node:fs/promises');
+    await mkdir(join(directory, 'state', 'cosh'), { recursive: true });
+    const cases: [string, () => Promise<void>, string][] = [
+      ['fifo', async () => void execFileSync('mkfifo', [store]), 'a FIFO (named pipe), not a trust store'],
+      ['zero', () => symlink('/dev/zero', store), 'a character device, not a trust store'],
+      ['folder', () => mkdir(store).then(() => undefined), 'a directory, not a trust store'],
+      [
+        'huge',
+        async () => {
+          await writeFile(store, '');
+          await truncate(store, 5 * 1024 * 1024);
+        },
+        'the trust store is too large',
+      ],
+    ];
+    for (const [name, make, reason] of cases) {
+      const { rm } = await import('node:fs/promises');
+      await rm(store, { recursive: true, force: true });
+      await make();
+      const started = Date.now();
+      let failure: unknown;
+      try {
+        readTrustStore(store);
+      } catch (error) {
+        failure = error;
+      }
+      expect(ConfigError.isInstance(failure) && failure.code, name).toBe('E_TRUST_STORE');
+      expect(String((failure as Error).message), name).toContain(reason);
+      expect(Date.now() - started, name).toBeLessThan(5_000);
+    }
+  });
+
+  it("S3: a script's text is kept up to 256 KiB; past that, or not UTF-8, only its hash", async () => {
+    const { readScripts } = await import('./trust-hash.ts');
+    const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+    const small = join(directory, 'small.sh');
+    const large = join(directory, 'large.sh');
+    const binary = join(directory, 'binary');
+    await writeFile(small, 'exit 2\n');
+    await writeFile(large, 'x'.repeat(256 * 1024 + 1));
+    await writeFile(binary, Buffer.from([0xff, 0xfe, 0x00]));
+    const reads = readScripts([small, large, binary, join(directory, 'missing')], sha256);
+    expect(reads.get(small)).toEqual({ sha256: sha256(Buffer.from('exit 2\n')), text: 'exit 2\n' });
+    expect(reads.get(large)?.text).toBeNull();
+    expect(reads.get(large)?.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(reads.get(binary)?.text).toBeNull();
+    expect(reads.get(join(directory, 'missing'))).toBeNull();
+    // A record with a script's text reads back as written.
+    const withText: TrustRecord = { ...record('/a'), scripts: [{ path: small, sha256: hex(2), text: 'exit 2\n' }] };
+    await recordTrust(store, [{ file: '/a', exists: true, record: withText }]);
+    expect(readTrustStore(store).get('/a')).toEqual(withText);
+  });
+
+  it('S3: texts that would make the store too large to read back are left out; the hashes stay', async () => {
+    const text = 'y'.repeat(200 * 1024);
+    const records = Array.from({ length: 24 }, (_, n) => ({
+      ...record(`/f${n}`),
+      scripts: [{ path: `/s${n}`, sha256: hex(n), text }],
+    }));
+    await recordTrust(
+      store,
+      records.map((entry) => ({ file: entry.path, exists: true, record: entry })),
+    );
+    const read = readTrustStore(store);
+    expect(read.size).toBe(24);
+    expect(read.get('/f3')?.scripts).toEqual([{ path: '/s3', sha256: hex(3) }]);
+  });
+
   it('S3/C8: twenty trusts at once in one process lose no record', async () => {
     const files = Array.from({ length: 20 }, (_, n) => `/project-${n}/.cosh/setup.json`);
     await Promise.all(
@@ -220,8 +290,29 @@ describe('applyToggleToSnapshot', () => {
     expect(await applyToggleToSnapshot(store, file, change)).toBe(true);
     expect(readTrustStore(store).get(file)?.scripts).toEqual([
       { path: kept, sha256: hex(7) },
-      { path: script, sha256: createHash('sha256').update('exit 0\n').digest('hex') },
+      { path: script, sha256: createHash('sha256').update('exit 0\n').digest('hex'), text: 'exit 0\n' },
     ]);
+  });
+
+  it("S2/K6: an import trusts a Claude command's $CLAUDE_PROJECT_DIR/ script, resolved where the import says", async () => {
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(join(directory, 'repo', '.claude', 'hooks'), { recursive: true });
+    const script = join(directory, 'repo', '.claude', 'hooks', 'check.sh');
+    await writeFile(script, 'exit 2\n');
+    await recordTrust(store, [{ file, exists: true, record: record(file, text) }]);
+    const change = {
+      kind: 'import',
+      namePrefix: 'claude:project:',
+      entries: imported('"$CLAUDE_PROJECT_DIR"/.claude/hooks/check.sh >> "$CLAUDE_PROJECT_DIR/log"'),
+      home: directory,
+      claudeProjectDir: join(directory, 'repo'),
+    } as const;
+    expect(await applyToggleToSnapshot(store, file, change)).toBe(true);
+    expect(
+      readTrustStore(store)
+        .get(file)
+        ?.scripts.map((entry) => entry.path),
+    ).toEqual([script]);
   });
 
   it('S4/K6: an import into a file never trusted leaves it so; one that created the file trusts it as created', async () => {

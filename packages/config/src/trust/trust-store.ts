@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { homedir as userHomedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { fileError } from '../config-error.ts';
+import { readBoundedFile } from '../read-config-file.ts';
 
 /** A script a trusted file's hooks name (SPEC S2), as it was when trusted. */
 export interface TrustedScript {
@@ -9,7 +9,15 @@ export interface TrustedScript {
   readonly path: string;
   /** SHA-256 (hex) of its bytes. */
   readonly sha256: string;
+  /**
+   * Its text (SPEC S3), for the review of a later change (S4): absent for a script larger than
+   * {@link MAX_SCRIPT_TEXT_BYTES} or not UTF-8 text, and in records written before texts were kept.
+   */
+  readonly text?: string | undefined;
 }
+
+/** The largest script whose text the trust store keeps (SPEC S3); past it, only the hash. */
+export const MAX_SCRIPT_TEXT_BYTES = 256 * 1024;
 
 /** What the trust store keeps about one trusted file (SPEC S3). */
 export interface TrustRecord {
@@ -56,21 +64,26 @@ export function trustStoreFile(options: { env?: NodeJS.ProcessEnv; homedir?: str
 }
 
 /**
- * The records of the trust store `file`; none when it does not exist yet. A store that cannot be
- * read, is not JSON or is not a trust store is an `E_TRUST_STORE` error naming the file and how to
- * reset it: reading it as "nothing trusted" would stop every guard at once, and as "everything
- * trusted" would run what nobody approved.
+ * The records of the trust store `file`; none when it does not exist yet. Read as C1 reads
+ * setup.json (SPEC S3): a regular file of at most 4 MiB, opened without waiting, so a FIFO, a
+ * device (a link to `/dev/zero`), a folder or a huge file in its place is refused at once. A store
+ * that cannot be read, is not JSON or is not a trust store is an `E_TRUST_STORE` error naming the
+ * file and how to reset it: reading it as "nothing trusted" would stop every guard at once, and
+ * as "everything trusted" would run what nobody approved.
  */
 export function readTrustStore(file: string): TrustRecords {
-  let text: string;
+  let read: ReturnType<typeof readBoundedFile>;
   try {
-    text = readFileSync(file, 'utf8');
+    read = readBoundedFile(file, TRUST_STORE_WORDS);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Map();
     throw trustStoreError(file, `cannot read the trust store: ${(error as Error).message}`, error);
   }
-  return parseTrustStore(text, file);
+  if (!read.ok) throw trustStoreError(file, `cannot read the trust store: ${read.reason}`);
+  return parseTrustStore(read.text, file);
 }
+
+const TRUST_STORE_WORDS = { noun: 'a trust store', the: 'the trust store', name: 'trust.json' } as const;
 
 /** The records of a trust store's text; throws the `E_TRUST_STORE` error of {@link readTrustStore}. */
 export function parseTrustStore(text: string, file: string): TrustRecords {
@@ -128,6 +141,9 @@ function recordProblem(path: string, record: unknown): string | null {
     }
     if (typeof script['sha256'] !== 'string' || !HEX_SHA256.test(script['sha256'])) {
       return `has no valid sha256 for the script ${script['path']}`;
+    }
+    if (script['text'] !== undefined && typeof script['text'] !== 'string') {
+      return `has a text that is not a string for the script ${script['path']}`;
     }
   }
   return null;

@@ -76,7 +76,8 @@ let bundle: SourceBundle | undefined;
 beforeAll(async () => {
   validStates = await reachableStates(initialText);
   bundle = await bundleSources(fileURLToPath(new URL('../..', import.meta.url)));
-}, 60_000);
+  // Bundling the sources takes seconds; over a minute on a machine whose cores are busy.
+}, 180_000);
 
 afterAll(() => {
   bundle?.remove();

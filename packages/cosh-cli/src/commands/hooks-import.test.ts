@@ -41,7 +41,10 @@ function cosh(argv: readonly string[], terminal?: FakePerson, cwd = directory) {
 
 type ClaudeHandler = { matcher?: string; command: string };
 
-/** A Claude settings file (`settings.json` or `settings.local.json`) with these PreToolUse command hooks. */
+/**
+ * A Claude settings file with these PreToolUse command hooks: `settings.json` or
+ * `settings.local.json` of the project's `.claude/`, or an absolute path.
+ */
 async function claudeSettings(file: string, handlers: readonly ClaudeHandler[]): Promise<void> {
   const settings = {
     hooks: {
@@ -51,7 +54,9 @@ async function claudeSettings(file: string, handlers: readonly ClaudeHandler[]):
       })),
     },
   };
-  await writeFile(join(directory, '.claude', file), JSON.stringify(settings));
+  const path = file.startsWith('/') ? file : join(directory, '.claude', file);
+  await mkdir(join(path, '..'), { recursive: true });
+  await writeFile(path, JSON.stringify(settings));
 }
 
 const RUN_BASH = ['hooks', 'run', 'PreToolUse', '--tool', 'bash_run', '--input', '{"command":"ls"}', '--json'];
@@ -146,20 +151,45 @@ describe('cosh hooks import: where it writes (C10, K6)', () => {
     await expect(stat(userFile)).rejects.toThrow();
   });
 
-  it('C10/K6: --local, --user and a FILE still write the user file, or the file --config names', async () => {
+  it('K6: a bare --from claude means --project; --local reads settings.local.json and writes the project file too', async () => {
     await writeFile(userFile, guardSetup);
+    await claudeSettings('settings.json', [{ matcher: 'Bash', command: 'exit 2' }]);
+    const bare = await cosh(['hooks', 'import', '--from', 'claude', '--json']);
+    expect(bare.code, bare.stderr).toBe(0);
+    expect(JSON.parse(bare.stdout)).toMatchObject({
+      source: join(directory, '.claude', 'settings.json'),
+      target: projectFile,
+      written: true,
+    });
     await claudeSettings('settings.local.json', [{ command: 'exit 2' }]);
-    expect((await cosh(['hooks', 'import', '--from', 'claude', '--local'])).code).toBe(0);
-    await mkdir(join(home, '.claude'));
-    await writeFile(
-      join(home, '.claude', 'settings.json'),
-      JSON.stringify({ hooks: { PostToolUse: [{ hooks: [{ type: 'command', command: 'true' }] }] } }),
-    );
-    expect((await cosh(['hooks', 'import', '--from', 'claude', '--user'])).code).toBe(0);
-    const user = await readFile(userFile, 'utf8');
-    expect(preToolUseNames(user)).toEqual(['Guard', 'claude:local:PreToolUse[0].hooks[0]']);
-    expect(user).toContain('claude:user:PostToolUse[0].hooks[0]');
+    const local = await cosh(['hooks', 'import', '--from', 'claude', '--local']);
+    expect(local.code, local.stderr).toBe(0);
+    expect(local.stdout).toContain(`Wrote 1 hook to ${projectFile}.`);
+    expect(preToolUseNames(await readFile(projectFile, 'utf8'))).toEqual([
+      'claude:project:PreToolUse[0].hooks[0]',
+      'claude:local:PreToolUse[0].hooks[0]',
+    ]);
+    expect(await readFile(userFile, 'utf8')).toBe(guardSetup);
+  });
 
+  it('K6: a re-import replaces only the entries of its own label (project, local, user or the file path)', async () => {
+    await claudeSettings('settings.json', [{ command: 'exit 2' }]);
+    await claudeSettings('settings.local.json', [{ command: 'exit 2' }]);
+    await cosh(['hooks', 'import', '--from', 'claude', '--project']);
+    await cosh(['hooks', 'import', '--from', 'claude', '--local']);
+    // The project settings drop their hook: the re-import removes the project entry, not local's.
+    await claudeSettings('settings.json', []);
+    expect((await cosh(['hooks', 'import', '--from', 'claude', '--project'])).code).toBe(0);
+    expect(preToolUseNames(await readFile(projectFile, 'utf8'))).toEqual(['claude:local:PreToolUse[0].hooks[0]']);
+  });
+
+  it('K6: --user and a FILE write the user file, or the file --config names', async () => {
+    await writeFile(userFile, guardSetup);
+    await claudeSettings(join(home, '.claude', 'settings.json'), [{ command: 'exit 2' }]);
+    expect((await cosh(['hooks', 'import', '--from', 'claude', '--user'])).code).toBe(0);
+    expect(preToolUseNames(await readFile(userFile, 'utf8'))).toEqual(['Guard', 'claude:user:PreToolUse[0].hooks[0]']);
+
+    await claudeSettings('settings.local.json', [{ command: 'exit 2' }]);
     const other = join(directory, 'other.json');
     await writeFile(other, '{}\n');
     const named = await cosh(['hooks', 'import', '--from', 'claude', '.claude/settings.local.json', '--config', other]);
@@ -168,8 +198,26 @@ describe('cosh hooks import: where it writes (C10, K6)', () => {
     await expect(stat(projectFile)).rejects.toThrow();
   });
 
+  it('K6: the report says the originals keep running in Claude Code: import or connect, not both', async () => {
+    await claudeSettings('settings.json', [{ matcher: 'Bash', command: 'exit 2' }]);
+    const source = join(directory, '.claude', 'settings.json');
+    for (const flags of [['--dry-run'], []]) {
+      const result = await cosh(['hooks', 'import', '--from', 'claude', ...flags]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(`the originals keep running in Claude Code (${source})`);
+      expect(result.stdout).toContain('`cosh connect claude` and remove the originals');
+      expect(result.stdout).toContain('Not both');
+    }
+    const json = await cosh(['hooks', 'import', '--from', 'claude', '--json']);
+    expect(JSON.parse(json.stdout).note).toContain('Not both');
+    // Nothing to import, nothing to say.
+    await claudeSettings('settings.json', []);
+    expect((await cosh(['hooks', 'import', '--from', 'claude'])).stdout).not.toContain('Not both');
+  });
+
   it('C10: --project with --config is bad usage (exit 64, nothing written), as for hooks enable|disable', async () => {
     await claudeSettings('settings.json', [{ command: 'exit 2' }]);
+    await claudeSettings('settings.local.json', [{ command: 'exit 2' }]);
     const other = join(directory, 'other.json');
     await writeFile(other, '{}\n');
     const imported = await cosh(['hooks', 'import', '--from', 'claude', '--project', '--config', other]);
@@ -178,16 +226,24 @@ describe('cosh hooks import: where it writes (C10, K6)', () => {
       expect(result.code).toBe(64);
       expect(result.stderr).toContain("options '--project' and '--config <file>' name different files: give one");
     }
+    // A bare --from claude (--project) and --local write the project file too.
+    for (const flags of [[], ['--local']]) {
+      const result = await cosh(['hooks', 'import', '--from', 'claude', ...flags, '--config', other]);
+      expect(result.code).toBe(64);
+      expect(result.stderr).toContain("and '--config <file>' name different files: give one");
+    }
+    const two = await cosh(['hooks', 'import', '--from', 'claude', '--project', '--local']);
+    expect(two.code).toBe(64);
     expect(await readFile(other, 'utf8')).toBe('{}\n');
     await expect(stat(projectFile)).rejects.toThrow();
   });
 });
 
-// The trust tests run for both targets: --project's file (the project layer) and --local's (the
+// The trust tests run for both targets: --project's file (the project layer) and --user's (the
 // user file), so the trusted copy changed is always the copy of the file written.
 const targets = [
-  { flag: '--project', settingsFile: 'settings.json', label: 'project', layer: 'project' },
-  { flag: '--local', settingsFile: 'settings.local.json', label: 'local', layer: 'user' },
+  { flag: '--project', settingsFile: () => 'settings.json', label: 'project', layer: 'project' },
+  { flag: '--user', settingsFile: () => join(home, '.claude', 'settings.json'), label: 'user', layer: 'user' },
 ] as const;
 
 describe.each(targets)('cosh hooks import $flag and trust (S4, K6)', ({ flag, settingsFile, label, layer }) => {
@@ -199,7 +255,7 @@ describe.each(targets)('cosh hooks import $flag and trust (S4, K6)', ({ flag, se
     await mkdir(join(target(), '..'), { recursive: true });
     await writeFile(target(), text);
   };
-  const claudeGuard = (command: string) => claudeSettings(settingsFile, [{ matcher: 'Bash', command }]);
+  const claudeGuard = (command: string) => claudeSettings(settingsFile(), [{ matcher: 'Bash', command }]);
 
   it(`S4/K6/C10: at a terminal it shows every command and asks y/N; yes writes the ${layer} file and keeps it trusted`, async () => {
     await writeTarget(guardSetup);

@@ -1,8 +1,9 @@
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { delimiter, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import {
   applyToggleToSnapshot,
+  claudeProjectDirOnDisk,
   projectFileForWriting,
   replaceImportedHooks,
   resolveConfigPath,
@@ -13,6 +14,7 @@ import type { CliContext, Writer } from '../cli-context.ts';
 import { ExitError, UsageError } from '../cli-errors.ts';
 import { EXIT_CODES } from '../exit-codes.ts';
 import { askYesNo } from '../read-terminal-line.ts';
+import { refuseWhereReadOnly } from '../read-only-here.ts';
 import { escapeForTerminal } from '../terminal-text.ts';
 import { terminalWriter } from '../terminal-writer.ts';
 import { type ImportReportLine, planClaudeImport } from './claude-import-plan.ts';
@@ -32,13 +34,16 @@ export interface HooksImportOptions {
   readonly command?: Command | undefined;
 }
 
-/** The settings file to read and the label its entries are named with (K6). */
+/**
+ * The settings file to read and the label its entries are named with (K6). No source named means
+ * `--project`: the project's own Claude hooks are what people mean to bring over.
+ */
 function sourceOf(context: CliContext, options: HooksImportOptions): { file: string; label: string } {
   const chosen = [options.file !== undefined, options.project, options.local, options.user].filter(Boolean).length;
-  if (chosen !== 1) {
-    throw new UsageError('name exactly one source: a settings FILE, --project, --local or --user', options.command);
+  if (chosen > 1) {
+    throw new UsageError('name one source: a settings FILE, --project, --local or --user', options.command);
   }
-  if (options.project) return { file: join(context.cwd, '.claude', 'settings.json'), label: 'project' };
+  if (options.project || chosen === 0) return { file: join(context.cwd, '.claude', 'settings.json'), label: 'project' };
   if (options.local) return { file: join(context.cwd, '.claude', 'settings.local.json'), label: 'local' };
   if (options.user) {
     const home = context.env['HOME'] || homedir();
@@ -49,12 +54,24 @@ function sourceOf(context: CliContext, options: HooksImportOptions): { file: str
 }
 
 /**
- * The setup.json an import writes (SPEC C10: writes go to the user file unless `--project` is
- * given): with `--project` the project file, found as `hooks enable|disable --project` find it;
- * else the user file (`--config`'s, `COSH_CONFIG`'s or the default).
+ * The setup.json an import writes (K6): a project's Claude settings (`--project`, also when no
+ * source is named, and `--local`) go to the project file, found as `hooks enable|disable
+ * --project` find it; `--user` and a FILE go to the user file (`--config`'s, `COSH_CONFIG`'s or
+ * the default). `--config` names the user file, so with a project source it is bad usage, as
+ * `--project` with `--config` is.
  */
 function targetOf(context: CliContext, options: HooksImportOptions): { file: string; layer: 'user' | 'project' } {
-  if (options.project) return { file: projectFileForWriting(context.cwd), layer: 'project' };
+  const projectSource = options.project || options.local || (options.file === undefined && !options.user);
+  if (projectSource) {
+    if (options.configPath !== undefined) {
+      const flag = options.local ? '--local' : '--project';
+      throw new UsageError(
+        `options '${flag}' (which writes the project file) and '--config <file>' name different files: give one`,
+        options.command,
+      );
+    }
+    return { file: projectFileForWriting(context.cwd), layer: 'project' };
+  }
   const location = resolveConfigPath({ path: options.configPath, cwd: context.cwd, env: context.env });
   return { file: location.file, layer: 'user' };
 }
@@ -86,10 +103,12 @@ function lineText(line: ImportReportLine): string {
  * `cosh hooks import --from claude [FILE | --project | --local | --user] [--dry-run] [--json]
  * [--config F]` (K6): reads Claude Code settings and writes one `protocol: "claude"` entry per
  * command handler of PreToolUse and PostToolUse into setup.json, replacing an earlier import of the
- * same source; reports every handler. `--project` reads the project's `.claude/settings.json` and
- * writes the project file (`.cosh/setup.json` of this folder or a parent, else created at the git
- * top, as `hooks enable|disable --project` do); the other sources write the user file, or
- * `--config`'s (SPEC C10). `--project` with `--config` is bad usage, as for the toggles.
+ * same source (the same label); reports every handler and that the originals keep running in
+ * Claude Code (bridge or import, not both). `--project`, the default, reads the project's
+ * `.claude/settings.json` and `--local` its `.claude/settings.local.json`; both write the project
+ * file (`.cosh/setup.json` of this folder or a parent, else created at the git top, as `hooks
+ * enable|disable --project` do). `--user` and a FILE write the user file, or `--config`'s (SPEC
+ * C10). A project source with `--config` is bad usage, as for the toggles.
  *
  * Importing is trusting (SPEC S4). At a controlling terminal it shows every command, asks `y/N`
  * there, and only on yes writes the file and applies the same import to the file's trusted copy,
@@ -109,7 +128,10 @@ export async function runHooksImport(context: CliContext, options: HooksImportOp
       options.command,
     );
   }
+  // SPEC S4: not from inside the agent's sandbox, where setup.json and the store are read-only.
+  refuseWhereReadOnly([targetOf(context, options).file, trustStoreFile({ env: context.env })]);
   const source = sourceOf(context, options);
+  const target = targetOf(context, options);
   let text: string;
   try {
     text = readFileSync(source.file, 'utf8');
@@ -130,7 +152,6 @@ export async function runHooksImport(context: CliContext, options: HooksImportOp
     throw new ExitError(EXIT_CODES.config);
   }
   const plan = planClaudeImport(settings, source.label, onPath(context.env));
-  const target = targetOf(context, options);
   const report: ImportReport = { source: source.file, target: target.file, layer: target.layer, lines: plan.lines };
   if (plan.errorCount > 0) {
     printReport(context.err, options, report, 'failed');
@@ -156,6 +177,7 @@ export async function runHooksImport(context: CliContext, options: HooksImportOp
     // the terminal, as `hooks trust --json` shows its diffs there.
     const shown = options.json ? terminalWriter(terminal, context.err) : context.out;
     printHandlers(shown, report);
+    printNote(shown, report);
     const count = importedCount(report.lines);
     const question = `Import ${count} ${count === 1 ? 'hook' : 'hooks'} into ${escapeForTerminal(target.file)}? [y/N] `;
     if (!(await askYesNo(terminal, question))) {
@@ -172,7 +194,18 @@ export async function runHooksImport(context: CliContext, options: HooksImportOp
     const trusted = await applyToggleToSnapshot(
       trustStoreFile({ env: context.env }),
       target.file,
-      { kind: 'import', namePrefix, entries: plan.entries, home },
+      {
+        kind: 'import',
+        namePrefix,
+        entries: plan.entries,
+        home,
+        // The folder a project file's Claude hooks get (K4): the one holding its `.cosh/`.
+        claudeProjectDir: claudeProjectDirOnDisk({
+          projectFolder: target.layer === 'project' ? dirname(dirname(target.file)) : null,
+          cwd: context.cwd,
+          env: context.env,
+        }),
+      },
       { created: change.created },
     );
     printOutcome(shown, report, trusted ? 'trusted' : change.changed ? 'written-untrusted' : 'unchanged');
@@ -203,6 +236,7 @@ function importedCount(lines: readonly ImportReportLine[]): number {
 function printReport(writer: Writer, options: HooksImportOptions, report: ImportReport, end: ImportEnd): void {
   if (options.json) return;
   printHandlers(writer, report);
+  if (end !== 'failed') printNote(writer, report);
   printOutcome(writer, report, end);
 }
 
@@ -210,6 +244,24 @@ function printHandlers(writer: Writer, report: ImportReport): void {
   writer.line(`Claude hooks in ${escapeForTerminal(report.source)}:`);
   if (report.lines.length === 0) writer.line('  (no hooks)');
   for (const line of report.lines) writer.line(lineText(line));
+}
+
+/** The note for people, after the handlers of an import that brings any. */
+function printNote(writer: Writer, report: ImportReport): void {
+  if (importedCount(report.lines) > 0) writer.line(escapeForTerminal(bridgeOrImportNote(report.source)));
+}
+
+/**
+ * K6: importing copies the hooks, it does not move them. Claude Code still runs the originals, and
+ * with `cosh connect claude` as well its bridge would run the copies too: every hook twice.
+ */
+function bridgeOrImportNote(source: string): string {
+  return (
+    `Note: the originals keep running in Claude Code (${source}). ` +
+    "Import them to run them under Cosh's own hosts (cosh exec, session, mcp serve|proxy); " +
+    'to guard Claude Code with Cosh, run `cosh connect claude` and remove the originals instead. ' +
+    'Not both: each hook would run twice.'
+  );
 }
 
 function printOutcome(writer: Writer, report: ImportReport, end: ImportEnd): void {
@@ -255,6 +307,9 @@ function printJsonReport(
         target: report.target,
         dry_run: options.dryRun,
         written,
+        ...(report.target !== null && importedCount(report.lines) > 0
+          ? { note: bridgeOrImportNote(report.source) }
+          : {}),
         handlers: report.lines.map((line) => ({
           name: line.name,
           status: line.status,

@@ -1,9 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { temporaryFolders } from '@cosh/test-utils';
+import { TRUST_ALL_ENV, temporaryFolders } from '@cosh/test-utils';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runInProcess } from '../__fixtures__/run-in-process.ts';
+import { sandboxStatus, sandboxStatusLine } from '../sandbox-status.ts';
 import type { HooksListJson } from './hooks-list.ts';
+
+/** B5: the listing ends with the sandbox's state: `runInProcess` sets COSH_SANDBOX=off (TRUST_ALL_ENV). */
+const sandboxLine = `\n${sandboxStatusLine(sandboxStatus({ mode: 'auto', writable: [], network: true }, { ...TRUST_ALL_ENV }))}\n`;
 
 const makeFolder = temporaryFolders('cosh-cli-list-');
 
@@ -48,7 +52,7 @@ PostToolUse  disabled  1 hook  (hooksEnabled.PostToolUse is false: none of them 
 
 Other warnings:
   ${file}:9:42: warning: hooksEnabled: unknown event "Stop" is ignored; the events are PreToolUse and PostToolUse
-`);
+${sandboxLine}`);
   });
 
   it('--json prints the documented shape', async () => {
@@ -94,7 +98,7 @@ Other warnings:
     const result = await runInProcess(['hooks', 'list'], { cwd: directory, env: { HOME: home } });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
-      `No config file at ${join(home, '.config', 'cosh', 'setup.json')}: no hooks.\n\nPreToolUse   enabled   no hooks\n\nPostToolUse  enabled   no hooks\n`,
+      `No config file at ${join(home, '.config', 'cosh', 'setup.json')}: no hooks.\n\nPreToolUse   enabled   no hooks\n\nPostToolUse  enabled   no hooks\n${sandboxLine}`,
     );
     const json = await runInProcess(['hooks', 'list', '--json'], { cwd: directory, env: { HOME: home } });
     expect(JSON.parse(json.stdout)).toEqual({
@@ -105,6 +109,7 @@ Other warnings:
         { event: 'PostToolUse', enabled: true, hooks: [] },
       ],
       warnings: [],
+      sandbox: { mode: 'off', active: false, kind: null, cause: 'COSH_SANDBOX=off' },
     });
   });
 

@@ -10,7 +10,9 @@ import {
 import { shownHook } from '@cosh/hooks';
 import type { CliContext, Writer } from '../cli-context.ts';
 import { loadCommandConfig } from '../load-command-config.ts';
+import { printIgnoredHomeUserFile } from '../trust-notices.ts';
 import { problemLine } from '../print-problems.ts';
+import { sandboxStatusLine } from '../sandbox-status.ts';
 import { trustStateText } from '../trust-state-text.ts';
 import { escapeForTerminal, printableText, shortenText } from '../terminal-text.ts';
 import { printJson, type ProblemJson, problemJson } from './problem-json.ts';
@@ -51,6 +53,13 @@ export interface HooksListJson {
     }[];
   }[];
   readonly warnings: readonly ProblemJson[];
+  /** How `bash_run` is sandboxed (SPEC B5). */
+  readonly sandbox: {
+    readonly mode: 'auto' | 'required' | 'off';
+    readonly active: boolean;
+    readonly kind: 'bwrap' | 'landlock' | 'sandbox-exec' | null;
+    readonly cause: string | null;
+  };
 }
 
 /** `cosh hooks list [--config F] [--no-project] [--json]`. */
@@ -64,6 +73,7 @@ export async function runHooksList(
     // SPEC S4: a person listing their hooks at a terminal trusts a new user file on first use.
     trustOnFirstUse: true,
   });
+  printIgnoredHomeUserFile(context.err, loaded, context.env);
   const { config, files, location } = loaded;
   // A hook's warnings are those of the file it was read from: not of a file whose trusted copy runs.
   const shownFrom = new Map(files.filter((file) => file.load !== 'snapshot').map((file) => [file.file, file]));
@@ -118,6 +128,12 @@ export async function runHooksList(
         ),
         ...loaded.layerWarnings.map((warning) => problemJson(warning.file, warning.problem)),
       ],
+      sandbox: {
+        mode: loaded.sandboxStatus.mode,
+        active: loaded.sandboxStatus.active,
+        kind: loaded.sandboxStatus.kind,
+        cause: loaded.sandboxStatus.cause,
+      },
     };
     printJson((text) => context.out.write(text), result);
     return;
@@ -149,6 +165,9 @@ export async function runHooksList(
     out.line(style.bold('Other warnings:'));
     for (const warning of otherWarnings) out.line(`  ${problemLine(out, warning.file, warning.problem)}`);
   }
+  // SPEC B5: whether the agent's shell can change what is listed here.
+  out.line();
+  out.line(sandboxStatusLine(loaded.sandboxStatus));
 }
 
 function printFiles(out: Writer, files: readonly ConfigLayerFile[]): void {

@@ -15,6 +15,7 @@ interface HooksRunFlags {
   readonly project?: boolean;
   readonly json?: boolean;
   readonly verbose?: boolean;
+  readonly exitCode?: boolean;
   readonly sessionId?: string;
 }
 
@@ -45,6 +46,7 @@ export function addHooksRunCommand(hooks: Command): Command {
       "print one JSON object (the shape scripts rely on, see the README), each hook's stdout and stderr included",
     )
     .option('--verbose', "also print each hook's stdin payload, stdout and stderr (trimmed) under its row")
+    .option('--exit-code', 'exit 2 when the verdict is deny and 49 on halt, else 0 (for policy tests in CI)')
     .action(async (event: string, flags: HooksRunFlags, self: Command) => {
       const configPath = configPathOf(flags, self);
       const sessionId = sessionIdOf(flags, self);
@@ -61,6 +63,7 @@ export function addHooksRunCommand(hooks: Command): Command {
         sessionId,
         json: flags.json === true,
         verbose: flags.verbose === true,
+        exitCode: flags.exitCode === true,
         command: self,
       });
     });
@@ -72,6 +75,10 @@ export function addHooksRunCommand(hooks: Command): Command {
     [
       'cosh hooks run PostToolUse --tool fs_read --input-file call.json --output-file output.txt --json',
       'the PostToolUse verdict of a recorded call, as JSON',
+    ],
+    [
+      'cosh hooks run PreToolUse --tool bash_run --input \'{"command": "rm -rf /"}\' --exit-code',
+      'in CI: fails (exit 2) unless your hooks deny this call',
     ],
   ]);
 }

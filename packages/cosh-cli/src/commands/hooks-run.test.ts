@@ -256,7 +256,7 @@ describe('cosh hooks run --json (SPEC X)', () => {
     const file = join(directory, 'setup.json');
     await writeFile(
       file,
-      '{\n  "hooks": {\n    "PreToolUse": [],\n    "PreToolUse": [{"command": "true", "matcher": "*"}]\n  },\n  "hooksEnabled": {"pretooluse": true}\n}\n',
+      '{\n  "hooks": {\n    "PreToolUse": [],\n    "PreToolUse": [{"command": "true", "matcher": "*run"}]\n  },\n  "hooksEnabled": {"pretooluse": true}\n}\n',
     );
     const result = await run(['PreToolUse', '--tool', 't', '--config', file, '--json']);
     expect(result.code).toBe(0);
@@ -546,5 +546,64 @@ describe('cosh hooks run with HTTP hooks (H3, X)', () => {
     expect(result.stdout).toMatch(/allow\s+HTTP 200\s+\d+ ms\s+policy/);
     expect(result.stdout).toMatch(/error\s+HTTP 500\s+\d+ ms\s+broken/);
     expect(result.stdout).toContain("hook 'broken' failed (HTTP status 500): the call was not blocked");
+  });
+});
+
+describe('cosh hooks run --tool with a Claude Code tool name (M2)', () => {
+  it('M2: --tool Bash warns on stderr naming the twin bash_run and "protocol": "claude"; the run goes on', async () => {
+    const file = await setup({
+      PreToolUse: [{ name: 'habit', matcher: 'Bash', command: shellPrint({ decision: 'deny', reason: 'no' }, 2) }],
+    });
+    const result = await run([
+      'PreToolUse',
+      '--tool',
+      'Bash',
+      '--input',
+      '{"command":"ls"}',
+      '--config',
+      file,
+      '--json',
+    ]);
+    expect(result.code).toBe(0);
+    // The setup's own M2 warning (the matcher) and the run's (the tool name), both on stderr.
+    expect(result.stderr).toContain(`cosh: warning: --tool "Bash" is Claude Code's name for Cosh's bash_run`);
+    expect(result.stderr).toContain('"protocol": "claude"');
+    expect(result.stderr).toContain('hooks.PreToolUse[0].matcher: "Bash" is Claude Code\'s name for Cosh\'s bash_run');
+    expect((JSON.parse(result.stdout) as HooksRunJson).decision).toBe('deny');
+
+    const cosh = await run(['PreToolUse', '--tool', 'bash_run', '--input', '{"command":"ls"}', '--config', file]);
+    expect(cosh.stderr).not.toContain('--tool');
+  });
+});
+
+describe('cosh hooks run --exit-code (SPEC X)', () => {
+  const verdictOf = async (command: string, event = 'PreToolUse', json = true) => {
+    const file = await setup({ [event]: [{ name: 'verdict', command }] });
+    return await run([event, '--tool', 'bash_run', '--config', file, ...(json ? ['--json'] : []), '--exit-code']);
+  };
+
+  it('X: exits 2 on a deny verdict, for PreToolUse and PostToolUse, with the result still printed', async () => {
+    const denied = await verdictOf('echo no >&2; exit 2');
+    expect(denied.code).toBe(2);
+    expect(JSON.parse(denied.stdout)).toMatchObject({ decision: 'deny', reasons: ['no'] });
+    expect(denied.stderr).toBe('');
+    expect((await verdictOf(shellPrint({ decision: 'deny', reason: 'O6' }), 'PostToolUse')).code).toBe(2);
+    const text = await verdictOf('exit 2', 'PreToolUse', false);
+    expect(text.code).toBe(2);
+    expect(text.stdout).toMatch(/deny/);
+  });
+
+  it('X: exits 49 on halt, also when another hook denies (halt is sticky)', async () => {
+    expect((await verdictOf('exit 49')).code).toBe(49);
+    const file = await setup({ PreToolUse: [{ command: 'exit 2' }, { command: 'exit 49' }] });
+    expect((await run(['PreToolUse', '--tool', 'x', '--config', file, '--exit-code'])).code).toBe(49);
+  });
+
+  it('X: exits 0 on allow, none, ask and a failed hook; without --exit-code a deny exits 0', async () => {
+    for (const command of [shellPrint({ decision: 'allow' }), 'true', shellPrint({ decision: 'ask' }), 'exit 3']) {
+      expect((await verdictOf(command)).code, command).toBe(0);
+    }
+    const file = await setup({ PreToolUse: [{ command: 'exit 2' }] });
+    expect((await run(['PreToolUse', '--tool', 'x', '--config', file, '--json'])).code).toBe(0);
   });
 });

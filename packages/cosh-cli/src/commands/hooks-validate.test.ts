@@ -27,12 +27,12 @@ describe('cosh hooks validate', () => {
 
   it('M2: exits 0 with warnings only, an invalid matcher reported with the regex error and the fix', async () => {
     const { file, code, stdout, stderr } = await validate(
-      '{"hooks": {"PreToolUse": [{"command": "true", "matcher": "*"}]}}',
+      '{"hooks": {"PreToolUse": [{"command": "true", "matcher": "*run"}]}}',
     );
     expect(code).toBe(0);
     expect(stdout).toBe(`${file} (user, env): valid (1 warning)\n`);
     expect(stderr).toBe(
-      `${file}:1:58: warning: hooks.PreToolUse[0].matcher: "*" is not a valid regular expression (nothing to repeat), so this hook never runs; did you mean ".*"?\n`,
+      `${file}:1:58: warning: hooks.PreToolUse[0].matcher: "*run" is not a valid regular expression (nothing to repeat), so this hook never runs; did you mean ".*run"?\n`,
     );
   });
 

@@ -4,6 +4,7 @@ import { ExitError } from '../cli-errors.ts';
 import { EXIT_CODES } from '../exit-codes.ts';
 import { printProblems } from '../print-problems.ts';
 import { escapeForTerminal } from '../terminal-text.ts';
+import { printFirstUseNotices, printIgnoredHomeUserFile } from '../trust-notices.ts';
 import { printJson, type ProblemJson, problemJson } from './problem-json.ts';
 
 /** `cosh hooks validate --json`: stable, documented in the README. */
@@ -59,9 +60,8 @@ export async function runHooksValidate(
     throw new ExitError(EXIT_CODES.config);
   }
   for (const warning of layers.trustWarnings) context.err.line(`cosh: warning: ${escapeForTerminal(warning)}`);
-  for (const file of layers.trustedOnFirstUse) {
-    context.err.line(`cosh: trusted ${escapeForTerminal(file)} on first use: its hooks run as they are now`);
-  }
+  printFirstUseNotices(context.err, layers);
+  printIgnoredHomeUserFile(context.err, layers, context.env);
   const merged = mergeLayers(layers.layerInputs);
   const problemsOf = (file: string, own: readonly ConfigProblem[]): ConfigProblem[] => [
     ...own,

@@ -8,6 +8,7 @@ import {
 } from '@cosh/config';
 import { type CliContext, colorEnabled, hasControllingTerminal } from '../cli-context.ts';
 import { ExitError } from '../cli-errors.ts';
+import { refuseWhereReadOnly } from '../read-only-here.ts';
 import { saveToggle } from './save-toggle.ts';
 import { settingsText } from './settings-layout.ts';
 import { loadSettingsState, type SettingsTarget } from './settings-state.ts';
@@ -49,6 +50,8 @@ export async function runSettings(
     options.project === true
       ? [projectFileForWriting(context.cwd), 'project']
       : [resolveConfigPath({ path: options.configPath, cwd: context.cwd, env: context.env }).file, 'user'];
+  // SPEC S4: not from inside the agent's sandbox, where setup.json and the store are read-only.
+  refuseWhereReadOnly([file, trustStoreFile({ env: context.env })]);
   const target: SettingsTarget = {
     file,
     layer,

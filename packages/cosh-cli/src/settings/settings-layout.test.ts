@@ -2,6 +2,7 @@ import { parseConfig } from '@cosh/config';
 import { describe, expect, it } from 'vitest';
 import {
   columnWidths,
+  hookRowWidth,
   detailLines,
   type ListLine,
   listLines,
@@ -27,7 +28,7 @@ function readyState(text: string, exists = true): Extract<SettingsState, { statu
 const twoEvents = readyState(`{
   "hooksEnabled": {"PostToolUse": false, "Stop": true},
   "hooks": {
-    "PreToolUse": [{"name": "Guard", "command": "g", "matcher": "^bash_run$", "timeout": 5}, {"command": "audit", "matcher": "*", "enabled": false}],
+    "PreToolUse": [{"name": "Guard", "command": "g", "matcher": "^bash_run$", "timeout": 5}, {"command": "audit", "matcher": "*run", "enabled": false}],
     "PostToolUse": [{"name": "Log", "command": "l", "timeout": 0.5}]
   }
 }`);
@@ -93,7 +94,7 @@ describe('listLines', () => {
       'row 0',
       'row 1',
       'row 2',
-      'note 2: ⚠ invalid matcher: "*" (nothing to repeat), never runs; did you mean ".*"?',
+      'note 2: ⚠ invalid matcher: "*run" (nothing to repeat), never runs; did you mean ".*run"?',
       'row 3',
       'row 4',
       'note 4: Other warnings:',
@@ -141,6 +142,26 @@ describe('sizes', () => {
     expect(screenHeights(5).list).toBe(1);
   });
 
+  it('issue 28: however narrow the terminal, a hook row fits it and the name column never runs into the matcher', () => {
+    const state = readyState(
+      `{"hooks": {"PreToolUse": [{"name": "${'n'.repeat(40)}", "command": "g", "matcher": "^(bash_run|fs_write)$"}]}}`,
+    );
+    for (let columns = 21; columns <= 140; columns += 1) {
+      for (const widths of [columnWidths(columns), columnWidths(columns, state.rows)]) {
+        expect(hookRowWidth(widths), `${columns} columns`).toBeLessThanOrEqual(columns - 1);
+        expect(widths.name, `${columns} columns`).toBeGreaterThanOrEqual(4);
+        expect(widths.matcher, `${columns} columns`).toBeGreaterThanOrEqual(4);
+      }
+    }
+    expect(columnWidths(40).timeout).toBe(0);
+    expect(columnWidths(60).timeout).toBe(7);
+  });
+
+  it("issue 28: a short terminal gives the list the message's second line", () => {
+    expect(screenHeights(12)).toEqual({ list: 5, message: 1 });
+    expect(screenHeights(24)).toEqual({ list: 16, message: 2 });
+  });
+
   it('fits a hook row in 79 columns of an 80-column terminal', () => {
     const widths = columnWidths(80);
     expect(ROW_PREFIX_WIDTH + widths.name + 2 + widths.matcher + 2 + widths.timeout).toBe(79);
@@ -179,9 +200,9 @@ describe('settingsText', () => {
     expect(text).toContain('Cosh settings: /home/ada/setup.json');
     expect(text).toMatch(/^\[on \] PreToolUse {3}2 hooks$/m);
     expect(text).toMatch(/^ {2}\[on \] Guard {12}\^bash_run\$ {2}5s$/m);
-    expect(text).toMatch(/^ {2}\[off\] audit {12}\* {11}60s$/m);
+    expect(text).toMatch(/^ {2}\[off\] audit {12}\*run {8}60s$/m);
     expect(text).toMatch(/^ {2}\[on \] Log \(event off\) {2}\(any tool\) {2}0\.5s$/m);
-    expect(text).toMatch(/^ {8}⚠ invalid matcher: "\*"/m);
+    expect(text).toMatch(/^ {8}⚠ invalid matcher: "\*run"/m);
     expect(text).toMatch(/^\[off\] PostToolUse {2}1 hook · none of them run$/m);
     expect(text).toContain('cosh hooks enable|disable');
   });

@@ -178,8 +178,13 @@ export interface ScreenHeights {
  */
 export function screenHeights(terminalRows: number): ScreenHeights {
   const rows = terminalRows > 0 ? terminalRows : 24;
-  return { list: Math.max(1, rows - 8), message: 2 };
+  // A short terminal gives the list the message's second line: hooks matter more than a wrap.
+  const message = rows < SHORT_TERMINAL_ROWS ? 1 : 2;
+  return { list: Math.max(1, rows - 6 - message), message };
 }
+
+/** Below this many rows (for the list, after the layer lines) the message keeps one line. */
+const SHORT_TERMINAL_ROWS = 16;
 
 /** Column widths of a terminal `columns` wide (the last column is left free: no auto-wrap). */
 export interface ColumnWidths {
@@ -201,17 +206,33 @@ export const NOTE_INDENT = 2 + 2;
  * about a third.
  */
 export function columnWidths(columns: number, rows: readonly SettingsRow[] = []): ColumnWidths {
-  const usable = Math.max(40, (columns > 0 ? columns : 80) - 1);
-  const timeout = 7;
-  const free = usable - ROW_PREFIX_WIDTH - 2 - 2 - timeout;
-  const share = Math.min(24, Math.max(10, Math.floor(usable * 0.3)));
+  // The screen's own width (settings-screen.tsx): a row never passes it, however narrow.
+  const usable = Math.max(MINIMUM_SCREEN_WIDTH, (columns > 0 ? columns : 80) - 1);
+  // Narrow, the timeout column goes first (Enter still shows it): name and matcher keep room.
+  const timeout = usable >= NARROW_SCREEN_WIDTH ? 7 : 0;
+  const gaps = timeout > 0 ? 4 : 2;
+  const free = Math.max(2, usable - ROW_PREFIX_WIDTH - gaps - timeout);
+  const minimumName = Math.min(8, Math.ceil(free / 2));
+  const share = Math.min(24, Math.max(10, Math.floor(usable * 0.3)), free - minimumName);
   const hooks = rows.filter((row) => row.kind === 'hook');
   const longest = (texts: readonly string[]): number => Math.max(0, ...texts.map((text) => [...text].length));
   const nameNeeds = Math.max(8, longest(hooks.map((row) => `${row.name}${rowCells(row, rows).nameNote}`)));
   const matcherNeeds = Math.max(10, longest(hooks.map((row) => rowCells(row, rows).detail)));
-  // The matcher gets what the names leave, at least its usual share; the names keep 8 at least.
-  const matcher = Math.max(share, Math.min(matcherNeeds, free - nameNeeds, free - 8));
-  return { name: Math.max(8, free - matcher), matcher, timeout };
+  // The matcher gets what the names leave, at least its usual share; the names keep 8 at least
+  // (half the room on a narrow screen), so the two columns never run into each other.
+  const matcher = Math.max(share, Math.min(matcherNeeds, free - nameNeeds, free - minimumName));
+  return { name: free - matcher, matcher, timeout };
+}
+
+/** The narrowest the screen draws itself (settings-screen.tsx); narrower terminals cut lines. */
+export const MINIMUM_SCREEN_WIDTH = 20;
+
+/** Below this width a hook row has no timeout column. */
+const NARROW_SCREEN_WIDTH = 50;
+
+/** The width a hook row takes with `widths`: the prefix, the columns and the gaps between them. */
+export function hookRowWidth(widths: ColumnWidths): number {
+  return ROW_PREFIX_WIDTH + widths.name + 2 + widths.matcher + (widths.timeout > 0 ? 2 + widths.timeout : 0);
 }
 
 /**

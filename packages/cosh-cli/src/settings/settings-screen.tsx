@@ -1,41 +1,41 @@
 // The interactive settings screen (ink + react). Only `run-settings.ts` imports this module,
 // lazily and only on a terminal, so no other command pays for loading react.
-import type { ConfigLayerFile, TrustCandidate } from '@cosh/config';
+import type { TrustCandidate } from '@cosh/config';
 import { Box, type Key, render, Text, useApp, useInput, useStdout } from 'ink';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { trustDiffLines } from '../commands/trust-diff.ts';
-import { printableText, shortenText } from '../terminal-text.ts';
-import { trustStateText } from '../trust-state-text.ts';
+import { printableText } from '../terminal-text.ts';
 import {
   columnWidths,
-  type ColumnWidths,
   allKeysLines,
   DETAIL_KEYS_HELP,
-  type DetailLine,
   detailLines,
   HELP_KEYS_HELP,
   KEYS_HELP,
   layerLines,
-  type ListLine,
+  MINIMUM_SCREEN_WIDTH,
   listLines,
-  NOTE_INDENT,
-  problemTexts,
   READ_ONLY_KEYS_HELP,
-  readOnlyHint,
   REVIEW_KEYS_HELP,
-  ROW_PREFIX_WIDTH,
-  rowCells,
   screenHeights,
-  scrollWindow,
-  stickyEvent,
   withPendingChanges,
   wrapText,
 } from './settings-layout.ts';
 import { openEditor, type ScreenMessage } from './open-editor.ts';
 import { SaveQueue } from './save-queue.ts';
+import { handlePresses } from './settings-key-handler.ts';
 import { settingsKeys } from './settings-keys.ts';
 import type { SaveOutcome } from './save-toggle.ts';
 import { describeRow, layerHookNotice, type SettingsRow, type SettingsState } from './settings-state.ts';
+import {
+  BrokenList,
+  brokenScreenLines,
+  DetailView,
+  ReadyList,
+  type Review,
+  ReviewView,
+  reviewLines,
+} from './settings-views.tsx';
+import { useRefState } from './use-ref-state.ts';
 
 /** How the screen was left: q or Esc, or Ctrl-C. */
 export type ScreenExit = 'quit' | 'interrupted';
@@ -109,8 +109,10 @@ async function drawScreen(options: SettingsScreenOptions, start: ScreenStart): P
   // same unmount that restores the terminal.
   let interrupted = false;
   const onInterrupt = (): void => {
+    // As Ctrl-C: the queued saves land while the screen still draws, then it ends.
+    if (interrupted) return;
     interrupted = true;
-    instance.unmount();
+    void saves.idle().then(() => setTimeout(() => instance.unmount(), 0));
   };
   process.on('SIGINT', onInterrupt);
   let result: unknown;
@@ -151,33 +153,26 @@ function SettingsScreen(
   const { columns, rows: terminalRows } = useTerminalSize();
   // Key presses can arrive several to a chunk, handled before React renders again: they read
   // and write these refs, and the state copies only drive rendering.
-  const [state, setState] = useState<SettingsState>(start.state);
-  const stateRef = useRef<SettingsState>(start.state);
-  const [pending, setPending] = useState<ReadonlyMap<string, boolean>>(() => new Map());
-  const pendingRef = useRef<ReadonlyMap<string, boolean>>(pending);
-  const [cursor, setCursor] = useState<Cursor>({ key: start.cursorKey ?? 'event:PreToolUse', index: 0 });
-  const cursorRef = useRef<Cursor>(cursor);
-  const [problemTop, setProblemTop] = useState(0);
-  const problemTopRef = useRef(0);
+  const [state, stateRef, setState] = useRefState<SettingsState>(start.state);
+  // Toggles drawn as done while their save is queued or running, by row key.
+  const [pending, pendingRef, setPending] = useRefState<ReadonlyMap<string, boolean>>(() => new Map());
+  const [cursor, cursorRef, setCursor] = useRefState<Cursor>({ key: start.cursorKey ?? 'event:PreToolUse', index: 0 });
+  // The first problem shown on the read-only screen.
+  const [problemTop, problemTopRef, updateProblemTop] = useRefState(0);
   const [message, setMessage] = useState<Message | undefined>(() => start.message ?? initialMessage(start.state));
   // The detail view (Enter) of the hook under the cursor.
-  const [details, setDetails] = useState(false);
-  const detailsRef = useRef(false);
+  const [details, detailsRef, showDetails] = useRefState(false);
   // The list of every key (?), over whatever else is shown.
-  const [help, setHelp] = useState(false);
-  const helpRef = useRef(false);
+  const [help, helpRef, showHelp] = useRefState(false);
   const listTop = useRef(0);
+  // Ctrl-C was pressed: the screen ends once the queued saves are in the file.
+  const leavingRef = useRef(false);
   // The file under review (`t`, SPEC S4) and how far its diff is scrolled; null on the list.
-  const [review, setReview] = useState<Review | null>(null);
-  const reviewRef = useRef<Review | null>(null);
-  const updateReview = (next: Review | null): void => {
-    reviewRef.current = next;
-    setReview(next);
-  };
+  const [review, reviewRef, updateReview] = useRefState<Review | null>(null);
 
   const header = layerLines(state);
   const heights = screenHeights(terminalRows - header.length);
-  const width = Math.max(20, columns - 1);
+  const width = Math.max(MINIMUM_SCREEN_WIDTH, columns - 1);
   const rows = state.status === 'ready' ? withPendingChanges(state.rows, pending) : [];
   const cursorIndex = cursorIndexIn(rows, cursor);
   const brokenLines = state.status === 'broken' ? brokenScreenLines(state, width) : [];
@@ -188,25 +183,10 @@ function SettingsScreen(
     const current = stateRef.current;
     return current.status === 'ready' ? withPendingChanges(current.rows, pendingRef.current) : [];
   };
-  const updatePending = (change: (current: ReadonlyMap<string, boolean>) => ReadonlyMap<string, boolean>): void => {
-    pendingRef.current = change(pendingRef.current);
-    setPending(pendingRef.current);
-  };
-  const showHelp = (open: boolean): void => {
-    helpRef.current = open;
-    setHelp(open);
-  };
-  const showDetails = (open: boolean): void => {
-    detailsRef.current = open;
-    setDetails(open);
-  };
-  const updateProblemTop = (top: number): void => {
-    problemTopRef.current = top;
-    setProblemTop(top);
-  };
+  const updatePending = (change: (current: ReadonlyMap<string, boolean>) => ReadonlyMap<string, boolean>): void =>
+    setPending(change(pendingRef.current));
 
   const apply = (next: SettingsState): void => {
-    stateRef.current = next;
     setState(next);
     if (next.status === 'broken') updateProblemTop(0);
   };
@@ -246,8 +226,7 @@ function SettingsScreen(
     const index = clamp(cursorIndexIn(current, cursorRef.current) + delta, 0, current.length - 1);
     const row = current[index];
     if (row === undefined) return;
-    cursorRef.current = { key: row.key, index };
-    setCursor(cursorRef.current);
+    setCursor({ key: row.key, index });
   };
 
   const toggle = (): void => {
@@ -333,69 +312,66 @@ function SettingsScreen(
     });
   };
 
-  useInput((input: string, key: Key) => {
-    const page = Math.max(1, heights.list - 1);
-    // One input can hold several key presses (`jj`): each is handled in turn, on the refs.
-    for (const press of settingsKeys(input, key)) {
-      if (press === 'interrupt') {
-        exit('interrupted');
-        return;
-      }
-      if (reviewRef.current !== null) {
-        answerReview(press);
-        continue;
-      }
-      if (helpRef.current && press !== 'quit') {
-        showHelp(false);
-        // ? and Esc only close the list; any other key also does what it does.
-        if (press === 'help' || press === 'back') continue;
-      } else if (press === 'help') {
-        showHelp(true);
-        continue;
-      }
-      if (press === 'back' && detailsRef.current) {
-        showDetails(false);
-        continue;
-      }
-      if (press === 'quit' || press === 'back') {
-        exit('quit');
-        return;
-      }
-      if (press === 'trust') {
-        startReview();
-        continue;
-      }
-      if (press === 'yes' || press === 'no') continue;
-      if (press === 'details' || press === 'edit') {
-        const current = stateRef.current;
-        const row = currentRows()[cursorIndexIn(currentRows(), cursorRef.current)];
-        if (current.status !== 'ready' || row?.kind !== 'hook') {
-          setMessage({ tone: 'muted', text: 'Move to a hook (↓) to see its details or edit it.' });
-          continue;
-        }
-        if (press === 'details') {
-          showDetails(!detailsRef.current);
-          continue;
-        }
-        if (!current.exists) {
-          setMessage({ tone: 'error', text: 'No file yet: nothing to edit. Toggle a switch to create it.' });
-          continue;
-        }
-        const end: ScreenEnd = { kind: 'edit', line: row.line ?? 1, cursorKey: row.key };
-        exit(end);
-        return;
-      }
-      if (press === 'up') move(-1);
-      else if (press === 'down') move(1);
-      else if (press === 'pageUp') move(-page);
-      else if (press === 'pageDown') move(page);
-      else if (press === 'top') move(Number.NEGATIVE_INFINITY);
-      else if (press === 'bottom') move(Number.POSITIVE_INFINITY);
-      else if (press === 'toggle') toggle();
-      // Queued behind any save still running, so it shows the file as that save left it.
-      else saves.add(() => reloadAfter({ tone: 'muted', text: 'Reloaded from the file.', fades: true }));
+  /**
+   * Ctrl-C: toggles still queued are saved while the screen still draws, so its last frame shows
+   * the file as they left it (never a switch drawn as done that the file does not hold, nor one
+   * saved after drawing stopped). A second Ctrl-C leaves at once.
+   */
+  const interrupt = (): void => {
+    if (leavingRef.current) {
+      exit('interrupted');
+      return;
     }
-  });
+    leavingRef.current = true;
+    if (pendingRef.current.size > 0) {
+      setMessage({ tone: 'muted', text: 'Saving your last changes before quitting… (ctrl-c again: quit at once)' });
+    }
+    // After the last save's reload is drawn: the timer lets React commit it first.
+    void saves.idle().then(() => setTimeout(() => exit('interrupted'), 0));
+  };
+
+  /** Enter (the hook's details) or `e` (the editor at its line); true when the screen ends. */
+  const detailsOrEdit = (press: 'details' | 'edit'): boolean => {
+    const current = stateRef.current;
+    const row = currentRows()[cursorIndexIn(currentRows(), cursorRef.current)];
+    if (current.status !== 'ready' || row?.kind !== 'hook') {
+      setMessage({ tone: 'muted', text: 'Move to a hook (↓) to see its details or edit it.' });
+      return false;
+    }
+    if (press === 'details') {
+      showDetails(!detailsRef.current);
+      return false;
+    }
+    if (!current.exists) {
+      setMessage({ tone: 'error', text: 'No file yet: nothing to edit. Toggle a switch to create it.' });
+      return false;
+    }
+    const end: ScreenEnd = { kind: 'edit', line: row.line ?? 1, cursorKey: row.key };
+    exit(end);
+    return true;
+  };
+
+  // One input can hold several key presses (`jj`): each is handled in turn, on the refs.
+  useInput((input: string, key: Key) =>
+    handlePresses(settingsKeys(input, key), {
+      leaving: () => leavingRef.current,
+      interrupt,
+      reviewing: () => reviewRef.current !== null,
+      answerReview,
+      helpOpen: () => helpRef.current,
+      showHelp,
+      detailsOpen: () => detailsRef.current,
+      showDetails,
+      quit: () => exit('quit'),
+      startReview,
+      detailsOrEdit,
+      move,
+      page: () => Math.max(1, heights.list - 1),
+      toggle,
+      // Queued behind any save still running, so it shows the file as that save left it.
+      reload: () => saves.add(() => reloadAfter({ tone: 'muted', text: 'Reloaded from the file.', fades: true })),
+    }),
+  );
 
   // A confirmation (Saved: …, Reloaded …) goes after a few seconds: a stale one reads as news.
   useEffect(() => {
@@ -477,302 +453,6 @@ function SettingsScreen(
       </Box>
     </Box>
   );
-}
-
-function ReadyList(props: {
-  readonly rows: readonly SettingsRow[];
-  readonly lines: readonly ListLine[];
-  readonly cursorIndex: number;
-  readonly height: number;
-  readonly width: number;
-  readonly widths: ColumnWidths;
-  readonly color: boolean;
-  readonly listTop: { current: number };
-}): ReactNode {
-  const { rows, lines, cursorIndex, height, width, widths, color } = props;
-  const window = scrollWindow(lines, cursorIndex, height, props.listTop.current);
-  // Remembered between frames so the list scrolls only when the cursor leaves it.
-  props.listTop.current = window.top;
-  const visible = lines.slice(window.top, window.top + height);
-  const heads = `${' '.repeat(ROW_PREFIX_WIDTH)}${'NAME'.padEnd(widths.name)}  ${'MATCHER'.padEnd(widths.matcher)}  ${'TIMEOUT'.padStart(widths.timeout)}`;
-  return (
-    <>
-      <Box height={1}>
-        <Text wrap="truncate-end" dimColor={color}>
-          {heads}
-        </Text>
-      </Box>
-      <MoreLine count={window.above} direction="above" color={color} event={stickyEvent(lines, rows, window.top)} />
-      {visible.map((line, position) => {
-        const key = `line-${window.top + position}`;
-        const row = rows[line.rowIndex];
-        if (line.kind === 'note' || row === undefined) {
-          return (
-            <Box key={key} height={1} paddingLeft={NOTE_INDENT} width={width}>
-              <Text
-                wrap="truncate-end"
-                color={color && line.kind === 'note' && line.tone === 'warning' ? 'yellow' : undefined}
-                dimColor={color && line.kind === 'note' && line.tone === 'muted'}
-              >
-                {line.kind === 'note' ? line.text : ''}
-              </Text>
-            </Box>
-          );
-        }
-        return (
-          <RowLine
-            key={key}
-            row={row}
-            rows={rows}
-            selected={line.rowIndex === cursorIndex}
-            width={width}
-            widths={widths}
-            color={color}
-          />
-        );
-      })}
-      {Array.from({ length: Math.max(0, height - visible.length) }, (_, filler) => (
-        <Box key={`filler-${filler}`} height={1} />
-      ))}
-      <MoreLine count={window.below} direction="below" color={color} />
-    </>
-  );
-}
-
-function RowLine(props: {
-  readonly row: SettingsRow;
-  readonly rows: readonly SettingsRow[];
-  readonly selected: boolean;
-  readonly width: number;
-  readonly widths: ColumnWidths;
-  readonly color: boolean;
-}): ReactNode {
-  const { row, rows, selected, width, widths, color } = props;
-  const cells = rowCells(row, rows);
-  const dim = color && cells.inactive;
-  const mark = (
-    <Box width={row.kind === 'event' ? 2 : 4}>
-      <Text color={color ? 'cyan' : undefined} bold={color}>
-        {selected ? '›' : ' '}
-      </Text>
-    </Box>
-  );
-  const toggle = (
-    <Box width={6}>
-      <Text color={color ? (row.enabled ? 'green' : 'yellow') : undefined} bold={color && selected}>
-        {cells.switchText}
-      </Text>
-    </Box>
-  );
-  if (row.kind === 'event') {
-    return (
-      <Box height={1} width={width}>
-        {mark}
-        {toggle}
-        <Box width={Math.max(1, width - 8)}>
-          <Text wrap="truncate-end">
-            <Text bold={color}>{cells.label}</Text>
-            {'  '}
-            <Text dimColor={color}>{cells.detail}</Text>
-          </Text>
-        </Box>
-      </Box>
-    );
-  }
-  return (
-    <Box height={1} width={width}>
-      {mark}
-      {toggle}
-      <Box width={widths.name}>
-        <Text wrap="truncate-end" dimColor={dim} bold={color && selected && !cells.inactive}>
-          {cells.nameNote === ''
-            ? cells.label
-            : `${shortenText(cells.label, Math.max(1, widths.name - cells.nameNote.length))}${cells.nameNote}`}
-        </Text>
-      </Box>
-      <Box width={2} />
-      <Box width={widths.matcher}>
-        <Text wrap="truncate-end" dimColor={dim}>
-          {cells.detail}
-        </Text>
-      </Box>
-      <Box width={2} />
-      <Box width={widths.timeout} justifyContent="flex-end">
-        <Text wrap="truncate-end" dimColor={dim}>
-          {cells.timeout}
-        </Text>
-      </Box>
-    </Box>
-  );
-}
-
-/** A file under review: which one, and the first line of its diff on screen. */
-interface Review {
-  readonly file: ConfigLayerFile;
-  readonly top: number;
-}
-
-/** What the review shows (SPEC S4): the file, its state, its diff, the scripts that changed. */
-function reviewLines(file: ConfigLayerFile, width: number): string[] {
-  const lines = [`Review: ${file.layer} ${printableText(file.file)}: ${trustStateText(file)}`];
-  const diff = trustDiffLines(file.file, file.snapshot, file.text);
-  for (const line of diff) lines.push(...wrapText(line, width - 2));
-  for (const script of file.scriptChanges) {
-    const change = script.change === 'new' ? 'added' : script.change === 'missing' ? 'removed' : 'changed';
-    lines.push(printableText(`script ${change}: ${script.path}`));
-  }
-  if (diff.length === 0 && file.scriptChanges.length === 0) lines.push('(no difference in the file itself)');
-  return lines;
-}
-
-function ReviewView(props: {
-  readonly lines: readonly string[];
-  readonly top: number;
-  readonly height: number;
-  readonly color: boolean;
-}): ReactNode {
-  const { lines, height, color } = props;
-  const [headline, ...rest] = lines;
-  const top = Math.min(props.top, Math.max(0, rest.length - height));
-  const visible = rest.slice(top, top + height);
-  return (
-    <>
-      <Box height={1}>
-        <Text wrap="truncate-end" bold={color}>
-          {headline ?? ''}
-        </Text>
-      </Box>
-      <MoreLine count={top} direction="above" color={color} />
-      {visible.map((line, position) => (
-        <Box key={`review-${top + position}`} height={1}>
-          <Text
-            wrap="truncate-end"
-            color={color ? (line.startsWith('+') ? 'green' : line.startsWith('-') ? 'red' : undefined) : undefined}
-          >
-            {line}
-          </Text>
-        </Box>
-      ))}
-      {Array.from({ length: Math.max(0, height - visible.length) }, (_, filler) => (
-        <Box key={`filler-${filler}`} height={1} />
-      ))}
-      <MoreLine count={Math.max(0, rest.length - top - height)} direction="below" color={color} />
-    </>
-  );
-}
-
-/** A hook's details in place of the list, as many lines as the list takes (heads and "more" lines included). */
-function DetailView(props: {
-  readonly lines: readonly DetailLine[];
-  readonly height: number;
-  readonly width: number;
-  readonly color: boolean;
-}): ReactNode {
-  const { lines, height, width, color } = props;
-  const cut = lines.length > height;
-  const visible = cut
-    ? [
-        ...lines.slice(0, height - 1),
-        {
-          text: `… ${lines.length - height + 1} more lines (a taller terminal shows them)`,
-          tone: 'label' as const,
-        },
-      ]
-    : lines;
-  return (
-    <>
-      {visible.map((line, position) => (
-        <Box key={`detail-${position}`} height={1} width={width}>
-          <Text
-            wrap="truncate-end"
-            bold={color && line.tone === 'title'}
-            dimColor={color && line.tone === 'label'}
-            color={color && line.tone === 'warning' ? 'yellow' : undefined}
-          >
-            {line.text}
-          </Text>
-        </Box>
-      ))}
-      {Array.from({ length: Math.max(0, height - visible.length) }, (_, filler) => (
-        <Box key={`detail-filler-${filler}`} height={1} />
-      ))}
-    </>
-  );
-}
-
-function BrokenList(props: {
-  readonly lines: readonly BrokenLine[];
-  readonly top: number;
-  readonly height: number;
-  readonly color: boolean;
-}): ReactNode {
-  const { lines, height, color } = props;
-  // The first line (what is wrong) stays put; the problems under it scroll.
-  const [headline, ...rest] = lines;
-  const body = height;
-  const top = Math.min(props.top, Math.max(0, rest.length - body));
-  const visible = rest.slice(top, top + body);
-  return (
-    <>
-      <Box height={1}>
-        <Text wrap="truncate-end" color={color ? 'red' : undefined} bold={color}>
-          {headline?.text ?? ''}
-        </Text>
-      </Box>
-      <MoreLine count={top} direction="above" color={color} />
-      {visible.map((line, position) => (
-        <Box key={`problem-${top + position}`} height={1}>
-          <Text wrap="truncate-end" color={color && line.tone === 'error' ? 'red' : undefined}>
-            {line.text}
-          </Text>
-        </Box>
-      ))}
-      {Array.from({ length: Math.max(0, body - visible.length) }, (_, filler) => (
-        <Box key={`filler-${filler}`} height={1} />
-      ))}
-      <MoreLine count={Math.max(0, rest.length - top - body)} direction="below" color={color} />
-    </>
-  );
-}
-
-function MoreLine(props: {
-  readonly count: number;
-  readonly direction: 'above' | 'below';
-  readonly color: boolean;
-  /** The event whose hooks the list continues with, its switch scrolled away (sticky header). */
-  readonly event?: string | undefined;
-}): ReactNode {
-  const arrow = props.direction === 'above' ? '↑' : '↓';
-  return (
-    <Box height={1}>
-      <Text wrap="truncate-end">
-        {props.event === undefined ? '' : <Text bold={props.color}>{props.event}</Text>}
-        <Text dimColor={props.color}>
-          {props.count > 0 ? `${props.event === undefined ? '' : ' '} ${arrow} ${props.count} more` : ''}
-        </Text>
-      </Text>
-    </Box>
-  );
-}
-
-interface BrokenLine {
-  readonly text: string;
-  readonly tone: 'error' | 'plain';
-}
-
-/** The read-only screen's lines: what is wrong, each problem wrapped to the width, the hint. */
-function brokenScreenLines(state: Extract<SettingsState, { status: 'broken' }>, width: number): BrokenLine[] {
-  const lines: BrokenLine[] = [
-    { text: 'Read-only: this config has errors, so nothing can be changed here.', tone: 'error' },
-  ];
-  for (const problem of problemTexts(state)) {
-    for (const [index, text] of wrapText(problem, width - 2).entries())
-      lines.push({ text: `${index === 0 ? '' : '  '}${text}`, tone: 'error' });
-  }
-  lines.push({ text: '', tone: 'plain' });
-  for (const text of wrapText(`${readOnlyHint(state.file)} Then press r to reload.`, width))
-    lines.push({ text, tone: 'plain' });
-  return lines;
 }
 
 function initialMessage(state: SettingsState): Message | undefined {

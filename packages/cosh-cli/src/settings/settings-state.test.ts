@@ -69,9 +69,9 @@ describe('settingsStateOf', () => {
   });
 
   it('M2: an invalid matcher is marked under its hook, with the regex error and the fix', () => {
-    const state = ready(stateOf('{"hooks": {"PreToolUse": [{"command": "x", "matcher": "*"}]}}'));
+    const state = ready(stateOf('{"hooks": {"PreToolUse": [{"command": "x", "matcher": "*run"}]}}'));
     expect(state.rows[1]?.kind === 'hook' && state.rows[1].warnings).toEqual([
-      '⚠ invalid matcher: "*" (nothing to repeat), never runs; did you mean ".*"?',
+      '⚠ invalid matcher: "*run" (nothing to repeat), never runs; did you mean ".*run"?',
     ]);
   });
 

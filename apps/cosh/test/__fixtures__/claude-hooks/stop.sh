@@ -1,4 +1,3 @@
 #!/usr/bin/env bash
-# K5 continue: false halts, whatever the exit code.
+# K5 continue: false on exit 0 halts the turn.
 jq -n '{continue: false, stopReason: "maintenance window: no tool calls"}'
-exit 1

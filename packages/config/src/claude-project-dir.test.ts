@@ -52,3 +52,29 @@ describe('claudeProjectDir (K4)', () => {
     ]);
   });
 });
+
+describe('claudeProjectDir (K8: the environment)', () => {
+  const isFolder = (path: string) => path === '/opened/project';
+
+  it('K8: a set CLAUDE_PROJECT_DIR naming an existing folder wins over the project layer and the search', () => {
+    const { exists } = existing('/repo/.git');
+    expect(
+      claudeProjectDir({
+        projectFolder: '/repo',
+        cwd: '/repo/src',
+        exists,
+        fromEnvironment: '/opened/project',
+        isFolder,
+      }),
+    ).toBe('/opened/project');
+  });
+
+  it('K8: one naming no folder, or a relative one, is ignored', () => {
+    const { exists } = existing('/repo/.git');
+    for (const fromEnvironment of ['/gone', 'opened/project', '']) {
+      expect(claudeProjectDir({ projectFolder: null, cwd: '/repo/src', exists, fromEnvironment, isFolder })).toBe(
+        '/repo',
+      );
+    }
+  });
+});

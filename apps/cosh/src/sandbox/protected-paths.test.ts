@@ -1,0 +1,94 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { protectedFiles } from '../tools/protected-files.ts';
+import { coshInstallationFolder, gitProtectedPaths, protectedPaths } from './protected-paths.ts';
+
+const makeFolder = temporaryFolders('cosh-protected-paths-');
+
+let root: string;
+
+beforeEach(() => {
+  root = makeFolder();
+});
+
+describe('protectedPaths (B2, S6)', () => {
+  it('B2: each setup.json and its folder, the trust store folder, existing scripts and their folders, the cache, the installation', async () => {
+    await mkdir(join(root, 'scripts'));
+    await writeFile(join(root, 'scripts', 'guard.sh'), 'exit 0\n');
+    const paths = protectedPaths(
+      {
+        configFiles: [join(root, 'config', 'setup.json')],
+        trustStore: join(root, 'state', 'cosh', 'trust.json'),
+        scripts: [join(root, 'scripts', 'guard.sh'), join(root, 'work', 'post.log')],
+        env: { HOME: join(root, 'home'), XDG_CACHE_HOME: join(root, 'cache') },
+        installationFolder: join(root, 'install'),
+      },
+      join(root, 'work'),
+    );
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        join(root, 'config', 'setup.json'),
+        join(root, 'config'),
+        join(root, 'state', 'cosh'),
+        join(root, 'scripts', 'guard.sh'),
+        join(root, 'scripts'),
+        join(root, 'cache', 'cosh'),
+        join(root, 'install'),
+      ]),
+    );
+    // A word that names no existing file is no script (S2): its folder, the cwd here, stays writable.
+    expect(paths).not.toContain(join(root, 'work'));
+  });
+
+  it('B2: a relative XDG_CACHE_HOME is ignored (XDG): ~/.cache/cosh', () => {
+    const paths = protectedPaths(
+      {
+        configFiles: [],
+        trustStore: '/s/trust.json',
+        scripts: [],
+        env: { HOME: '/h', XDG_CACHE_HOME: 'rel' },
+        installationFolder: null,
+      },
+      root,
+    );
+    expect(paths).toContain('/h/.cache/cosh');
+  });
+
+  it('B2: .git/hooks and .git/config of the repository around the cwd, from a subfolder too', async () => {
+    await mkdir(join(root, '.git', 'hooks'), { recursive: true });
+    await mkdir(join(root, 'sub', 'deeper'), { recursive: true });
+    expect(gitProtectedPaths(join(root, 'sub', 'deeper'))).toEqual([
+      join(root, '.git', 'hooks'),
+      join(root, '.git', 'config'),
+    ]);
+  });
+
+  it('B2: a worktree (.git file) protects its own config and the shared hooks and config', async () => {
+    const common = join(root, 'main', '.git');
+    const own = join(common, 'worktrees', 'wt');
+    await mkdir(own, { recursive: true });
+    await writeFile(join(own, 'commondir'), '../..\n');
+    await mkdir(join(root, 'wt'));
+    await writeFile(join(root, 'wt', '.git'), `gitdir: ${own}\n`);
+    expect(gitProtectedPaths(join(root, 'wt'))).toEqual(
+      expect.arrayContaining([join(own, 'config'), join(common, 'hooks'), join(common, 'config')]),
+    );
+  });
+
+  it('the installation folder is the nearest folder above the program whose package.json names a package', async () => {
+    await mkdir(join(root, 'app', 'bin'), { recursive: true });
+    await writeFile(join(root, 'app', 'package.json'), '{"name": "@cosh/app"}');
+    await writeFile(join(root, 'app', 'bin', 'package.json'), '{"type": "commonjs"}');
+    await writeFile(join(root, 'app', 'bin', 'cosh.js'), '');
+    expect(coshInstallationFolder(join(root, 'app', 'bin', 'cosh.js'))).toBe(join(root, 'app'));
+  });
+
+  it('S6: the tools refuse a path inside a protected folder, not only the protected file', async () => {
+    await mkdir(join(root, 'config'));
+    const files = protectedFiles([join(root, 'config')]);
+    expect(await files.find(join(root, 'config', 'lib.sh'))).toBe(join(root, 'config'));
+    expect(await files.find(join(root, 'config-other', 'x'))).toBeUndefined();
+  });
+});

@@ -1,0 +1,173 @@
+// SPEC B2 and S6 share one list: what the agent's shell finds read-only inside the sandbox is
+// exactly what `fs_write` and `fs_edit` refuse to write. Two lists would drift, and the gap
+// between them would be a way around a guard.
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+
+/** What the list is made of: the load's own files and the process's environment. */
+export interface ProtectedPathsInput {
+  /** Every layer's setup.json, where it was looked for (also when absent: its folder counts). */
+  readonly configFiles: readonly string[];
+  /** The trust store (SPEC S3): its folder is `$XDG_STATE_HOME/cosh`. */
+  readonly trustStore: string;
+  /** The words of hooks' commands that may name a script (SPEC S2); only existing files count. */
+  readonly scripts: readonly string[];
+  readonly env: NodeJS.ProcessEnv;
+  /** Cosh's installation folder, `null` when unknown (see {@link coshInstallationFolder}). */
+  readonly installationFolder: string | null;
+}
+
+/**
+ * The paths B2 keeps read-only even inside a writable tree, and S6 keeps from the tools, for a
+ * call in `cwd` (absolute, unresolved: the sandbox and the tools resolve them when they use
+ * them, so a link made since is followed):
+ *
+ * - every setup.json and its folder (a guard's neighbours, such as a `lib.sh` it sources, are
+ *   code too), the trust store and its folder (`$XDG_STATE_HOME/cosh`);
+ * - every S2 script that is an existing regular file, and its folder;
+ * - `$XDG_CACHE_HOME/cosh` (default `~/.cache/cosh`): Cosh's caches are read before a verdict;
+ * - Cosh's own installation folder;
+ * - the repository's `.git/hooks` and `.git/config` around `cwd` (code that runs outside the
+ *   sandbox later: a hook script, or a `core.hooksPath`, `core.fsmonitor`, alias … setting).
+ */
+export function protectedPaths(input: ProtectedPathsInput, cwd: string): string[] {
+  const paths = new Set<string>();
+  const withFolder = (file: string): void => {
+    paths.add(resolve(file));
+    paths.add(dirname(resolve(file)));
+  };
+  for (const file of input.configFiles) withFolder(file);
+  withFolder(input.trustStore);
+  // S2: a word is a script only when it names an existing regular file (a path a hook merely
+  // mentions must not lock its folder).
+  for (const script of input.scripts) if (isRegularFile(script)) withFolder(script);
+  paths.add(join(xdgFolder(input.env, 'XDG_CACHE_HOME', '.cache'), 'cosh'));
+  if (input.installationFolder !== null) paths.add(input.installationFolder);
+  for (const path of gitProtectedPaths(cwd)) paths.add(path);
+  return [...paths];
+}
+
+/**
+ * {@link ProtectedPathsInput} of a load (`loadHooks`' answer): its layers' files, its trust store,
+ * and the rest of its S6 list, which are the scripts.
+ */
+export function protectedPathsInputOf(
+  loaded: {
+    readonly locations: {
+      readonly managed: { readonly file: string } | null;
+      readonly user: { readonly file: string } | null;
+      readonly project: { readonly file: string } | null;
+    };
+    readonly trustStore: string;
+    readonly protectedFiles: readonly string[];
+  },
+  env: NodeJS.ProcessEnv,
+  installationFolder: string | null,
+): ProtectedPathsInput {
+  const { managed, user, project } = loaded.locations;
+  const configFiles = [managed, user, project].flatMap((location) => (location === null ? [] : [location.file]));
+  const known = new Set([...configFiles, loaded.trustStore]);
+  return {
+    configFiles,
+    trustStore: loaded.trustStore,
+    scripts: loaded.protectedFiles.filter((path) => !known.has(path)),
+    env,
+    installationFolder,
+  };
+}
+
+function isRegularFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** `$<name>` when it is absolute (the XDG rule: a relative value is ignored), else `~/<fallback>`. */
+function xdgFolder(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const value = env[name];
+  if (value !== undefined && isAbsolute(value)) return value;
+  return join(env['HOME'] || homedir(), fallback);
+}
+
+/**
+ * The repository around `cwd` (the nearest folder with a `.git`): its `hooks` and `config`. A
+ * `.git` file (a worktree, a submodule) names the real git folder (`gitdir:`), whose `config`
+ * counts, and its shared folder (`commondir`), whose `hooks` and `config` run for it.
+ */
+export function gitProtectedPaths(cwd: string): string[] {
+  for (let folder = resolve(cwd); ; folder = dirname(folder)) {
+    const dotGit = join(folder, '.git');
+    const kind = entryKind(dotGit);
+    if (kind === 'folder') return [join(dotGit, 'hooks'), join(dotGit, 'config')];
+    if (kind === 'file') {
+      const gitFolder = gitdirOf(dotGit, folder);
+      if (gitFolder === null) return [];
+      const common = commonFolderOf(gitFolder);
+      return [
+        ...new Set([
+          join(gitFolder, 'config'),
+          join(gitFolder, 'hooks'),
+          join(common, 'hooks'),
+          join(common, 'config'),
+        ]),
+      ];
+    }
+    if (dirname(folder) === folder) return [];
+  }
+}
+
+function entryKind(path: string): 'folder' | 'file' | null {
+  try {
+    const stat = statSync(path);
+    return stat.isDirectory() ? 'folder' : stat.isFile() ? 'file' : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The folder a `.git` file names (`gitdir: <path>`, relative to the folder holding it). */
+function gitdirOf(dotGitFile: string, folder: string): string | null {
+  const text = readSmallFile(dotGitFile);
+  const match = text === null ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text);
+  return match?.[1] === undefined ? null : resolve(folder, match[1]);
+}
+
+/** A worktree's shared git folder (its `commondir` file), else the folder itself. */
+function commonFolderOf(gitFolder: string): string {
+  const text = readSmallFile(join(gitFolder, 'commondir'));
+  const named = text?.trim();
+  return named === undefined || named === '' ? gitFolder : resolve(gitFolder, named);
+}
+
+/** A small regular file's text, else `null` (a FIFO or a device is never opened). */
+function readSmallFile(path: string): string | null {
+  try {
+    const stat = statSync(path);
+    if (!stat.isFile() || stat.size > 64 * 1024) return null;
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The folder Cosh runs from: the nearest folder above the running program's real path
+ * (`bin/cosh.js` of the installed package) whose `package.json` names a package (`bin/` has one
+ * that only says CommonJS). `null` when there is none.
+ */
+export function coshInstallationFolder(program: string | undefined = process.argv[1]): string | null {
+  if (program === undefined || program === '') return null;
+  let start: string;
+  try {
+    start = dirname(realpathSync(program));
+  } catch {
+    return null;
+  }
+  for (let folder = start; ; folder = dirname(folder)) {
+    if (/"name"\s*:/.test(readSmallFile(join(folder, 'package.json')) ?? '')) return folder;
+    if (dirname(folder) === folder) return null;
+  }
+}

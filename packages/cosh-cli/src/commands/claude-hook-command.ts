@@ -1,0 +1,37 @@
+import type { Command } from 'commander';
+import { contextOf } from '../cli-context.ts';
+import { configOption, noProjectOption } from '../config-option.ts';
+import { addExamples } from '../help-examples.ts';
+import { configPathOf, noProjectOf } from '../option-values.ts';
+
+/** Registers `claude-hook` (SPEC K8), the Claude Code hook command; its module loads only when it runs. */
+export function addClaudeHookCommand(program: Command): Command {
+  const claudeHook = program
+    .command('claude-hook')
+    .description(
+      "a Claude Code hook command: runs the Cosh hooks for Claude's PreToolUse/PostToolUse call and answers in Claude's protocol",
+    )
+    .addOption(configOption())
+    .addOption(noProjectOption())
+    .option(
+      '--client <agent>',
+      'the agent that runs it: claude (default) or codex (answers within what Codex CLI accepts)',
+    )
+    .addHelpText(
+      'after',
+      '\nWire it with cosh connect claude (or codex): it writes the fail-closed command\n  <absolute path of cosh> claude-hook || { echo \'cosh claude-hook failed\' >&2; exit 2; }\nunder "PreToolUse" and "PostToolUse" with matcher "*".',
+    )
+    .action(async (flags: { config?: string; project?: boolean; client?: string }, command: Command) => {
+      const configPath = configPathOf(flags, command);
+      const { runClaudeHook } = await import('./claude-hook.ts');
+      const context = contextOf(command);
+      await runClaudeHook(context, { configPath, noProject: noProjectOf(flags), client: flags.client }, context.stdin);
+    });
+  return addExamples(claudeHook, [
+    [
+      'cosh claude-hook < pre-tool-use.json',
+      'answer one Claude Code call (its hook stdin, saved) as Claude Code would read it',
+    ],
+    ['cosh claude-hook --client codex < pre-tool-use.json', 'the same for a Codex CLI call'],
+  ]);
+}

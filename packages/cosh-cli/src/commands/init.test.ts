@@ -1,0 +1,133 @@
+import { execFile } from 'node:child_process';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseConfig } from '@cosh/config';
+import { temporaryFolders } from '@cosh/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { person } from '../__fixtures__/fake-terminal.ts';
+import { runInProcess } from '../__fixtures__/run-in-process.ts';
+import { STARTER_SETUP_JSON } from './starter-setup.ts';
+
+const makeFolder = temporaryFolders('cosh-cli-init-');
+
+let home: string;
+let userFile: string;
+
+beforeEach(() => {
+  home = makeFolder();
+  userFile = join(home, '.config', 'cosh', 'setup.json');
+});
+
+/** `cosh init` as a person or a program runs it: trust checked (no COSH_TRUST), HOME in the test folder. */
+const init = (args: readonly string[] = [], atTerminal = false, cwd = home) =>
+  runInProcess(['init', ...args], {
+    cwd,
+    env: { HOME: home, PATH: process.env['PATH'], COSH_TRUST: undefined },
+    ...(atTerminal ? { openTerminal: person().openTerminal } : {}),
+  });
+
+const listed = async (cwd = home) =>
+  JSON.parse(
+    (await runInProcess(['hooks', 'list', '--json'], { cwd, env: { HOME: home, COSH_TRUST: undefined } })).stdout,
+  );
+
+/** What one starter hook answers for a call: its exit status and stdout, run as the runner would. */
+async function answer(name: string, payload: unknown): Promise<{ code: number; stdout: string }> {
+  const result = parseConfig(STARTER_SETUP_JSON, 'starter.json');
+  if (!result.ok) throw result.error;
+  const hook = [...result.config.hooks.PreToolUse, ...result.config.hooks.PostToolUse].find((h) => h.name === name);
+  const child = execFile('/bin/sh', ['-c', hook?.command as string]);
+  // A hook that does not read its stdin closes it early, as R3 allows.
+  child.stdin?.on('error', () => undefined);
+  child.stdin?.end(`${JSON.stringify(payload)}\n`);
+  let stdout = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const code = await new Promise<number>((resolve) => child.on('close', (status) => resolve(status ?? -1)));
+  return { code, stdout };
+}
+
+describe('the starter setup.json (SPEC X: cosh init)', () => {
+  it('X: loads without an error or warning; only the rm -rf block is on', () => {
+    const result = parseConfig(STARTER_SETUP_JSON, 'starter.json');
+    if (!result.ok) throw result.error;
+    expect(result.warnings).toEqual([]);
+    const hooks = [...result.config.hooks.PreToolUse, ...result.config.hooks.PostToolUse];
+    expect(hooks.filter((hook) => hook.enabled).map((hook) => hook.name)).toEqual(['Block rm -rf']);
+    expect(hooks.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('X: each example does what its comment says', async () => {
+    const bash = (command: string) => ({ event: 'PreToolUse', tool_name: 'bash_run', tool_input: { command } });
+    expect(await answer('Block rm -rf', bash('rm -rf /'))).toMatchObject({
+      code: 2,
+      stdout: expect.stringContaining('rm -rf is not allowed'),
+    });
+    expect(await answer('Block rm -rf', bash('ls -la'))).toEqual({ code: 0, stdout: '' });
+    expect(JSON.parse((await answer('Allow reads', {})).stdout)).toEqual({ decision: 'allow' });
+    expect(JSON.parse((await answer('Add --color=never to grep', bash('grep -r x .'))).stdout)).toEqual({
+      updated_input: { command: 'grep --color=never -r x .' },
+    });
+    expect(await answer('Emergency stop', {})).toEqual({ code: 0, stdout: '' });
+    expect(JSON.parse((await answer('Note file writes', {})).stdout)).toEqual({ context: 'File write completed' });
+    const large = { event: 'PostToolUse', tool_name: 'fs_read', tool_input: {}, tool_output: 'x'.repeat(200_000) };
+    expect(JSON.parse((await answer('Flag large reads', large)).stdout)).toMatchObject({ decision: 'deny' });
+    expect(await answer('Flag large reads', { ...large, tool_output: 'small' })).toEqual({ code: 0, stdout: '' });
+  });
+});
+
+describe('cosh init (SPEC X)', () => {
+  it('X/S4: at a terminal, writes the user file and trusts it: the guard runs at once', async () => {
+    const result = await init([], true);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toContain(`Wrote a starter setup.json to ${userFile} (user file)`);
+    expect(result.stdout).toContain('Trusted: its hooks run from now on.');
+    expect(await readFile(userFile, 'utf8')).toBe(STARTER_SETUP_JSON);
+    const list = await listed();
+    expect(list.files).toEqual([expect.objectContaining({ layer: 'user', path: userFile, trust: 'trusted' })]);
+    const denied = await runInProcess(
+      ['hooks', 'run', 'PreToolUse', '--tool', 'bash_run', '--input', '{"command": "rm -rf ~"}', '--json'],
+      { cwd: home, env: { HOME: home, PATH: process.env['PATH'], COSH_TRUST: undefined } },
+    );
+    expect(JSON.parse(denied.stdout)).toMatchObject({ decision: 'deny', reasons: ['rm -rf is not allowed'] });
+  });
+
+  it('X/S4: without a terminal, writes the file untrusted and says how to trust it', async () => {
+    const result = await init();
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Not trusted (no terminal to ask a person at)');
+    expect(result.stdout).toContain('cosh hooks trust');
+    expect((await listed()).files).toEqual([expect.objectContaining({ path: userFile, trust: 'untrusted' })]);
+  });
+
+  it('X: never overwrites: an existing file is left as it is, exit 1 with a message', async () => {
+    await mkdir(join(home, '.config', 'cosh'), { recursive: true });
+    await writeFile(userFile, '{"mine": true}\n');
+    const result = await init([], true);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`cosh init: ${userFile} exists already: nothing was written`);
+    expect(await readFile(userFile, 'utf8')).toBe('{"mine": true}\n');
+  });
+
+  it('X/C10: --project writes .cosh/setup.json at the repository top and trusts it at a terminal', async () => {
+    const repository = join(home, 'repo');
+    await mkdir(join(repository, '.git'), { recursive: true });
+    await mkdir(join(repository, 'src'), { recursive: true });
+    const result = await init(['--project'], true, join(repository, 'src'));
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    const file = join(repository, '.cosh', 'setup.json');
+    expect((await stat(file)).isFile()).toBe(true);
+    expect(result.stdout).toContain('(project file)');
+    expect((await listed(join(repository, 'src'))).files).toEqual([
+      expect.objectContaining({ layer: 'project', path: file, trust: 'trusted' }),
+    ]);
+    expect((await init(['--project'], true, repository)).code).toBe(1);
+  });
+
+  it('X: --config writes that file; with --project it is bad usage', async () => {
+    const file = join(home, 'elsewhere', 'setup.json');
+    expect((await init(['--config', file])).code).toBe(0);
+    expect(await readFile(file, 'utf8')).toBe(STARTER_SETUP_JSON);
+    expect((await init(['--config', file, '--project'])).code).toBe(64);
+  });
+});
