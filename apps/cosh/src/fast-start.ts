@@ -1,4 +1,4 @@
-// The plain `cosh hooks run` and `cosh claude-hook` (dist/fast-start.cjs): the two commands a
+// The plain `cosh hooks run`, `cosh claude-hook` and `cosh gemini-hook` (dist/fast-start.cjs): the commands a
 // program starts once per tool call, so their start-up is the time a person waits on every call.
 // Built as one CommonJS file with everything it needs (zod and the schemas included, but run only
 // when a text must be validated), so that Node loads one file and skips its ES module loader

@@ -93,6 +93,9 @@ export const CLAUDE_HOOK_OPTIONS: readonly PerCallOption[] = [
   },
 ];
 
+/** `cosh gemini-hook`'s options (K10). */
+export const GEMINI_HOOK_OPTIONS: readonly PerCallOption[] = [CONFIG_OPTION, NO_PROJECT_OPTION];
+
 /** The option's long name (`--tool`), and whether it takes a value. */
 export function optionName(option: PerCallOption): { readonly name: string; readonly takesValue: boolean } {
   const [name = '', value] = option.flags.split(' ');

@@ -21,6 +21,9 @@ async function readByCommander(argv: readonly string[]): Promise<unknown> {
   (program.commands.find((command) => command.name() === 'claude-hook') as Command).action((flags: object) => {
     given = { command: 'claude-hook', ...flags };
   });
+  (program.commands.find((command) => command.name() === 'gemini-hook') as Command).action((flags: object) => {
+    given = { command: 'gemini-hook', ...flags };
+  });
   const code = await runCli(program, argv);
   return code === 0 ? given : { exitCode: code };
 }
@@ -52,6 +55,10 @@ const plainLines: string[][] = [
   ['claude-hook'],
   ['claude-hook', '--config', '/etc/x.json'],
   ['claude-hook', '--no-project', '--config=setup.json'],
+  ['claude-hook', '--client', 'codex'],
+  ['claude-hook', '--client=codex', '--config', 'setup.json'],
+  ['gemini-hook'],
+  ['gemini-hook', '--no-project', '--config', 'setup.json'],
 ];
 
 // Command lines left to commander: help, version, mistakes, anything unusual.
@@ -84,6 +91,8 @@ const otherLines: string[][] = [
   ['claude-hook', '--help'],
   ['claude-hook', '--config'],
   ['claude-hook', '--json'],
+  ['gemini-hook', 'extra'],
+  ['gemini-hook', '--client', 'codex'],
 ];
 
 describe('parsePlainCommandLine (X: the same reading as the commander program)', () => {

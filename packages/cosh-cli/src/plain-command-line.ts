@@ -1,5 +1,11 @@
 import type { CommandName } from './cli-errors.ts';
-import { CLAUDE_HOOK_OPTIONS, HOOKS_RUN_OPTIONS, optionName, type PerCallOption } from './per-call-options.ts';
+import {
+  CLAUDE_HOOK_OPTIONS,
+  GEMINI_HOOK_OPTIONS,
+  HOOKS_RUN_OPTIONS,
+  optionName,
+  type PerCallOption,
+} from './per-call-options.ts';
 
 /**
  * A `cosh hooks run` or `cosh claude-hook` command line in its plain form, read without
@@ -32,6 +38,12 @@ export type PlainCommandLine =
       readonly noProject: boolean;
       /** `--client codex` (K9). */
       readonly client?: string | undefined;
+    }
+  | {
+      readonly command: 'gemini-hook';
+      readonly config: string | undefined;
+      /** `--no-project` given. */
+      readonly noProject: boolean;
     };
 
 /** The flags of `options` that take a value, and the switches, each by flag, with the field it fills. */
@@ -51,12 +63,14 @@ function optionTables(options: readonly PerCallOption[]): {
 // From the one table commander's program is built from too (per-call-options.ts).
 const HOOKS_RUN = optionTables(HOOKS_RUN_OPTIONS);
 const CLAUDE_HOOK = optionTables(CLAUDE_HOOK_OPTIONS);
+const GEMINI_HOOK = optionTables(GEMINI_HOOK_OPTIONS);
 
 /** `cosh hooks run` and `cosh claude-hook` as usage hints name them (see usage-hint.ts). */
 const program: CommandName = { name: () => 'cosh', parent: null };
 const hooks: CommandName = { name: () => 'hooks', parent: program };
 export const HOOKS_RUN_COMMAND: CommandName = { name: () => 'run', parent: hooks };
 export const CLAUDE_HOOK_COMMAND: CommandName = { name: () => 'claude-hook', parent: program };
+export const GEMINI_HOOK_COMMAND: CommandName = { name: () => 'gemini-hook', parent: program };
 
 /**
  * `argv` (without node and script) as a {@link PlainCommandLine}, or `undefined` for anything
@@ -104,6 +118,11 @@ export function parsePlainCommandLine(argv: readonly string[]): PlainCommandLine
       noProject: read.switches.has('noProject'),
       client: read.values['client'],
     };
+  }
+  if (argv[0] === 'gemini-hook') {
+    const read = readOptions(argv.slice(1), GEMINI_HOOK.values, GEMINI_HOOK.switches);
+    if (read === undefined || read.operands.length !== 0) return undefined;
+    return { command: 'gemini-hook', config: read.values['config'], noProject: read.switches.has('noProject') };
   }
   return undefined;
 }

@@ -86,4 +86,34 @@ describe('a plain command line runs as the commander program runs it (X)', () =>
     const argv = ['claude-hook', ...args];
     expect(await runPlain(argv, input)).toEqual(await runInProcess(argv, { cwd: directory, input }));
   });
+
+  it.each([
+    ['a Codex PreToolUse answer', ['--client', 'codex', ...setup()], claudeStdin('PreToolUse')],
+    ['an unknown --client (deny)', ['--client', 'nobody', ...setup()], claudeStdin('PreToolUse')],
+  ])('K9: claude-hook, %s', async (_what, args, input) => {
+    const argv = ['claude-hook', ...args];
+    expect(await runPlain(argv, input)).toEqual(await runInProcess(argv, { cwd: directory, input }));
+  });
+
+  it.each([
+    [
+      'a BeforeTool answer',
+      [...setup()],
+      JSON.stringify({
+        hook_event_name: 'BeforeTool',
+        tool_name: 'run_shell_command',
+        tool_input: { command: 'ls' },
+        cwd: '/tmp',
+      }),
+    ],
+    ['stdin that is not JSON (exit 2)', [...setup()], '{'],
+    [
+      'a --config with an error (exit 2)',
+      [...setup('broken.json')],
+      JSON.stringify({ hook_event_name: 'BeforeTool', tool_name: 'x', cwd: '/tmp' }),
+    ],
+  ])('K10: gemini-hook, %s', async (_what, args, input) => {
+    const argv = ['gemini-hook', ...args];
+    expect(await runPlain(argv, input)).toEqual(await runInProcess(argv, { cwd: directory, input }));
+  });
 });

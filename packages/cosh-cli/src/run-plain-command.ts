@@ -5,7 +5,12 @@
 import { type CliIo, createCliContext } from './cli-context.ts';
 import { EXIT_CODES } from './exit-codes.ts';
 import { configPathOf, sessionIdOf } from './option-values.ts';
-import { CLAUDE_HOOK_COMMAND, HOOKS_RUN_COMMAND, type PlainCommandLine } from './plain-command-line.ts';
+import {
+  CLAUDE_HOOK_COMMAND,
+  GEMINI_HOOK_COMMAND,
+  HOOKS_RUN_COMMAND,
+  type PlainCommandLine,
+} from './plain-command-line.ts';
 import { exitWhenFlushed, reportError, watchForClosedReaders } from './run-main.ts';
 
 /**
@@ -15,7 +20,12 @@ import { exitWhenFlushed, reportError, watchForClosedReaders } from './run-main.
  */
 export async function runPlainCommand(commandLine: PlainCommandLine, io?: Partial<CliIo>): Promise<number> {
   const context = createCliContext(io);
-  const command = commandLine.command === 'hooks run' ? HOOKS_RUN_COMMAND : CLAUDE_HOOK_COMMAND;
+  const command =
+    commandLine.command === 'hooks run'
+      ? HOOKS_RUN_COMMAND
+      : commandLine.command === 'claude-hook'
+        ? CLAUDE_HOOK_COMMAND
+        : GEMINI_HOOK_COMMAND;
   try {
     const configPath = configPathOf(commandLine, command);
     if (commandLine.command === 'hooks run') {
@@ -36,6 +46,9 @@ export async function runPlainCommand(commandLine: PlainCommandLine, io?: Partia
         exitCode: commandLine.exitCode,
         command,
       });
+    } else if (commandLine.command === 'gemini-hook') {
+      const { runGeminiHook } = await import('./commands/gemini-hook.ts');
+      await runGeminiHook(context, { configPath, noProject: commandLine.noProject }, context.stdin);
     } else {
       const { runClaudeHook } = await import('./commands/claude-hook.ts');
       await runClaudeHook(

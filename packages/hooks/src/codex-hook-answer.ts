@@ -9,8 +9,6 @@ type ToolInput = Readonly<Record<string, unknown>>;
 /** The default reason of a deny with none (Codex refuses a deny without a reason, and then runs the call). */
 const DEFAULT_DENY_REASON = 'blocked by a Cosh hook';
 
-const PRECEDENCE: readonly Decision[] = ['deny', 'ask', 'allow', 'none'];
-
 /**
  * The verdicts of the Cosh calls one Codex call was read as (an `apply_patch` of several files is
  * one call per file), as one: halt if any halted; else the strongest decision (deny > ask), an

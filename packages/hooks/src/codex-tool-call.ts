@@ -1,6 +1,8 @@
 import { isAbsolute, resolve } from 'node:path';
 import { toCoshToolInput } from './claude-tool-input.ts';
+import { type CoshToolResult, coshToolOutput } from './claude-tool-output.ts';
 import { fromClaudeToolName } from './claude-tool-names.ts';
+import { isRecord } from './is-record.ts';
 
 type ToolInput = Readonly<Record<string, unknown>>;
 
@@ -206,4 +208,21 @@ export function fromCodexToolCall(codexToolName: string, codexInput: ToolInput, 
     calls: [{ toolName, mcpServer: null, toolInput: toCoshToolInput(toolName, codexInput) }],
     toCodexInput: () => null,
   };
+}
+
+/**
+ * The text a Codex tool returned, from PostToolUse's `tool_response` (K9): a string as it is; an
+ * MCP result's (`{content: [...]}`) text items joined with `\n`; an object's `output` or `text`
+ * string (a command's output, a patch's result); otherwise as the Claude bridge reads it.
+ */
+export function codexToolOutput(toolName: string, toolResponse: unknown, mcpServer: string | null): CoshToolResult {
+  if (isRecord(toolResponse)) {
+    const content = toolResponse['content'];
+    if (Array.isArray(content)) return coshToolOutput(toolName, content, mcpServer);
+    for (const key of ['output', 'aggregated_output', 'text']) {
+      const value = toolResponse[key];
+      if (typeof value === 'string' && !Object.hasOwn(toolResponse, 'stdout')) return { output: value };
+    }
+  }
+  return coshToolOutput(toolName, toolResponse, mcpServer);
 }

@@ -12,7 +12,13 @@ export { type CoshToolResult, coshToolOutput } from './claude-tool-output.ts';
 export { type CoshToolName, fromClaudeToolName } from './claude-tool-names.ts';
 // The Codex CLI (K9) and Gemini CLI (K10) bridges: their calls read as Cosh calls, answered in what they honour.
 export { codexHookAnswer, combineVerdicts } from './codex-hook-answer.ts';
-export { CODEX_TOOL_TABLE, type CodexCoshCall, type CodexToolCall, fromCodexToolCall } from './codex-tool-call.ts';
+export {
+  CODEX_TOOL_TABLE,
+  type CodexCoshCall,
+  type CodexToolCall,
+  codexToolOutput,
+  fromCodexToolCall,
+} from './codex-tool-call.ts';
 export {
   GEMINI_EVENTS,
   type GeminiAnsweredVerdict,

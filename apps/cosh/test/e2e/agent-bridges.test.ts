@@ -302,3 +302,56 @@ describe('cosh connect (X)', () => {
     expect((await connect(home, 'nobody')).code).toBe(64);
   });
 });
+
+describe('cosh claude-hook hardening (K8)', () => {
+  const denyAll = JSON.stringify({
+    hooks: { PreToolUse: [{ matcher: '^bash_run$', command: "echo 'root project file' >&2; exit 2" }] },
+  });
+  const ask = async (home: string, cwd: string, env: NodeJS.ProcessEnv) => {
+    const run = await runCosh(['claude-hook'], {
+      cwd: home,
+      env,
+      input: JSON.stringify({
+        session_id: 'k8',
+        cwd,
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Bash',
+        tool_input: { command: 'ls' },
+      }),
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout.trimEnd().split('\n')).toHaveLength(1);
+    return withoutTrustAll(JSON.parse(run.stdout) as Record<string, unknown>);
+  };
+
+  it('K8: the project layer comes from CLAUDE_PROJECT_DIR; a .git or .cosh/ below it never hides the root file', async () => {
+    const home = makeFolder();
+    const root = join(home, 'project');
+    const nested = join(root, 'vendor', 'clone');
+    await mkdir(join(root, '.cosh'), { recursive: true });
+    await mkdir(join(nested, '.git'), { recursive: true });
+    await mkdir(join(nested, '.cosh'), { recursive: true });
+    await writeFile(join(root, '.cosh', 'setup.json'), denyAll);
+    await writeFile(join(nested, '.cosh', 'setup.json'), JSON.stringify({ hooks: {} }));
+    const denied = await ask(home, nested, { CLAUDE_PROJECT_DIR: root });
+    expect(denied).toMatchObject({
+      hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 'root project file' },
+    });
+    // Without it (or naming a folder that does not exist), the call's cwd decides: the nested file.
+    expect(await ask(home, nested, {})).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse' } });
+    expect(await ask(home, nested, { CLAUDE_PROJECT_DIR: join(home, 'gone') })).toEqual({
+      hookSpecificOutput: { hookEventName: 'PreToolUse' },
+    });
+  });
+
+  it('K8: an untrusted project file that is not loaded is told in the systemMessage as well as stderr', async () => {
+    const home = makeFolder();
+    const root = join(home, 'project');
+    await mkdir(join(root, '.cosh'), { recursive: true });
+    await mkdir(join(root, '.git'), { recursive: true });
+    await writeFile(join(root, '.cosh', 'setup.json'), denyAll);
+    const answer = await ask(home, root, { COSH_TRUST: undefined, CLAUDE_PROJECT_DIR: root });
+    expect(answer['hookSpecificOutput']).toEqual({ hookEventName: 'PreToolUse' });
+    expect(answer['systemMessage']).toEqual(expect.stringContaining(join(root, '.cosh', 'setup.json')));
+  });
+});

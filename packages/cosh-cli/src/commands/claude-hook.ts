@@ -5,6 +5,7 @@ import {
   claudeFailureAnswer,
   claudeHookAnswer,
   codexHookAnswer,
+  codexToolOutput,
   coshToolOutput,
   createHookEngine,
   fromClaudeToolName,
@@ -104,6 +105,8 @@ interface BridgedCall {
     toolInput: Readonly<Record<string, unknown>>;
   }[];
   answer(verdicts: readonly AnsweredVerdict[]): ClaudeHookAnswer;
+  /** PostToolUse: the agent's `tool_response` as the Cosh tool's output. */
+  outputOf(toolName: string, toolResponse: unknown, mcpServer: string | null): ReturnType<typeof coshToolOutput>;
 }
 
 /** Claude Code's call (K3 read backwards) and K8's answer. */
@@ -112,6 +115,7 @@ function claudeBridgedCall(call: ClaudeCall): BridgedCall {
   const coshInput = toCoshToolInput(toolName, call.claudeInput, mcpServer);
   return {
     calls: [{ toolName, mcpServer, toolInput: coshInput }],
+    outputOf: coshToolOutput,
     answer: ([verdict]) =>
       claudeHookAnswer(call.event, verdict as AnsweredVerdict, {
         toolName,
@@ -126,7 +130,11 @@ function claudeBridgedCall(call: ClaudeCall): BridgedCall {
 /** Codex CLI's call (K9's table) and K9's answer. */
 function codexBridgedCall(call: ClaudeCall): BridgedCall {
   const toolCall: CodexToolCall = fromCodexToolCall(call.claudeToolName, call.claudeInput, call.cwd);
-  return { calls: toolCall.calls, answer: (verdicts) => codexHookAnswer(call.event, verdicts, toolCall) };
+  return {
+    calls: toolCall.calls,
+    outputOf: (toolName, response, mcpServer) => codexToolOutput(toolName, response, mcpServer ?? null),
+    answer: (verdicts) => codexHookAnswer(call.event, verdicts, toolCall),
+  };
 }
 
 /** Adds the load's warnings to the answer's `systemMessage` (K8: agents do not show stderr). */
@@ -194,7 +202,7 @@ async function runOnEngine(engine: HookEngine, call: ClaudeCall, bridged: Bridge
     if (call.event === 'PreToolUse') {
       verdicts.push(await engine.preToolUse(coshCall));
     } else {
-      const { output, ...parts } = coshToolOutput(part.toolName, call.toolResponse, part.mcpServer);
+      const { output, ...parts } = bridged.outputOf(part.toolName, call.toolResponse, part.mcpServer);
       verdicts.push(await engine.postToolUse({ ...coshCall, toolOutput: output, toolResult: parts }));
     }
   }
