@@ -25,7 +25,7 @@ describe('Claude Code 2.1 driven offline, wired by the K8 bridge', () => {
     const scene = await runScene('claude', makeFolder(), { calls: [removeVictim], setup: { PreToolUse: [denyRmRf] } });
     expect(scene.run.code).toBe(0);
     expect(await scene.exists('victim/keep')).toBe(true);
-    expect(scene.api.lastToolResults()).toEqual([expect.stringContaining('rm -rf is not allowed')]);
+    expect(scene.api.lastToolResults()).toEqual([expect.stringContaining('recursive rm is not allowed')]);
     expect(JSON.parse(scene.run.stdout)).toMatchObject({ result: FINAL_TEXT });
   });
 
