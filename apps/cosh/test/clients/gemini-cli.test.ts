@@ -51,15 +51,6 @@ describe('Gemini CLI 0.61 driven offline, wired by cosh connect gemini (K10)', (
     expect(scene.api.lastToolResults()).toEqual([expect.stringContaining('rewritten')]);
   });
 
-  it('K10: a rewrite without an allow runs the rewritten command too: the whole input is sent', async () => {
-    const scene = await runScene('gemini', makeFolder(), {
-      calls: [gemini.shellCall('echo original > original.txt')],
-      setup: { PreToolUse: [rewriteShell('echo rewritten > rewritten.txt', 'none')] },
-    });
-    expect(await scene.exists('original.txt')).toBe(false);
-    expect(await scene.read('rewritten.txt')).toBe('rewritten\n');
-  });
-
   it("K10: a PostToolUse context reaches the model's next request", async () => {
     const scene = await runScene('gemini', makeFolder(), {
       calls: [gemini.shellCall('echo context-case')],
