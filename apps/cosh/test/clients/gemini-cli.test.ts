@@ -4,11 +4,12 @@
 // Gemini's own approval is off (yolo, every folder trusted), so what stops a call is Cosh alone.
 // Every case is asserted from outside: the files on disk and the tool result the fake model
 // receives next.
+import { join } from 'node:path';
 import { temporaryFolders } from '@cosh/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt } from '../__fixtures__/cli-run.ts';
 import { agents, coshBin } from './agents.ts';
-import { runScene, shellsOnlyBin } from './client-scene.ts';
+import { projectFolder, runScene, shellsOnlyBin } from './client-scene.ts';
 import { addContext, allowShell, CONTEXT_MARKER, denyRmRf, haltShell, rewriteShell } from './guards.ts';
 
 const makeFolder = temporaryFolders('cosh-gemini-cli-');
@@ -113,5 +114,34 @@ describe('Gemini CLI 0.61 driven offline, wired by cosh connect gemini (K10)', (
     });
     expect(await scene.exists('victim/keep')).toBe(true);
     expect(scene.api.lastToolResults()).toEqual([expect.stringContaining('cosh gemini-hook failed')]);
+  });
+
+  // Gemini refuses to touch .env itself ("Path not in workspace"), so the guarded file here is another.
+  it("K10/K3: Gemini's replace of a protected file is denied by an fs_edit guard; another file's goes through", async () => {
+    const folder = makeFolder();
+    const edit = (file: string) => ({
+      name: 'replace',
+      input: {
+        file_path: join(projectFolder(folder), file),
+        old_string: 'old',
+        new_string: 'new',
+        instruction: 'edit',
+      },
+    });
+    const guard = {
+      matcher: '^fs_edit$',
+      command: `grep -q 'locked.txt"' && { echo 'locked.txt is protected' >&2; exit 2; }; exit 0`,
+    };
+    const scene = await runScene('gemini', folder, {
+      calls: [edit('locked.txt'), edit('notes.txt')],
+      files: { 'locked.txt': 'old\n', 'notes.txt': 'old\n' },
+      setup: { PreToolUse: [guard] },
+    });
+    expect(await scene.read('locked.txt')).toBe('old\n');
+    expect(await scene.read('notes.txt')).toBe('new\n');
+    expect(scene.api.lastToolResults()).toEqual([
+      expect.stringContaining('locked.txt is protected'),
+      expect.stringContaining('Successfully modified'),
+    ]);
   });
 });
