@@ -120,4 +120,31 @@ describe('Codex CLI 0.171 driven offline, wired by cosh connect codex (K9)', () 
     expect(await scene.exists('victim/keep')).toBe(true);
     expect(scene.api.lastToolResults()).toEqual([expect.stringContaining('cosh claude-hook failed')]);
   });
+
+  // Pending (found by this case, for K9's bridge): Codex 0.171 offers this fake model no
+  // apply_patch tool, and a patch the model gives its shell tool (`apply_patch <<'PATCH' …`) is
+  // applied by Codex but reaches the hook as Bash, so Cosh sees a bash_run and an fs_edit guard
+  // never sees the edit: locked.txt is changed. Turn `it.skip` into `it` once the bridge reads an
+  // apply_patch command as the patch it is.
+  it.skip("K9/K3: Codex's apply_patch of a protected file is denied by an fs_edit guard; another file's goes through", async () => {
+    const patch = (file: string) =>
+      codex.shellCall(
+        `apply_patch <<'PATCH'\n*** Begin Patch\n*** Update File: ${file}\n@@\n-old\n+new\n*** End Patch\nPATCH`,
+      );
+    const guard = {
+      matcher: '^fs_edit$',
+      command: `grep -q 'locked.txt"' && { echo 'locked.txt is protected' >&2; exit 2; }; exit 0`,
+    };
+    const scene = await runScene('codex', makeFolder(), {
+      calls: [patch('locked.txt'), patch('notes.txt')],
+      files: { 'locked.txt': 'old\n', 'notes.txt': 'old\n' },
+      setup: { PreToolUse: [guard] },
+    });
+    expect(await scene.read('locked.txt')).toBe('old\n');
+    expect(await scene.read('notes.txt')).toBe('new\n');
+    expect(scene.api.lastToolResults()).toEqual([
+      expect.stringContaining('locked.txt is protected'),
+      expect.anything(),
+    ]);
+  });
 });
