@@ -22,7 +22,7 @@ export interface AgentSpec {
   readonly env: (origin: string, home: string) => Record<string, string>;
   /** Writes the agent's own settings for an offline run against `origin` (before `connect`). */
   readonly prepare?: (home: string, origin: string) => Promise<void>;
-  /** Writes the Cosh bridge into the agent's user settings under `home` (what `cosh connect` does). */
+  /** Wires the Cosh bridge into the agent's user settings under `home`: the built `cosh connect <agent>`. */
   readonly connect: (home: string, cosh: string) => Promise<void>;
   /** The file that wiring wrote, for a test that breaks it on purpose. */
   readonly settingsFile: (home: string) => string;
@@ -37,16 +37,6 @@ export const installed = (path: string): string => join(agentsFolder, 'node_modu
 /** The committed bin shim of the built Cosh, as `cosh connect` names it: an absolute path. */
 export const coshBin = fileURLToPath(new URL('../../bin/cosh.js', import.meta.url));
 
-/**
- * SPEC K8's fail-closed hook command: when `cosh` itself cannot start (gone, or no `node` for its
- * shim) the shell's exit 2 with a message on stderr still blocks the call, where a bare
- * `cosh claude-hook` would exit 127, which agents read as "carry on".
- */
-export function failClosedCommand(cosh: string, bridge: 'claude-hook' | 'gemini-hook', args = ''): string {
-  const call = `${cosh} ${bridge}${args === '' ? '' : ` ${args}`}`;
-  return `${call} || { echo 'cosh ${bridge} failed' >&2; exit 2; }`;
-}
-
 async function writeJson(file: string, value: unknown): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify(value, null, 2)}\n`);
@@ -57,7 +47,7 @@ const codexHome = (home: string) => join(home, '.codex');
 const geminiSettings = (home: string) => join(home, '.gemini', 'settings.json');
 
 /** Runs the built `cosh connect <agent>` with `home` as HOME (X): what a person runs once. */
-async function coshConnect(agent: 'codex' | 'gemini', home: string, cosh: string): Promise<void> {
+async function coshConnect(agent: AgentName, home: string, cosh: string): Promise<void> {
   await promisify(execFile)(process.execPath, [cosh, 'connect', agent], {
     env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: home, CODEX_HOME: codexHome(home) },
   });
@@ -81,15 +71,7 @@ export const agents: Readonly<Record<AgentName, AgentSpec>> = {
       DISABLE_AUTOUPDATER: '1',
       SHELL: '/bin/bash',
     }),
-    connect: async (home, cosh) => {
-      const hook = { type: 'command', command: failClosedCommand(cosh, 'claude-hook'), timeout: 120 };
-      await writeJson(claudeSettings(home), {
-        hooks: {
-          PreToolUse: [{ matcher: '*', hooks: [hook] }],
-          PostToolUse: [{ matcher: '*', hooks: [hook] }],
-        },
-      });
-    },
+    connect: (home, cosh) => coshConnect('claude', home, cosh),
     settingsFile: claudeSettings,
     shellCall: (command) => ({ name: 'Bash', input: { command, description: 'run a command' } }),
   },
