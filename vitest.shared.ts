@@ -57,7 +57,9 @@ export function definePackageTests(options: { readonly e2eGlobalSetup?: readonly
           extends: true,
           // The real coding agents run offline against fake model APIs (the app's test/clients,
           // `pnpm test:clients`): a run takes seconds, many more on a loaded machine.
-          test: { name: 'clients', include: [clientFiles], testTimeout: 240_000, hookTimeout: 60_000 },
+          // The three agents' files run side by side: their runs mostly wait (on the agent's
+          // start, the hooks, the fake API), and one after the other they took three minutes.
+          test: { name: 'clients', include: [clientFiles], testTimeout: 240_000, hookTimeout: 60_000, maxWorkers: 3 },
         },
       ],
     },

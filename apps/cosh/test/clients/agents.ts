@@ -1,13 +1,17 @@
 // The real agents that `pnpm test:clients` drives, one table entry each: where the installed
 // agent is (the repository's clients/ folder, its own lockfile), how to point it at the fake model API, how to run one
 // prompt non-interactively, and how Cosh is wired into its settings.
+import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { anthropicMessages } from './anthropic-messages.ts';
 import type { ModelProtocol, ScriptedToolCall } from './fake-model-api.ts';
+import { geminiGenerateContent } from './gemini-generate-content.ts';
+import { openaiResponses } from './openai-responses.ts';
 
-export type AgentName = 'claude';
+export type AgentName = 'claude' | 'codex' | 'gemini';
 
 /** What a test needs to know of one agent. */
 export interface AgentSpec {
@@ -15,8 +19,10 @@ export interface AgentSpec {
   readonly command: (prompt: string) => { readonly executable: string; readonly args: readonly string[] };
   readonly protocol: ModelProtocol;
   /** The environment that points it at the fake model API at `origin`, offline. */
-  readonly env: (origin: string) => Record<string, string>;
-  /** Writes the Cosh bridge into the agent's user settings under `home` (what `cosh connect` does). */
+  readonly env: (origin: string, home: string) => Record<string, string>;
+  /** Writes the agent's own settings for an offline run against `origin` (before `connect`). */
+  readonly prepare?: (home: string, origin: string) => Promise<void>;
+  /** Wires the Cosh bridge into the agent's user settings under `home`: the built `cosh connect <agent>`. */
   readonly connect: (home: string, cosh: string) => Promise<void>;
   /** The file that wiring wrote, for a test that breaks it on purpose. */
   readonly settingsFile: (home: string) => string;
@@ -31,24 +37,23 @@ export const installed = (path: string): string => join(agentsFolder, 'node_modu
 /** The committed bin shim of the built Cosh, as `cosh connect` names it: an absolute path. */
 export const coshBin = fileURLToPath(new URL('../../bin/cosh.js', import.meta.url));
 
-/**
- * SPEC K8's fail-closed hook command: when `cosh` itself cannot start (gone, or no `node` for its
- * shim) the shell's exit 2 with a message on stderr still blocks the call, where a bare
- * `cosh claude-hook` would exit 127, which agents read as "carry on".
- */
-export function failClosedCommand(cosh: string, bridge: 'claude-hook' | 'gemini-hook', args = ''): string {
-  const call = `${cosh} ${bridge}${args === '' ? '' : ` ${args}`}`;
-  return `${call} || { echo 'cosh ${bridge} failed' >&2; exit 2; }`;
-}
-
 async function writeJson(file: string, value: unknown): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify(value, null, 2)}\n`);
 }
 
 const claudeSettings = (home: string) => join(home, '.claude', 'settings.json');
+const codexHome = (home: string) => join(home, '.codex');
+const geminiSettings = (home: string) => join(home, '.gemini', 'settings.json');
 
-export const agents = {
+/** Runs the built `cosh connect <agent>` with `home` as HOME (X): what a person runs once. */
+async function coshConnect(agent: AgentName, home: string, cosh: string): Promise<void> {
+  await promisify(execFile)(process.execPath, [cosh, 'connect', agent], {
+    env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: home, CODEX_HOME: codexHome(home) },
+  });
+}
+
+export const agents: Readonly<Record<AgentName, AgentSpec>> = {
   claude: {
     command: (prompt) => ({
       executable: installed('@anthropic-ai/claude-code/bin/claude.exe'),
@@ -66,16 +71,88 @@ export const agents = {
       DISABLE_AUTOUPDATER: '1',
       SHELL: '/bin/bash',
     }),
-    connect: async (home, cosh) => {
-      const hook = { type: 'command', command: failClosedCommand(cosh, 'claude-hook'), timeout: 120 };
-      await writeJson(claudeSettings(home), {
-        hooks: {
-          PreToolUse: [{ matcher: '*', hooks: [hook] }],
-          PostToolUse: [{ matcher: '*', hooks: [hook] }],
-        },
-      });
-    },
+    connect: (home, cosh) => coshConnect('claude', home, cosh),
     settingsFile: claudeSettings,
     shellCall: (command) => ({ name: 'Bash', input: { command, description: 'run a command' } }),
   },
-} satisfies Record<AgentName, AgentSpec>;
+  codex: {
+    command: (prompt) => ({
+      executable: installed('@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex'),
+      // exec: one prompt, no terminal. Codex's own approvals and sandbox are off, so what stops a
+      // call is Cosh alone. --dangerously-bypass-hook-trust: Codex skips a hook nobody trusted in
+      // its /hooks screen; that trust is a hash Codex keeps of each hook in config.toml, written by
+      // its screen, and this flag is Codex's own switch for automation that vets its hooks itself
+      // (here: the hooks `cosh connect codex` wrote). A person runs /hooks once instead.
+      args: [
+        'exec',
+        '--skip-git-repo-check',
+        '--dangerously-bypass-approvals-and-sandbox',
+        '--dangerously-bypass-hook-trust',
+        prompt,
+      ],
+    }),
+    protocol: openaiResponses,
+    env: (_origin, home) => ({ CODEX_HOME: codexHome(home), FAKE_MODEL_API_KEY: 'fake-key-for-tests' }),
+    prepare: async (home, origin) => {
+      await mkdir(codexHome(home), { recursive: true });
+      // A model provider of its own at the fake API; no update check, no telemetry.
+      await writeFile(
+        join(codexHome(home), 'config.toml'),
+        [
+          'model = "gpt-fake"',
+          'model_provider = "fake"',
+          'check_for_update_on_startup = false',
+          '[analytics]',
+          'enabled = false',
+          '[model_providers.fake]',
+          'name = "fake"',
+          `base_url = "${origin}/v1"`,
+          'wire_api = "responses"',
+          'env_key = "FAKE_MODEL_API_KEY"',
+          '',
+        ].join('\n'),
+      );
+    },
+    connect: (home, cosh) => coshConnect('codex', home, cosh),
+    settingsFile: (home) => join(codexHome(home), 'hooks.json'),
+    shellCall: (command) => ({ name: 'exec_command', input: { cmd: command } }),
+  },
+  gemini: {
+    command: (prompt) => ({
+      executable: process.execPath,
+      // -m: a fixed model, so no routing requests; yolo: Gemini's own approval is off, so what
+      // stops a call is Cosh alone.
+      args: [
+        installed('@google/gemini-cli/bundle/gemini.js'),
+        '-p',
+        prompt,
+        '--approval-mode',
+        'yolo',
+        '--output-format',
+        'json',
+        '-m',
+        'gemini-2.5-flash',
+      ],
+    }),
+    protocol: geminiGenerateContent,
+    env: (origin) => ({
+      GEMINI_API_KEY: 'fake-key-for-tests',
+      GOOGLE_GEMINI_BASE_URL: origin,
+      // One process, not a relaunched child with a larger heap: half the start-up.
+      GEMINI_CLI_NO_RELAUNCH: 'true',
+    }),
+    prepare: async (home) => {
+      // The API key's auth without the login dialog; every folder trusted (yolo holds); no
+      // statistics, telemetry or update checks.
+      await writeJson(geminiSettings(home), {
+        security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: false } },
+        privacy: { usageStatisticsEnabled: false },
+        telemetry: { enabled: false },
+        general: { disableAutoUpdate: true, disableUpdateNag: true },
+      });
+    },
+    connect: (home, cosh) => coshConnect('gemini', home, cosh),
+    settingsFile: geminiSettings,
+    shellCall: (command) => ({ name: 'run_shell_command', input: { command } }),
+  },
+};

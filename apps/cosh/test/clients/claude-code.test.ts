@@ -1,6 +1,6 @@
 // The real Claude Code (pinned in the repository's clients/ folder), run non-interactively
-// (`claude -p`) against a fake Anthropic API on 127.0.0.1 and wired to the built Cosh by its
-// PreToolUse/PostToolUse hooks in the fail-closed form (K8, X `cosh connect claude`). Every case
+// (`claude -p`) against a fake Anthropic API on 127.0.0.1 and wired to the built Cosh by `cosh
+// connect claude`: its PreToolUse/PostToolUse hooks in the fail-closed form (K8, X). Every case
 // is asserted from outside: the files on disk and the tool result the fake model receives in its
 // next request.
 import { join } from 'node:path';
@@ -25,7 +25,7 @@ describe('Claude Code 2.1 driven offline, wired by the K8 bridge', () => {
     const scene = await runScene('claude', makeFolder(), { calls: [removeVictim], setup: { PreToolUse: [denyRmRf] } });
     expect(scene.run.code).toBe(0);
     expect(await scene.exists('victim/keep')).toBe(true);
-    expect(scene.api.lastToolResults()).toEqual([expect.stringContaining('rm -rf is not allowed')]);
+    expect(scene.api.lastToolResults()).toEqual([expect.stringContaining('recursive rm is not allowed')]);
     expect(JSON.parse(scene.run.stdout)).toMatchObject({ result: FINAL_TEXT });
   });
 

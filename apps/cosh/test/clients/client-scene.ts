@@ -74,22 +74,23 @@ export async function runScene(agentName: AgentName, folder: string, options: Sc
     await mkdir(join(home, '.config', 'cosh'), { recursive: true });
     await writeFile(file, typeof options.setup === 'string' ? options.setup : JSON.stringify({ hooks: options.setup }));
   }
-  if (options.connect !== false) {
-    await agent.connect(home, coshBin);
-    if (options.editSettings !== undefined) {
-      const settings = agent.settingsFile(home);
-      await writeFile(settings, options.editSettings(await readFile(settings, 'utf8')));
-    }
-  }
   const api = await startFakeModelApi(agent.protocol, options.calls);
   try {
+    await agent.prepare?.(home, api.origin);
+    if (options.connect !== false) {
+      await agent.connect(home, coshBin);
+      if (options.editSettings !== undefined) {
+        const settings = agent.settingsFile(home);
+        await writeFile(settings, options.editSettings(await readFile(settings, 'utf8')));
+      }
+    }
     const env = Object.fromEntries(
       Object.entries({
         PATH: '/usr/local/bin:/usr/bin:/bin',
         HOME: home,
         LANG: 'C.UTF-8',
         ...TRUST_ALL_ENV,
-        ...agent.env(api.origin),
+        ...agent.env(api.origin, home),
         ...options.env,
       }).filter((entry): entry is [string, string] => entry[1] !== undefined),
     );

@@ -1,10 +1,10 @@
 // The Cosh hooks the client tests install: small /bin/sh guards, one per verdict (SPEC O).
 import type { CoshHook } from './client-scene.ts';
 
-/** Denies (exit 2, O3) any bash_run whose command holds `rm -rf`. */
+/** Denies (exit 2, O3) any bash_run whose command holds a recursive `rm -r` (`rm -rf` too). */
 export const denyRmRf: CoshHook = {
   matcher: '^bash_run$',
-  command: `grep -q 'rm -rf' && { echo 'rm -rf is not allowed' >&2; exit 2; }; exit 0`,
+  command: `grep -q 'rm -r' && { echo 'recursive rm is not allowed' >&2; exit 2; }; exit 0`,
 };
 
 /** Allows every bash_run (O1): the agent's own permission question is skipped. */
