@@ -21,6 +21,7 @@ export type {
 export { type LayerLocation, projectFileForWriting } from './find-config-layers.ts';
 export { formatJsonPath, formatProblem } from './format-problem.ts';
 export {
+  EVENTS_ALLOWING_ASYNC,
   HOOK_EVENTS,
   type HookEvent,
   isHookEvent,
