@@ -63,6 +63,8 @@ export function buildConfig(file: ValidatedFile, source: ConfigSource): HooksCon
           onError: entry.onError ?? 'ignore',
           enabled,
           protocol,
+          resident: command !== null && entry.resident === true,
+          async: entry.async === true,
           layer: source.layer,
           file: source.file,
           off,

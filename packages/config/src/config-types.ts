@@ -44,6 +44,13 @@ export interface HookEntry {
   readonly enabled: boolean;
   /** The protocol the hook speaks: `'cosh'` (default) or `'claude'` (SPEC K1). */
   readonly protocol: HookProtocol;
+  /**
+   * SPEC R12: started once per engine and sent one JSON line per call (a command hook only;
+   * always `false` for an HTTP hook). Default `false`.
+   */
+  readonly resident: boolean;
+  /** SPEC R13: the call does not wait for it (PostToolUse only). Default `false`. */
+  readonly async: boolean;
   /** The layer of the file it comes from (SPEC C10); `'user'` for a single file parsed on its own. */
   readonly layer: ConfigLayer;
   /**

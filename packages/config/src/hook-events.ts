@@ -15,13 +15,20 @@ export function isHookEvent(value: unknown): value is HookEvent {
   return typeof value === 'string' && (HOOK_EVENTS as readonly string[]).includes(value);
 }
 
-/** The hook protocols a hook entry can speak (SPEC C5, K1). */
+/**
+ * SPEC R13: the events whose hooks may be `async` (the call does not wait for them). Before the
+ * call runs (PreToolUse) an async hook would be a guard that never guards: a C6 error. The same
+ * rule is `allowsAsync` in `@cosh/hooks`' EVENT_RULES (a test keeps the two equal).
+ */
+export const EVENTS_ALLOWING_ASYNC: readonly HookEvent[] = ['PostToolUse'];
+
 /** SPEC B5: how `bash_run` is sandboxed (`auto` is the default). */
 export const SANDBOX_MODES = ['auto', 'required', 'off'] as const;
 
 /** One of {@link SANDBOX_MODES}. */
 export type SandboxMode = (typeof SANDBOX_MODES)[number];
 
+/** The hook protocols a hook entry can speak (SPEC C5, K1). */
 export const HOOK_PROTOCOLS = ['cosh', 'claude'] as const;
 
 /** `cosh` (default: SPEC R3, O1–O6) or `claude` (Claude Code's hook protocol, SPEC K1–K5). */

@@ -30,6 +30,7 @@ export { editJsonText, type JsonTextEdit, readJsonText } from './edit-json-text.
 export { formatJsonPath, formatProblem } from './format-problem.ts';
 export { homeFolder } from './home-folder.ts';
 export {
+  EVENTS_ALLOWING_ASYNC,
   HOOK_EVENTS,
   type HookEvent,
   isHookEvent,

@@ -124,6 +124,17 @@ describe('C9: the JSON Schema validated with ajv', () => {
       { hooksEnabled: { PretoolUse: false } },
       { allowManagedHookOnly: true },
       { hooks: { PostToolUse: [{ url: 'HTTPS://policy.example/cosh', headers: { authorization: 'Bearer x' } }] } },
+      // R12, R13: resident command hooks in both events, async ones after the call, both together.
+      { hooks: { PreToolUse: [{ command: './guard.py', resident: true, async: false, protocol: 'claude' }] } },
+      {
+        hooks: {
+          PostToolUse: [
+            { command: './log.sh', async: true, resident: true },
+            { url: 'http://a/', async: true },
+          ],
+        },
+      },
+      { hooks: { PostToolUse: [{ url: 'http://a/', resident: false }] } },
       {
         $schema: './schema.json',
         hooksEnabled: { PreToolUse: true, PostToolUse: false },
@@ -183,6 +194,10 @@ describe('C9: the JSON Schema validated with ajv', () => {
       'url not a string': hook({ url: 8787 }),
       'headers not strings': hook({ url: 'http://127.0.0.1:1/', headers: { retries: 3 } }),
       'headers on a command hook': hook({ command: 'true', headers: { a: 'b' } }),
+      'resident on an HTTP hook (R12)': hook({ url: 'http://127.0.0.1:1/', resident: true }),
+      'resident not a boolean': hook({ command: 'true', resident: 'yes' }),
+      'async on PreToolUse (R13)': hook({ command: 'true', async: true }),
+      'async not a boolean': { hooks: { PostToolUse: [{ command: 'true', async: 1 }] } },
       'hooksEnabled not an object': { hooksEnabled: false },
       'hooksEnabled value not a boolean': { hooksEnabled: { PreToolUse: 'no' } },
       'allowManagedHooksOnly not a boolean': { allowManagedHooksOnly: 'yes' },
@@ -220,6 +235,8 @@ describe('C9: the JSON Schema validated with ajv', () => {
       'onError',
       'enabled',
       'protocol',
+      'resident',
+      'async',
       'matchr',
     );
     const entry = fc.dictionary(field, value, { maxKeys: 4 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { nearMissPattern } from './near-miss-pattern.ts';
-import { hookEntryShape, hooksEnabledShape, setupFileSchema } from './setup-schema.ts';
+import { EVENTS_ALLOWING_ASYNC, type HookEvent } from './hook-events.ts';
+import { hookEntryShape, hooksEnabledShape, hooksShape, setupFileSchema } from './setup-schema.ts';
 import { COSH_TOP_LEVEL_KEYS } from './validate-config.ts';
 
 /**
@@ -32,8 +33,29 @@ export function createSetupJsonSchema(): Record<string, unknown> {
       if (zodSchema === hookEntryShape) {
         jsonSchema['oneOf'] = [
           { required: ['command'], not: { anyOf: [{ required: ['url'] }, { required: ['headers'] }] } },
-          { required: ['url'], not: { required: ['command'] } },
+          // R12: an HTTP hook cannot be resident.
+          {
+            required: ['url'],
+            not: {
+              anyOf: [
+                { required: ['command'] },
+                { type: 'object', required: ['resident'], properties: { resident: { const: true } } },
+              ],
+            },
+          },
         ];
+      }
+      // R13: `"async": true` only where the event allows it (a PreToolUse guard must be waited for).
+      if (zodSchema === hooksShape) {
+        const properties = jsonSchema['properties'] as Record<string, Record<string, unknown>> | undefined;
+        for (const [event, list] of Object.entries(properties ?? {})) {
+          if (EVENTS_ALLOWING_ASYNC.includes(event as HookEvent)) continue;
+          // The list may not contain such an entry; the entry's own schema stays shared.
+          list['not'] = {
+            type: 'array',
+            contains: { type: 'object', required: ['async'], properties: { async: { const: true } } },
+          };
+        }
       }
       // A misspelt toggle is only a warning (its event stays on), so the schema accepts it too.
       if (zodSchema === hooksEnabledShape) jsonSchema['additionalProperties'] = {};

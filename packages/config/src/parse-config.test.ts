@@ -231,6 +231,8 @@ describe('C5 hook entry', () => {
       onError: 'ignore',
       enabled: true,
       protocol: 'cosh',
+      resident: false,
+      async: false,
       layer: 'user',
       file,
       off: null,
@@ -255,6 +257,8 @@ describe('C5 hook entry', () => {
       onError: 'deny',
       enabled: false,
       protocol: 'cosh',
+      resident: false,
+      async: false,
       layer: 'user',
       file,
       off: 'disabled',
@@ -326,6 +330,43 @@ describe('C5 hook entry', () => {
     ];
     for (const [entry, message] of cases) {
       const error = failure(`{"hooks": {"PreToolUse": [${entry}]}}`);
+      expect(error.code).toBe('E_CONFIG_INVALID');
+      expect(error.problems.map((problem) => problem.message)).toEqual([message]);
+    }
+  });
+
+  it('R12/R13: resident and async default to false and are read as written', () => {
+    const { config } = load(
+      '{"hooks": {"PreToolUse": [{"command": "a"}, {"command": "b", "resident": true}], "PostToolUse": [{"command": "c", "async": true, "resident": true}, {"url": "http://a/", "async": true}]}}',
+    );
+    expect(config.hooks.PreToolUse.map(({ resident, async }) => ({ resident, async }))).toEqual([
+      { resident: false, async: false },
+      { resident: true, async: false },
+    ]);
+    expect(config.hooks.PostToolUse.map(({ resident, async }) => ({ resident, async }))).toEqual([
+      { resident: true, async: true },
+      { resident: false, async: true },
+    ]);
+  });
+
+  it('R12/R13: resident with a url, async on PreToolUse, or either not a boolean are C6 errors', () => {
+    const cases: Array<[string, string]> = [
+      [
+        '"PreToolUse": [{"url": "http://a", "resident": true}]',
+        'hooks.PreToolUse[0].resident is only for a command hook: an HTTP hook (one with a "url") cannot be resident',
+      ],
+      [
+        '"PreToolUse": [{"command": "x", "async": true}]',
+        'hooks.PreToolUse[0].async is not allowed on PreToolUse: the call would not wait for the hook, so it could never guard it (async hooks are for PostToolUse)',
+      ],
+      [
+        '"PostToolUse": [{"command": "x", "resident": "true"}]',
+        'hooks.PostToolUse[0].resident must be true or false, got the string "true" (write it without quotes: true)',
+      ],
+      ['"PostToolUse": [{"command": "x", "async": 1}]', 'hooks.PostToolUse[0].async must be true or false, got 1'],
+    ];
+    for (const [hooks, message] of cases) {
+      const error = failure(`{"hooks": {${hooks}}}`);
       expect(error.code).toBe('E_CONFIG_INVALID');
       expect(error.problems.map((problem) => problem.message)).toEqual([message]);
     }

@@ -58,6 +58,16 @@ const hookEntrySchema = z
         'The hook protocol the command speaks: "cosh" (default) or "claude" (a Claude Code hook, run unchanged: Claude\'s tool names, stdin and outputs).',
       default: 'cosh',
     }),
+    resident: z.optional(z.boolean()).register(z.globalRegistry, {
+      description:
+        'true: the command is started once and kept running; each call is one line of JSON with an "id" on its stdin, answered by one line of JSON with the same "id" (plus "exit": 0, 2 or 49) on its stdout. A warm guard answers in microseconds instead of a process start. Command hooks only.',
+      default: false,
+    }),
+    async: z.optional(z.boolean()).register(z.globalRegistry, {
+      description:
+        'true: the tool call does not wait for this hook; its result is only logged. PostToolUse only (logging, notifications).',
+      default: false,
+    }),
   })
   .register(z.globalRegistry, {
     title: 'Hook',
@@ -140,6 +150,9 @@ export const HOOK_ENTRY_FIELDS: readonly string[] = Object.keys(hookEntrySchema.
 
 /** The schema of one hook entry, so the JSON Schema can state "command or url, not both". */
 export const hookEntryShape = hookEntrySchema;
+
+/** The schema of `hooks`, whose PreToolUse list the JSON Schema closes to `async` hooks (R13). */
+export const hooksShape = hooksSchema;
 
 /** The schema of `hooksEnabled`, whose unknown keys the JSON Schema lets through (a warning). */
 export const hooksEnabledShape = hooksEnabledSchema;

@@ -8,6 +8,7 @@ import { buildConfig, type ConfigSource, fileSettings, NO_FILE_SETTINGS, type Va
 import { formatJsonPath } from './format-problem.ts';
 import { MAX_TIMEOUT_SECONDS } from './hook-defaults.ts';
 import {
+  EVENTS_ALLOWING_ASYNC,
   HOOK_EVENTS,
   HOOK_PROTOCOLS,
   type HookEvent,
@@ -138,6 +139,8 @@ function expectation(path: JsonPath): string {
       case 'onError':
         return `must be ${ON_ERROR_VALUES.map((value) => JSON.stringify(value)).join(' or ')}`;
       case 'enabled':
+      case 'resident':
+      case 'async':
         return 'must be true or false';
       default:
         return 'is not valid';
@@ -188,6 +191,7 @@ function hint(path: JsonPath, found: unknown): string {
   }
   const booleanField =
     field === 'enabled' ||
+    (path[0] === 'hooks' && (field === 'resident' || field === 'async')) ||
     (path[0] === 'hooksEnabled' && path.length === 2) ||
     (path[0] === 'allowManagedHooksOnly' && path.length === 1) ||
     (path[0] === 'sandbox' && field === 'network');
@@ -358,6 +362,22 @@ function findTransportProblems(root: unknown, sourceMap: SourceMap, reported: Re
           [...at, 'url'],
           'invalid_value',
           `${formatJsonPath([...at, 'url'])} must be an http:// or https:// address, got ${describeFound(entry['url'], undefined)}`,
+        );
+      }
+      // R12: a resident process is a command kept running; an HTTP endpoint is resident already.
+      if (hasUrl && entry['resident'] === true) {
+        problem(
+          [...at, 'resident'],
+          'invalid_value',
+          `${formatJsonPath([...at, 'resident'])} is only for a command hook: an HTTP hook (one with a "url") cannot be resident`,
+        );
+      }
+      // R13: the verdict of an event that decides before the call cannot wait for nothing.
+      if (entry['async'] === true && !EVENTS_ALLOWING_ASYNC.includes(event)) {
+        problem(
+          [...at, 'async'],
+          'invalid_value',
+          `${formatJsonPath([...at, 'async'])} is not allowed on ${event}: the call would not wait for the hook, so it could never guard it (async hooks are for ${EVENTS_ALLOWING_ASYNC.join(', ')})`,
         );
       }
       if (!hasUrl && Object.hasOwn(entry, 'headers')) {

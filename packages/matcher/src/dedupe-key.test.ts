@@ -14,6 +14,14 @@ describe('dedupeKey', () => {
     );
   });
 
+  it('R12: M4 compares resident too: a resident hook and the same command per call are two hooks', () => {
+    expect(dedupeKey({ command: './guard.sh', resident: true })).not.toBe(dedupeKey({ command: './guard.sh' }));
+    expect(dedupeKey({ command: './guard.sh', resident: false })).toBe(dedupeKey({ command: './guard.sh' }));
+    expect(dedupeKey({ command: './guard.sh', resident: true })).toBe(
+      dedupeKey({ command: './guard.sh', resident: true }),
+    );
+  });
+
   it('H: an HTTP hook compares url, headers (in any order) and protocol', () => {
     const url = 'http://127.0.0.1:8080/hook';
     const key = dedupeKey({ url, headers: { a: '1', b: '2' } });

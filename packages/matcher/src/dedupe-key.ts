@@ -13,6 +13,8 @@ export interface DedupeFields {
    * each folder (R4), so the same text in the user file and a project file is two hooks.
    */
   readonly file?: string | null | undefined;
+  /** R12: a resident hook and a per-call one of the same command are two hooks. */
+  readonly resident?: boolean | undefined;
 }
 
 /** A hook's protocol (K1: `cosh` is the default). */
@@ -22,10 +24,12 @@ export function protocolOf(hook: { readonly protocol?: HookProtocol | undefined 
 
 /**
  * The one comparison key of M4's dedupe: two selected hooks with equal keys run once. A command
- * hook is its protocol, exact command and the folder of its file (K2: the same script under both
- * protocols gets different stdin and reads different answers, so both run; M4: the same text in
- * files of two folders names two scripts when it uses `$COSH_CONFIG_DIR`); an HTTP hook is its protocol, url and headers
- * (H, header order ignored). `null` for a hook with neither, which is never merged with another.
+ * hook is its protocol, exact command, whether it is resident and the folder of its file (K2: the
+ * same script under both protocols gets different stdin and reads different answers, so both run;
+ * R12: a resident command differs from the same command run per call; M4: the same text in files
+ * of two folders names two scripts when it uses `$COSH_CONFIG_DIR`); an HTTP hook is its
+ * protocol, url and headers (H, header order ignored). `null` for a hook with neither, which is
+ * never merged with another.
  *
  * @example
  * dedupeKey({ command: './guard.sh' }) === dedupeKey({ command: './guard.sh', protocol: 'cosh' }); // true
@@ -33,7 +37,10 @@ export function protocolOf(hook: { readonly protocol?: HookProtocol | undefined 
  */
 export function dedupeKey(hook: DedupeFields): string | null {
   const protocol = protocolOf(hook);
-  if (typeof hook.command === 'string') return JSON.stringify([protocol, 'command', hook.command, folderOf(hook.file)]);
+  if (typeof hook.command === 'string') {
+    const kind = hook.resident === true ? 'resident' : 'command';
+    return JSON.stringify([protocol, kind, hook.command, folderOf(hook.file)]);
+  }
   if (typeof hook.url === 'string') {
     const headers = Object.entries(hook.headers ?? {}).sort(([left], [right]) =>
       left < right ? -1 : left > right ? 1 : 0,

@@ -16,3 +16,11 @@ export { runHook, stopBoundMs } from './run-hook.ts';
 export { runHooks } from './run-hooks.ts';
 export { RunnerError, type RunnerErrorCode } from './runner-error.ts';
 export { type ProcessGroupChild, type ProcessGroupOptions, spawnProcessGroup } from './process-group-child.ts';
+export {
+  createResidentPool,
+  type ResidentCallRequest,
+  type ResidentCallResult,
+  type ResidentPool,
+  type ResidentPoolOptions,
+} from './resident-pool.ts';
+export { type ResidentAnswerLine, readResidentAnswer, residentLine } from './resident-protocol.ts';
