@@ -373,7 +373,7 @@ function findTransportProblems(root: unknown, sourceMap: SourceMap, reported: Re
         );
       }
       // R13: the verdict of an event that decides before the call cannot wait for nothing.
-      if (entry['async'] === true && !EVENTS_ALLOWING_ASYNC.includes(event)) {
+      if (entry['async'] === true && isHookEvent(event) && !EVENTS_ALLOWING_ASYNC.includes(event)) {
         problem(
           [...at, 'async'],
           'invalid_value',
