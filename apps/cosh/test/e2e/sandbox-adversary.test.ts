@@ -135,6 +135,23 @@ describe.skipIf(!hasBubblewrap)('the agent against its guards, with a real bubbl
     expect(await guardDecision()).toBe('deny');
   }, 60_000);
 
+  it('S4: hooks enable, hooks import and settings run inside the sandbox fail with exit 1 and the read-only message', async () => {
+    const before = await guardState();
+    const result = await attack(
+      [
+        `${cosh} hooks enable PostToolUse; echo enable:$?`,
+        `${cosh} hooks import --from claude; echo import:$?`,
+        `${cosh} settings; echo settings:$?`,
+      ].join('; '),
+      'default',
+    );
+    for (const command of ['enable', 'import', 'settings']) expect(result.stdout).toContain(`${command}:1`);
+    // enable and settings write the user file; import (a project import by default) the store too.
+    expect(result.stdout.split(`cosh: ${userFile} ${readOnlyError}`).length - 1).toBe(2);
+    expect(result.stdout).toContain(`cosh: ${store} ${readOnlyError}`);
+    expect(await guardState()).toEqual(before);
+  }, 60_000);
+
   it('B2: the trusted guard script and a file it sources from its folder cannot be edited, replaced or joined', async () => {
     const before = await guardState();
     const result = await attack(
