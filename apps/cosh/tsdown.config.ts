@@ -30,7 +30,8 @@ const bundled = {
   // lazyBarrel: an import through a package's index module initialises only the modules it names.
   // Without it, in the one-file bundle (whose modules start on first use) the first import of
   // `@cosh/config` started all of its modules, zod and the schemas with them, on every start of
-  // `cosh hooks run` (test/e2e/start-up.test.ts).
+  // `cosh hooks run` (test/e2e/start-up.test.ts). Kept, though experimental, because it pays:
+  // without it src/hot-path-imports.test.ts fails (zod starts on every call; 4 December 2026).
   inputOptions: {
     resolve: { conditionNames: ['@cosh/source', 'node', 'import', 'default'] },
     experimental: { lazyBarrel: true },

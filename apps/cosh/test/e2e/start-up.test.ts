@@ -1,7 +1,8 @@
 // How `cosh hooks run` and `cosh claude-hook` start (issue 16). Every tool call of an agent pays
 // for it, so these check what a start runs: the per-call bundle, and none of the heavy or write-only code of the other commands. scripts/bench.mjs
 // measures the time; these keep a stray import or build setting from quietly undoing it.
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import module from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,9 +101,20 @@ describe('how a plain cosh hooks run starts (issue 16)', () => {
     // be: not read at all, or read as data and dropped.
     const junk = Buffer.from(Array.from({ length: 65_536 }, (_, index) => (index * 37) % 256));
     await writeFile(join(folder, 'cosh', `fast-start-${process.version}-${process.arch}.code-cache`), junk);
-    for (const damaged of [junk, Buffer.from('{"build": "x", "entries": [')]) {
-      await writeFile(join(folder, 'cosh', 'validated-setup.json'), damaged);
-      const again = await runCosh([...hooksRunArgs, '--config', setupFile], { cwd: directory, env });
+    const cacheFile = join(folder, 'cosh', 'validated-setup.json');
+    const damages: (() => Promise<void>)[] = [
+      () => writeFile(cacheFile, junk),
+      () => writeFile(cacheFile, '{"build": "x", "entries": ['),
+      // A FIFO would hold a reader for a writer that never comes; /dev/zero never ends.
+      async () => {
+        execFileSync('mkfifo', [cacheFile]);
+      },
+      () => symlink('/dev/zero', cacheFile),
+    ];
+    for (const damage of damages) {
+      await rm(cacheFile, { force: true });
+      await damage();
+      const again = await runCosh([...hooksRunArgs, '--config', setupFile], { cwd: directory, env, timeoutMs: 20_000 });
       expect(again.code).toBe(0);
       expect(withoutDurations(again.stdout)).toBe(withoutDurations(first.stdout));
       expect(again.stderr).toBe(first.stderr);
