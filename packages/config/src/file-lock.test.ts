@@ -204,10 +204,11 @@ describe('withFileLock', () => {
   it('C8: a lock that keeps changing hands is a moving queue: the waiter waits past waitMs, then gets it', async () => {
     const control = { stop: false };
     const queue = await startQueueOfHolders(control);
-    setTimeout(() => (control.stop = true), 600);
+    // waitMs is 20 hand-offs long: a loaded machine's stalled event loop must not look like a held lock.
+    setTimeout(() => (control.stop = true), 1_500);
     const started = Date.now();
-    await withFileLock(file, async () => undefined, { waitMs: 200 });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+    await withFileLock(file, async () => undefined, { waitMs: 1_000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
     await queue.done;
   });
 
@@ -215,11 +216,11 @@ describe('withFileLock', () => {
     const control = { stop: false };
     const queue = await startQueueOfHolders(control);
     try {
-      const error = await withFileLock(file, async () => undefined, { waitMs: 200, queueMs: 500 }).catch(
+      const error = await withFileLock(file, async () => undefined, { waitMs: 1_000, queueMs: 2_000 }).catch(
         (reason: unknown) => reason,
       );
       expect(error).toMatchObject({ reason: 'queue' });
-      expect((error as LockTimeoutError).waitedMs).toBeGreaterThanOrEqual(500);
+      expect((error as LockTimeoutError).waitedMs).toBeGreaterThanOrEqual(2_000);
     } finally {
       control.stop = true;
       await queue.done;

@@ -135,6 +135,7 @@ describe('parsePlainCommandLine (X: the same reading as the commander program)',
       sessionId: undefined,
       json: true,
       verbose: false,
+      exitCode: false,
     });
     expect(parsePlainCommandLine(['claude-hook'])).toEqual({
       command: 'claude-hook',
