@@ -414,7 +414,7 @@ describe('cosh settings on a terminal', () => {
     );
     const narrow = session.screenLines();
     expect(narrow.find((line) => line.includes('MATCHER'))).not.toContain('TIMEOUT');
-    expect(narrow.join('\n')).toMatch(/\[on \] Block d\S*…  \^bash/);
+    expect(narrow.join('\n')).toMatch(/\[on \] Block d\S*… {2}\^bash/);
     session.press('q');
     expect((await session.exited).exitCode).toBe(0);
   });
