@@ -1,7 +1,6 @@
 // K10: Gemini CLI drops a BeforeTool hook's additionalContext, so the bridge keeps a PreToolUse
 // context until that call's AfterTool answer, which carries it. One small file per call under
 // $XDG_STATE_HOME/cosh/gemini-context, named by a hash of session, tool and input.
-import { createHash } from 'node:crypto';
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { readCacheFile, trustStoreFile, writeCacheFile } from '@cosh/config';
@@ -29,7 +28,17 @@ function contextFolder(env: NodeJS.ProcessEnv): string {
   return join(dirname(trustStoreFile({ env })), 'gemini-context');
 }
 
-function contextFile(env: NodeJS.ProcessEnv, sessionId: string, toolName: string, toolInput: unknown): string {
+/**
+ * The file of one call's kept context. node:crypto is loaded here, not at the top: this module is
+ * in the per-call bundle, whose start must not pay for it (start-up.test.ts).
+ */
+async function contextFile(
+  env: NodeJS.ProcessEnv,
+  sessionId: string,
+  toolName: string,
+  toolInput: unknown,
+): Promise<string> {
+  const { createHash } = await import('node:crypto');
   const key = createHash('sha256')
     .update(`${sessionId}\0${toolName}\0${stableJson(toolInput)}`)
     .digest('hex');
@@ -37,21 +46,22 @@ function contextFile(env: NodeJS.ProcessEnv, sessionId: string, toolName: string
 }
 
 /** Keeps `context` for the AfterTool of the same session, tool and input (each input given). */
-export function keepGeminiContext(
+export async function keepGeminiContext(
   env: NodeJS.ProcessEnv,
   call: { readonly sessionId: string; readonly toolName: string; readonly inputs: readonly unknown[] },
   context: string,
-): void {
+): Promise<void> {
   removeStaleContexts(env);
-  for (const input of call.inputs) writeCacheFile(contextFile(env, call.sessionId, call.toolName, input), context);
+  for (const input of call.inputs)
+    writeCacheFile(await contextFile(env, call.sessionId, call.toolName, input), context);
 }
 
 /** The context kept for this call, removed as it is taken; `''` when none. */
-export function takeGeminiContext(
+export async function takeGeminiContext(
   env: NodeJS.ProcessEnv,
   call: { readonly sessionId: string; readonly toolName: string; readonly input: unknown },
-): string {
-  const file = contextFile(env, call.sessionId, call.toolName, call.input);
+): Promise<string> {
+  const file = await contextFile(env, call.sessionId, call.toolName, call.input);
   const bytes = readCacheFile(file, MAX_CONTEXT_BYTES);
   if (bytes === undefined) return '';
   rmSync(file, { force: true });

@@ -114,7 +114,11 @@ async function answerCall(
   const toolCall = fromGeminiToolCall(call.toolName, call.toolInput, call.cwd);
   const keptContext =
     call.event === 'PostToolUse' && call.sessionId !== undefined
-      ? takeGeminiContext(context.env, { sessionId: call.sessionId, toolName: call.toolName, input: call.toolInput })
+      ? await takeGeminiContext(context.env, {
+          sessionId: call.sessionId,
+          toolName: call.toolName,
+          input: call.toolInput,
+        })
       : '';
   const engine = createHookEngine(bridge.loaded.config, {
     cwd: call.cwd,
@@ -133,7 +137,7 @@ async function answerCall(
   if (answer.contextToKeep !== '' && call.sessionId !== undefined) {
     // Gemini's AfterTool names the input as it ran: the rewritten one when a hook rewrote it.
     const rewritten = (answer.json['hookSpecificOutput'] as { tool_input?: unknown } | undefined)?.tool_input;
-    keepGeminiContext(
+    await keepGeminiContext(
       context.env,
       {
         sessionId: call.sessionId,
