@@ -10,6 +10,7 @@ export {
 export { toCoshToolInput } from './claude-tool-input.ts';
 export { type CoshToolResult, coshToolOutput } from './claude-tool-output.ts';
 export { type CoshToolName, fromClaudeToolName } from './claude-tool-names.ts';
+export { asyncReportLine } from './async-report-line.ts';
 export { createHookEngine } from './create-hook-engine.ts';
 // The closed sets the engine varies on, one entry each (docs/architecture.md).
 export { EVENT_RULES, type EventRules, eventRules } from './event-rules.ts';

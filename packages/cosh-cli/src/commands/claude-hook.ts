@@ -125,12 +125,14 @@ async function answerCall(
     sessionId: call.sessionId,
     transcriptPath: call.transcriptPath,
     projectFolder: loaded.projectFolder,
+    // R12: one call per process, so a resident hook runs as a one-call process.
+    residentHooks: 'one-call',
   });
   try {
     return await runOnEngine(engine, call, toolName, mcpServer, coshInput);
   } finally {
-    // The HTTP hooks' kept-alive connections (H2) end with the call.
-    engine.close();
+    // The HTTP hooks' kept-alive connections (H2) end with the call; async hooks are waited for (R13).
+    await engine.close();
   }
 }
 
