@@ -92,8 +92,11 @@ export const HOOK_KINDS = {
     written: (target) => target.command,
     shown: (target) => target.command,
     run({ hook, target, setup, stdin, stopBoundMs }) {
-      // R12: R4 without COSH_TOOL_NAME, since one process serves every tool.
-      const { COSH_TOOL_NAME: _tool, ...env } = setup.environmentOf(hook);
+      // R12: R4 without COSH_TOOL_NAME, since one process serves every tool; built only at a start.
+      const env = (): Record<string, string> => {
+        const { COSH_TOOL_NAME: _tool, ...rest } = setup.environmentOf(hook);
+        return rest;
+      };
       const residents = setup.residents;
       const call = {
         command: target.command,

@@ -55,8 +55,8 @@ export function residentCallRun(result: ResidentCallResult): HookRun {
 /** What one resident call needs, whichever way it is run. */
 export interface ResidentCall {
   readonly command: string;
-  /** R4 without `COSH_TOOL_NAME` (one process serves every tool). */
-  readonly env: Readonly<Record<string, string>>;
+  /** R4 without `COSH_TOOL_NAME` (one process serves every tool), built only when a process starts. */
+  readonly env: () => Readonly<Record<string, string>>;
   readonly cwd: string;
   readonly payload: Uint8Array;
   readonly timeoutMs: number;
@@ -95,8 +95,8 @@ export async function runResidentOnce(hookRunner: HookRunner, call: ResidentCall
   } catch (error) {
     return notStarted(describeError(error), null);
   }
-  const { command, env, cwd, timeoutMs, signal } = call;
-  const run = await runGuarded(hookRunner, { command, stdin: line, env, cwd, timeoutMs, signal }, budgetMs);
+  const { command, cwd, timeoutMs, signal } = call;
+  const run = await runGuarded(hookRunner, { command, stdin: line, env: call.env(), cwd, timeoutMs, signal }, budgetMs);
   if (run.startError !== null || run.timedOut || run.signal !== null) return run;
   const durationMs = run.durationMs ?? 0;
   if (run.truncated) return failedRun('it printed more than the output cap', run.stderr, durationMs);
