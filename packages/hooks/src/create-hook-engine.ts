@@ -224,20 +224,23 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
       setupProblem === null && running.some(({ hook }) => hook.protocol === 'claude')
         ? claudeSetup(event, call, cwd)
         : null;
-    const run = await runEventHooks(selections, {
-      event,
-      toolName: call.toolName,
-      cosh,
-      claude,
-      hostEnvironment: options.env ?? process.env,
-      cwd,
-      hookRunner,
-      httpClient: () => httpClient,
-      setupProblem,
-      signal: call.signal,
-      residents: { pool: residentPool, cwd: residentCwdFor(cwd) },
+    const run = await runEventHooks(
+      selections,
+      {
+        event,
+        toolName: call.toolName,
+        cosh,
+        claude,
+        hostEnvironment: options.env ?? process.env,
+        cwd,
+        hookRunner,
+        httpClient: () => httpClient,
+        setupProblem,
+        signal: call.signal,
+        residents: { pool: residentPool, cwd: residentCwdFor(cwd) },
+      },
       asyncHooks,
-    });
+    );
     return { hooks: run.reports, outcomes: run.outcomes, diagnostics: run.diagnostics };
   }
 

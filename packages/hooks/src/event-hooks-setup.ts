@@ -1,6 +1,5 @@
 import type { HookEntry, HookEvent } from '@cosh/config';
 import type { HookRunner, HttpHookClient, ResidentPool } from '@cosh/runner';
-import type { HookReport } from './hook-report.ts';
 
 /** The stdin of one protocol's hooks, encoded once: every such hook is given this same buffer (R11). */
 export type ProtocolPayload =
@@ -26,14 +25,6 @@ export interface ResidentHooksSetup {
   readonly pool: ResidentPool | null;
   /** The engine's working folder: a resident process serves calls of any cwd. */
   readonly cwd: string;
-}
-
-/** What becomes of async hooks (R13): the call does not wait for them, the engine does. */
-export interface AsyncHooksSetup {
-  /** Holds a running async hook until it has ended, for the engine's `close()`. */
-  track(running: Promise<void>): void;
-  /** Its report once it finished (the engine's `onAsyncResult`). */
-  report(report: HookReport): void;
 }
 
 /** What every selected hook of one call shares, as the engine gives it. */
@@ -62,8 +53,6 @@ export interface EventHooksInput {
   readonly signal?: AbortSignal | undefined;
   /** R12; absent: resident hooks run as one-call processes in the call's cwd. */
   readonly residents?: ResidentHooksSetup | undefined;
-  /** R13; absent: async hooks are waited for like any hook. */
-  readonly asyncHooks?: AsyncHooksSetup | undefined;
 }
 
 /** What every selected hook of one call shares, as the kinds of hook (hook-kinds.ts) use it. */

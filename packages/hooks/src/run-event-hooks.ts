@@ -25,6 +25,14 @@ export type {
   ProtocolPayload,
 } from './event-hooks-setup.ts';
 
+/** What becomes of async hooks (R13): the call does not wait for them, the engine does. */
+export interface AsyncHooksSetup {
+  /** Holds a running async hook until it has ended, for the engine's `close()`. */
+  track(running: Promise<void>): void;
+  /** Its report once it finished (the engine's `onAsyncResult`). */
+  report(report: HookReport): void;
+}
+
 /** Reports (every selected hook, config order) and outcomes (hooks that ran, config order). */
 export interface EventHooksRun {
   readonly reports: HookReport[];
@@ -67,6 +75,8 @@ function runsItsHook({ hook, duplicateOf }: HookSelection<HookEntry>): boolean {
 export async function runEventHooks(
   selections: readonly HookSelection<HookEntry>[],
   givenSetup: EventHooksInput,
+  /** R13; absent: async hooks are waited for like any hook. */
+  asyncHooks?: AsyncHooksSetup,
 ): Promise<EventHooksRun> {
   const stopBound = stopBoundMs(givenSetup.hookRunner.options);
   // R4: with several hooks to run, the host's variables are read once for the call, not once per
@@ -93,9 +103,9 @@ export async function runEventHooks(
     const problem = setup.setupProblem ?? payload.problem;
     if (problem !== null || payload.stdin === null) return Promise.resolve(notStarted(problem ?? '', null));
     const stdin = payload.stdin;
-    if (hook.async && EVENT_RULES[setup.event].allowsAsync && setup.asyncHooks !== undefined) {
+    if (hook.async && EVENT_RULES[setup.event].allowsAsync && asyncHooks !== undefined) {
       startedAsync.add(position);
-      startAsyncHook(hook, { ...setup, signal: undefined }, stdin, payload.text, stopBound, setup.asyncHooks);
+      startAsyncHook(hook, { ...setup, signal: undefined }, stdin, payload.text, stopBound, asyncHooks);
       return null;
     }
     return runHookOfKind({ hook, setup, stdin, stopBoundMs: stopBound }, hookTargetOf(hook));
@@ -177,7 +187,7 @@ function startAsyncHook(
   stdin: Uint8Array,
   text: string,
   stopBound: number,
-  asyncHooks: NonNullable<EventHooksSetup['asyncHooks']>,
+  asyncHooks: AsyncHooksSetup,
 ): void {
   const finished = (async () => {
     const result = await runHookOfKind({ hook, setup, stdin, stopBoundMs: stopBound }, hookTargetOf(hook));
