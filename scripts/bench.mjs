@@ -51,7 +51,7 @@ const importDist = (path) => import(pathToFileURL(join(root, path)).href);
 const [
   { createHookEngine },
   { compileHooks, selectHooks },
-  { createHookRunner, createHttpHookClient },
+  { createHookRunner, createHttpHookClient, residentLine },
   { validateHooksConfig },
   { prepareSandbox, probeSandbox },
 ] = await Promise.all([
@@ -947,6 +947,101 @@ function printTable() {
   for (const line of lines) report(layout(line));
 }
 
+// ---------------------------------------------------------------------------------------------
+// R12: resident hooks. (a) the engine with one resident hook answering {"decision":"none"} at
+// once; (b) the floor, a raw JSON-line round trip to a child of this same process; (c) a raw
+// `sh -c true` spawn; (d) the Python template spawned per call (one-call) vs resident.
+
+/** A Node child answering each line `{"id":…,"decision":"none"}` at once. */
+const noneAnswerer = `node -e 'require("readline").createInterface({input:process.stdin}).on("line",(l)=>process.stdout.write(JSON.stringify({id:JSON.parse(l).id,decision:"none"})+"\\n"))'`;
+
+async function residentHooks() {
+  const engine = createHookEngine(hooksConfig([{ command: noneAnswerer, resident: true }]));
+  const child = spawn('/bin/sh', ['-c', noneAnswerer], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let waiting = null;
+  let buffered = '';
+  child.stdout.on('data', (chunk) => {
+    buffered += chunk.toString();
+    const newline = buffered.indexOf('\n');
+    if (newline !== -1) {
+      buffered = buffered.slice(newline + 1);
+      waiting?.();
+    }
+  });
+  const payload = Buffer.from(
+    `${JSON.stringify({ event: 'PreToolUse', tool_name: call.toolName, tool_input: call.toolInput })}\n`,
+  );
+  let id = 0;
+  const roundTrip = () =>
+    new Promise((resolve) => {
+      waiting = resolve;
+      id += 1;
+      child.stdin.write(residentLine(payload, String(id)));
+    });
+  const times = await interleave(quick ? 15 : 200, 5, [
+    roundTrip,
+    () => engine.preToolUse(call),
+    () => rawSpawn('true'),
+  ]);
+  ratioRow({
+    what: 'R12 (a) vs (b): engine with one resident hook vs a raw JSON-line round trip',
+    baseline: 'write a line to a child of this process, read its line',
+    subject: 'engine.preToolUse() with one resident hook answering {"decision":"none"}',
+    times: [times[0], times[1]],
+    target: 1.5,
+  });
+  ratioRow({
+    what: 'R12 (a) vs (c): engine with one resident hook vs a raw spawn',
+    baseline: 'raw child_process.spawn + wait of /bin/sh -c true',
+    subject: 'engine.preToolUse() with one resident hook answering {"decision":"none"}',
+    times: [times[2], times[1]],
+    target: 0.1,
+  });
+  // 8 resident hooks in parallel per call (distinct commands: M4 would merge equal ones).
+  const eight = createHookEngine(
+    hooksConfig(Array.from({ length: 8 }, (_, index) => ({ command: `${noneAnswerer} ${index}`, resident: true }))),
+  );
+  const eightTimes = await interleave(quick ? 15 : 200, 5, [() => eight.preToolUse(call)]);
+  absoluteRow({
+    what: 'R12: 8 resident hooks in parallel, per call',
+    subject: 'engine.preToolUse() with 8 resident hooks',
+    unit: 'ms',
+    values: eightTimes[0],
+    limit: 5,
+  });
+  // 1,000 calls through one resident hook: memory stays flat.
+  for (let warm = 0; warm < 200; warm += 1) await engine.preToolUse(call);
+  globalThis.gc?.();
+  const before = process.memoryUsage().heapUsed;
+  for (let calls = 0; calls < 1000; calls += 1) await engine.preToolUse(call);
+  globalThis.gc?.();
+  const grown = (process.memoryUsage().heapUsed - before) / (1024 * 1024);
+  absoluteRow({
+    what: 'R12: heap growth over 1,000 calls through one resident hook',
+    subject: 'heapUsed after − before (MiB)',
+    unit: 'MiB',
+    values: [grown],
+    limit: 5,
+  });
+  // (d) the Python template: spawned per call (one-call process) vs resident.
+  const guard = `python3 ${join(root, 'examples/resident-guard.py')}`;
+  const spawned = createHookEngine(hooksConfig([{ command: guard, resident: true }]), { residentHooks: 'one-call' });
+  const resident = createHookEngine(hooksConfig([{ command: guard, resident: true }]));
+  const pythonTimes = await interleave(quick ? 5 : 40, 2, [
+    () => spawned.preToolUse(call),
+    () => resident.preToolUse(call),
+  ]);
+  ratioRow({
+    what: 'R12 (d): the Python guard resident vs spawned per call',
+    baseline: 'examples/resident-guard.py as a one-call process per call',
+    subject: 'the same guard resident',
+    times: pythonTimes,
+    target: 0.02,
+  });
+  child.stdin.end();
+  await Promise.all([engine.close(), eight.close(), spawned.close(), resident.close()]);
+}
+
 const directory = mkdtempSync(join(tmpdir(), 'cosh-bench-'));
 const startedAt = new Date();
 const startLoad = loadavg();
@@ -962,6 +1057,7 @@ try {
   await measuring(parallelSleeps);
   await measuring(httpHooks);
   await measuring(selection);
+  await measuring(residentHooks);
   for (const node of [process.execPath, ...otherNodes]) {
     await measuring(() => coldStart(directory, node));
     await measuring(() => claudeHookColdStart(directory, node));

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { type CliContext, loadCommandConfig, UsageError } from '@cosh/cosh-cli';
 import { createScriptCheck } from '@cosh/config';
-import { createHookEngine, type HooksConfig } from '@cosh/hooks';
+import { createHookEngine, type HookReport, type HooksConfig } from '@cosh/hooks';
 import { type HistoryWriter, openHistory } from './history/index.ts';
 import type { PermissionMode, PermissionPrompt, PromptAnswerer } from './permission/index.ts';
 import type { Command } from './tool-host-cli-options.ts';
@@ -33,6 +33,10 @@ export interface ToolHostSetupOptions {
   readonly sessionId?: string | undefined;
   /** The command, for the `--help` pointer of a usage error. */
   readonly command?: Command | undefined;
+  /** R12: `one-call` for a one-shot command (`exec`); default a pool for the host's life. */
+  readonly residentHooks?: 'pool' | 'one-call' | undefined;
+  /** R13: where an async hook's finished report goes (stderr with `--verbose`). */
+  readonly onAsyncResult?: ((report: HookReport) => void) | undefined;
 }
 
 /** A tool host ready for calls, and what to release when done. */
@@ -79,6 +83,8 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
       transcriptPath: options.historyPath === undefined ? undefined : resolve(context.cwd, options.historyPath),
       // SPEC S5: a session or MCP server serves many calls; each checks its hooks' scripts again.
       scriptCheck: await createScriptCheck(loaded.trustedScripts),
+      residentHooks: options.residentHooks,
+      onAsyncResult: options.onAsyncResult,
     });
     const file = loaded.location.file;
     // SPEC B2, S6: one list for the sandbox's read-only paths and the tools' refusals.
@@ -100,7 +106,8 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
       }),
     });
     const close = async (): Promise<void> => {
-      engine.close();
+      // Resident processes and async hooks end before the host reports it is done (R12, R13).
+      await engine.close();
       await history?.close();
     };
     return { host, config, configFile: file, history, close };

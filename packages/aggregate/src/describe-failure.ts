@@ -53,6 +53,8 @@ export function describeFailure(hook: OutcomeHook, facts: RunFacts): string {
   if (isHttpRun(facts)) return describeHttpFailure(hook, facts);
   if (facts.startError !== null) return `failed to start: ${facts.startError}`;
   if (facts.timedOut) return describeTimeout(hook);
+  // R12: a resident hook's call that got no answer (its process exited, printed garbage, …).
+  if (facts.failure != null) return facts.failure;
   if (facts.signal !== null) return `killed by signal ${facts.signal}`;
   if (facts.exitCode === null) return 'ended without an exit code';
   // The two codes the shell itself uses are worth naming: users read them as the hook's answer.
@@ -70,6 +72,7 @@ export function failureSummary(hook: OutcomeHook, facts: RunFacts): string {
   if (isHttpRun(facts)) return facts.timedOut ? describeTimeout(hook) : `failed (${describeHttpFailure(hook, facts)})`;
   if (facts.startError !== null) return `could not start: ${facts.startError}`;
   if (facts.timedOut) return describeTimeout(hook);
+  if (facts.failure != null) return `failed (${facts.failure})`;
   if (facts.signal !== null) return `was killed by signal ${facts.signal}`;
   if (facts.exitCode === null) return 'ended without an exit code';
   if (facts.exitCode === 127) return 'exited 127 (command not found)';

@@ -35,7 +35,10 @@ export interface RunFacts {
    * response body.
    */
   readonly httpStatus?: number | null | undefined;
-  /** An HTTP hook's failure other than its status, a timeout or the size (connection refused, …), or `null`. */
+  /**
+   * An HTTP hook's failure other than its status, a timeout or the size (connection refused, …),
+   * or a resident hook's call that got no answer (R12: its process exited, printed garbage); `null` otherwise.
+   */
   readonly failure?: string | null | undefined;
 }
 

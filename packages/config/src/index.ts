@@ -1,6 +1,6 @@
 // The public surface: what Cosh's other packages and the README's examples use. Everything else
 // in this package is internal; import a module file directly in this package's own tests.
-export { coshCacheFolder } from './cache-folder.ts';
+export { coshCacheFolder, readCacheFile, writeCacheFile } from './cache-folder.ts';
 export { checkMatcher } from './check-matcher.ts';
 export { claudeProjectDir, claudeProjectDirOnDisk } from './claude-project-dir.ts';
 export {

@@ -4,6 +4,7 @@ import { type CompiledHooks, compileHooks, type HookSelection, selectHooks } fro
 import {
   createHookRunner,
   createHttpHookClient,
+  createResidentPool,
   type HookRunner,
   type HttpHookClient,
   monotonicNow,
@@ -21,6 +22,7 @@ import type { HookReport } from './hook-report.ts';
 import { HooksError } from './hooks-error.ts';
 import { isRecord } from './is-record.ts';
 import { type ClaudeHooksSetup, type ProtocolPayload, runEventHooks } from './run-event-hooks.ts';
+import { residentKey } from './resident-hook-run.ts';
 import { toolNameProblem } from './tool-name-problem.ts';
 import { newToolUseId } from './tool-use-id.ts';
 
@@ -120,11 +122,44 @@ function callProblem(call: unknown, event: HookEvent): string | null {
  * const { config } = await loadHooks({ cwd: '/work/project' });
  * const engine = createHookEngine(config, { cwd: '/work/project' });
  * const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput: { command: 'ls' } });
- * engine.close(); // closes the HTTP hooks' kept-alive connections
+ * await engine.close(); // closes the HTTP connections, ends resident processes, waits for async hooks
  */
 export function createHookEngine(config: HooksConfig, options: HookEngineOptions = {}): HookEngine {
   const hookRunner = createRunner(options);
   const httpClient = createHttpClient(options);
+  // R12: one process per resident hook for the engine's life; none in one-shot commands.
+  const residentPool =
+    options.residentHooks === 'one-call'
+      ? null
+      : createResidentPool({ shell: hookRunner.options.shell, killGraceMs: hookRunner.options.killGraceMs });
+  // The folder resident processes run in: the engine's (R12), fixed at the first call.
+  let residentCwd: string | undefined = options.cwd;
+  const residentCwdFor = (callCwd: string): string => {
+    if (residentCwd === undefined) {
+      try {
+        residentCwd = process.cwd();
+      } catch {
+        // The host's folder is gone: the call's (an R9 start failure follows if that is gone too).
+        residentCwd = callCwd;
+      }
+    }
+    return residentCwd;
+  };
+  // R13: async hooks still running, for close().
+  const runningAsync = new Set<Promise<void>>();
+  const asyncHooks = {
+    track(running: Promise<void>) {
+      runningAsync.add(running);
+      void running.finally(() => runningAsync.delete(running));
+    },
+    report(report: HookReport) {
+      try {
+        options.onAsyncResult?.(report);
+      } catch {
+        // A host's logging failure must not surface as an unhandled rejection.
+      }
+    },
+  };
   let closed = false;
   // Each entry says whether it runs (`off`): its own switch (C5), its event's (C7), its layer's
   // or its file's trust (C10, S5). With layers an event's switch can stop user and project hooks
@@ -217,18 +252,23 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
       setupProblem === null && running.some(({ hook }) => hook.protocol === 'claude')
         ? claudeSetup(event, call, cwd)
         : null;
-    const run = await runEventHooks(checked, {
-      event,
-      toolName: call.toolName,
-      cosh,
-      claude,
-      hostEnvironment: options.env ?? process.env,
-      cwd,
-      hookRunner,
-      httpClient: () => httpClient,
-      setupProblem,
-      signal: call.signal,
-    });
+    const run = await runEventHooks(
+      checked,
+      {
+        event,
+        toolName: call.toolName,
+        cosh,
+        claude,
+        hostEnvironment: options.env ?? process.env,
+        cwd,
+        hookRunner,
+        httpClient: () => httpClient,
+        setupProblem,
+        signal: call.signal,
+        residents: { pool: residentPool, cwd: residentCwdFor(cwd) },
+      },
+      asyncHooks,
+    );
     return { hooks: run.reports, outcomes: run.outcomes, diagnostics: run.diagnostics };
   }
 
@@ -289,9 +329,16 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
       }
     },
 
-    close() {
+    async close() {
       closed = true;
       httpClient.close();
+      // Async hooks first (they may be resident calls), then the resident processes.
+      await Promise.all([...runningAsync]);
+      await residentPool?.close();
+    },
+
+    async endResidentHook(hook) {
+      await residentPool?.end(residentKey(hook));
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { HookEntry, HookEvent } from '@cosh/config';
-import type { HookRunner, HttpHookClient } from '@cosh/runner';
+import type { HookRunner, HttpHookClient, ResidentPool } from '@cosh/runner';
 
 /** The stdin of one protocol's hooks, encoded once: every such hook is given this same buffer (R11). */
 export type ProtocolPayload =
@@ -17,6 +17,14 @@ export interface ClaudeHooksSetup {
   readonly coshInput: Readonly<Record<string, unknown>>;
   readonly claudeInput: Readonly<Record<string, unknown>>;
   readonly mcpServer: string | undefined;
+}
+
+/** Where resident hooks run (R12). */
+export interface ResidentHooksSetup {
+  /** The engine's pool (long-lived hosts); `null`: one-call processes (one-shot commands). */
+  readonly pool: ResidentPool | null;
+  /** The engine's working folder: a resident process serves calls of any cwd. */
+  readonly cwd: string;
 }
 
 /** What every selected hook of one call shares, as the engine gives it. */
@@ -43,6 +51,8 @@ export interface EventHooksInput {
   readonly setupProblem: string | null;
   /** The call's cancellation: aborted, its running hooks are stopped as at a timeout (R6). */
   readonly signal?: AbortSignal | undefined;
+  /** R12; absent: resident hooks run as one-call processes in the call's cwd. */
+  readonly residents?: ResidentHooksSetup | undefined;
 }
 
 /** What every selected hook of one call shares, as the kinds of hook (hook-kinds.ts) use it. */

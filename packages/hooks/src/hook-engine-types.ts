@@ -44,6 +44,18 @@ export interface HookEngineOptions {
    * inode changed; the engine itself reads no file for it.
    */
   readonly scriptCheck?: ((hook: HookEntry) => string | null) | undefined;
+  /**
+   * R12: `pool` (default) keeps one process per resident hook for the engine's life (long-lived
+   * hosts: session, MCP server, an embedding program); `one-call` runs each resident call as a
+   * process of its own, one line then stdin closes (one-shot commands: `hooks run`, `exec`,
+   * `claude-hook`).
+   */
+  readonly residentHooks?: 'pool' | 'one-call' | undefined;
+  /**
+   * R13: the report of an async hook once it finished (its call did not wait for it). Not called
+   * for a hook still running when the engine closes past its timeout.
+   */
+  readonly onAsyncResult?: ((report: HookReport) => void) | undefined;
 }
 
 /** One tool call as the hooks see it. */
@@ -129,7 +141,15 @@ export interface HookEngine {
    * Closes the HTTP hooks' kept-alive connections (H2); HTTP calls still in flight end as
    * failed. Calls made afterwards are refused (a deny), since their hooks can no longer all run.
    * Idempotent. A host that runs no HTTP hook loses nothing by never calling it: idle connections
-   * never keep the process alive.
+   * never keep the process alive. Resident processes (R12) get their stdin closed, 1 s to exit,
+   * then are ended as R6 ends a hook; running async hooks (R13) are waited for (up to their
+   * timeout). The promise settles once every resident and async process has ended.
    */
-  close(): void;
+  close(): Promise<void>;
+  /**
+   * Ends the resident process of `hook` (R12, S5: its script changed): its stdin closes, it gets
+   * 1 s to exit, then it is ended as R6 ends a hook. The next call of that hook checks trust and
+   * starts it afresh. Settles once it ended; nothing to do for a hook with no process.
+   */
+  endResidentHook?(hook: HookEntry): Promise<void>;
 }

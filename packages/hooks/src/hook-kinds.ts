@@ -5,6 +5,7 @@
 import type { HookEntry } from '@cosh/config';
 import { headersNameVariables } from '@cosh/runner';
 import { httpStopSlackMs, runGuarded, runHttpGuarded } from './guarded-runs.ts';
+import { callResident, residentKey, runResidentOnce } from './resident-hook-run.ts';
 import type { HookRun } from './hook-run.ts';
 import type { EventHooksSetup } from './event-hooks-setup.ts';
 
@@ -14,6 +15,7 @@ import type { EventHooksSetup } from './event-hooks-setup.ts';
  */
 export type HookTarget =
   | { readonly kind: 'command'; readonly command: string }
+  | { readonly kind: 'resident'; readonly command: string }
   | { readonly kind: 'http'; readonly url: string };
 
 /** `command` or `http`. */
@@ -30,9 +32,10 @@ export interface KindRun<Target extends HookTarget> {
   readonly stopBoundMs: number;
 }
 
-/** What a report adds for its kind: an HTTP hook's status (H3). */
+/** What a report adds for its kind: an HTTP hook's status (H3), a resident hook's mark (R12). */
 export interface KindReportFields {
   readonly httpStatus?: number | null;
+  readonly resident?: true;
 }
 
 /** Everything that differs between two kinds of hook, in one place. */
@@ -82,6 +85,34 @@ export const HOOK_KINDS = {
     },
     reportFields: () => ({}),
   },
+  resident: {
+    label: 'resident',
+    validated: 'R12: `command` and `"resident": true`; not with `url` (C6)',
+    deduplicatedOn: 'protocol, the exact command and `resident` (M4, R12)',
+    written: (target) => target.command,
+    shown: (target) => target.command,
+    run({ hook, target, setup, stdin, stopBoundMs }) {
+      // R12: R4 without COSH_TOOL_NAME, since one process serves every tool; built only at a start.
+      const env = (): Record<string, string> => {
+        const { COSH_TOOL_NAME: _tool, ...rest } = setup.environmentOf(hook);
+        return rest;
+      };
+      const residents = setup.residents;
+      const call = {
+        command: target.command,
+        env,
+        // The engine's folder: the process outlives the call whose cwd it was started for.
+        cwd: residents?.cwd ?? setup.cwd,
+        payload: stdin,
+        timeoutMs: hook.timeout * 1000,
+        signal: setup.signal,
+      };
+      // Long-lived hosts share one process per entry; one-shot commands run a one-call process.
+      if (residents?.pool != null) return callResident(residents.pool, residentKey(hook), call);
+      return runResidentOnce(setup.hookRunner, call, call.timeoutMs + stopBoundMs);
+    },
+    reportFields: () => ({ resident: true }),
+  },
   http: {
     label: 'HTTP',
     validated: 'H1: `url`, an http: or https: address, optional `headers` (object of strings); no `command`',
@@ -105,13 +136,17 @@ export const HOOK_KINDS = {
   },
 } as const satisfies HookKindTable;
 
+/** The fields of an entry that decide its kind (C5, H1, R12). */
+type KindOf = Pick<HookEntry, 'command' | 'url'> & { readonly resident?: boolean };
+
 /**
  * The kind and target of a validated entry. `@cosh/config` made sure exactly one of `command` and
  * `url` is set (C5, C6); an entry with neither (only a config forged by a cast) is a command hook
  * with an empty command, which the shell runs as nothing.
  */
-export function hookTargetOf(hook: Pick<HookEntry, 'command' | 'url'>): HookTarget {
+export function hookTargetOf(hook: KindOf): HookTarget {
   if (hook.url !== null) return { kind: 'http', url: hook.url };
+  if (hook.resident === true && hook.command !== null) return { kind: 'resident', command: hook.command };
   return { kind: 'command', command: hook.command ?? '' };
 }
 
@@ -126,6 +161,8 @@ function withSpec<Result>(
   switch (target.kind) {
     case 'command':
       return use(HOOK_KINDS.command, target);
+    case 'resident':
+      return use(HOOK_KINDS.resident, target);
     case 'http':
       return use(HOOK_KINDS.http, target);
     default: {
@@ -141,21 +178,21 @@ export function runHookOfKind(run: Omit<KindRun<HookTarget>, 'target'>, target: 
 }
 
 /** How a hook is shown in listings and reports: its command, or `POST <url>` (C5, H1). */
-export function shownHook(hook: Pick<HookEntry, 'command' | 'url'>): string {
+export function shownHook(hook: KindOf): string {
   return withSpec(hookTargetOf(hook), (spec, target) => spec.shown(target));
 }
 
 /** What a hook runs as written in the config (a report's `command`): its command, or its url. */
-export function writtenHook(hook: Pick<HookEntry, 'command' | 'url'>): string {
+export function writtenHook(hook: KindOf): string {
   return withSpec(hookTargetOf(hook), (spec, target) => spec.written(target));
 }
 
 /** The kind's word for listings (`command`, `HTTP`). */
-export function hookKindLabel(hook: Pick<HookEntry, 'command' | 'url'>): string {
+export function hookKindLabel(hook: KindOf): string {
   return HOOK_KINDS[hookTargetOf(hook).kind].label;
 }
 
 /** What a report of this hook carries for its kind (H3's `httpStatus`). */
-export function kindReportFields(hook: Pick<HookEntry, 'command' | 'url'>, run: HookRun | null): KindReportFields {
+export function kindReportFields(hook: KindOf, run: HookRun | null): KindReportFields {
   return HOOK_KINDS[hookTargetOf(hook).kind].reportFields(run);
 }

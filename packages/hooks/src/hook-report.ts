@@ -12,7 +12,8 @@ type ReportedHook = Pick<HookEntry, 'name' | 'index' | 'layer' | 'file'> & {
 };
 
 /** The entry a report is made from: its kind (hook-kinds.ts) says what it adds. */
-type ReportedEntry = Pick<HookEntry, 'name' | 'index' | 'layer' | 'file' | 'command' | 'url'>;
+type ReportedEntry = Pick<HookEntry, 'name' | 'index' | 'layer' | 'file' | 'command' | 'url'> &
+  Partial<Pick<HookEntry, 'resident' | 'async'>>;
 
 /**
  * What happened to one selected hook of one call. Every selected hook gets one, in config
@@ -34,6 +35,13 @@ export interface HookReport
    * it did not run); its `exitCode` is then always `null`.
    */
   readonly httpStatus?: number | null;
+  /** Present (`true`) for a resident hook only (R12): its exit is its answer's `"exit"`. */
+  readonly resident?: true;
+  /**
+   * Present (`true`) for an async hook only (R13): in the call's report its outcome is `none` and
+   * its run's fields are empty (the call did not wait); its finished report has them.
+   */
+  readonly async?: true;
   /**
    * The payload written to the hook's stdin (R3), for debugging a hook (`cosh hooks run
    * --verbose`); `''` when it was given none (deduplicated, or stopped before it could start).
@@ -65,6 +73,22 @@ export function ranReport(hook: ReportedEntry, run: HookRun, outcome: HookOutcom
     stdout: run.stdout,
     stderr: run.stderr,
     ...kindReportFields(hook, run),
+    ...(hook.async === true ? { async: true as const } : {}),
+  };
+}
+
+/**
+ * R13: an async hook in its call's report: started, not waited for. It counts as `none`, and its
+ * exit fields are `null` (its finished report goes to the engine's `onAsyncResult`).
+ */
+export function asyncStartedReport(hook: ReportedEntry, stdin: string): HookReport {
+  return {
+    ...deduplicatedReport(hook, ''),
+    outcome: 'none',
+    deduplicated: false,
+    duplicateOf: null,
+    stdin,
+    async: true,
   };
 }
 

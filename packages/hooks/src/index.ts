@@ -10,6 +10,7 @@ export {
 export { toCoshToolInput } from './claude-tool-input.ts';
 export { type CoshToolResult, coshToolOutput } from './claude-tool-output.ts';
 export { type CoshToolName, fromClaudeToolName } from './claude-tool-names.ts';
+export { asyncReportLine } from './async-report-line.ts';
 // The Codex CLI (K9) and Gemini CLI (K10) bridges: their calls read as Cosh calls, answered in what they honour.
 export { codexHookAnswer, combineVerdicts } from './codex-hook-answer.ts';
 export {

@@ -13,7 +13,8 @@ import { EVENT_RULES } from './event-rules.ts';
 import { notStarted } from './guarded-runs.ts';
 import { hookEnvironment, hostVariables } from './hook-environment.ts';
 import { hookTargetOf, runHookOfKind } from './hook-kinds.ts';
-import { deduplicatedReport, type HookReport, ranReport } from './hook-report.ts';
+import { asyncStartedReport, deduplicatedReport, type HookReport, ranReport } from './hook-report.ts';
+import { residentKey } from './resident-hook-run.ts';
 import type { HookRun } from './hook-run.ts';
 import type { EventHooksInput, EventHooksSetup, ProtocolPayload } from './event-hooks-setup.ts';
 
@@ -23,6 +24,14 @@ export type {
   EventHooksSetup,
   ProtocolPayload,
 } from './event-hooks-setup.ts';
+
+/** What becomes of async hooks (R13): the call does not wait for them, the engine does. */
+export interface AsyncHooksSetup {
+  /** Holds a running async hook until it has ended, for the engine's `close()`. */
+  track(running: Promise<void>): void;
+  /** Its report once it finished (the engine's `onAsyncResult`). */
+  report(report: HookReport): void;
+}
 
 /** Reports (every selected hook, config order) and outcomes (hooks that ran, config order). */
 export interface EventHooksRun {
@@ -66,6 +75,8 @@ function runsItsHook({ hook, duplicateOf }: HookSelection<HookEntry>): boolean {
 export async function runEventHooks(
   selections: readonly HookSelection<HookEntry>[],
   givenSetup: EventHooksInput,
+  /** R13; absent: async hooks are waited for like any hook. */
+  asyncHooks?: AsyncHooksSetup,
 ): Promise<EventHooksRun> {
   const stopBound = stopBoundMs(givenSetup.hookRunner.options);
   // R4: with several hooks to run, the host's variables are read once for the call, not once per
@@ -77,14 +88,27 @@ export async function runEventHooks(
   const input: EventHooksInput =
     hooksToRun > 1 ? { ...givenSetup, hostEnvironment: hostVariables(givenSetup.hostEnvironment) } : givenSetup;
   const setup: EventHooksSetup = { ...input, environmentOf: (hook) => environmentOf(hook, input) };
-  const runs = selections.map((selection): Promise<HookRun> | null => {
-    if (!runsItsHook(selection)) return null;
+  // R13: async hooks of this call, started and not waited for.
+  const startedAsync = new Set<number>();
+  const runs = selections.map((selection, position): Promise<HookRun> | null => {
+    if (!runsItsHook(selection)) {
+      // S5: a resident process whose script changed is ended; the next trusted call starts it afresh.
+      if (selection.hook.trustProblem !== null && selection.hook.resident && setup.residents?.pool != null)
+        void setup.residents.pool.end(residentKey(selection.hook));
+      return null;
+    }
     const { hook } = selection;
     // Stopped before the runner (no payload, no directory): no duration to report.
     const payload = payloadOf(hook, setup);
     const problem = setup.setupProblem ?? payload.problem;
     if (problem !== null || payload.stdin === null) return Promise.resolve(notStarted(problem ?? '', null));
-    return runHookOfKind({ hook, setup, stdin: payload.stdin, stopBoundMs: stopBound }, hookTargetOf(hook));
+    const stdin = payload.stdin;
+    if (hook.async && EVENT_RULES[setup.event].allowsAsync && asyncHooks !== undefined) {
+      startedAsync.add(position);
+      startAsyncHook(hook, { ...setup, signal: undefined }, stdin, payload.text, stopBound, asyncHooks);
+      return null;
+    }
+    return runHookOfKind({ hook, setup, stdin, stopBoundMs: stopBound }, hookTargetOf(hook));
   });
   const results = await Promise.all(runs);
   // The output schemas (and zod) load only when a hook printed something.
@@ -105,32 +129,86 @@ export async function runEventHooks(
       reports.push(ranReport(shown, notStarted(hook.trustProblem, null), outcome, ''));
       return;
     }
+    if (startedAsync.has(position)) {
+      // R13: it counts as no opinion; its own report comes when it finishes.
+      outcomes.push(noOpinion(hook.name));
+      reports.push(asyncStartedReport(shown, setup.setupProblem === null ? payloadOf(hook, setup).text : ''));
+      return;
+    }
     // Every selection that is not a duplicate was given a run above.
     const result = results[position] as HookRun;
-    let outcome: HookOutcome;
-    if (hook.protocol === 'claude') {
-      outcome = interpretClaudeRunWith(setup.event, hook, result, parsers);
-      // K5: Claude's fields back to the Cosh tool's before A7 merges them (PostToolUse ignores them, P3).
-      if (EVENT_RULES[setup.event].rewritesInput && outcome.updatedInput !== null && setup.claude !== null) {
-        const translation = translateUpdatedInput(outcome.updatedInput, {
-          toolName: setup.toolName,
-          mcpServer: setup.claude.mcpServer,
-          hookName: hook.name,
-          coshInput: setup.claude.coshInput,
-          claudeInput: setup.claude.claudeInput,
-        });
-        outcome = { ...outcome, updatedInput: translation.updatedInput };
-        diagnostics.push(...translation.diagnostics);
-      }
-    } else {
-      outcome = interpretRunWith(setup.event, hook, result, parsers);
-    }
+    const { outcome, translated } = outcomeOf(hook, result, setup, parsers);
+    diagnostics.push(...translated);
     outcomes.push(outcome);
     const payload = payloadOf(hook, setup);
     const given = setup.setupProblem === null ? payload.text : '';
     reports.push(ranReport(shown, result, outcome, given));
   });
   return { reports, outcomes, diagnostics };
+}
+
+/** A hook's outcome from its run (O1–O6, K5), with what translating a Claude hook's input dropped. */
+function outcomeOf(
+  hook: HookEntry,
+  result: HookRun,
+  setup: EventHooksSetup,
+  parsers: Awaited<ReturnType<typeof outputParsersFor>>,
+): { outcome: HookOutcome; translated: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  let outcome: HookOutcome;
+  if (hook.protocol === 'claude') {
+    outcome = interpretClaudeRunWith(setup.event, hook, result, parsers);
+    // K5: Claude's fields back to the Cosh tool's before A7 merges them (PostToolUse ignores them, P3).
+    if (EVENT_RULES[setup.event].rewritesInput && outcome.updatedInput !== null && setup.claude !== null) {
+      const translation = translateUpdatedInput(outcome.updatedInput, {
+        toolName: setup.toolName,
+        mcpServer: setup.claude.mcpServer,
+        hookName: hook.name,
+        coshInput: setup.claude.coshInput,
+        claudeInput: setup.claude.claudeInput,
+      });
+      outcome = { ...outcome, updatedInput: translation.updatedInput };
+      diagnostics.push(...translation.diagnostics);
+    }
+  } else {
+    outcome = interpretRunWith(setup.event, hook, result, parsers);
+  }
+  return { outcome, translated: diagnostics };
+}
+
+/**
+ * R13: runs an async hook by its kind without the call waiting; when it finishes, its report
+ * (outcome, exit fields, output) goes to `asyncHooks.report`. The engine holds it until it ended
+ * (its timeout and R6 bound it), so `close()` leaves nothing running.
+ */
+function startAsyncHook(
+  hook: HookEntry,
+  setup: EventHooksSetup,
+  stdin: Uint8Array,
+  text: string,
+  stopBound: number,
+  asyncHooks: AsyncHooksSetup,
+): void {
+  const finished = (async () => {
+    const result = await runHookOfKind({ hook, setup, stdin, stopBoundMs: stopBound }, hookTargetOf(hook));
+    const parsers = await outputParsersFor([result]);
+    const { outcome } = outcomeOf(hook, result, setup, parsers);
+    asyncHooks.report(ranReport(hook, result, outcome, text));
+  })().catch(() => {});
+  asyncHooks.track(finished);
+}
+
+/** An outcome with no opinion (R13's async hook in its call). */
+function noOpinion(hookName: string): HookOutcome {
+  return {
+    hook: hookName,
+    kind: 'none',
+    reason: null,
+    context: null,
+    updatedInput: null,
+    countsAsDeny: false,
+    diagnostic: null,
+  };
 }
 
 /**

@@ -329,7 +329,7 @@ describe('runToolCall (L1–L4)', () => {
       config: hooksConfig({}),
       preToolUse: () => Promise.reject(new Error('engine down')),
       postToolUse: () => Promise.reject(new Error('engine down')),
-      close: () => undefined,
+      close: async () => undefined,
     };
     const outcome = await runToolCall({ engine: broken, call, ...host });
     expect(outcome).toMatchObject({

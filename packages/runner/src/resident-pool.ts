@@ -13,8 +13,11 @@ export interface ResidentCallRequest {
   readonly key: string;
   /** Run as `<shell> -c <command>` when the process is (re)started (R1). */
   readonly command: string;
-  /** The process's environment (R4 without `COSH_TOOL_NAME`), used when it starts. */
-  readonly env: Readonly<Record<string, string | undefined>>;
+  /**
+   * The process's environment (R4 without `COSH_TOOL_NAME`), used when it starts; a function is
+   * called only then (copying the host's environment per call would cost more than the call).
+   */
+  readonly env: Readonly<Record<string, string | undefined>> | (() => Readonly<Record<string, string | undefined>>);
   /** The process's working folder (the engine's), used when it starts. */
   readonly cwd: string;
   /** The call's payload (R3's or K4's JSON object, one line); the pool adds the `"id"`. */
@@ -238,7 +241,10 @@ export function createResidentPool(options: ResidentPoolOptions = {}): ResidentP
   function start(key: string, request: ResidentCallRequest): ResidentProcess | string {
     let group: ProcessGroupChild;
     try {
-      group = spawnProcessGroup(shell, ['-c', request.command], { cwd: request.cwd, env: { ...request.env } });
+      group = spawnProcessGroup(shell, ['-c', request.command], {
+        cwd: request.cwd,
+        env: { ...(typeof request.env === 'function' ? request.env() : request.env) },
+      });
     } catch (error) {
       return describeStartError(error, shell, request.cwd);
     }

@@ -91,6 +91,8 @@ export async function runExec(context: CliContext, options: ExecOptions): Promis
       noProject: options.noProject,
       // SPEC S4: a person running one call at a terminal trusts a new user file on first use.
       trustOnFirstUse: true,
+      // R12: one call, so a resident hook runs as a one-call process.
+      residentHooks: 'one-call',
       historyPath: options.historyPath,
       sessionId: options.sessionId,
       command,

@@ -176,7 +176,8 @@ async function proxy(
       stopping = true;
       const why = sessionEnd.reason === 'signal' ? `got ${sessionEnd.signal}` : 'the client disconnected';
       await downstream.close();
-      if ('engine' in hooks) hooks.engine?.close();
+      // Resident processes and async hooks end with the server (R12, R13).
+      if ('engine' in hooks) await hooks.engine?.close();
       const exit = transport.exit;
       log(`${why}; stopped the downstream MCP server${exit === null ? '' : ` (${describeExit(exit)})`}`);
     },

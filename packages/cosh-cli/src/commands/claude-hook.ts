@@ -176,16 +176,22 @@ async function answerCall(
     sessionId: call.sessionId,
     transcriptPath: call.transcriptPath,
     projectFolder: bridge.loaded.projectFolder,
+    // R12: one call per process, so a resident hook runs as a one-call process.
+    residentHooks: 'one-call',
   });
   const ran = runOnEngine(engine, call, bridged);
   const outcome = await Promise.race([ran, deadline.expired]);
-  // The HTTP hooks' kept-alive connections (H2) end with the call.
-  engine.close();
-  const answer =
-    outcome === 'expired'
-      ? claudeFailureAnswer(call.event, deadlineProblem('cosh claude-hook', deadline.boundMs), { deny: true })
-      : bridged.answer(outcome);
-  return withWarnings(answer, bridge.warnings);
+  if (outcome === 'expired') {
+    // Past the bound the answer cannot wait for anything more; the runner ends what is left at exit.
+    void engine.close();
+    return withWarnings(
+      claudeFailureAnswer(call.event, deadlineProblem('cosh claude-hook', deadline.boundMs), { deny: true }),
+      bridge.warnings,
+    );
+  }
+  // The HTTP hooks' kept-alive connections (H2) end with the call; async hooks are waited for (R13).
+  await engine.close();
+  return withWarnings(bridged.answer(outcome), bridge.warnings);
 }
 
 /** The Cosh calls through the engine, one after another. */

@@ -126,10 +126,17 @@ async function answerCall(
     sessionId: call.sessionId,
     transcriptPath: call.transcriptPath,
     projectFolder: bridge.loaded.projectFolder,
+    // R12: one call per process, so a resident hook runs as a one-call process.
+    residentHooks: 'one-call',
   });
   const outcome = await Promise.race([runOnEngine(engine, call, toolCall, keptContext), deadline.expired]);
-  engine.close();
-  if (outcome === 'expired') return failureAnswer(deadlineProblem('cosh gemini-hook', deadline.boundMs));
+  if (outcome === 'expired') {
+    // Past the bound the answer cannot wait for anything more; the runner ends what is left at exit.
+    void engine.close();
+    return failureAnswer(deadlineProblem('cosh gemini-hook', deadline.boundMs));
+  }
+  // Async hooks (R13) and HTTP connections end with the call.
+  await engine.close();
   const answer = geminiHookAnswer(call.event, outcome, toolCall, {
     systemMessage: bridge.warnings.length === 0 ? null : bridge.warnings.join('\n'),
     keptContext,

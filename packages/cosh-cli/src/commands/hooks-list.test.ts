@@ -80,6 +80,8 @@ ${sandboxLine}`);
       enabled: true,
       off: null,
       trust_problem: null,
+      resident: false,
+      async: false,
       warnings: [],
     });
     expect(listing.events[1]?.hooks[0]?.off).toBe('event-disabled');

@@ -49,6 +49,10 @@ export interface HooksListJson {
       readonly off: HookOffReason | null;
       /** A script it names changed since it was trusted: it denies instead of running (SPEC S5). */
       readonly trust_problem: string | null;
+      /** R12: one process serves every call. */
+      readonly resident: boolean;
+      /** R13: the call does not wait for it. */
+      readonly async: boolean;
       readonly warnings: readonly string[];
     }[];
   }[];
@@ -115,6 +119,8 @@ export async function runHooksList(
           enabled: hook.enabled,
           off: hook.off,
           trust_problem: hook.trustProblem,
+          resident: hook.resident,
+          async: hook.async,
           warnings: hookWarnings(hook).map((warning) => warning.message),
         })),
       })),
@@ -212,6 +218,12 @@ function hookState(hook: HookEntry): string {
   }
 }
 
+/** R12, R13: `(resident) `, `(async) `, `(resident, async) ` before the command; `''` for a plain hook. */
+function runModes(hook: HookEntry): string {
+  const modes = [hook.resident ? 'resident' : '', hook.async ? 'async' : ''].filter((mode) => mode !== '');
+  return modes.length === 0 ? '' : `(${modes.join(', ')}) `;
+}
+
 /** Longest command `hooks list` shows when the width is unknown (off a terminal); `--json` has it whole. */
 const COMMAND_WIDTH_OFF_TERMINAL = 60;
 /** Narrowest the command column gets on a narrow terminal. */
@@ -233,7 +245,7 @@ function printHookTable(
     `${hook.timeout}s`,
     hook.onError,
     hookState(hook),
-    printableText(shownHook(hook)),
+    `${runModes(hook)}${printableText(shownHook(hook))}`,
   ]);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => [...(row[column] ?? '')].length)),

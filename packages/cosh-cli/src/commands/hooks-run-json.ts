@@ -18,6 +18,10 @@ export interface HookRunJson {
   readonly deduplicated: boolean;
   /** The layer of the file the hook comes from (SPEC C10); `null` for a config built in code. */
   readonly layer: 'managed' | 'user' | 'project' | null;
+  /** A resident hook's only (R12): `true`. */
+  readonly resident?: true;
+  /** An async hook's only (R13): `true`; its outcome is `none` and its exit fields `null`. */
+  readonly async?: true;
 }
 
 /** A hook's report as `cosh hooks run --json` shows it (SPEC X), keys in this order. */
@@ -35,6 +39,8 @@ export function hookRunJson(hook: HookReport): HookRunJson {
     duration_ms: hook.durationMs === null ? null : Math.round(hook.durationMs),
     deduplicated: hook.deduplicated,
     layer: hook.layer,
+    ...(hook.resident === true ? { resident: true as const } : {}),
+    ...(hook.async === true ? { async: true as const } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { claudeToolNameRunAdvice } from '@cosh/config';
-import { createHookEngine } from '@cosh/hooks';
+import { asyncReportLine, createHookEngine } from '@cosh/hooks';
 import { readArgumentFile } from '../argument-file.ts';
 import type { CliContext } from '../cli-context.ts';
 import { type CommandName, ExitError, UsageError } from '../cli-errors.ts';
@@ -88,12 +88,16 @@ export async function runHooksRun(context: CliContext, options: HooksRunOptions)
     env: context.env,
     sessionId: options.sessionId,
     projectFolder,
+    // R12: one call, so a resident hook runs as a one-call process.
+    residentHooks: 'one-call',
+    // R13: an async hook's finished report, with --verbose.
+    onAsyncResult: options.verbose === true ? (report) => context.err.write(asyncReportLine(report)) : undefined,
   });
   const call = { toolName: options.tool, toolInput };
   const result =
     event === 'PreToolUse' ? await engine.preToolUse(call) : await engine.postToolUse({ ...call, toolOutput });
-  // Its HTTP hooks' connections: nothing more will be sent on them.
-  engine.close();
+  // Its HTTP hooks' connections: nothing more will be sent on them; its async hooks end (R13).
+  await engine.close();
 
   if (options.json) printJson((text) => context.out.write(text), hooksRunJson(result));
   else {

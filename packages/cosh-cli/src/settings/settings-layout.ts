@@ -372,6 +372,9 @@ export function detailLines(row: HookRow, rows: readonly SettingsRow[], file: st
     ...field('timeout', `${row.timeout}s`),
     ...field('onError', onError),
     ...field('protocol', row.protocol),
+    // R12, R13: only for a hook that is either.
+    ...(row.resident === true ? field('resident', 'yes (one process serves every call)') : []),
+    ...(row.async === true ? field('async', 'yes (the call does not wait for it)') : []),
     ...field('file', `${printableText(file)}${row.line === null ? '' : `:${row.line}`}`),
     { text: what, tone: 'label' },
     ...command.flatMap((line) =>

@@ -60,6 +60,10 @@ export interface HookRow {
   readonly warnings: readonly string[];
   readonly onError: OnError;
   readonly protocol: HookEntry['protocol'];
+  /** R12: one process serves every call. */
+  readonly resident?: boolean;
+  /** R13: the call does not wait for it. */
+  readonly async?: boolean;
   /** The 1-based line of its entry in the file, for the detail view and `e`; `null` when unknown. */
   readonly line: number | null;
 }
@@ -256,6 +260,8 @@ export function settingsStateOf(
         warnings: own.map((warning) => hookWarningText(hook, warning)),
         onError: hook.onError,
         protocol: hook.protocol,
+        ...(hook.resident ? { resident: true } : {}),
+        ...(hook.async ? { async: true } : {}),
         line: lineOf(event, hook.index),
       });
     }

@@ -1,7 +1,9 @@
 import { type HookEntry, type HookEvent, type HooksConfig, validateHooksConfig } from '@cosh/config';
 
 /** A hook entry as a test writes it: setup.json's fields; only `command` (or `url`) is required. */
-export type TestEntry = Partial<Pick<HookEntry, 'name' | 'matcher' | 'timeout' | 'onError' | 'enabled' | 'protocol'>> &
+export type TestEntry = Partial<
+  Pick<HookEntry, 'name' | 'matcher' | 'timeout' | 'onError' | 'enabled' | 'protocol' | 'resident' | 'async'>
+> &
   (
     | { readonly command: string }
     | { readonly url: string; readonly headers?: Readonly<Record<string, string>> | undefined }
