@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnsweredVerdict } from './claude-hook-answer.ts';
 import { codexHookAnswer, combineVerdicts } from './codex-hook-answer.ts';
-import { codexToolOutput, fromCodexToolCall, parseCodexPatch } from './codex-tool-call.ts';
+import { codexToolOutput, fromCodexToolCall, parseCodexPatch, shellApplyPatch } from './codex-tool-call.ts';
 
 function verdict(overrides: Partial<AnsweredVerdict> = {}): AnsweredVerdict {
   return { decision: 'none', halt: false, reasons: [], context: '', diagnostics: [], ...overrides };
@@ -58,6 +58,25 @@ describe('fromCodexToolCall (K9 names)', () => {
     // A patch cannot carry a rewrite back.
     expect(call.toCodexInput({ path: '/x' })).toBeNull();
     expect(parseCodexPatch('not a patch')).toBeNull();
+  });
+
+  it('K9: an apply_patch given to the shell is also read as the patch (Codex applies it itself)', () => {
+    const patch = ['*** Begin Patch', '*** Update File: locked.txt', '@@', '-old', '+new', '*** End Patch'].join('\n');
+    const command = `apply_patch <<'PATCH'\n${patch}\nPATCH`;
+    const call = fromCodexToolCall('Bash', { command }, '/repo');
+    expect(call.calls).toEqual([
+      { toolName: 'bash_run', mcpServer: null, toolInput: { command } },
+      {
+        toolName: 'fs_edit',
+        mcpServer: null,
+        toolInput: { path: '/repo/locked.txt', edits: [{ old_string: 'old', new_string: 'new' }] },
+      },
+    ]);
+    expect(shellApplyPatch(`applypatch "${patch}"`)).toBe(patch);
+    // Only a command that is the patch: another command that mentions one stays a shell command.
+    expect(shellApplyPatch(`cat <<'P'\n${patch}\nP`)).toBeNull();
+    expect(shellApplyPatch('apply_patch_helper x')).toBeNull();
+    expect(fromCodexToolCall('Bash', { command: `echo '${patch}'` }, '/repo').calls).toHaveLength(1);
   });
 
   it('K9: read_file is fs_read, MCP names are the server and tool, other names stay', () => {

@@ -72,6 +72,19 @@ interface PatchOperation {
   readonly lines: readonly string[];
 }
 
+/**
+ * The patch of a shell command that is Codex's `apply_patch` (or `applypatch`) given a patch, as a
+ * here-document or a quoted argument; `null` for any other command. Only a command that starts
+ * with the word is read: a patch applied after a `cd` names paths this reading cannot place.
+ */
+export function shellApplyPatch(command: string): string | null {
+  if (!/^\s*(?:apply_patch|applypatch)(?=[\s'"<])/.test(command)) return null;
+  const begin = command.indexOf('*** Begin Patch');
+  const end = command.indexOf('*** End Patch', begin);
+  if (begin === -1 || end === -1) return null;
+  return command.slice(begin, end + '*** End Patch'.length);
+}
+
 /** The file operations of a Codex `apply_patch` text, `null` when it does not read as one. */
 export function parseCodexPatch(patch: string): PatchOperation[] | null {
   const lines = patch.replace(/\r\n/g, '\n').split('\n');
@@ -167,8 +180,16 @@ export function fromCodexToolCall(codexToolName: string, codexInput: ToolInput, 
   if (CODEX_SHELL_TOOLS.has(codexToolName)) {
     const command = commandOf(codexInput);
     if (command === null) return unchanged('bash_run');
+    // Codex applies `apply_patch <<'EOF' … EOF` given to its shell itself: the file guards see it
+    // as the patch it is (as for the apply_patch tool), besides the shell command it also is.
+    const patch = shellApplyPatch(command);
+    const operations = patch === null ? null : parseCodexPatch(patch);
+    const patchCalls =
+      patch === null || operations === null
+        ? []
+        : operations.map((operation) => patchOperationCall(operation, cwd, patch));
     return {
-      calls: [{ toolName: 'bash_run', mcpServer: null, toolInput: { command } }],
+      calls: [{ toolName: 'bash_run', mcpServer: null, toolInput: { command } }, ...patchCalls],
       toCodexInput: (rewritten) => {
         const next = rewritten['command'];
         if (typeof next !== 'string') return null;

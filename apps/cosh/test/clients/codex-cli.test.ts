@@ -121,12 +121,10 @@ describe('Codex CLI 0.171 driven offline, wired by cosh connect codex (K9)', () 
     expect(scene.api.lastToolResults()).toEqual([expect.stringContaining('cosh claude-hook failed')]);
   });
 
-  // Pending (found by this case, for K9's bridge): Codex 0.171 offers this fake model no
-  // apply_patch tool, and a patch the model gives its shell tool (`apply_patch <<'PATCH' …`) is
-  // applied by Codex but reaches the hook as Bash, so Cosh sees a bash_run and an fs_edit guard
-  // never sees the edit: locked.txt is changed. Turn `it.skip` into `it` once the bridge reads an
-  // apply_patch command as the patch it is.
-  it.skip("K9/K3: Codex's apply_patch of a protected file is denied by an fs_edit guard; another file's goes through", async () => {
+  // Codex 0.171 offers this fake model no apply_patch tool; a patch the model gives its shell tool
+  // (`apply_patch <<'PATCH' …`) is applied by Codex itself and reaches the hook as Bash: the bridge
+  // reads that command as the patch too (K9), so the fs_edit guard sees the edit.
+  it("K9/K3: Codex's apply_patch of a protected file is denied by an fs_edit guard; another file's goes through", async () => {
     const patch = (file: string) =>
       codex.shellCall(
         `apply_patch <<'PATCH'\n*** Begin Patch\n*** Update File: ${file}\n@@\n-old\n+new\n*** End Patch\nPATCH`,
