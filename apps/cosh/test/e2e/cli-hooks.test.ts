@@ -152,6 +152,8 @@ describe('cosh hooks list', () => {
       file: join(directory, 'xdg', 'cosh', 'setup.json'),
       off: null,
       trust_problem: null,
+      resident: false,
+      async: false,
     });
   });
 });
