@@ -22,10 +22,12 @@ const reliabilityFiles = 'test/reliability/**/*.test.ts';
 const clientFiles = 'test/clients/**/*.test.ts';
 
 /**
- * The test configuration of one package. `e2eGlobalSetup`: files the e2e project runs once before
- * its tests (the app's refuses a stale build).
+ * The test configuration of one package. `builtGlobalSetup`: files the projects that drive what
+ * the build made (e2e, reliability, clients) run once before their tests (the app's refuses a
+ * stale build, however the tests are started).
  */
-export function definePackageTests(options: { readonly e2eGlobalSetup?: readonly string[] } = {}) {
+export function definePackageTests(options: { readonly builtGlobalSetup?: readonly string[] } = {}) {
+  const globalSetup = [...(options.builtGlobalSetup ?? [])];
   return defineConfig({
     resolve: { conditions },
     ssr: { resolve: { conditions, externalConditions: ['@cosh/source'] } },
@@ -45,13 +47,13 @@ export function definePackageTests(options: { readonly e2eGlobalSetup?: readonly
         },
         {
           extends: true,
-          test: { name: 'e2e', include: [e2eFiles], globalSetup: [...(options.e2eGlobalSetup ?? [])] },
+          test: { name: 'e2e', include: [e2eFiles], globalSetup },
         },
         {
           extends: true,
           // One file at a time: these suites measure descriptors, memory and timing of real
           // processes, and should not share two cores with each other.
-          test: { name: 'reliability', include: [reliabilityFiles], fileParallelism: false },
+          test: { name: 'reliability', include: [reliabilityFiles], fileParallelism: false, globalSetup },
         },
         {
           extends: true,
@@ -59,7 +61,14 @@ export function definePackageTests(options: { readonly e2eGlobalSetup?: readonly
           // `pnpm test:clients`): a run takes seconds, many more on a loaded machine.
           // The three agents' files run side by side: their runs mostly wait (on the agent's
           // start, the hooks, the fake API), and one after the other they took three minutes.
-          test: { name: 'clients', include: [clientFiles], testTimeout: 240_000, hookTimeout: 60_000, maxWorkers: 3 },
+          test: {
+            name: 'clients',
+            include: [clientFiles],
+            testTimeout: 240_000,
+            hookTimeout: 60_000,
+            maxWorkers: 3,
+            globalSetup,
+          },
         },
       ],
     },

@@ -5,7 +5,6 @@ export { checkMatcher } from './check-matcher.ts';
 export { claudeProjectDir, claudeProjectDirOnDisk } from './claude-project-dir.ts';
 export {
   CLAUDE_CODE_TOOL_NAMES,
-  claudeToolNameMatcherAdvice,
   claudeToolNameRunAdvice,
   claudeToolTwin,
 } from './claude-tool-names.ts';
@@ -35,7 +34,6 @@ export {
   type HookEvent,
   isHookEvent,
   type OnError,
-  SANDBOX_MODES,
   type SandboxMode,
 } from './hook-events.ts';
 export type { ImportedHookEntry } from './import-hook-entries.ts';
@@ -54,7 +52,6 @@ export { type LayerInput, mergeLayers } from './merge-layers.ts';
 export { emptyConfig, parseConfig, validateHooksConfig } from './parse-config.ts';
 export { replaceImportedHooks } from './replace-imported-hooks.ts';
 export { resolveConfigPath } from './resolve-config-path.ts';
-export { DEFAULT_SANDBOX_SETTINGS } from './sandbox-settings.ts';
 export type { HookIdentity } from './toggle-requests.ts';
 export {
   readTrustStore,
