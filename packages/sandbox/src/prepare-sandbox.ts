@@ -34,7 +34,10 @@ export function prepareSandbox(policy: SandboxPolicy, probe: SandboxProbe): Sand
     case 'landlock':
       return {
         ok: true,
-        launch: { kind: 'landlock', launcher: [probe.program, ...landlockArguments(paths, { network: policy.network })] },
+        launch: {
+          kind: 'landlock',
+          launcher: [probe.program, ...landlockArguments(paths, { network: policy.network })],
+        },
       };
     default: {
       const never: never = probe;
