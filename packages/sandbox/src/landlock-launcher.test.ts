@@ -9,7 +9,7 @@ import { prepareSandbox } from './prepare-sandbox.ts';
 import { forgetSandboxProbes, locateSandbox, probeSandbox } from './probe-sandbox.ts';
 import type { SandboxPolicy } from './sandbox-policy.ts';
 
-const python3 = spawnSync('sh', ['-c', 'command -v python3'], { encoding: 'utf8' }).stdout.trim();
+const python3 = spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout.trim();
 const folder = mkdtempSync(join(tmpdir(), 'cosh-sandbox-landlock-'));
 const project = join(folder, 'project');
 const outside = join(folder, 'outside');
