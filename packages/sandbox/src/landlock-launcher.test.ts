@@ -1,4 +1,4 @@
-import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
+import { type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -30,6 +30,11 @@ beforeAll(() => {
 
 /** `/bin/sh -c command` under the Landlock launcher, as the runner spawns it. */
 function runLandlocked(command: string, policy: Partial<SandboxPolicy> = {}): SpawnSyncReturns<string> {
+  const [program, ...args] = landlockLauncher(policy);
+  return spawnSync(program as string, [...args, '/bin/sh', '-c', command], { encoding: 'utf8', timeout: 20_000 });
+}
+
+function landlockLauncher(policy: Partial<SandboxPolicy> = {}): readonly string[] {
   const prepared = prepareSandbox(
     {
       cwd: project,
@@ -41,8 +46,7 @@ function runLandlocked(command: string, policy: Partial<SandboxPolicy> = {}): Sp
     { kind: 'landlock', program: python3, cause: null },
   );
   if (!prepared.ok) throw new Error(prepared.cause);
-  const [program, ...args] = prepared.launch.launcher;
-  return spawnSync(program as string, [...args, '/bin/sh', '-c', command], { encoding: 'utf8', timeout: 20_000 });
+  return prepared.launch.launcher;
 }
 
 describe.skipIf(!hasLandlock)('B1–B4 under Landlock (real processes)', () => {
@@ -125,6 +129,32 @@ describe.skipIf(!hasLandlock)('B1–B4 under Landlock (real processes)', () => {
     const pid = Number(readFileSync(join(project, 'src', 'leftover.pid'), 'utf8'));
     expect(pid).toBeGreaterThan(0);
     expect(() => process.kill(pid, 0)).toThrow();
+  });
+
+  it("B3/R6: the runner's SIGTERM to the process group at a timeout ends the shell, everything it started and its TMPDIR", async () => {
+    const [program, ...args] = landlockLauncher();
+    const child = spawn(
+      program as string,
+      [...args, '/bin/sh', '-c', 'echo "$TMPDIR"; setsid sleep 60 & echo $! > src/timeout.pid; sleep 60'],
+      { detached: true, stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('close', (_code, signal) => resolve(signal)),
+    );
+    const pidFile = join(project, 'src', 'timeout.pid');
+    for (let waited = 0; !existsSync(pidFile) || readFileSync(pidFile, 'utf8') === ''; waited += 50) {
+      if (waited > 10_000) throw new Error('the command did not start');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    process.kill(-(child.pid as number), 'SIGTERM');
+    expect(await exited).toBe('SIGTERM');
+    expect(() => process.kill(Number(readFileSync(pidFile, 'utf8')), 0)).toThrow();
+    expect(stdout.startsWith(join(tmpdir(), 'cosh-sandbox-'))).toBe(true);
+    expect(existsSync(stdout.trim())).toBe(false);
   });
 
   describe('B4 network', () => {
