@@ -115,6 +115,10 @@ def main():
     libc.prctl(36, 1, 0, 0, 0)
     child = os.fork()
     if child == 0:
+        # Python ignores SIGPIPE and SIGXFSZ, and ignored signals stay ignored across exec: the
+        # shell gets them back as they were outside (else "yes | head" reports a broken pipe).
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+        signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
         if libc.prctl(38, 1, 0, 0, 0) != 0:
             fail('cannot set no_new_privs: ' + os.strerror(ctypes.get_errno()))
         try:

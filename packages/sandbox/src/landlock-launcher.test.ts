@@ -57,6 +57,12 @@ describe.skipIf(!hasLandlock)('B1–B4 under Landlock (real processes)', () => {
     expect(run.status).toBe(7);
   });
 
+  it('B6: the shell starts with the signal dispositions it has outside (SIGPIPE not ignored)', () => {
+    const run = runLandlocked('yes | head -n 1; grep SigIgn /proc/self/status');
+    expect(run.stdout).toBe('y\nSigIgn:\t0000000000000000\n');
+    expect(run.stderr).toBe('');
+  });
+
   it('B6: a shell killed by a signal is reported as killed by that signal', () => {
     const run = runLandlocked('kill -TERM $$');
     expect(run.signal).toBe('SIGTERM');
