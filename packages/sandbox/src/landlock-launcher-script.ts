@@ -109,7 +109,8 @@ def main():
         allow_write(root)
     tmp = tempfile.mkdtemp(prefix='cosh-sandbox-', dir=policy['tmp'])
     allow(tmp, fs)
-    os.environ['TMPDIR'] = tmp
+    env = environment_as_started()
+    env[b'TMPDIR'] = os.fsencode(tmp)
     # The launcher stays outside, as the reaper of everything the command leaves behind
     # (orphans come to it), and removes the private temporary folder at the end.
     libc.prctl(36, 1, 0, 0, 0)
@@ -128,7 +129,7 @@ def main():
         os.close(ruleset)
         try:
             os.chdir(policy['cwd'])
-            os.execv(command[0], command)
+            os.execve(command[0], command, env)
         except OSError as error:
             sys.stderr.write(NAME + ': cannot run ' + command[0] + ': ' + error.strerror + '\n')
             os._exit(127)
@@ -151,6 +152,21 @@ def main():
         os.kill(os.getpid(), signum)
         sys.exit(128 + signum)
     sys.exit(os.WEXITSTATUS(status))
+def environment_as_started():
+    # The environment the launcher was given, as it was: Python changes its own at start (PEP
+    # 538 sets LC_CTYPE=C.UTF-8 under the C locale), and the shell must see what it would
+    # outside (B6). /proc/self/environ still holds the block the kernel passed to exec.
+    try:
+        with open('/proc/self/environ', 'rb') as environ_file:
+            block = environ_file.read()
+    except OSError:
+        return dict(os.environb)
+    env = {}
+    for item in block.split(b'\0'):
+        if b'=' in item:
+            name, value = item.split(b'=', 1)
+            env.setdefault(name, value)
+    return env
 def end_leftovers():
     me = str(os.getpid())
     while True:

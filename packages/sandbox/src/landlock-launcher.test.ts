@@ -63,6 +63,22 @@ describe.skipIf(!hasLandlock)('B1–B4 under Landlock (real processes)', () => {
     expect(run.stderr).toBe('');
   });
 
+  it('B6: the shell gets the environment as given, TMPDIR aside (no LC_CTYPE added by Python)', () => {
+    const [program, ...args] = landlockLauncher();
+    const run = spawnSync(program as string, [...args, '/bin/sh', '-c', 'env'], {
+      encoding: 'utf8',
+      env: { PATH: '/usr/bin:/bin', LANG: 'C', COSH_MARK: 'a b\nc' },
+    });
+    const names = run.stdout
+      .split('\n')
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => line.slice(0, line.indexOf('=')))
+      .filter((name) => name !== 'PWD' && name !== 'SHLVL' && name !== '_' && name !== 'OLDPWD')
+      .sort();
+    expect(names).toEqual(['COSH_MARK', 'LANG', 'PATH', 'TMPDIR']);
+    expect(run.stdout).toContain('COSH_MARK=a b\nc\n');
+  });
+
   it('B6: a shell killed by a signal is reported as killed by that signal', () => {
     const run = runLandlocked('kill -TERM $$');
     expect(run.signal).toBe('SIGTERM');
