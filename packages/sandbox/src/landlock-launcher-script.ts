@@ -129,6 +129,10 @@ def main():
         os.close(ruleset)
         try:
             os.chdir(policy['cwd'])
+        except OSError as error:
+            sys.stderr.write(NAME + ': cannot enter ' + policy['cwd'] + ': ' + error.strerror + '\n')
+            os._exit(127)
+        try:
             os.execve(command[0], command, env)
         except OSError as error:
             sys.stderr.write(NAME + ': cannot run ' + command[0] + ': ' + error.strerror + '\n')
