@@ -1,4 +1,5 @@
 import { bwrapArguments } from './bwrap-arguments.ts';
+import { landlockArguments } from './landlock-arguments.ts';
 import { resolvePolicyPaths } from './resolve-policy-paths.ts';
 import { sandboxExecProfile } from './sandbox-exec-profile.ts';
 import type { SandboxPolicy, SandboxPreparation, SandboxProbe } from './sandbox-policy.ts';
@@ -31,8 +32,13 @@ export function prepareSandbox(policy: SandboxPolicy, probe: SandboxProbe): Sand
         },
       };
     case 'landlock':
-      // The probe never answers Landlock yet (README, "Landlock").
-      return { ok: false, cause: 'the Landlock launcher is not implemented' };
+      return {
+        ok: true,
+        launch: {
+          kind: 'landlock',
+          launcher: [probe.program, ...landlockArguments(paths, { network: policy.network })],
+        },
+      };
     default: {
       const never: never = probe;
       return never;

@@ -4,8 +4,9 @@
 // package starts itself, synchronously and bounded; the commands themselves are spawned by the
 // caller (Cosh's runner) with the launcher prepareSandbox gives.
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
+import { landlockArguments } from './landlock-arguments.ts';
 import type { SandboxProbe } from './sandbox-policy.ts';
 
 /** Longest wait for the probe's sandbox to start and end: never a hang. */
@@ -25,7 +26,9 @@ const probes = new Map<string, SandboxProbe>();
 
 /**
  * Which sandbox can start on this machine, or why none can: on Linux bubblewrap (`bwrap` on
- * `PATH`, started once with the options every launch uses), on macOS `/usr/bin/sandbox-exec`.
+ * `PATH`, started once with the options every launch uses) or, where it cannot start, Landlock
+ * (`python3` on `PATH` runs the Landlock launcher once with `sh -c 'exit 0'`), on macOS
+ * `/usr/bin/sandbox-exec`.
  * The answer is kept for the life of the process (per `PATH` and platform): a start costs a
  * probe once, not once per command.
  *
@@ -41,7 +44,7 @@ export function probeSandbox(options: ProbeOptions = {}): SandboxProbe {
   if (probe === undefined) {
     probe =
       platform === 'linux'
-        ? probeBubblewrap(path, options.timeoutMs ?? probeTimeoutMs)
+        ? probeLinux(path, options.timeoutMs ?? probeTimeoutMs)
         : platform === 'darwin'
           ? probeSandboxExec()
           : none(`no sandbox for ${platform}`);
@@ -52,7 +55,7 @@ export function probeSandbox(options: ProbeOptions = {}): SandboxProbe {
 
 /**
  * Which sandbox this machine has, without starting it: the program found (`bwrap` on `PATH`,
- * `/usr/bin/sandbox-exec`), or why none is. Cheap (a few `stat`s), for a process that runs no
+ * else `python3` for Landlock, `/usr/bin/sandbox-exec`), or why none is. Cheap (a few `stat`s), for a process that runs no
  * command in the sandbox but reports whether one is there; it cannot see that an installed
  * bubblewrap is unable to start (user namespaces disabled): only {@link probeSandbox} can. A probe
  * already made in this process is answered as is.
@@ -65,7 +68,11 @@ export function locateSandbox(options: Pick<ProbeOptions, 'path' | 'platform'> =
   if (platform === 'darwin') return probeSandboxExec();
   if (platform !== 'linux') return none(`no sandbox for ${platform}`);
   const program = findExecutable('bwrap', path);
-  return program === null ? none('bwrap not found on PATH') : { kind: 'bwrap', program, cause: null };
+  if (program !== null) return { kind: 'bwrap', program, cause: null };
+  const python = findExecutable('python3', path);
+  return python !== null && kernelHasLandlock()
+    ? { kind: 'landlock', program: python, cause: null }
+    : none('bwrap not found on PATH');
 }
 
 /** Forgets every kept probe (tests that change the machine between probes). */
@@ -92,6 +99,47 @@ const probeArguments = [
   '-c',
   'exit 0',
 ];
+
+function probeLinux(path: string, timeoutMs: number): SandboxProbe {
+  const bubblewrap = probeBubblewrap(path, timeoutMs);
+  if (bubblewrap.kind !== null) return bubblewrap;
+  // Without python3 there is no Landlock launcher: bubblewrap's cause is the one to act on.
+  const python = findExecutable('python3', path);
+  if (python === null) return bubblewrap;
+  const landlock = probeLandlock(python, timeoutMs);
+  return landlock.kind !== null ? landlock : none(`${bubblewrap.cause}; Landlock: ${landlock.cause}`);
+}
+
+/** The Landlock launcher started once, restricting itself as every launch does, around `sh -c 'exit 0'`. */
+function probeLandlock(python: string, timeoutMs: number): SandboxProbe {
+  const paths = { cwd: '/', writable: [], pinned: [], readOnly: [] };
+  const run = spawnSync(python, [...landlockArguments(paths, { network: true }), '/bin/sh', '-c', 'exit 0'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    timeout: timeoutMs,
+    killSignal: 'SIGKILL',
+    encoding: 'utf8',
+  });
+  if (run.error !== undefined) {
+    const code = (run.error as NodeJS.ErrnoException).code;
+    return none(code === 'ETIMEDOUT' ? `did not start within ${timeoutMs / 1000} s` : run.error.message);
+  }
+  if (run.status === 0) return { kind: 'landlock', program: python, cause: null };
+  const said = firstLine(run.stderr);
+  return none(said === '' ? (run.signal !== null ? `killed by ${run.signal}` : `exit ${run.status}`) : said);
+}
+
+/**
+ * Whether the running kernel may have Landlock (the cheap check of {@link locateSandbox}): the
+ * list of enabled security modules where securityfs is mounted; where it is not, assumed yes,
+ * as an installed bwrap is assumed to start.
+ */
+function kernelHasLandlock(): boolean {
+  try {
+    return readFileSync('/sys/kernel/security/lsm', 'utf8').trim().split(',').includes('landlock');
+  } catch {
+    return true;
+  }
+}
 
 function probeBubblewrap(path: string, timeoutMs: number): SandboxProbe {
   const program = findExecutable('bwrap', path);

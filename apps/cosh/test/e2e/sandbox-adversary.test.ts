@@ -19,6 +19,17 @@ const hasBubblewrap =
   spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-pid', '--', '/bin/true'], { stdio: 'ignore' }).status === 0;
 const hasScript = spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0;
 const hasPython = spawnSync('python3', ['-c', 'import pty'], { stdio: 'ignore' }).status === 0;
+/** A kernel with Landlock ABI ≥ 6 and python3 for the launcher (the fallback where bwrap cannot start). */
+const hasLandlock =
+  process.platform === 'linux' &&
+  spawnSync(
+    'python3',
+    [
+      '-c',
+      'import ctypes; l = ctypes.CDLL(None); l.syscall.restype = ctypes.c_long; exit(0 if l.syscall(444, None, 0, 1) >= 6 else 1)',
+    ],
+    { stdio: 'ignore' },
+  ).status === 0;
 
 const makeFolder = temporaryFolders('cosh-sandbox-adversary-');
 const readOnlyError = "is read-only here: trust and toggles are changed outside the agent's sandbox";
@@ -400,6 +411,41 @@ describe('B5: modes, and a sandbox that cannot start', () => {
     expect(result.stdout).toContain('"required"');
     expect(existsSync(join(project, 'ran'))).toBe(false);
   }, 60_000);
+
+  it.skipIf(!hasLandlock)(
+    'B1/B2/B5: without bwrap but with python3, bash_run runs under Landlock: hooks list says landlock, protected paths fail with Permission denied',
+    async () => {
+      const path = await pathWith(false);
+      const python = spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], {
+        encoding: 'utf8',
+      }).stdout.trim();
+      await symlink(python, join(path, 'python3'));
+      const json = await runCosh(['hooks', 'list', '--json'], {
+        cwd: project,
+        env: agentEnv('default', { PATH: path }),
+      });
+      expect(JSON.parse(json.stdout).sandbox).toEqual({ mode: 'auto', active: true, kind: 'landlock', cause: null });
+      const list = await runCosh(['hooks', 'list'], { cwd: project, env: agentEnv('default', { PATH: path }) });
+      expect(list.stdout).toContain('\nsandbox: on (landlock)\n');
+      expect(list.stderr).not.toContain('sandbox');
+      await mkdir(join(project, 'src'));
+      const before = await readFile(userFile, 'utf8');
+      const result = await run(
+        path,
+        `echo '{}' > ${userFile}; echo x > .git/hooks/pre-commit; echo x > .git/config; kill -0 ${process.pid}; touch src/ran && echo ok`,
+      );
+      expect(result.stdout.startsWith('ok\n[stderr]\n')).toBe(true);
+      expect(result.stdout.endsWith('[exit code: 0]\n')).toBe(true);
+      // Landlock's error is "Permission denied", not bubblewrap's "Read-only file system" (B2).
+      expect(result.stdout.match(/Permission denied/g)).toHaveLength(3);
+      expect(result.stdout).toContain('Operation not permitted');
+      expect(result.stderr).not.toContain('no sandbox available');
+      expect(await readFile(userFile, 'utf8')).toBe(before);
+      expect(existsSync(join(project, '.git', 'hooks', 'pre-commit'))).toBe(false);
+      expect(existsSync(join(project, 'src', 'ran'))).toBe(true);
+    },
+    60_000,
+  );
 
   it('B5: COSH_SANDBOX=off is warned on every load and shown by hooks list', async () => {
     // Not runCosh, which leaves this warning out of stderr for the tests that set it.
