@@ -25,6 +25,7 @@ import {
   loadBridgeConfig,
   readBridgeStdin,
 } from './bridge-support.ts';
+import { type BridgeCall, parseBridgeCall } from './bridge-call.ts';
 
 /** The agents that speak Claude Code's hook protocol and that `--client` names (K8, K9). */
 export const CLAUDE_HOOK_CLIENTS = ['claude', 'codex'] as const;
@@ -38,64 +39,11 @@ export interface ClaudeHookOptions {
   readonly client?: string | undefined;
 }
 
-/** Claude Code's PreToolUse / PostToolUse stdin, as far as the bridge reads it (K4). */
-interface ClaudeCall {
-  readonly event: HookEvent;
-  readonly sessionId: string | undefined;
-  readonly transcriptPath: string | undefined;
-  readonly cwd: string;
-  readonly claudeToolName: string;
-  readonly claudeInput: Readonly<Record<string, unknown>>;
-  readonly toolUseId: string | undefined;
-  readonly toolResponse: unknown;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const optionalString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-/** Claude's stdin read as a call, or the problem (and the event, when it could be read). */
-function parseClaudeCall(
-  text: string,
-  fallbackCwd: string,
-): { ok: true; call: ClaudeCall } | { ok: false; event: HookEvent | null; problem: string } {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    return { ok: false, event: null, problem: `stdin is not JSON (${why})` };
-  }
-  if (!isRecord(data)) return { ok: false, event: null, problem: 'stdin is not a JSON object' };
-  const eventName = data['hook_event_name'];
-  if (eventName !== 'PreToolUse' && eventName !== 'PostToolUse') {
-    return {
-      ok: false,
-      event: null,
-      problem: `hook_event_name ${JSON.stringify(eventName)} is not run by cosh claude-hook: register it under PreToolUse and PostToolUse only`,
-    };
-  }
-  const event: HookEvent = eventName;
-  if (typeof data['tool_name'] !== 'string' || data['tool_name'] === '') {
-    return { ok: false, event, problem: 'tool_name is missing or not a string' };
-  }
-  const toolInput = data['tool_input'] ?? {};
-  if (!isRecord(toolInput)) return { ok: false, event, problem: 'tool_input is not a JSON object' };
-  const cwd = optionalString(data['cwd']);
-  return {
-    ok: true,
-    call: {
-      event,
-      sessionId: optionalString(data['session_id']) || undefined,
-      transcriptPath: optionalString(data['transcript_path']),
-      cwd: cwd?.startsWith('/') ? cwd : fallbackCwd,
-      claudeToolName: data['tool_name'],
-      claudeInput: toolInput,
-      toolUseId: optionalString(data['tool_use_id']),
-      toolResponse: data['tool_response'],
-    },
-  };
-}
+/** Claude Code's PreToolUse / PostToolUse stdin (K4): its event names are Cosh's. */
+const CLAUDE_EVENTS = { PreToolUse: 'PreToolUse', PostToolUse: 'PostToolUse' } as const satisfies Record<
+  string,
+  HookEvent
+>;
 
 /** One call of the agent's, as the Cosh calls it is read as, and how their verdicts are answered. */
 interface BridgedCall {
@@ -110,9 +58,9 @@ interface BridgedCall {
 }
 
 /** Claude Code's call (K3 read backwards) and K8's answer. */
-function claudeBridgedCall(call: ClaudeCall): BridgedCall {
-  const { toolName, mcpServer } = fromClaudeToolName(call.claudeToolName);
-  const coshInput = toCoshToolInput(toolName, call.claudeInput, mcpServer);
+function claudeBridgedCall(call: BridgeCall): BridgedCall {
+  const { toolName, mcpServer } = fromClaudeToolName(call.toolName);
+  const coshInput = toCoshToolInput(toolName, call.toolInput, mcpServer);
   return {
     calls: [{ toolName, mcpServer, toolInput: coshInput }],
     outputOf: coshToolOutput,
@@ -121,15 +69,15 @@ function claudeBridgedCall(call: ClaudeCall): BridgedCall {
         toolName,
         mcpServer,
         cwd: call.cwd,
-        claudeInput: call.claudeInput,
+        claudeInput: call.toolInput,
         coshInput,
       }),
   };
 }
 
 /** Codex CLI's call (K9's table) and K9's answer. */
-function codexBridgedCall(call: ClaudeCall): BridgedCall {
-  const toolCall: CodexToolCall = fromCodexToolCall(call.claudeToolName, call.claudeInput, call.cwd);
+function codexBridgedCall(call: BridgeCall): BridgedCall {
+  const toolCall: CodexToolCall = fromCodexToolCall(call.toolName, call.toolInput, call.cwd);
   return {
     calls: toolCall.calls,
     outputOf: (toolName, response, mcpServer) => codexToolOutput(toolName, response, mcpServer ?? null),
@@ -149,7 +97,7 @@ async function answerCall(
   context: CliContext,
   options: ClaudeHookOptions,
   client: BridgeClient,
-  call: ClaudeCall,
+  call: BridgeCall,
   deadline: ReturnType<typeof createBridgeDeadline>,
 ): Promise<ClaudeHookAnswer> {
   let bridge: Awaited<ReturnType<typeof loadBridgeConfig>>;
@@ -195,7 +143,7 @@ async function answerCall(
 }
 
 /** The Cosh calls through the engine, one after another. */
-async function runOnEngine(engine: HookEngine, call: ClaudeCall, bridged: BridgedCall): Promise<AnsweredVerdict[]> {
+async function runOnEngine(engine: HookEngine, call: BridgeCall, bridged: BridgedCall): Promise<AnsweredVerdict[]> {
   const verdicts: AnsweredVerdict[] = [];
   for (const part of bridged.calls) {
     const coshCall = {
@@ -248,7 +196,7 @@ export async function runClaudeHook(
       answer = claudeFailureAnswer('PreToolUse', `cosh claude-hook: ${client.problem}`, { deny: true });
     } else {
       const text = await Promise.race([readBridgeStdin(stdin), deadline.expired]);
-      const parsed = text === 'expired' ? null : parseClaudeCall(text, context.cwd);
+      const parsed = text === 'expired' ? null : parseBridgeCall(text, context.cwd, CLAUDE_EVENTS, 'cosh claude-hook');
       if (parsed === null) {
         answer = claudeFailureAnswer('PreToolUse', deadlineProblem('cosh claude-hook', deadline.boundMs), {
           deny: true,

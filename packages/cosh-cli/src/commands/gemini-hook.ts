@@ -20,6 +20,7 @@ import {
   loadBridgeConfig,
   readBridgeStdin,
 } from './bridge-support.ts';
+import { type BridgeCall, parseBridgeCall } from './bridge-call.ts';
 import { keepGeminiContext, takeGeminiContext } from './gemini-context-store.ts';
 
 /** What `cosh gemini-hook` was asked. */
@@ -27,59 +28,6 @@ export interface GeminiHookOptions {
   readonly configPath: string | undefined;
   /** `--no-project`: the project layer is left out (SPEC C10). */
   readonly noProject?: boolean | undefined;
-}
-
-/** Gemini CLI's BeforeTool / AfterTool stdin, as far as the bridge reads it. */
-interface GeminiCall {
-  readonly event: HookEvent;
-  readonly sessionId: string | undefined;
-  readonly transcriptPath: string | undefined;
-  readonly cwd: string;
-  readonly toolName: string;
-  readonly toolInput: Readonly<Record<string, unknown>>;
-  readonly toolResponse: unknown;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const optionalString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-function parseGeminiCall(
-  text: string,
-  fallbackCwd: string,
-): { ok: true; call: GeminiCall } | { ok: false; problem: string } {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, problem: `stdin is not JSON (${error instanceof Error ? error.message : String(error)})` };
-  }
-  if (!isRecord(data)) return { ok: false, problem: 'stdin is not a JSON object' };
-  const eventName = data['hook_event_name'];
-  if (eventName !== 'BeforeTool' && eventName !== 'AfterTool') {
-    return {
-      ok: false,
-      problem: `hook_event_name ${JSON.stringify(eventName)} is not run by cosh gemini-hook: register it under BeforeTool and AfterTool only`,
-    };
-  }
-  if (typeof data['tool_name'] !== 'string' || data['tool_name'] === '') {
-    return { ok: false, problem: 'tool_name is missing or not a string' };
-  }
-  const toolInput = data['tool_input'] ?? {};
-  if (!isRecord(toolInput)) return { ok: false, problem: 'tool_input is not a JSON object' };
-  const cwd = optionalString(data['cwd']);
-  return {
-    ok: true,
-    call: {
-      event: GEMINI_EVENTS[eventName],
-      sessionId: optionalString(data['session_id']) || undefined,
-      transcriptPath: optionalString(data['transcript_path']),
-      cwd: cwd?.startsWith('/') ? cwd : fallbackCwd,
-      toolName: data['tool_name'],
-      toolInput,
-      toolResponse: data['tool_response'],
-    },
-  };
 }
 
 /** The bridge's own failure: a deny (exit 2, the problem on stderr and as the reason), fail closed. */
@@ -95,7 +43,7 @@ function failureAnswer(problem: string): GeminiHookAnswer {
 async function answerCall(
   context: CliContext,
   options: GeminiHookOptions,
-  call: GeminiCall,
+  call: BridgeCall,
   deadline: ReturnType<typeof createBridgeDeadline>,
 ): Promise<GeminiHookAnswer> {
   let bridge: Awaited<ReturnType<typeof loadBridgeConfig>>;
@@ -159,7 +107,7 @@ async function answerCall(
 
 async function runOnEngine(
   engine: ReturnType<typeof createHookEngine>,
-  call: GeminiCall,
+  call: BridgeCall,
   toolCall: GeminiToolCall,
   keptContext: string,
 ): Promise<GeminiAnsweredVerdict> {
@@ -193,7 +141,7 @@ export async function runGeminiHook(
   let answer: GeminiHookAnswer;
   try {
     const text = await Promise.race([readBridgeStdin(stdin), deadline.expired]);
-    const parsed = text === 'expired' ? null : parseGeminiCall(text, context.cwd);
+    const parsed = text === 'expired' ? null : parseBridgeCall(text, context.cwd, GEMINI_EVENTS, 'cosh gemini-hook');
     if (parsed === null) answer = failureAnswer(deadlineProblem('cosh gemini-hook', deadline.boundMs));
     else if (parsed.ok) answer = await answerCall(context, options, parsed.call, deadline);
     else answer = failureAnswer(`cosh gemini-hook: ${parsed.problem}`);
