@@ -44,6 +44,19 @@ function project(name: string): { cwd: string; protectedFolder: string; hooks: s
 }
 
 describe.runIf(hasBubblewrap)('B bubblewrap, for real', () => {
+  it('B7: the probe is paid once per process, and each call adds only a bounded sandbox start', () => {
+    // The same probe object: the start it made is kept, never repeated per call.
+    expect(probeSandbox()).toBe(probeSandbox());
+    const { cwd } = project('cost');
+    const started = performance.now();
+    for (let call = 0; call < 5; call += 1) {
+      expect(runInside({ cwd, writable: [], readOnly: [], network: true }, 'true').status).toBe(0);
+    }
+    // bwrap's start is ~10 ms here (the bench reports its ratio); a second per call means a hang
+    // or a wait, not a start, even on a loaded machine.
+    expect((performance.now() - started) / 5).toBeLessThan(1_000);
+  });
+
   it('B2: the cwd tree is writable, a protected folder inside it and the rest of the root are not', () => {
     const { cwd, protectedFolder, hooks } = project('writes');
     // Outside /tmp: /tmp itself is private, so a write there never reaches the host anyway.
