@@ -46,6 +46,7 @@ export async function runSettings(
 ): Promise<void> {
   const terminal = options.terminal ?? { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
   const interactive = terminal.stdin.isTTY === true && terminal.stdout.isTTY === true && context.out.isTTY;
+  const personPresent = hasControllingTerminal(context);
   const [file, layer]: [string, ConfigLayer] =
     options.project === true
       ? [projectFileForWriting(context.cwd), 'project']
@@ -61,7 +62,7 @@ export async function runSettings(
       env: context.env,
       noProject: options.noProject === true,
       // SPEC S4: a person opening the screen at a terminal trusts a new user file on first use.
-      trustOnFirstUse: interactive && hasControllingTerminal(context),
+      trustOnFirstUse: interactive && personPresent,
     },
   };
   const state = await loadSettingsState(target);
@@ -81,9 +82,11 @@ export async function runSettings(
     initialState: state,
     color: colorEnabled(terminal.stdout, context.env),
     load: () => loadSettingsState({ ...target, layers: { ...target.layers, trustOnFirstUse: false } }),
-    // The screen runs on a terminal: each toggle is a person's, so the trusted copy follows (S4).
-    save: (path, row, enabled) => saveToggle(path, row, enabled, { trustStore: store }),
-    trust: (candidate: TrustCandidate) => recordTrust(store, [candidate]),
+    // S4: a toggle or a review on the screen is a person's only where the process has a
+    // controlling terminal; terminal-like stdio alone (a program's pseudo-terminal pair) records
+    // no trust, so its toggles leave the file changed and the review cannot accept.
+    save: (path, row, enabled) => saveToggle(path, row, enabled, { trustStore: personPresent ? store : undefined }),
+    trust: personPresent ? (candidate: TrustCandidate) => recordTrust(store, [candidate]) : undefined,
     editor: editorCommand(context.env),
   });
   if (exit === 'interrupted') throw new ExitError(INTERRUPTED_EXIT_CODE);

@@ -297,7 +297,11 @@ function SettingsScreen(
     updateReview(null);
     const { candidate } = current.file;
     const record = props.trust;
-    if (candidate === null || record === undefined) return;
+    if (record === undefined) {
+      setMessage({ tone: 'error', text: 'Not trusted: only a person at a controlling terminal gives trust (S4)' });
+      return;
+    }
+    if (candidate === null) return;
     setMessage({ tone: 'muted', text: `Trusting ${printableText(current.file.file)}…` });
     saves.add(async () => {
       try {
