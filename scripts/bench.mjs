@@ -3,7 +3,7 @@
 // baseline measured in the same run (interleaved, so machine load hits both alike). Uses the
 // built dists, never `pnpm run`. Informs, does not gate: exits non-zero only on a crash.
 //
-//   node scripts/bench.mjs [--json [file]] [--quick] [--node <path>]…
+//   node scripts/bench.mjs [--json [file]] [--quick] [--node <path>]… [--only <section>[,<section>]…]
 //
 // --json alone prints the JSON document on stdout (the table goes to stderr); with a file it
 // is written there (use that form through `pnpm bench`, whose build output shares stdout).
@@ -12,7 +12,8 @@
 // floor script run by that same binary. Every row records the load average around it: the
 // machine may be shared, and only ratios within a row are comparable across runs. Each median
 // ratio comes with its 95 % bootstrap interval: a target inside it is neither a clear pass nor a
-// clear miss.
+// clear miss. --only runs the named sections alone (engine, stdin, sandbox, parallel, http,
+// selection, resident, cold, claude, memory), for a fast loop on one figure.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -41,6 +42,10 @@ const jsonFile =
 const quick = args.includes('--quick');
 /** Other Node binaries whose cold start is measured too (`--node <path>`, repeatable). */
 const otherNodes = args.flatMap((arg, index) => (arg === '--node' && args[index + 1] ? [args[index + 1]] : []));
+/** The sections `--only` names, or null for all of them. */
+const onlyIndex = args.indexOf('--only');
+const onlySections = onlyIndex === -1 ? null : new Set((args[onlyIndex + 1] ?? '').split(','));
+const wanted = (section) => onlySections === null || onlySections.has(section);
 // With --json and no file, stdout carries only the JSON document.
 const report =
   jsonWanted && jsonFile === null
@@ -1051,19 +1056,21 @@ try {
       .map((load) => load.toFixed(2))
       .join(' ')}${quick ? ', quick' : ''}`,
   );
-  await measuring(engineOverhead);
-  await measuring(stdinAsFile);
-  await measuring(() => sandboxedBashRun(directory));
-  await measuring(parallelSleeps);
-  await measuring(httpHooks);
-  await measuring(selection);
-  await measuring(residentHooks);
+  if (wanted('engine')) await measuring(engineOverhead);
+  if (wanted('stdin')) await measuring(stdinAsFile);
+  if (wanted('sandbox')) await measuring(() => sandboxedBashRun(directory));
+  if (wanted('parallel')) await measuring(parallelSleeps);
+  if (wanted('http')) await measuring(httpHooks);
+  if (wanted('selection')) await measuring(selection);
+  if (wanted('resident')) await measuring(residentHooks);
   for (const node of [process.execPath, ...otherNodes]) {
-    await measuring(() => coldStart(directory, node));
-    await measuring(() => claudeHookColdStart(directory, node));
+    if (wanted('cold')) await measuring(() => coldStart(directory, node));
+    if (wanted('claude')) await measuring(() => claudeHookColdStart(directory, node));
   }
-  await measuring(() => peakMemory(directory));
-  await measuring(() => sharedPayloadMemory(directory));
+  if (wanted('memory')) {
+    await measuring(() => peakMemory(directory));
+    await measuring(() => sharedPayloadMemory(directory));
+  }
   printTable();
   const document = {
     date: startedAt.toISOString(),
