@@ -7,7 +7,6 @@ import {
   type GeminiToolCall,
   geminiHookAnswer,
   geminiToolOutput,
-  type HookEvent,
 } from '@cosh/hooks';
 import type { CliContext } from '../cli-context.ts';
 import { ExitError } from '../cli-errors.ts';
