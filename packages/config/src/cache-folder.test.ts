@@ -37,6 +37,14 @@ describe('writeCacheFile', () => {
     expect(await readdir(join(folder, 'cache', 'cosh'))).toEqual(['entry.bin']);
   });
 
+  it('takes a mode for a cache others may read, and never makes it writable by others', async () => {
+    const file = join(folder, 'shared.bin');
+    writeCacheFile(file, 'code', { mode: 0o644 });
+    expect((await stat(file)).mode & 0o777).toBe(0o644);
+    writeCacheFile(file, 'code', { mode: 0o666 });
+    expect((await stat(file)).mode & 0o777).toBe(0o644);
+  });
+
   it('never throws where nothing can be written, and leaves nothing behind', async () => {
     const blocker = join(folder, 'a-file');
     await writeFile(blocker, '');

@@ -27,18 +27,19 @@ export function coshCacheFolder(options: { env?: NodeJS.ProcessEnv; homedir?: st
 }
 
 /**
- * Replaces the cache file `file` with `data`, readable by its owner only, creating its folder
- * (owner only) when missing. Never throws: a cache that cannot be written is no cache. Written
- * under a name of its own, then renamed, so a reader (another `cosh` starting at the same time)
- * sees the old file or the new one, never half of one.
+ * Replaces the cache file `file` with `data`, readable by its owner only (or with `mode`: never
+ * writable by others, whatever the umask), creating its folder (owner only) when missing. Never
+ * throws: a cache that cannot be written is no cache. Written under a name of its own, then
+ * renamed, so a reader (another `cosh` starting at the same time) sees the old file or the new
+ * one, never half of one.
  */
-export function writeCacheFile(file: string, data: string | Uint8Array): void {
+export function writeCacheFile(file: string, data: string | Uint8Array, options: { mode?: number } = {}): void {
   const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     // On the disk before the rename, so that a crash of the machine leaves the old file or the
     // new one, never a new name over a half-written text (a cache may hold compiled code).
-    const descriptor = openSync(temporary, 'wx', 0o600);
+    const descriptor = openSync(temporary, 'wx', (options.mode ?? 0o600) & 0o755);
     try {
       const bytes = typeof data === 'string' ? Buffer.from(data) : data;
       for (let written = 0; written < bytes.length; ) written += writeSync(descriptor, bytes, written);
