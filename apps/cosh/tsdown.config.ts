@@ -6,9 +6,10 @@ import { asciiOnly } from './ascii-only-plugin.ts';
 // The cosh binary is bundled: resolving hundreds of modules at start-up roughly doubles the time
 // to the first hook. Three bundles (see src/start.ts):
 // - dist/start.cjs, the first module of every run, which picks one of the other two;
-// - dist/fast-start.cjs, the plain `hooks run` and `claude-hook`, one CommonJS file: a program
-//   starts these once per tool call, and one file with no ES module loader starts fastest
-//   (scripts/bench.mjs, cold start);
+// - dist/fast-start.cjs, the plain `hooks run`, `claude-hook` and `gemini-hook`, one CommonJS
+//   file: a program starts these once per tool call, and one file with no ES module loader and
+//   its code kept between runs starts fastest (scripts/bench.mjs, cold start; splitting it into
+//   chunks loaded on first use was measured slower, 4 December 2026);
 // - dist/cli.js and its chunks, the whole program, loaded a command at a time.
 // All of them are ASCII only (ascii-only-plugin.ts), which V8 reads faster.
 const bundled = {
@@ -67,8 +68,9 @@ export default defineConfig([
     ...oneCommonJsFile,
     entry: { 'fast-start': 'src/fast-start.ts' },
     // A built-in imported dynamically (node:crypto, node:http) is a require() too: an import()
-    // would start Node's ES module loader in the middle of a call. start.cjs keeps its one
-    // import(), of dist/cli.js, an ES module.
+    // would start Node's ES module loader in the middle of a call, and code compiled from the code
+    // cache cannot run import() (require-with-code-cache.ts). start.cjs keeps its one import(),
+    // of dist/cli.js, an ES module.
     outputOptions: { ...oneCommonJsFile.outputOptions, dynamicImportInCjs: false },
   },
   { ...bundled, entry: { cli: 'src/cli.ts' } },

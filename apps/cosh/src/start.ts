@@ -1,34 +1,51 @@
 // The first module of every `cosh` run (dist/start.cjs, which bin/cosh.js requires). CommonJS,
-// as the bin file is: Node then never starts its ES module loader for the plain `hooks run` and
-// `claude-hook`, which a program starts once per tool call. Those go to dist/fast-start.cjs, one
-// CommonJS file; every other command line goes to the whole program, dist/cli.js.
-//
-// No code cache of the per-call bundle is kept between runs (there was one, in ~/.cache/cosh):
-// it saved 6–9% of a start, but V8 runs cached code without a checksum of it, so a file anyone
-// with the user's shell can write (an agent's bash_run) became code in every guard's start
-// (issue 27). Nothing under the cache folder decides how Cosh starts.
+// as the bin file is: Node then never starts its ES module loader for the plain `hooks run`,
+// `claude-hook` and `gemini-hook`, which a program starts once per tool call. Those go to
+// dist/fast-start.cjs, one CommonJS file whose compiled code is kept beside it between runs
+// (require-with-code-cache.ts says why there and nowhere else); every other command line goes to
+// the whole program, dist/cli.js.
 import module, { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { runPlainCommandLine } from './fast-start.ts';
+import { requireWithCodeCache } from './require-with-code-cache.ts';
 
 interface FastStart {
   readonly runPlainCommandLine: typeof runPlainCommandLine;
 }
 
 const argv = process.argv.slice(2);
-const perCall = argv[0] === 'claude-hook' || (argv[0] === 'hooks' && argv[1] === 'run');
+const perCall = argv[0] === 'claude-hook' || argv[0] === 'gemini-hook' || (argv[0] === 'hooks' && argv[1] === 'run');
 if (!(perCall && loadFastStart().runPlainCommandLine(argv))) {
   // Help, usage mistakes and anything unusual in those two commands too: the whole program reads
   // them, with the same messages and exit statuses (run-plain-command.test.ts compares the two).
-  // Node 22.1+ keeps V8's compiled code of the ES modules it loads from now on (in the OS temp
-  // folder, or $NODE_COMPILE_CACHE; NODE_DISABLE_COMPILE_CACHE=1 turns it off); Node 20 has no
-  // such function.
-  (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+  // Node 22.1+ keeps V8's compiled code of the ES modules it loads from now on, here in the
+  // installation folder as ours is: by default it would be in the OS temp folder, where any
+  // process can write code the whole program then runs (NODE_DISABLE_COMPILE_CACHE=1 turns it
+  // off). Node 20 has no such function.
+  (module as { enableCompileCache?: (directory: string) => unknown }).enableCompileCache?.(
+    fileURLToPath(new URL('./node-compile-cache', import.meta.url)),
+  );
   void import(new URL('./cli.js', import.meta.url).href);
 }
 
-/** dist/fast-start.cjs, required as Node requires any CommonJS file. */
+/**
+ * dist/fast-start.cjs, with its compiled code from the cache beside it when there is one, on
+ * every Node: Node's own compile cache (22.1+) keeps a file's code as compiled before it runs,
+ * this one as it is at exit, with the functions that ran compiled too, which starts faster.
+ */
 function loadFastStart(): FastStart {
   const file = fileURLToPath(new URL('./fast-start.cjs', import.meta.url));
-  return createRequire(file)(file) as FastStart;
+  // With --enable-source-maps (a stack trace to read, not a start to time), as Node loads any
+  // file: Node maps the stacks of the files it loads, not of the code compiled here. The switch
+  // of Node's own compile cache turns this one off too.
+  if (process.sourceMapsEnabled || process.env['NODE_DISABLE_COMPILE_CACHE'] !== undefined) {
+    return createRequire(file)(file) as FastStart;
+  }
+  const loaded = requireWithCodeCache(
+    file,
+    join(dirname(file), `fast-start-${process.version}-${process.arch}.v8-cache`),
+  );
+  process.once('exit', () => loaded.save());
+  return loaded.exports as FastStart;
 }

@@ -1,13 +1,15 @@
-// How `cosh hooks run` and `cosh claude-hook` start (issue 16). Every tool call of an agent pays
-// for it, so these check what a start runs: the per-call bundle, and none of the heavy or write-only code of the other commands. scripts/bench.mjs
-// measures the time; these keep a stray import or build setting from quietly undoing it.
+// How `cosh hooks run`, `cosh claude-hook` and `cosh gemini-hook` start (issues 16 and 29). Every
+// tool call of an agent pays for it, so these check what a start runs: the per-call bundle with
+// its code cache, and none of the heavy or write-only code of the other commands.
+// scripts/bench.mjs measures the time; these keep a stray import or build setting from quietly
+// undoing it.
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import module from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadHooks } from '@cosh/config';
-import { temporaryFolders } from '@cosh/test-utils';
+import { runNode, TRUST_ALL_ENV, temporaryFolders } from '@cosh/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
 
@@ -64,14 +66,14 @@ const HEAVY_BUILTINS = ['crypto', 'fs/promises', 'perf_hooks', 'http', 'https', 
 function expectLightStart(run: ProbedRun): void {
   expect(run.zod).toBe(false);
   for (const builtin of HEAVY_BUILTINS) expect(run.builtins).not.toContain(builtin);
-  // Only the bin file, dist/start.cjs and dist/fast-start.cjs are required, and the whole program
-  // (dist/cli.js, an ES module) is not loaded: on Node 20 no ES module runs at all (Node 22+
-  // starts its ES module loader for every program).
+  // Only the bin file and dist/start.cjs are required; dist/fast-start.cjs is compiled with the
+  // code cache beside it (require-with-code-cache.ts), and the whole program (dist/cli.js, an ES
+  // module) is not loaded: on Node 20 no ES module runs at all (Node 22+ starts its ES module
+  // loader for every program).
   expect(run.scripts.map((script) => script.split('/').slice(-2).join('/'))).toEqual([
     expect.stringMatching(/start-up-probe\.cjs$/),
     'bin/cosh.js',
     'dist/start.cjs',
-    'dist/fast-start.cjs',
   ]);
   if (!nodeHasCompileCache) expect(run.builtins).not.toContain('internal/modules/esm/module_job');
 }
@@ -165,6 +167,21 @@ describe('how a plain cosh hooks run starts (issue 16)', () => {
     expectLightStart(run);
   });
 
+  it('K10: cosh gemini-hook answers Gemini CLI on the same light start', async () => {
+    const stdin = JSON.stringify({
+      session_id: 's',
+      transcript_path: '',
+      cwd: directory,
+      hook_event_name: 'BeforeTool',
+      tool_name: 'run_shell_command',
+      tool_input: { command: 'ls' },
+    });
+    await runProbed(['gemini-hook', '--config', setupFile], { input: stdin });
+    const run = await runProbed(['gemini-hook', '--config', setupFile], { input: stdin });
+    expect(JSON.parse(run.stdout)).toEqual({ systemMessage: expect.stringContaining('COSH_TRUST=all') });
+    expectLightStart(run);
+  });
+
   it('the checks above can fail: output starts zod, an HTTP hook loads node:http, a toggle runs the whole program', async () => {
     // A hook that prints its verdict: the output schema (zod) is needed to read it.
     const printing = join(directory, 'printing.json');
@@ -199,5 +216,78 @@ describe('how a plain cosh hooks run starts (issue 16)', () => {
     // An error code only commander has, and the name of ink's root node.
     expect(fastStart).not.toMatch(/["'`]commander\.unknownOption["'`]/);
     expect(fastStart).not.toMatch(/["'`]ink-root["'`]/);
+  });
+});
+
+describe('the code cache of the per-call bundle (issue 29)', () => {
+  /** A copy of the installation (bin, dist, package.json) without any cache, as a fresh install is. */
+  async function freshInstall(): Promise<{ bin: string; dist: string }> {
+    const install = await mkdtemp(join(directory, 'install-'));
+    const app = fileURLToPath(new URL('../../', import.meta.url));
+    const noCaches = (source: string) => !/\.v8-cache$|node-compile-cache/.test(source);
+    for (const part of ['bin', 'dist', 'package.json']) {
+      await cp(join(app, part), join(install, part), { recursive: true, filter: noCaches });
+    }
+    return { bin: join(install, 'bin', 'cosh.js'), dist: join(install, 'dist') };
+  }
+
+  const runInstalled = (bin: string, env: NodeJS.ProcessEnv = {}, nodeOptions: readonly string[] = []) =>
+    runNode(bin, [...hooksRunArgs, '--config', setupFile], {
+      cwd: directory,
+      env: { PATH: process.env['PATH'], HOME: directory, ...TRUST_ALL_ENV, ...env },
+      nodeOptions,
+    });
+  const cacheName = `fast-start-${process.version}-${process.arch}.v8-cache`;
+  const withoutDurations = (stdout: string) => stdout.replace(/"duration_ms": \d+/g, '');
+
+  it('is written beside the bundle (owner-writable only), used by the next start, and answers the same', async () => {
+    const { bin, dist } = await freshInstall();
+    const first = await runInstalled(bin);
+    expect(first.code).toBe(0);
+    const made = await stat(join(dist, cacheName));
+    expect(made.mode & 0o777).toBe(0o644);
+    const second = await runInstalled(bin);
+    // Taken from the cache, it is not written again.
+    expect((await stat(join(dist, cacheName))).mtimeMs).toBe(made.mtimeMs);
+    expect(withoutDurations(second.stdout)).toBe(withoutDurations(first.stdout));
+    expect(second.stderr).toBe(first.stderr);
+  });
+
+  it('one others may write, or forged, is not run: the bundle is compiled from its text and the cache replaced', async () => {
+    const { bin, dist } = await freshInstall();
+    const expected = withoutDurations((await runInstalled(bin)).stdout);
+    const cacheFile = join(dist, cacheName);
+    // Group-writable: anyone of the group could have put code there.
+    await chmod(cacheFile, 0o664);
+    const shared = await runInstalled(bin);
+    expect(withoutDurations(shared.stdout)).toBe(expected);
+    expect((await stat(cacheFile)).mode & 0o777).toBe(0o644);
+    // Bytes that are no V8 code under the entry's own name and length: refused, compiled anew.
+    const entry = await readFile(cacheFile);
+    const keyEnd = entry.indexOf('\n\n') + 2;
+    const junk = Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 37) % 256));
+    await writeFile(cacheFile, Buffer.concat([entry.subarray(0, keyEnd), Buffer.from(`${junk.length}\n`), junk]));
+    const forged = await runInstalled(bin);
+    expect(forged.code).toBe(0);
+    expect(withoutDurations(forged.stdout)).toBe(expected);
+  });
+
+  it('none is written with NODE_DISABLE_COMPILE_CACHE=1 or --enable-source-maps, nor in a read-only installation', async () => {
+    const { bin, dist } = await freshInstall();
+    const expected = withoutDurations((await runInstalled(bin, { NODE_DISABLE_COMPILE_CACHE: '1' })).stdout);
+    expect(await readdir(dist)).not.toContain(cacheName);
+    const mapped = await runInstalled(bin, {}, ['--enable-source-maps']);
+    expect(withoutDurations(mapped.stdout)).toBe(expected);
+    expect(await readdir(dist)).not.toContain(cacheName);
+    // Root writes anywhere: the read-only folder is checked for other users only.
+    if (process.getuid?.() !== 0) {
+      await chmod(dist, 0o555);
+      try {
+        expect(withoutDurations((await runInstalled(bin)).stdout)).toBe(expected);
+        expect(await readdir(dist)).not.toContain(cacheName);
+      } finally {
+        await chmod(dist, 0o755);
+      }
+    }
   });
 });
