@@ -54,7 +54,7 @@ if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(
 
 /** @returns {string[]} one line per stale or missing output */
 function staleness(packageDirectory, repositoryRoot, workspacePackages) {
-  const outputs = listFiles(join(packageDirectory, 'dist'), () => true);
+  const outputs = listFiles(join(packageDirectory, 'dist'), isBuildOutput);
   if (outputs.length === 0) return ['dist/ is missing or empty'];
   const oldestOutput = outputs
     .map(withModificationTime)
@@ -98,6 +98,15 @@ function workspaceDependencyNames(packageManifest) {
       .filter(([, range]) => String(range).startsWith('workspace:'))
       .map(([name]) => name),
   );
+}
+
+/**
+ * What the build wrote into dist/, not what running it left there: the app's code caches
+ * (apps/cosh/src/require-with-code-cache.ts, Node's compile cache) are written at run time, and a
+ * turbo cache hit restores the outputs around them without removing them.
+ */
+function isBuildOutput(path) {
+  return !/\.v8-cache$/.test(path) && !path.split(/[\\/]/).includes('node-compile-cache');
 }
 
 /** Tests and their fixtures are not built into dist/: changing them leaves the build fresh. */

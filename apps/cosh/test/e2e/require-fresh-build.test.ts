@@ -69,6 +69,21 @@ describe('the prepack guard (scripts/require-fresh-build.mjs)', () => {
     expect(guard(lib)).toEqual({ code: 0, stderr: '' });
   });
 
+  it("is not misled by the code caches a run leaves in dist/ (older than a build turbo's cache restored)", () => {
+    const { root, lib } = workspace();
+    for (const path of [
+      'packages/lib/dist/fast-start-v20.0.0-x64.v8-cache',
+      'packages/lib/dist/node-compile-cache/v/0',
+    ]) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), 'code');
+      // Older than the sources: written by a run before the last edit.
+      const earlier = new Date('2025-12-31T00:00:00Z');
+      utimesSync(join(root, path), earlier, earlier);
+    }
+    expect(guard(lib)).toEqual({ code: 0, stderr: '' });
+  });
+
   it('refuses a package without dist/', () => {
     const { root, lib } = workspace();
     rmSync(join(root, 'packages/lib/dist'), { recursive: true });
