@@ -17,7 +17,7 @@ interface FastStart {
 const argv = process.argv.slice(2);
 const perCall = argv[0] === 'claude-hook' || argv[0] === 'gemini-hook' || (argv[0] === 'hooks' && argv[1] === 'run');
 if (!(perCall && loadFastStart().runPlainCommandLine(argv))) {
-  // Help, usage mistakes and anything unusual in those two commands too: the whole program reads
+  // Help, usage mistakes and anything unusual in those three commands too: the whole program reads
   // them, with the same messages and exit statuses (run-plain-command.test.ts compares the two).
   // Node 22.1+ keeps V8's compiled code of the ES modules it loads from now on, here in the
   // installation folder as ours is: by default it would be in the OS temp folder, where any
