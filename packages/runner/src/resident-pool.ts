@@ -508,8 +508,7 @@ export function createResidentPool(options: ResidentPoolOptions = {}): ResidentP
       closed = true;
       const ending = [...running.entries()].map(([key, process]) => {
         running.delete(key);
-        for (const id of [...process.pending.keys()])
-          settleCall(process, id, null, 'the hook engine was closed');
+        for (const id of [...process.pending.keys()]) settleCall(process, id, null, 'the hook engine was closed');
         return stopProcess(process, true);
       });
       await Promise.all([...ending, ...stops]);
