@@ -36,14 +36,15 @@ function assertBlank(stdout: string): void {
 /**
  * The parsers for these runs, for `interpretRunWith` and `interpretClaudeRunWith`: when every
  * stdout is blank, ones that load nothing (each reading is then what the real parser says);
- * otherwise the real ones, loaded on first use.
+ * otherwise the real ones, loaded on first use. A `null` run (a hook that did not run) prints
+ * nothing.
  *
  * @example
  * const parsers = await outputParsersFor(runs);
  * const outcomes = runs.map((run, index) => interpretRunWith('PreToolUse', hooks[index], run, parsers));
  */
-export async function outputParsersFor(runs: readonly Pick<RunFacts, 'stdout'>[]): Promise<OutputParsers> {
-  if (runs.every((run) => isBlank(run.stdout))) return BLANK_OUTPUT_PARSERS;
+export async function outputParsersFor(runs: readonly (Pick<RunFacts, 'stdout'> | null)[]): Promise<OutputParsers> {
+  if (runs.every((run) => run === null || isBlank(run.stdout))) return BLANK_OUTPUT_PARSERS;
   realParsers ??= Promise.all([import('./parse-hook-output.ts'), import('./parse-claude-output.ts')]).then(
     ([{ parseHookOutput }, { parseClaudeOutput }]) => ({ cosh: parseHookOutput, claude: parseClaudeOutput }),
   );

@@ -11,19 +11,14 @@ import { stopBoundMs } from '@cosh/runner';
 import { translateUpdatedInput } from './claude-tool-input.ts';
 import { EVENT_RULES } from './event-rules.ts';
 import { notStarted } from './guarded-runs.ts';
-import { hookEnvironment, hostVariables } from './hook-environment.ts';
+import { hostVariables } from './hook-environment.ts';
 import { hookTargetOf, runHookOfKind } from './hook-kinds.ts';
 import { asyncStartedReport, deduplicatedReport, type HookReport, ranReport } from './hook-report.ts';
 import { residentKey } from './resident-hook-run.ts';
 import type { HookRun } from './hook-run.ts';
-import type { EventHooksInput, EventHooksSetup, ProtocolPayload } from './event-hooks-setup.ts';
+import type { EventHooksInput, ProtocolPayload } from './event-hooks-setup.ts';
 
-export type {
-  ClaudeHooksSetup,
-  EventHooksInput,
-  EventHooksSetup,
-  ProtocolPayload,
-} from './event-hooks-setup.ts';
+export type { ClaudeHooksSetup, EventHooksInput, ProtocolPayload } from './event-hooks-setup.ts';
 
 /** What becomes of async hooks (R13): the call does not wait for them, the engine does. */
 export interface AsyncHooksSetup {
@@ -42,7 +37,7 @@ export interface EventHooksRun {
 }
 
 /** The payload a hook of this protocol is given, or why it cannot start. */
-function payloadOf(hook: HookEntry, setup: EventHooksSetup): ProtocolPayload {
+function payloadOf(hook: HookEntry, setup: EventHooksInput): ProtocolPayload {
   const payload = hook.protocol === 'claude' ? setup.claude?.payload : setup.cosh;
   return (
     payload ?? {
@@ -51,13 +46,6 @@ function payloadOf(hook: HookEntry, setup: EventHooksSetup): ProtocolPayload {
       problem: `no payload was prepared for protocol ${JSON.stringify(hook.protocol)}`,
     }
   );
-}
-
-/** R4, plus `CLAUDE_PROJECT_DIR` for a Claude hook (K4). */
-function environmentOf(hook: HookEntry, setup: EventHooksInput): Record<string, string> {
-  const environment = hookEnvironment(setup.hostEnvironment, setup.event, setup.toolName, hook.name, hook.file);
-  if (hook.protocol === 'claude' && setup.claude !== null) environment['CLAUDE_PROJECT_DIR'] = setup.claude.projectDir;
-  return environment;
 }
 
 /** Whether a selection's hook runs: a duplicate ran under another entry (M4), a hook whose script changed never runs (S5). */
@@ -85,76 +73,82 @@ export async function runEventHooks(
   for (const selection of selections) {
     if (runsItsHook(selection)) hooksToRun += 1;
   }
-  const input: EventHooksInput =
+  const setup: EventHooksInput =
     hooksToRun > 1 ? { ...givenSetup, hostEnvironment: hostVariables(givenSetup.hostEnvironment) } : givenSetup;
-  const setup: EventHooksSetup = { ...input, environmentOf: (hook) => environmentOf(hook, input) };
-  // R13: async hooks of this call, started and not waited for.
-  const startedAsync = new Set<number>();
-  const runs = selections.map((selection, position): Promise<HookRun> | null => {
+  // Loops rather than map and forEach, and nothing made that the call may not need: a guard's
+  // call is often one resident hook, whose every allocation costs it page faults after a fork.
+  const runs: (Promise<HookRun> | null)[] = [];
+  // R13: async hooks of this call, started and not waited for (made at the first one).
+  let startedAsync: Set<number> | null = null;
+  for (let position = 0; position < selections.length; position += 1) {
+    const selection = selections[position] as HookSelection<HookEntry>;
+    const { hook } = selection;
     if (!runsItsHook(selection)) {
       // S5: a resident process whose script changed is ended; the next trusted call starts it afresh.
-      if (selection.hook.trustProblem !== null && selection.hook.resident && setup.residents?.pool != null)
-        void setup.residents.pool.end(residentKey(selection.hook));
-      return null;
+      if (hook.trustProblem !== null && hook.resident && setup.residents?.pool != null)
+        void setup.residents.pool.end(residentKey(hook));
+      runs.push(null);
+      continue;
     }
-    const { hook } = selection;
     // Stopped before the runner (no payload, no directory): no duration to report.
     const payload = payloadOf(hook, setup);
     const problem = setup.setupProblem ?? payload.problem;
-    if (problem !== null || payload.stdin === null) return Promise.resolve(notStarted(problem ?? '', null));
+    if (problem !== null || payload.stdin === null) {
+      runs.push(Promise.resolve(notStarted(problem ?? '', null)));
+      continue;
+    }
     const stdin = payload.stdin;
     if (hook.async && EVENT_RULES[setup.event].allowsAsync && asyncHooks !== undefined) {
+      startedAsync ??= new Set();
       startedAsync.add(position);
       startAsyncHook(hook, { ...setup, signal: undefined }, stdin, payload.text, stopBound, asyncHooks);
-      return null;
+      runs.push(null);
+      continue;
     }
-    return runHookOfKind({ hook, setup, stdin, stopBoundMs: stopBound }, hookTargetOf(hook));
-  });
+    runs.push(runHookOfKind({ hook, setup, stdin, stopBoundMs: stopBound }, hookTargetOf(hook)));
+  }
   const results = await Promise.all(runs);
   // The output schemas (and zod) load only when a hook printed something.
-  const parsers = await outputParsersFor(results.filter((result): result is HookRun => result !== null));
+  const parsers = await outputParsersFor(results);
 
   const reports: HookReport[] = [];
   const outcomes: HookOutcome[] = [];
   const diagnostics: Diagnostic[] = [];
-  selections.forEach(({ hook, duplicateOf }, position) => {
-    const shown = hook;
+  for (let position = 0; position < selections.length; position += 1) {
+    const { hook, duplicateOf } = selections[position] as HookSelection<HookEntry>;
     if (duplicateOf !== null) {
-      reports.push(deduplicatedReport(shown, duplicateOf.name));
-      return;
-    }
-    if (hook.trustProblem !== null) {
+      reports.push(deduplicatedReport(hook, duplicateOf.name));
+    } else if (hook.trustProblem !== null) {
       const outcome = untrustedScriptOutcome(hook.name, hook.trustProblem);
       outcomes.push(outcome);
-      reports.push(ranReport(shown, notStarted(hook.trustProblem, null), outcome, ''));
-      return;
-    }
-    if (startedAsync.has(position)) {
+      reports.push(ranReport(hook, notStarted(hook.trustProblem, null), outcome, ''));
+    } else if (startedAsync?.has(position) === true) {
       // R13: it counts as no opinion; its own report comes when it finishes.
       outcomes.push(noOpinion(hook.name));
-      reports.push(asyncStartedReport(shown, setup.setupProblem === null ? payloadOf(hook, setup).text : ''));
-      return;
+      reports.push(asyncStartedReport(hook, setup.setupProblem === null ? payloadOf(hook, setup).text : ''));
+    } else {
+      // Every selection that is not a duplicate was given a run above.
+      const result = results[position] as HookRun;
+      const outcome = outcomeOf(hook, result, setup, parsers, diagnostics);
+      outcomes.push(outcome);
+      const given = setup.setupProblem === null ? payloadOf(hook, setup).text : '';
+      reports.push(ranReport(hook, result, outcome, given));
     }
-    // Every selection that is not a duplicate was given a run above.
-    const result = results[position] as HookRun;
-    const { outcome, translated } = outcomeOf(hook, result, setup, parsers);
-    diagnostics.push(...translated);
-    outcomes.push(outcome);
-    const payload = payloadOf(hook, setup);
-    const given = setup.setupProblem === null ? payload.text : '';
-    reports.push(ranReport(shown, result, outcome, given));
-  });
+  }
   return { reports, outcomes, diagnostics };
 }
 
-/** A hook's outcome from its run (O1–O6, K5), with what translating a Claude hook's input dropped. */
+/**
+ * A hook's outcome from its run (O1–O6, K5); what translating a Claude hook's input dropped is
+ * added to `diagnostics`.
+ */
 function outcomeOf(
   hook: HookEntry,
   result: HookRun,
-  setup: EventHooksSetup,
+  setup: EventHooksInput,
   parsers: Awaited<ReturnType<typeof outputParsersFor>>,
-): { outcome: HookOutcome; translated: Diagnostic[] } {
-  const diagnostics: Diagnostic[] = [];
+  diagnostics: Diagnostic[],
+): HookOutcome {
   let outcome: HookOutcome;
   if (hook.protocol === 'claude') {
     outcome = interpretClaudeRunWith(setup.event, hook, result, parsers);
@@ -173,7 +167,7 @@ function outcomeOf(
   } else {
     outcome = interpretRunWith(setup.event, hook, result, parsers);
   }
-  return { outcome, translated: diagnostics };
+  return outcome;
 }
 
 /**
@@ -183,7 +177,7 @@ function outcomeOf(
  */
 function startAsyncHook(
   hook: HookEntry,
-  setup: EventHooksSetup,
+  setup: EventHooksInput,
   stdin: Uint8Array,
   text: string,
   stopBound: number,
@@ -192,7 +186,8 @@ function startAsyncHook(
   const finished = (async () => {
     const result = await runHookOfKind({ hook, setup, stdin, stopBoundMs: stopBound }, hookTargetOf(hook));
     const parsers = await outputParsersFor([result]);
-    const { outcome } = outcomeOf(hook, result, setup, parsers);
+    // Its Claude input translation's diagnostics have no call to go to.
+    const outcome = outcomeOf(hook, result, setup, parsers, []);
     asyncHooks.report(ranReport(hook, result, outcome, text));
   })().catch(() => {});
   asyncHooks.track(finished);
