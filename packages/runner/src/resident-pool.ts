@@ -440,31 +440,53 @@ export function createResidentPool(options: ResidentPoolOptions = {}): ResidentP
     return started;
   }
 
-  async function call(request: ResidentCallRequest): Promise<ResidentCallResult> {
-    const calledAt = monotonicNow();
-    if (closed) return result({ failure: 'the hook engine is closed', durationMs: 0 });
-    if (request.signal?.aborted === true) return result({ failure: 'the call was aborted', durationMs: 0 });
-    const process = processFor(request.key, request);
-    if ('failure' in process) return result({ failure: process.failure, durationMs: monotonicNow() - calledAt });
-    if ('startError' in process)
-      return result({ startError: process.startError, durationMs: monotonicNow() - calledAt });
-    if (process.group.child.pid === undefined) {
-      // The spawn failed after all: its error event says why (R9).
-      const problem = await process.started;
-      if (running.get(request.key) === process) running.delete(request.key);
-      return result({
-        startError:
-          problem === null ? 'the resident process did not start' : describeStartError(problem, shell, request.cwd),
-        durationMs: monotonicNow() - calledAt,
-      });
+  /** The spawn failed after all: its error event says why (R9). */
+  async function spawnFailed(
+    request: ResidentCallRequest,
+    process: ResidentProcess,
+    calledAt: number,
+  ): Promise<ResidentCallResult> {
+    const problem = await process.started;
+    if (running.get(request.key) === process) running.delete(request.key);
+    return result({
+      startError:
+        problem === null ? 'the resident process did not start' : describeStartError(problem, shell, request.cwd),
+      durationMs: monotonicNow() - calledAt,
+    });
+  }
+
+  /**
+   * Not an async function: the promise it returns is the one the answer settles, with no promise
+   * around it and no extra turns of the microtask queue to adopt it (a resident call costs
+   * microseconds, and each of these costs allocations). What an async function would do with a
+   * throw, it does too: the promise rejects.
+   */
+  function call(request: ResidentCallRequest): Promise<ResidentCallResult> {
+    try {
+      return send(request);
+    } catch (error) {
+      return Promise.reject(error);
     }
+  }
+
+  function send(request: ResidentCallRequest): Promise<ResidentCallResult> {
+    const calledAt = monotonicNow();
+    if (closed) return Promise.resolve(result({ failure: 'the hook engine is closed', durationMs: 0 }));
+    if (request.signal?.aborted === true)
+      return Promise.resolve(result({ failure: 'the call was aborted', durationMs: 0 }));
+    const process = processFor(request.key, request);
+    if ('failure' in process)
+      return Promise.resolve(result({ failure: process.failure, durationMs: monotonicNow() - calledAt }));
+    if ('startError' in process)
+      return Promise.resolve(result({ startError: process.startError, durationMs: monotonicNow() - calledAt }));
+    if (process.group.child.pid === undefined) return spawnFailed(request, process, calledAt);
     nextId += 1;
     const id = String(nextId);
     let line: Buffer;
     try {
       line = residentLine(request.payload, id);
     } catch (error) {
-      return result({ failure: String(error), durationMs: 0 });
+      return Promise.resolve(result({ failure: String(error), durationMs: 0 }));
     }
     return new Promise<ResidentCallResult>((resolve) => {
       // R12: the first call's clock starts at the spawn (just now), later ones' at their write.
