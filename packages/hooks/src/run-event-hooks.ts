@@ -3,6 +3,7 @@ import {
   type HookOutcome,
   interpretClaudeRunWith,
   interpretRunWith,
+  type OutputParsers,
   outputParsersFor,
 } from '@cosh/aggregate';
 import type { HookEntry } from '@cosh/config';
@@ -66,19 +67,51 @@ export async function runEventHooks(
   /** R13; absent: async hooks are waited for like any hook. */
   asyncHooks?: AsyncHooksSetup,
 ): Promise<EventHooksRun> {
-  const stopBound = stopBoundMs(givenSetup.hookRunner.options);
-  // R4: with several hooks to run, the host's variables are read once for the call, not once per
-  // hook (each read of process.env after a fork costs 60–120 µs; see hostVariables).
+  const setup = setupOfCall(selections, givenSetup);
+  const { runs, startedAsync } = startHooks(selections, setup, asyncHooks);
+  // One run (a guard's usual call) is awaited as it is: Promise.all costs such a call about 0.5 KB
+  // of allocations (its iterator, a resolver per run, the array), as much as the call's own answer.
+  const results = runs.length === 1 ? [await runs[0]] : await Promise.all(runs);
+  // The output schemas (and zod) load only when a hook printed something.
+  const parsers = await outputParsersFor(results);
+  return reportHooks(selections, setup, startedAsync, results, parsers);
+}
+
+// The steps of runEventHooks around its two waits. Apart, and not closures, so that the async
+// function keeps few variables across its waits: what it keeps is copied into an object at each
+// call, and a guard's call is often one resident hook, whose every allocation costs it page
+// faults after a fork. For the same reason: loops rather than map and forEach, and nothing made
+// that the call may not need.
+
+/**
+ * The call's set-up as its hooks share it. R4: with several hooks to run, the host's variables
+ * are read once for the call, not once per hook (each read of process.env after a fork costs
+ * 60–120 µs; see hostVariables).
+ */
+function setupOfCall(selections: readonly HookSelection<HookEntry>[], givenSetup: EventHooksInput): EventHooksInput {
   let hooksToRun = 0;
   for (const selection of selections) {
     if (runsItsHook(selection)) hooksToRun += 1;
   }
-  const setup: EventHooksInput =
-    hooksToRun > 1 ? { ...givenSetup, hostEnvironment: hostVariables(givenSetup.hostEnvironment) } : givenSetup;
-  // Loops rather than map and forEach, and nothing made that the call may not need: a guard's
-  // call is often one resident hook, whose every allocation costs it page faults after a fork.
-  const runs: (Promise<HookRun> | null)[] = [];
-  // R13: async hooks of this call, started and not waited for (made at the first one).
+  return hooksToRun > 1 ? { ...givenSetup, hostEnvironment: hostVariables(givenSetup.hostEnvironment) } : givenSetup;
+}
+
+/** The hooks of a call, started: a run per selection (`null`: none to wait for), and which were async (R13). */
+interface StartedHooks {
+  readonly runs: (Promise<HookRun> | null)[];
+  /** Positions of async hooks, started and not waited for; `null` when there are none. */
+  readonly startedAsync: ReadonlySet<number> | null;
+}
+
+/** Starts every selected hook that runs, in the same tick (R2). */
+function startHooks(
+  selections: readonly HookSelection<HookEntry>[],
+  setup: EventHooksInput,
+  asyncHooks: AsyncHooksSetup | undefined,
+): StartedHooks {
+  const stopBound = stopBoundMs(setup.hookRunner.options);
+  // Made at its size (one per selection), not grown by push: a first push reserves 17 places.
+  const runs = new Array<Promise<HookRun> | null>(selections.length);
   let startedAsync: Set<number> | null = null;
   for (let position = 0; position < selections.length; position += 1) {
     const selection = selections[position] as HookSelection<HookEntry>;
@@ -87,14 +120,14 @@ export async function runEventHooks(
       // S5: a resident process whose script changed is ended; the next trusted call starts it afresh.
       if (hook.trustProblem !== null && hook.resident && setup.residents?.pool != null)
         void setup.residents.pool.end(residentKey(hook));
-      runs.push(null);
+      runs[position] = null;
       continue;
     }
     // Stopped before the runner (no payload, no directory): no duration to report.
     const payload = payloadOf(hook, setup);
     const problem = setup.setupProblem ?? payload.problem;
     if (problem !== null || payload.stdin === null) {
-      runs.push(Promise.resolve(notStarted(problem ?? '', null)));
+      runs[position] = Promise.resolve(notStarted(problem ?? '', null));
       continue;
     }
     const stdin = payload.stdin;
@@ -102,39 +135,49 @@ export async function runEventHooks(
       startedAsync ??= new Set();
       startedAsync.add(position);
       startAsyncHook(hook, { ...setup, signal: undefined }, stdin, payload.text, stopBound, asyncHooks);
-      runs.push(null);
+      runs[position] = null;
       continue;
     }
-    runs.push(runHookOfKind({ hook, setup, stdin, stopBoundMs: stopBound }, hookTargetOf(hook)));
+    runs[position] = runHookOfKind({ hook, setup, stdin, stopBoundMs: stopBound }, hookTargetOf(hook));
   }
-  // One run (a guard's usual call) is awaited as it is: Promise.all costs such a call about 0.5 KB
-  // of allocations (its iterator, a resolver per run, the array), as much as the call's own answer.
-  const results = runs.length === 1 ? [await runs[0]] : await Promise.all(runs);
-  // The output schemas (and zod) load only when a hook printed something.
-  const parsers = await outputParsersFor(results);
+  return { runs, startedAsync };
+}
 
-  const reports: HookReport[] = [];
-  const outcomes: HookOutcome[] = [];
+/** Reports (every selection, config order) and outcomes (hooks that ran, config order) of finished runs (M3). */
+function reportHooks(
+  selections: readonly HookSelection<HookEntry>[],
+  setup: EventHooksInput,
+  startedAsync: ReadonlySet<number> | null,
+  results: readonly (HookRun | null)[],
+  parsers: OutputParsers,
+): EventHooksRun {
+  // Made at their sizes, not grown by push (a first push reserves 17 places): a report per
+  // selection, an outcome per selection that is no duplicate.
+  let ran = 0;
+  for (const { duplicateOf } of selections) if (duplicateOf === null) ran += 1;
+  const reports = new Array<HookReport>(selections.length);
+  const outcomes = new Array<HookOutcome>(ran);
   const diagnostics: Diagnostic[] = [];
+  let outcomeCount = 0;
   for (let position = 0; position < selections.length; position += 1) {
     const { hook, duplicateOf } = selections[position] as HookSelection<HookEntry>;
     if (duplicateOf !== null) {
-      reports.push(deduplicatedReport(hook, duplicateOf.name));
+      reports[position] = deduplicatedReport(hook, duplicateOf.name);
     } else if (hook.trustProblem !== null) {
       const outcome = untrustedScriptOutcome(hook.name, hook.trustProblem);
-      outcomes.push(outcome);
-      reports.push(ranReport(hook, notStarted(hook.trustProblem, null), outcome, ''));
+      outcomes[outcomeCount++] = outcome;
+      reports[position] = ranReport(hook, notStarted(hook.trustProblem, null), outcome, '');
     } else if (startedAsync?.has(position) === true) {
       // R13: it counts as no opinion; its own report comes when it finishes.
-      outcomes.push(noOpinion(hook.name));
-      reports.push(asyncStartedReport(hook, setup.setupProblem === null ? payloadOf(hook, setup).text : ''));
+      outcomes[outcomeCount++] = noOpinion(hook.name);
+      reports[position] = asyncStartedReport(hook, setup.setupProblem === null ? payloadOf(hook, setup).text : '');
     } else {
       // Every selection that is not a duplicate was given a run above.
       const result = results[position] as HookRun;
       const outcome = outcomeOf(hook, result, setup, parsers, diagnostics);
-      outcomes.push(outcome);
+      outcomes[outcomeCount++] = outcome;
       const given = setup.setupProblem === null ? payloadOf(hook, setup).text : '';
-      reports.push(ranReport(hook, result, outcome, given));
+      reports[position] = ranReport(hook, result, outcome, given);
     }
   }
   return { reports, outcomes, diagnostics };
@@ -148,7 +191,7 @@ function outcomeOf(
   hook: HookEntry,
   result: HookRun,
   setup: EventHooksInput,
-  parsers: Awaited<ReturnType<typeof outputParsersFor>>,
+  parsers: OutputParsers,
   diagnostics: Diagnostic[],
 ): HookOutcome {
   let outcome: HookOutcome;
