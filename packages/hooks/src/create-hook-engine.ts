@@ -218,13 +218,18 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     return { payload, projectDir, coshInput: call.toolInput, claudeInput, mcpServer };
   }
 
-  async function runHooksOf(event: HookEvent, call: ToolCall | PostToolUseCall): Promise<EventHooksRun> {
+  /**
+   * Not an async function: it hands on runEventHooks' promise, so a call does not pay for one more
+   * promise and async frame; what it throws, its caller's `await` throws (preToolUse and
+   * postToolUse catch it).
+   */
+  function runHooksOf(event: HookEvent, call: ToolCall | PostToolUseCall): Promise<EventHooksRun> {
     const selections = selectHooks(
       compiled[event],
       call.toolName,
       toClaudeToolName(call.toolName, call.mcpServer, call.toolInput),
     );
-    if (selections.length === 0) return { reports: [], outcomes: [], diagnostics: [] };
+    if (selections.length === 0) return Promise.resolve({ reports: [], outcomes: [], diagnostics: [] });
     // SPEC S5 per call: a hook whose script no longer matches its trusted hash becomes a deny.
     const checked = options.scriptCheck === undefined ? selections : checkScripts(selections, options.scriptCheck);
 
@@ -255,7 +260,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
         )
       : null;
     const claude = setupProblem === null && claudeHooks ? claudeSetup(event, call, cwd) : null;
-    return await runEventHooks(
+    return runEventHooks(
       checked,
       {
         event,
