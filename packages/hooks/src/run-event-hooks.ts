@@ -71,7 +71,7 @@ export async function runEventHooks(
   const { runs, startedAsync } = startHooks(selections, setup, asyncHooks);
   // One run (a guard's usual call) is awaited as it is: Promise.all costs such a call about 0.5 KB
   // of allocations (its iterator, a resolver per run, the array), as much as the call's own answer.
-  const results = runs.length === 1 ? [await runs[0]] : await Promise.all(runs);
+  const results = runs.length === 1 ? [await (runs[0] as Promise<HookRun> | null)] : await Promise.all(runs);
   // The output schemas (and zod) load only when a hook printed something.
   const parsers = await outputParsersFor(results);
   return reportHooks(selections, setup, startedAsync, results, parsers);
