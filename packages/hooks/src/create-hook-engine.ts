@@ -24,6 +24,7 @@ import { isRecord } from './is-record.ts';
 import type { ResidentHooksSetup } from './event-hooks-setup.ts';
 import { type ClaudeHooksSetup, type EventHooksRun, type ProtocolPayload, runEventHooks } from './run-event-hooks.ts';
 import { residentKey } from './resident-hook-run.ts';
+import { selectionsByTool } from './selections-by-tool.ts';
 import { toolNameProblem } from './tool-name-problem.ts';
 import { newToolUseId } from './tool-use-id.ts';
 
@@ -179,6 +180,13 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     PreToolUse: compile('PreToolUse'),
     PostToolUse: compile('PostToolUse'),
   };
+  // M1–M4 per tool: kept, since the compiled hooks do not change.
+  const select = (event: HookEvent) =>
+    selectionsByTool((toolName, claudeToolName) => selectHooks(compiled[event], toolName, claudeToolName));
+  const selected: Record<HookEvent, ReturnType<typeof select>> = {
+    PreToolUse: select('PreToolUse'),
+    PostToolUse: select('PostToolUse'),
+  };
 
   // K4: one session id for every call of this engine (one per session, MCP server or process),
   // made when a Claude hook first needs it. Web Crypto's global: node:crypto stays off the cold
@@ -224,11 +232,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
    * postToolUse catch it).
    */
   function runHooksOf(event: HookEvent, call: ToolCall | PostToolUseCall): Promise<EventHooksRun> {
-    const selections = selectHooks(
-      compiled[event],
-      call.toolName,
-      toClaudeToolName(call.toolName, call.mcpServer, call.toolInput),
-    );
+    const selections = selected[event](call.toolName, toClaudeToolName(call.toolName, call.mcpServer, call.toolInput));
     if (selections.length === 0) return Promise.resolve({ reports: [], outcomes: [], diagnostics: [] });
     // SPEC S5 per call: a hook whose script no longer matches its trusted hash becomes a deny.
     const checked = options.scriptCheck === undefined ? selections : checkScripts(selections, options.scriptCheck);
