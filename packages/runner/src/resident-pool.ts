@@ -76,6 +76,8 @@ export interface ResidentPool {
 }
 
 const stderrKeptChars = 64 * 1024;
+/** The longest delay setTimeout takes (2^31 - 1 ms, about 24.8 days). */
+const longestDelayMs = 2 ** 31 - 1;
 
 interface PendingCall {
   readonly startedAt: number;
@@ -94,10 +96,11 @@ class ResidentProcess {
   ended = false;
   /**
    * The process's one timer for its calls' timeouts, rather than one per call: a setTimeout and
-   * clearTimeout per call allocate a timer and a timer list each time and write the host's timer
-   * structures, which costs a guard's call more than its own line does (scripts/bench.mjs, R12).
-   * While the process holds calls, it is due no later than the earliest deadline among them; it
-   * stays (unref'd) when the process goes idle, so the next call usually only refs it again.
+   * clearTimeout per call allocate a timer (and a timer list, when no other timer has that
+   * duration) and write the host's timer structures, at every call of a guard that answers in
+   * microseconds (R12). While the process holds calls, it is due no later than the earliest
+   * deadline among them; it stays (unref'd) when the process goes idle, so the next call usually
+   * only refs it again.
    */
   timer: NodeJS.Timeout | null = null;
   /** When {@link timer} fires (`monotonicNow()` time); infinite without a timer. */
@@ -235,7 +238,9 @@ export function createResidentPool(options: ResidentPoolOptions = {}): ResidentP
     if (process.timer !== null) clearTimeout(process.timer);
     process.timerDue = deadline;
     // Rounded up: Node counts whole milliseconds, and a timer that fires early is only set again.
-    process.timer = setTimeout(() => deadlinePassed(key, process), Math.ceil(Math.max(0, deadline - monotonicNow())));
+    // At most Node's longest delay (a longer one would fire at once): it is set again until then.
+    const delay = Math.min(longestDelayMs, Math.ceil(Math.max(0, deadline - monotonicNow())));
+    process.timer = setTimeout(() => deadlinePassed(key, process), delay);
   }
 
   /**
@@ -264,7 +269,9 @@ export function createResidentPool(options: ResidentPoolOptions = {}): ResidentP
     const now = monotonicNow();
     let earliest = Number.POSITIVE_INFINITY;
     for (const [id, call] of process.pending) {
-      if (call.deadline <= now) {
+      // Not `deadline <= now`: a deadline that is no number (a timeout of NaN) is due at once, as
+      // setTimeout would have it.
+      if (!(call.deadline > now)) {
         timeOut(key, process, id, call);
         return;
       }
