@@ -77,11 +77,10 @@ export async function runEventHooks(
   return reportHooks(selections, setup, startedAsync, results, parsers);
 }
 
-// The steps of runEventHooks around its two waits. Apart, and not closures, so that the async
-// function keeps few variables across its waits: what it keeps is copied into an object at each
-// call, and a guard's call is often one resident hook, whose every allocation costs it page
-// faults after a fork. For the same reason: loops rather than map and forEach, and nothing made
-// that the call may not need.
+// The steps of runEventHooks around its two waits, as plain functions rather than closures made
+// at each call. A guard's call is often one resident hook, whose every allocation costs it page
+// faults after a fork (scripts/bench.mjs, R12): so, too, loops rather than map and forEach, lists
+// made at their sizes, and nothing made that the call may not need.
 
 /**
  * The call's set-up as its hooks share it. R4: with several hooks to run, the host's variables
