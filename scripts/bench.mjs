@@ -1025,6 +1025,9 @@ async function residentHooks() {
     subject: 'engine.preToolUse() with one resident hook answering {"decision":"none"}',
     times: [times[2], times[1]],
     target: 0.1,
+    // The raw round trip (b) against the same spawn: no engine can beat it, so it says whether
+    // 0.1× is within reach on this machine at all.
+    floor: { what: 'the raw JSON-line round trip (b)', times: times[0] },
   });
   // 8 resident hooks in parallel per call (distinct commands: M4 would merge equal ones).
   const eight = createHookEngine(

@@ -26,4 +26,9 @@ describe('outputParsersFor', () => {
     // A no-break space is not blank (O1), so it is read, and reported.
     expect((await outputParsersFor([{ stdout: '\u00a0' }])).cosh).toBe(parseHookOutput);
   });
+
+  it('a run that is null (a hook that did not run) printed nothing', async () => {
+    expect((await outputParsersFor([null, { stdout: '' }])).cosh).not.toBe(parseHookOutput);
+    expect((await outputParsersFor([null, { stdout: '{}' }])).cosh).toBe(parseHookOutput);
+  });
 });

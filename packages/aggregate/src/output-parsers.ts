@@ -36,23 +36,30 @@ function assertBlank(stdout: string): void {
 /**
  * The parsers for these runs, for `interpretRunWith` and `interpretClaudeRunWith`: when every
  * stdout is blank, ones that load nothing (each reading is then what the real parser says);
- * otherwise the real ones, loaded on first use.
+ * otherwise the real ones, loaded on first use. A `null` run (a hook that did not run) prints
+ * nothing.
  *
  * @example
  * const parsers = await outputParsersFor(runs);
  * const outcomes = runs.map((run, index) => interpretRunWith('PreToolUse', hooks[index], run, parsers));
  */
-export async function outputParsersFor(runs: readonly Pick<RunFacts, 'stdout'>[]): Promise<OutputParsers> {
-  if (runs.every((run) => isBlank(run.stdout))) return BLANK_OUTPUT_PARSERS;
-  realParsers ??= Promise.all([import('./parse-hook-output.ts'), import('./parse-claude-output.ts')]).then(
-    ([{ parseHookOutput }, { parseClaudeOutput }]) => ({ cosh: parseHookOutput, claude: parseClaudeOutput }),
-  );
-  return await realParsers;
+export function outputParsersFor(runs: readonly (Pick<RunFacts, 'stdout'> | null)[]): Promise<OutputParsers> {
+  for (const run of runs) {
+    if (run !== null && !isBlank(run.stdout)) {
+      realParsers ??= Promise.all([import('./parse-hook-output.ts'), import('./parse-claude-output.ts')]).then(
+        ([{ parseHookOutput }, { parseClaudeOutput }]) => ({ cosh: parseHookOutput, claude: parseClaudeOutput }),
+      );
+      return realParsers;
+    }
+  }
+  return blankParsers;
 }
 
 /**
  * The real parsers once loaded: a host that runs for long asks on every call whose hooks printed
  * something, and even an `import()` of a module already loaded costs each of those calls about
- * 10 µs (scripts/bench.mjs, the HTTP hook row).
+ * 10 µs (scripts/bench.mjs, the HTTP hook row). Both answers are promises made once, so a call
+ * allocates none of its own (a resident hook's call costs microseconds).
  */
 let realParsers: Promise<OutputParsers> | undefined;
+const blankParsers: Promise<OutputParsers> = Promise.resolve(BLANK_OUTPUT_PARSERS);

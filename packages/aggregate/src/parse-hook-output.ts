@@ -1,7 +1,7 @@
 import { isBlank, trimBlank } from './blank-text.ts';
 import { describeValue, quoteExcerpt } from './describe-value.ts';
 import type { Decision } from './hook-outcome.ts';
-import { hookOutputSchema, isJsonObject } from './hook-output-schema.ts';
+import { hookOutputSchema, isJsonObject, isWellFormedHookOutput, type RawHookOutput } from './hook-output-schema.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.ts';
 
 /** A valid hook output (O1), with empty strings normalized away. */
@@ -109,11 +109,16 @@ export function parseHookOutput(stdout: string): ParsedHookOutput {
   const read = readJsonObject(stdout);
   if (read.kind === 'blank') return read;
   if (read.kind === 'invalid') return { kind: 'invalid', problem: read.problem };
-  const result = hookOutputSchema.safeParse(read.value);
-  if (!result.success) {
-    return { kind: 'invalid', problem: result.error.issues.map((issue) => issue.message).join('; ') };
+  let fields: RawHookOutput;
+  if (isWellFormedHookOutput(read.value)) fields = read.value;
+  else {
+    const result = hookOutputSchema.safeParse(read.value);
+    if (!result.success) {
+      return { kind: 'invalid', problem: result.error.issues.map((issue) => issue.message).join('; ') };
+    }
+    fields = result.data;
   }
-  const { decision, reason, context, updated_input: updatedInput } = result.data;
+  const { decision, reason, context, updated_input: updatedInput } = fields;
   if (updatedInput !== undefined && nestsDeeperThan(updatedInput, MAX_JSON_DEPTH)) {
     return {
       kind: 'invalid',

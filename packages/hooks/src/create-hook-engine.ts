@@ -1,4 +1,4 @@
-import { aggregatePostToolUse, aggregatePreToolUse, type Diagnostic, type HookOutcome } from '@cosh/aggregate';
+import { aggregatePostToolUse, aggregatePreToolUse } from '@cosh/aggregate';
 import { claudeProjectDirOnDisk, type HookEntry, type HookEvent, type HooksConfig } from '@cosh/config';
 import { type CompiledHooks, compileHooks, type HookSelection, selectHooks } from '@cosh/matcher';
 import {
@@ -21,8 +21,10 @@ import { hookPayload } from './hook-payload.ts';
 import type { HookReport } from './hook-report.ts';
 import { HooksError } from './hooks-error.ts';
 import { isRecord } from './is-record.ts';
-import { type ClaudeHooksSetup, type ProtocolPayload, runEventHooks } from './run-event-hooks.ts';
+import type { ResidentHooksSetup } from './event-hooks-setup.ts';
+import { type ClaudeHooksSetup, type EventHooksRun, type ProtocolPayload, runEventHooks } from './run-event-hooks.ts';
 import { residentKey } from './resident-hook-run.ts';
+import { selectionsByTool } from './selections-by-tool.ts';
 import { toolNameProblem } from './tool-name-problem.ts';
 import { newToolUseId } from './tool-use-id.ts';
 
@@ -145,6 +147,14 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     }
     return residentCwd;
   };
+  // Made at the first call and kept, as the folder is: a call makes no more than it must (R12's
+  // calls cost microseconds, and every allocation adds to them).
+  let residentsSetup: ResidentHooksSetup | undefined;
+  const residentsFor = (callCwd: string): ResidentHooksSetup => {
+    residentsSetup ??= { pool: residentPool, cwd: residentCwdFor(callCwd) };
+    return residentsSetup;
+  };
+  const httpClientOfEngine = (): HttpHookClient => httpClient;
   // R13: async hooks still running, for close().
   const runningAsync = new Set<Promise<void>>();
   const asyncHooks = {
@@ -170,6 +180,13 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     PreToolUse: compile('PreToolUse'),
     PostToolUse: compile('PostToolUse'),
   };
+  // M1–M4 per tool: kept, since the compiled hooks do not change.
+  const select = (event: HookEvent) =>
+    selectionsByTool((toolName, claudeToolName) => selectHooks(compiled[event], toolName, claudeToolName));
+  const selected: Record<HookEvent, ReturnType<typeof select>> = {
+    PreToolUse: select('PreToolUse'),
+    PostToolUse: select('PostToolUse'),
+  };
 
   // K4: one session id for every call of this engine (one per session, MCP server or process),
   // made when a Claude hook first needs it. Web Crypto's global: node:crypto stays off the cold
@@ -179,12 +196,6 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     sessionId ??= globalThis.crypto.randomUUID();
     return sessionId;
   };
-
-  interface EventRun {
-    readonly hooks: readonly HookReport[];
-    readonly outcomes: readonly HookOutcome[];
-    readonly diagnostics: readonly Diagnostic[];
-  }
 
   /** The Claude hooks' payload and environment for this call (K3, K4). */
   function claudeSetup(event: HookEvent, call: ToolCall | PostToolUseCall, cwd: string): ClaudeHooksSetup {
@@ -215,14 +226,14 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     return { payload, projectDir, coshInput: call.toolInput, claudeInput, mcpServer };
   }
 
-  async function runHooksOf(event: HookEvent, call: ToolCall | PostToolUseCall): Promise<EventRun> {
-    const none: EventRun = { hooks: [], outcomes: [], diagnostics: [] };
-    const selections = selectHooks(
-      compiled[event],
-      call.toolName,
-      toClaudeToolName(call.toolName, call.mcpServer, call.toolInput),
-    );
-    if (selections.length === 0) return none;
+  /**
+   * Not an async function: it hands on runEventHooks' promise, so a call does not pay for one more
+   * promise and async frame; what it throws, its caller's `await` throws (preToolUse and
+   * postToolUse catch it).
+   */
+  function runHooksOf(event: HookEvent, call: ToolCall | PostToolUseCall): Promise<EventHooksRun> {
+    const selections = selected[event](call.toolName, toClaudeToolName(call.toolName, call.mcpServer, call.toolInput));
+    if (selections.length === 0) return Promise.resolve({ reports: [], outcomes: [], diagnostics: [] });
     // SPEC S5 per call: a hook whose script no longer matches its trusted hash becomes a deny.
     const checked = options.scriptCheck === undefined ? selections : checkScripts(selections, options.scriptCheck);
 
@@ -235,10 +246,14 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
       setupProblem = `no working directory: ${describeError(error)}`;
     }
     // Encoded at most once per protocol: every hook of that protocol is given the one buffer (R11).
-    const running = checked.filter(
-      (selection) => selection.duplicateOf === null && selection.hook.trustProblem === null,
-    );
-    const cosh = running.some(({ hook }) => hook.protocol !== 'claude')
+    let coshHooks = false;
+    let claudeHooks = false;
+    for (const { hook, duplicateOf } of checked) {
+      if (duplicateOf !== null || hook.trustProblem !== null) continue;
+      if (hook.protocol === 'claude') claudeHooks = true;
+      else coshHooks = true;
+    }
+    const cosh = coshHooks
       ? encodePayload(() =>
           hookPayload({
             event,
@@ -248,11 +263,8 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
           }),
         )
       : null;
-    const claude =
-      setupProblem === null && running.some(({ hook }) => hook.protocol === 'claude')
-        ? claudeSetup(event, call, cwd)
-        : null;
-    const run = await runEventHooks(
+    const claude = setupProblem === null && claudeHooks ? claudeSetup(event, call, cwd) : null;
+    return runEventHooks(
       checked,
       {
         event,
@@ -262,14 +274,13 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
         hostEnvironment: options.env ?? process.env,
         cwd,
         hookRunner,
-        httpClient: () => httpClient,
+        httpClient: httpClientOfEngine,
         setupProblem,
         signal: call.signal,
-        residents: { pool: residentPool, cwd: residentCwdFor(cwd) },
+        residents: residentsFor(cwd),
       },
       asyncHooks,
     );
-    return { hooks: run.reports, outcomes: run.outcomes, diagnostics: run.diagnostics };
   }
 
   return {
@@ -286,14 +297,21 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
         const run = await runHooksOf('PreToolUse', call);
         // Hooks stopped half-way said nothing to rely on: a cancelled call never runs (fail closed).
         if (call.signal?.aborted === true)
-          return { ...failedPreToolUse(call, cancelledReason, startedAt), hooks: run.hooks };
+          return { ...failedPreToolUse(call, cancelledReason, startedAt), hooks: run.reports };
         const verdict = aggregatePreToolUse(call.toolInput, run.outcomes);
+        // The verdict's fields written out rather than spread: the same object, made in one step.
         return {
           event: 'PreToolUse',
           toolName: call.toolName,
-          ...verdict,
-          diagnostics: [...verdict.diagnostics, ...run.diagnostics],
-          hooks: run.hooks,
+          decision: verdict.decision,
+          halt: verdict.halt,
+          reasons: verdict.reasons,
+          context: verdict.context,
+          toolInput: verdict.toolInput,
+          // The verdict's own list is the call's when translating Claude inputs dropped nothing (the usual case).
+          diagnostics:
+            run.diagnostics.length === 0 ? verdict.diagnostics : [...verdict.diagnostics, ...run.diagnostics],
+          hooks: run.reports,
           durationMs: monotonicNow() - startedAt,
         };
       } catch (error) {
@@ -311,7 +329,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
         if (closed) return failedPostToolUse(call, closedEngineReason, startedAt);
         const run = await runHooksOf('PostToolUse', call);
         if (call.signal?.aborted === true)
-          return { ...failedPostToolUse(call, cancelledReason, startedAt), hooks: run.hooks };
+          return { ...failedPostToolUse(call, cancelledReason, startedAt), hooks: run.reports };
         const verdict = aggregatePostToolUse(
           { toolOutput: call.toolOutput, preToolUseContext: call.preToolUseContext },
           run.outcomes,
@@ -321,7 +339,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
           toolName: call.toolName,
           toolInput: call.toolInput,
           ...verdict,
-          hooks: run.hooks,
+          hooks: run.reports,
           durationMs: monotonicNow() - startedAt,
         };
       } catch (error) {

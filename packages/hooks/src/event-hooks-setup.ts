@@ -1,4 +1,4 @@
-import type { HookEntry, HookEvent } from '@cosh/config';
+import type { HookEvent } from '@cosh/config';
 import type { HookRunner, HttpHookClient, ResidentPool } from '@cosh/runner';
 
 /** The stdin of one protocol's hooks, encoded once: every such hook is given this same buffer (R11). */
@@ -27,7 +27,11 @@ export interface ResidentHooksSetup {
   readonly cwd: string;
 }
 
-/** What every selected hook of one call shares, as the engine gives it. */
+/**
+ * What every selected hook of one call shares, as the engine gives it and the kinds of hook
+ * (hook-kinds.ts) use it. A hook's environment is built from it by `environmentOf`
+ * (hook-environment.ts), only for a hook that needs one.
+ */
 export interface EventHooksInput {
   readonly event: HookEvent;
   readonly toolName: string;
@@ -53,10 +57,4 @@ export interface EventHooksInput {
   readonly signal?: AbortSignal | undefined;
   /** R12; absent: resident hooks run as one-call processes in the call's cwd. */
   readonly residents?: ResidentHooksSetup | undefined;
-}
-
-/** What every selected hook of one call shares, as the kinds of hook (hook-kinds.ts) use it. */
-export interface EventHooksSetup extends EventHooksInput {
-  /** R4's environment of one hook (plus K4's `CLAUDE_PROJECT_DIR` for a Claude hook). */
-  environmentOf(hook: HookEntry): Record<string, string>;
 }

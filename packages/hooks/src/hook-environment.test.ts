@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hookEnvironment } from './hook-environment.ts';
+import { environmentOf, hookEnvironment } from './hook-environment.ts';
 
 describe('hookEnvironment (R4)', () => {
   it('R4: the host variables plus COSH_EVENT, COSH_TOOL_NAME, COSH_HOOK_NAME and COSH_CONFIG_DIR', () => {
@@ -49,5 +49,32 @@ describe('hookEnvironment (R4)', () => {
     const host = { A: '1' };
     hookEnvironment(host, 'PreToolUse', 't', 'n', null);
     expect(host).toEqual({ A: '1' });
+  });
+});
+
+describe('environmentOf (R4, K4)', () => {
+  const setup = {
+    hostEnvironment: { PATH: '/bin' },
+    event: 'PreToolUse' as const,
+    toolName: 'bash_run',
+    claude: { projectDir: '/work/repo' } as never,
+  };
+
+  it("R4: a Cosh hook's environment, without CLAUDE_PROJECT_DIR", () => {
+    expect(environmentOf({ name: 'g', file: null, protocol: 'cosh' }, setup)).toEqual({
+      PATH: '/bin',
+      COSH_EVENT: 'PreToolUse',
+      COSH_TOOL_NAME: 'bash_run',
+      COSH_HOOK_NAME: 'g',
+    });
+  });
+
+  it("K4: a Claude hook's adds CLAUDE_PROJECT_DIR when the call has a Claude setup", () => {
+    expect(environmentOf({ name: 'g', file: null, protocol: 'claude' }, setup)['CLAUDE_PROJECT_DIR']).toBe(
+      '/work/repo',
+    );
+    expect(environmentOf({ name: 'g', file: null, protocol: 'claude' }, { ...setup, claude: null })).not.toHaveProperty(
+      'CLAUDE_PROJECT_DIR',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { dirname, isAbsolute } from 'node:path';
-import type { HookEvent } from '@cosh/config';
+import type { HookEntry, HookEvent } from '@cosh/config';
+import type { EventHooksInput } from './event-hooks-setup.ts';
 
 /**
  * The complete environment of one hook (R4): the host's variables (string values only) plus
@@ -39,4 +40,17 @@ export function hostVariables(hostEnvironment: Readonly<Record<string, unknown>>
     if (typeof value === 'string') variables[name] = value;
   }
   return variables;
+}
+
+/**
+ * R4's environment of one hook of a call, plus `CLAUDE_PROJECT_DIR` for a Claude hook (K4). Built
+ * when a hook starts, not for every call: a resident hook's running process needs none.
+ */
+export function environmentOf(
+  hook: Pick<HookEntry, 'name' | 'file' | 'protocol'>,
+  setup: Pick<EventHooksInput, 'hostEnvironment' | 'event' | 'toolName' | 'claude'>,
+): Record<string, string> {
+  const environment = hookEnvironment(setup.hostEnvironment, setup.event, setup.toolName, hook.name, hook.file);
+  if (hook.protocol === 'claude' && setup.claude !== null) environment['CLAUDE_PROJECT_DIR'] = setup.claude.projectDir;
+  return environment;
 }

@@ -7,7 +7,8 @@ import { headersNameVariables } from '@cosh/runner';
 import { httpStopSlackMs, runGuarded, runHttpGuarded } from './guarded-runs.ts';
 import { callResident, residentKey, runResidentOnce } from './resident-hook-run.ts';
 import type { HookRun } from './hook-run.ts';
-import type { EventHooksSetup } from './event-hooks-setup.ts';
+import type { EventHooksInput } from './event-hooks-setup.ts';
+import { environmentOf } from './hook-environment.ts';
 
 /**
  * What a hook runs, by kind: a shell command (R1) or an HTTP endpoint (H1). Made from the entry
@@ -21,11 +22,10 @@ export type HookTarget =
 /** `command` or `http`. */
 export type HookKind = HookTarget['kind'];
 
-/** One hook about to run for one call: the entry, its target, and the call's shared set-up. */
-export interface KindRun<Target extends HookTarget> {
+/** One hook about to run for one call: the entry and the call's shared set-up (its target comes apart). */
+export interface KindRun {
   readonly hook: HookEntry;
-  readonly target: Target;
-  readonly setup: EventHooksSetup;
+  readonly setup: EventHooksInput;
   /** The payload of the hook's protocol (R3, K4), one buffer shared by the call's hooks (R11). */
   readonly stdin: Uint8Array;
   /** The runner's bound for stopping a hook after its timeout (`stopBoundMs`). */
@@ -57,7 +57,7 @@ export interface HookKindSpec<Target extends HookTarget> {
   /** The hook as listings show it: its command, or `POST <url>`. */
   shown(target: Target): string;
   /** Runs it for one call. Never rejects; settles within its timeout plus the stop bound (L5, L6). */
-  run(run: KindRun<Target>): Promise<HookRun>;
+  run(run: KindRun, target: Target): Promise<HookRun>;
   /** What its report carries beyond the common fields; `run` is `null` for a hook that did not run. */
   reportFields(run: HookRun | null): KindReportFields;
 }
@@ -73,10 +73,10 @@ export const HOOK_KINDS = {
     deduplicatedOn: 'protocol and the exact command (M4, K2)',
     written: (target) => target.command,
     shown: (target) => target.command,
-    run({ hook, target, setup, stdin, stopBoundMs }) {
+    run({ hook, setup, stdin, stopBoundMs }, target) {
       const timeoutMs = hook.timeout * 1000;
       // R4 (plus K4's CLAUDE_PROJECT_DIR).
-      const env = setup.environmentOf(hook);
+      const env = environmentOf(hook, setup);
       return runGuarded(
         setup.hookRunner,
         { command: target.command, stdin, env, cwd: setup.cwd, timeoutMs, signal: setup.signal },
@@ -91,25 +91,32 @@ export const HOOK_KINDS = {
     deduplicatedOn: 'protocol, the exact command and `resident` (M4, R12)',
     written: (target) => target.command,
     shown: (target) => target.command,
-    run({ hook, target, setup, stdin, stopBoundMs }) {
+    run({ hook, setup, stdin, stopBoundMs }, target) {
       // R12: R4 without COSH_TOOL_NAME, since one process serves every tool; built only at a start.
       const env = (): Record<string, string> => {
-        const { COSH_TOOL_NAME: _tool, ...rest } = setup.environmentOf(hook);
+        const { COSH_TOOL_NAME: _tool, ...rest } = environmentOf(hook, setup);
         return rest;
       };
       const residents = setup.residents;
-      const call = {
-        command: target.command,
-        env,
-        // The engine's folder: the process outlives the call whose cwd it was started for.
-        cwd: residents?.cwd ?? setup.cwd,
-        payload: stdin,
-        timeoutMs: hook.timeout * 1000,
-        signal: setup.signal,
-      };
+      const timeoutMs = hook.timeout * 1000;
+      // The engine's folder: the process outlives the call whose cwd it was started for.
+      const cwd = residents?.cwd ?? setup.cwd;
+      const { command } = target;
       // Long-lived hosts share one process per entry; one-shot commands run a one-call process.
-      if (residents?.pool != null) return callResident(residents.pool, residentKey(hook), call);
-      return runResidentOnce(setup.hookRunner, call, call.timeoutMs + stopBoundMs);
+      if (residents?.pool != null) {
+        const key = residentKey(hook);
+        return callResident(residents.pool, {
+          key,
+          command,
+          env,
+          cwd,
+          payload: stdin,
+          timeoutMs,
+          signal: setup.signal,
+        });
+      }
+      const call = { command, env, cwd, payload: stdin, timeoutMs, signal: setup.signal };
+      return runResidentOnce(setup.hookRunner, call, timeoutMs + stopBoundMs);
     },
     reportFields: () => ({ resident: true }),
   },
@@ -119,11 +126,11 @@ export const HOOK_KINDS = {
     deduplicatedOn: 'protocol, url and headers (H)',
     written: (target) => target.url,
     shown: (target) => `POST ${target.url}`,
-    run({ hook, target, setup, stdin }) {
+    run({ hook, setup, stdin }, target) {
       const timeoutMs = hook.timeout * 1000;
       // Its `${NAME}` headers are read from R4's environment (H1); without one, the environment is
       // not built: copying process.env costs a call 2–25 µs, and 55–120 µs right after a spawn.
-      const env = headersNameVariables(hook.headers) ? setup.environmentOf(hook) : {};
+      const env = headersNameVariables(hook.headers) ? environmentOf(hook, setup) : {};
       // The body is the hook's protocol's payload: a Claude HTTP hook gets Claude's (K4).
       return runHttpGuarded(
         setup.httpClient(),
@@ -142,9 +149,21 @@ type KindOf = Pick<HookEntry, 'command' | 'url'> & { readonly resident?: boolean
 /**
  * The kind and target of a validated entry. `@cosh/config` made sure exactly one of `command` and
  * `url` is set (C5, C6); an entry with neither (only a config forged by a cast) is a command hook
- * with an empty command, which the shell runs as nothing.
+ * with an empty command, which the shell runs as nothing. Made once per entry (entries do not
+ * change): a call asks for it several times (to run the hook, then for its report).
  */
 export function hookTargetOf(hook: KindOf): HookTarget {
+  let target = targets.get(hook);
+  if (target === undefined) {
+    target = targetOfEntry(hook);
+    targets.set(hook, target);
+  }
+  return target;
+}
+
+const targets = new WeakMap<KindOf, HookTarget>();
+
+function targetOfEntry(hook: KindOf): HookTarget {
   if (hook.url !== null) return { kind: 'http', url: hook.url };
   if (hook.resident === true && hook.command !== null) return { kind: 'resident', command: hook.command };
   return { kind: 'command', command: hook.command ?? '' };
@@ -173,8 +192,8 @@ function withSpec<Result>(
 }
 
 /** Runs one selected hook by its kind (R1–R11, H1–H3). Never rejects. */
-export function runHookOfKind(run: Omit<KindRun<HookTarget>, 'target'>, target: HookTarget): Promise<HookRun> {
-  return withSpec(target, (spec, narrowed) => spec.run({ ...run, target: narrowed }));
+export function runHookOfKind(run: KindRun, target: HookTarget): Promise<HookRun> {
+  return withSpec(target, (spec, narrowed) => spec.run(run, narrowed));
 }
 
 /** How a hook is shown in listings and reports: its command, or `POST <url>` (C5, H1). */

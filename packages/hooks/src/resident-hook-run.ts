@@ -4,6 +4,7 @@ import type { HookEntry } from '@cosh/config';
 import {
   type HookRunner,
   monotonicNow,
+  type ResidentCallRequest,
   type ResidentCallResult,
   type ResidentPool,
   readResidentAnswer,
@@ -63,18 +64,28 @@ export interface ResidentCall {
   readonly signal?: AbortSignal | undefined;
 }
 
-/** Which process of a pool serves a hook entry: one per entry (its file, event, place, protocol and command). */
-export function residentKey(
-  hook: Pick<HookEntry, 'event' | 'layer' | 'file' | 'index' | 'protocol' | 'command'>,
-): string {
-  return JSON.stringify([hook.file, hook.layer, hook.event, hook.index, hook.protocol, hook.command]);
+type KeyedEntry = Pick<HookEntry, 'event' | 'layer' | 'file' | 'index' | 'protocol' | 'command'>;
+
+/**
+ * Which process of a pool serves a hook entry: one per entry (its file, event, place, protocol and
+ * command). Made once per entry object (entries do not change), not at every call.
+ */
+export function residentKey(hook: KeyedEntry): string {
+  let key = residentKeys.get(hook);
+  if (key === undefined) {
+    key = JSON.stringify([hook.file, hook.layer, hook.event, hook.index, hook.protocol, hook.command]);
+    residentKeys.set(hook, key);
+  }
+  return key;
 }
 
+const residentKeys = new WeakMap<KeyedEntry, string>();
+
 /** One call through the engine's pool (long-lived hosts). Never rejects. */
-export async function callResident(pool: ResidentPool, key: string, call: ResidentCall): Promise<HookRun> {
+export async function callResident(pool: ResidentPool, request: ResidentCallRequest): Promise<HookRun> {
   const calledAt = monotonicNow();
   try {
-    return residentCallRun(await pool.call({ key, ...call }));
+    return residentCallRun(await pool.call(request));
   } catch (error) {
     return notStarted(`the resident pool failed: ${describeError(error)}`, monotonicNow() - calledAt);
   }

@@ -3,6 +3,7 @@ import {
   type HookOutcome,
   interpretClaudeRunWith,
   interpretRunWith,
+  type OutputParsers,
   outputParsersFor,
 } from '@cosh/aggregate';
 import type { HookEntry } from '@cosh/config';
@@ -11,19 +12,14 @@ import { stopBoundMs } from '@cosh/runner';
 import { translateUpdatedInput } from './claude-tool-input.ts';
 import { EVENT_RULES } from './event-rules.ts';
 import { notStarted } from './guarded-runs.ts';
-import { hookEnvironment, hostVariables } from './hook-environment.ts';
+import { hostVariables } from './hook-environment.ts';
 import { hookTargetOf, runHookOfKind } from './hook-kinds.ts';
 import { asyncStartedReport, deduplicatedReport, type HookReport, ranReport } from './hook-report.ts';
 import { residentKey } from './resident-hook-run.ts';
 import type { HookRun } from './hook-run.ts';
-import type { EventHooksInput, EventHooksSetup, ProtocolPayload } from './event-hooks-setup.ts';
+import type { EventHooksInput, ProtocolPayload } from './event-hooks-setup.ts';
 
-export type {
-  ClaudeHooksSetup,
-  EventHooksInput,
-  EventHooksSetup,
-  ProtocolPayload,
-} from './event-hooks-setup.ts';
+export type { ClaudeHooksSetup, EventHooksInput, ProtocolPayload } from './event-hooks-setup.ts';
 
 /** What becomes of async hooks (R13): the call does not wait for them, the engine does. */
 export interface AsyncHooksSetup {
@@ -42,7 +38,7 @@ export interface EventHooksRun {
 }
 
 /** The payload a hook of this protocol is given, or why it cannot start. */
-function payloadOf(hook: HookEntry, setup: EventHooksSetup): ProtocolPayload {
+function payloadOf(hook: HookEntry, setup: EventHooksInput): ProtocolPayload {
   const payload = hook.protocol === 'claude' ? setup.claude?.payload : setup.cosh;
   return (
     payload ?? {
@@ -51,13 +47,6 @@ function payloadOf(hook: HookEntry, setup: EventHooksSetup): ProtocolPayload {
       problem: `no payload was prepared for protocol ${JSON.stringify(hook.protocol)}`,
     }
   );
-}
-
-/** R4, plus `CLAUDE_PROJECT_DIR` for a Claude hook (K4). */
-function environmentOf(hook: HookEntry, setup: EventHooksInput): Record<string, string> {
-  const environment = hookEnvironment(setup.hostEnvironment, setup.event, setup.toolName, hook.name, hook.file);
-  if (hook.protocol === 'claude' && setup.claude !== null) environment['CLAUDE_PROJECT_DIR'] = setup.claude.projectDir;
-  return environment;
 }
 
 /** Whether a selection's hook runs: a duplicate ran under another entry (M4), a hook whose script changed never runs (S5). */
@@ -78,83 +67,132 @@ export async function runEventHooks(
   /** R13; absent: async hooks are waited for like any hook. */
   asyncHooks?: AsyncHooksSetup,
 ): Promise<EventHooksRun> {
-  const stopBound = stopBoundMs(givenSetup.hookRunner.options);
-  // R4: with several hooks to run, the host's variables are read once for the call, not once per
-  // hook (each read of process.env after a fork costs 60–120 µs; see hostVariables).
+  const setup = setupOfCall(selections, givenSetup);
+  const { runs, startedAsync } = startHooks(selections, setup, asyncHooks);
+  // One run (a guard's usual call) is awaited as it is: Promise.all costs such a call about 0.5 KB
+  // of allocations (its iterator, a resolver per run, the array), as much as the call's own answer.
+  const results = runs.length === 1 ? [await (runs[0] as Promise<HookRun> | null)] : await Promise.all(runs);
+  // The output schemas (and zod) load only when a hook printed something.
+  const parsers = await outputParsersFor(results);
+  return reportHooks(selections, setup, startedAsync, results, parsers);
+}
+
+// The steps of runEventHooks around its two waits, as plain functions rather than closures made
+// at each call. A guard's call is often one resident hook, whose every allocation costs it page
+// faults after a fork (scripts/bench.mjs, R12): so, too, loops rather than map and forEach, lists
+// made at their sizes, and nothing made that the call may not need.
+
+/**
+ * The call's set-up as its hooks share it. R4: with several hooks to run, the host's variables
+ * are read once for the call, not once per hook (each read of process.env after a fork costs
+ * 60–120 µs; see hostVariables).
+ */
+function setupOfCall(selections: readonly HookSelection<HookEntry>[], givenSetup: EventHooksInput): EventHooksInput {
   let hooksToRun = 0;
   for (const selection of selections) {
     if (runsItsHook(selection)) hooksToRun += 1;
   }
-  const input: EventHooksInput =
-    hooksToRun > 1 ? { ...givenSetup, hostEnvironment: hostVariables(givenSetup.hostEnvironment) } : givenSetup;
-  const setup: EventHooksSetup = { ...input, environmentOf: (hook) => environmentOf(hook, input) };
-  // R13: async hooks of this call, started and not waited for.
-  const startedAsync = new Set<number>();
-  const runs = selections.map((selection, position): Promise<HookRun> | null => {
+  return hooksToRun > 1 ? { ...givenSetup, hostEnvironment: hostVariables(givenSetup.hostEnvironment) } : givenSetup;
+}
+
+/** The hooks of a call, started: a run per selection (`null`: none to wait for), and which were async (R13). */
+interface StartedHooks {
+  readonly runs: (Promise<HookRun> | null)[];
+  /** Positions of async hooks, started and not waited for; `null` when there are none. */
+  readonly startedAsync: ReadonlySet<number> | null;
+}
+
+/** Starts every selected hook that runs, in the same tick (R2). */
+function startHooks(
+  selections: readonly HookSelection<HookEntry>[],
+  setup: EventHooksInput,
+  asyncHooks: AsyncHooksSetup | undefined,
+): StartedHooks {
+  const stopBound = stopBoundMs(setup.hookRunner.options);
+  // Made at its size (one per selection), not grown by push: a first push reserves 17 places.
+  const runs = new Array<Promise<HookRun> | null>(selections.length);
+  let startedAsync: Set<number> | null = null;
+  for (let position = 0; position < selections.length; position += 1) {
+    const selection = selections[position] as HookSelection<HookEntry>;
+    const { hook } = selection;
     if (!runsItsHook(selection)) {
       // S5: a resident process whose script changed is ended; the next trusted call starts it afresh.
-      if (selection.hook.trustProblem !== null && selection.hook.resident && setup.residents?.pool != null)
-        void setup.residents.pool.end(residentKey(selection.hook));
-      return null;
+      if (hook.trustProblem !== null && hook.resident && setup.residents?.pool != null)
+        void setup.residents.pool.end(residentKey(hook));
+      runs[position] = null;
+      continue;
     }
-    const { hook } = selection;
     // Stopped before the runner (no payload, no directory): no duration to report.
     const payload = payloadOf(hook, setup);
     const problem = setup.setupProblem ?? payload.problem;
-    if (problem !== null || payload.stdin === null) return Promise.resolve(notStarted(problem ?? '', null));
+    if (problem !== null || payload.stdin === null) {
+      runs[position] = Promise.resolve(notStarted(problem ?? '', null));
+      continue;
+    }
     const stdin = payload.stdin;
     if (hook.async && EVENT_RULES[setup.event].allowsAsync && asyncHooks !== undefined) {
+      startedAsync ??= new Set();
       startedAsync.add(position);
       startAsyncHook(hook, { ...setup, signal: undefined }, stdin, payload.text, stopBound, asyncHooks);
-      return null;
+      runs[position] = null;
+      continue;
     }
-    return runHookOfKind({ hook, setup, stdin, stopBoundMs: stopBound }, hookTargetOf(hook));
-  });
-  const results = await Promise.all(runs);
-  // The output schemas (and zod) load only when a hook printed something.
-  const parsers = await outputParsersFor(results.filter((result): result is HookRun => result !== null));
+    runs[position] = runHookOfKind({ hook, setup, stdin, stopBoundMs: stopBound }, hookTargetOf(hook));
+  }
+  return { runs, startedAsync };
+}
 
-  const reports: HookReport[] = [];
-  const outcomes: HookOutcome[] = [];
+/** Reports (every selection, config order) and outcomes (hooks that ran, config order) of finished runs (M3). */
+function reportHooks(
+  selections: readonly HookSelection<HookEntry>[],
+  setup: EventHooksInput,
+  startedAsync: ReadonlySet<number> | null,
+  results: readonly (HookRun | null)[],
+  parsers: OutputParsers,
+): EventHooksRun {
+  // Made at their sizes, not grown by push (a first push reserves 17 places): a report per
+  // selection, an outcome per selection that is no duplicate.
+  let ran = 0;
+  for (const { duplicateOf } of selections) if (duplicateOf === null) ran += 1;
+  const reports = new Array<HookReport>(selections.length);
+  const outcomes = new Array<HookOutcome>(ran);
   const diagnostics: Diagnostic[] = [];
-  selections.forEach(({ hook, duplicateOf }, position) => {
-    const shown = hook;
+  let outcomeCount = 0;
+  for (let position = 0; position < selections.length; position += 1) {
+    const { hook, duplicateOf } = selections[position] as HookSelection<HookEntry>;
     if (duplicateOf !== null) {
-      reports.push(deduplicatedReport(shown, duplicateOf.name));
-      return;
-    }
-    if (hook.trustProblem !== null) {
+      reports[position] = deduplicatedReport(hook, duplicateOf.name);
+    } else if (hook.trustProblem !== null) {
       const outcome = untrustedScriptOutcome(hook.name, hook.trustProblem);
-      outcomes.push(outcome);
-      reports.push(ranReport(shown, notStarted(hook.trustProblem, null), outcome, ''));
-      return;
-    }
-    if (startedAsync.has(position)) {
+      outcomes[outcomeCount++] = outcome;
+      reports[position] = ranReport(hook, notStarted(hook.trustProblem, null), outcome, '');
+    } else if (startedAsync?.has(position) === true) {
       // R13: it counts as no opinion; its own report comes when it finishes.
-      outcomes.push(noOpinion(hook.name));
-      reports.push(asyncStartedReport(shown, setup.setupProblem === null ? payloadOf(hook, setup).text : ''));
-      return;
+      outcomes[outcomeCount++] = noOpinion(hook.name);
+      reports[position] = asyncStartedReport(hook, setup.setupProblem === null ? payloadOf(hook, setup).text : '');
+    } else {
+      // Every selection that is not a duplicate was given a run above.
+      const result = results[position] as HookRun;
+      const outcome = outcomeOf(hook, result, setup, parsers, diagnostics);
+      outcomes[outcomeCount++] = outcome;
+      const given = setup.setupProblem === null ? payloadOf(hook, setup).text : '';
+      reports[position] = ranReport(hook, result, outcome, given);
     }
-    // Every selection that is not a duplicate was given a run above.
-    const result = results[position] as HookRun;
-    const { outcome, translated } = outcomeOf(hook, result, setup, parsers);
-    diagnostics.push(...translated);
-    outcomes.push(outcome);
-    const payload = payloadOf(hook, setup);
-    const given = setup.setupProblem === null ? payload.text : '';
-    reports.push(ranReport(shown, result, outcome, given));
-  });
+  }
   return { reports, outcomes, diagnostics };
 }
 
-/** A hook's outcome from its run (O1–O6, K5), with what translating a Claude hook's input dropped. */
+/**
+ * A hook's outcome from its run (O1–O6, K5); what translating a Claude hook's input dropped is
+ * added to `diagnostics`.
+ */
 function outcomeOf(
   hook: HookEntry,
   result: HookRun,
-  setup: EventHooksSetup,
-  parsers: Awaited<ReturnType<typeof outputParsersFor>>,
-): { outcome: HookOutcome; translated: Diagnostic[] } {
-  const diagnostics: Diagnostic[] = [];
+  setup: EventHooksInput,
+  parsers: OutputParsers,
+  diagnostics: Diagnostic[],
+): HookOutcome {
   let outcome: HookOutcome;
   if (hook.protocol === 'claude') {
     outcome = interpretClaudeRunWith(setup.event, hook, result, parsers);
@@ -173,7 +211,7 @@ function outcomeOf(
   } else {
     outcome = interpretRunWith(setup.event, hook, result, parsers);
   }
-  return { outcome, translated: diagnostics };
+  return outcome;
 }
 
 /**
@@ -183,7 +221,7 @@ function outcomeOf(
  */
 function startAsyncHook(
   hook: HookEntry,
-  setup: EventHooksSetup,
+  setup: EventHooksInput,
   stdin: Uint8Array,
   text: string,
   stopBound: number,
@@ -192,7 +230,8 @@ function startAsyncHook(
   const finished = (async () => {
     const result = await runHookOfKind({ hook, setup, stdin, stopBoundMs: stopBound }, hookTargetOf(hook));
     const parsers = await outputParsersFor([result]);
-    const { outcome } = outcomeOf(hook, result, setup, parsers);
+    // Its Claude input translation's diagnostics have no call to go to.
+    const outcome = outcomeOf(hook, result, setup, parsers, []);
     asyncHooks.report(ranReport(hook, result, outcome, text));
   })().catch(() => {});
   asyncHooks.track(finished);

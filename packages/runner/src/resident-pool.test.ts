@@ -170,6 +170,31 @@ printf '{"id":"%s","n":2}\\n' "$id"; printf '{"id":"%s","n":1}\\n' "$first"; cat
     expect(after.answer?.['pid']).not.toBe(pid);
   });
 
+  it('R12/R6: each call keeps its own timeout although the process has one timer for all of them', async () => {
+    const residents = pool();
+    const command = script('deadlines.sh', echoGuard);
+    // An answered call with a long timeout leaves the timer set far ahead: a shorter one still ends on time.
+    await residents.call(request(command, 'hello', { timeoutMs: 60_000 }));
+    const short = await residents.call(request(command, 'silent', { timeoutMs: 200 }));
+    expect(short.timedOut).toBe(true);
+    expect(short.durationMs).toBeGreaterThanOrEqual(200);
+    expect(short.durationMs).toBeLessThan(2_000);
+    // The timer was set for a call answered since: a later call is not timed out at that call's deadline.
+    await residents.call(request(command, 'hello', { timeoutMs: 400 }));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const late = await residents.call(request(command, 'silent', { timeoutMs: 400 }));
+    expect(late.timedOut).toBe(true);
+    expect(late.durationMs).toBeGreaterThanOrEqual(400);
+    // Two calls held at once: the one past its deadline times out, the other fails with it.
+    const [slow, held] = await Promise.all([
+      residents.call(request(command, 'silent', { timeoutMs: 300 })),
+      residents.call(request(command, 'silent', { timeoutMs: 5_000 })),
+    ]);
+    expect(slow.timedOut).toBe(true);
+    expect(slow.durationMs).toBeGreaterThanOrEqual(300);
+    expect(held).toMatchObject({ timedOut: false, failure: 'the resident process was ended: another call timed out' });
+  });
+
   it('R12: a background child the process forked is ended with its group on close', async () => {
     const pidFile = join(temporary, 'forked.pids');
     const residents = pool();

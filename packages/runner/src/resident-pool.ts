@@ -76,11 +76,14 @@ export interface ResidentPool {
 }
 
 const stderrKeptChars = 64 * 1024;
+/** The longest delay setTimeout takes (2^31 - 1 ms, about 24.8 days). */
+const longestDelayMs = 2 ** 31 - 1;
 
 interface PendingCall {
   readonly startedAt: number;
+  /** `monotonicNow()` at which the call times out (R6): `startedAt` plus its timeout. */
+  readonly deadline: number;
   readonly stderrMark: number;
-  timer: NodeJS.Timeout | undefined;
   /** Settles the caller's promise; `null` once settled (aborted calls wait for their late answer). */
   settle: ((result: ResidentCallResult) => void) | null;
 }
@@ -91,6 +94,17 @@ class ResidentProcess {
   readonly pending = new Map<string, PendingCall>();
   /** Set once the process is done serving: exited, closed stdout, garbage, timed out, ended. */
   ended = false;
+  /**
+   * The process's one timer for its calls' timeouts, rather than one per call: a setTimeout and
+   * clearTimeout per call allocate a timer (and a timer list, when no other timer has that
+   * duration) and write the host's timer structures, at every call of a guard that answers in
+   * microseconds (R12). While the process holds calls, it is due no later than the earliest
+   * deadline among them; it stays (unref'd) when the process goes idle, so the next call usually
+   * only refs it again.
+   */
+  timer: NodeJS.Timeout | null = null;
+  /** When {@link timer} fires (`monotonicNow()` time); infinite without a timer. */
+  timerDue = Number.POSITIVE_INFINITY;
   /** The stop of its group, once begun. */
   stopping: Promise<void> | null = null;
   exitSeen = false;
@@ -188,16 +202,101 @@ export function createResidentPool(options: ResidentPoolOptions = {}): ResidentP
     ...fields,
   });
 
-  /** Settles one pending call (at most once) and forgets it. */
-  function settleCall(process: ResidentProcess, id: string, fields: Partial<ResidentCallResult>): void {
+  /**
+   * Settles one pending call (at most once) and forgets it: with its `answer`, or else as failed
+   * with `failure`. The result is one object literal, not {@link result}'s spreads: this runs on
+   * every answered call.
+   */
+  function settleCall(
+    process: ResidentProcess,
+    id: string,
+    answer: ResidentCallResult['answer'],
+    failure: string | null = null,
+  ): void {
     const call = process.pending.get(id);
     if (call === undefined) return;
     process.pending.delete(id);
-    clearTimeout(call.timer);
+    releaseTimer(process);
     const settle = call.settle;
     call.settle = null;
-    settle?.(
-      result({ ...fields, stderr: process.stderrSince(call.stderrMark), durationMs: monotonicNow() - call.startedAt }),
+    settle?.({
+      answer,
+      failure,
+      startError: null,
+      timedOut: false,
+      stderr: process.stderrSince(call.stderrMark),
+      durationMs: monotonicNow() - call.startedAt,
+    });
+  }
+
+  /** The process holds a call due at `deadline`: its timer fires by then (and keeps the host alive). */
+  function watchDeadline(key: string, process: ResidentProcess, deadline: number): void {
+    if (process.timer !== null && process.timerDue <= deadline) {
+      process.timer.ref();
+      return;
+    }
+    if (process.timer !== null) clearTimeout(process.timer);
+    process.timerDue = deadline;
+    // Rounded up: Node counts whole milliseconds, and a timer that fires early is only set again.
+    // At most Node's longest delay (a longer one would fire at once): it is set again until then.
+    const delay = Math.min(longestDelayMs, Math.ceil(Math.max(0, deadline - monotonicNow())));
+    process.timer = setTimeout(() => deadlinePassed(key, process), delay);
+  }
+
+  /**
+   * A process that holds no call: its timer no longer keeps the host alive, and an ended process
+   * has no use for it at all.
+   */
+  function releaseTimer(process: ResidentProcess): void {
+    if (process.timer === null || process.pending.size > 0) return;
+    if (!process.ended) {
+      process.timer.unref();
+      return;
+    }
+    clearTimeout(process.timer);
+    process.timer = null;
+    process.timerDue = Number.POSITIVE_INFINITY;
+  }
+
+  /**
+   * The process's timer fired: the first call it holds whose deadline passed times out; with none
+   * (the timer was set for a call answered since, or fired a moment early), it is set again for
+   * the earliest deadline left.
+   */
+  function deadlinePassed(key: string, process: ResidentProcess): void {
+    process.timer = null;
+    process.timerDue = Number.POSITIVE_INFINITY;
+    const now = monotonicNow();
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const [id, call] of process.pending) {
+      // Not `deadline <= now`: a deadline that is no number (a timeout of NaN) is due at once, as
+      // setTimeout would have it.
+      if (!(call.deadline > now)) {
+        timeOut(key, process, id, call);
+        return;
+      }
+      earliest = Math.min(earliest, call.deadline);
+    }
+    if (earliest !== Number.POSITIVE_INFINITY) watchDeadline(key, process, earliest);
+  }
+
+  /** R6: a call past its timeout; the process is ended, and its other calls fail meanwhile. */
+  function timeOut(key: string, process: ResidentProcess, id: string, pending: PendingCall): void {
+    const settle = pending.settle;
+    pending.settle = null;
+    process.pending.delete(id);
+    if (running.get(key) === process) running.delete(key);
+    for (const other of [...process.pending.keys()])
+      settleCall(process, other, null, `the resident process was ended: another call timed out`);
+    // The result comes back once the process is ended.
+    void stopProcess(process, false).then(() =>
+      settle?.(
+        result({
+          timedOut: true,
+          stderr: process.stderrSince(pending.stderrMark),
+          durationMs: monotonicNow() - pending.startedAt,
+        }),
+      ),
     );
   }
 
@@ -207,6 +306,7 @@ export function createResidentPool(options: ResidentPoolOptions = {}): ResidentP
    */
   function stopProcess(process: ResidentProcess, graceful: boolean): Promise<void> {
     process.ended = true;
+    releaseTimer(process);
     if (process.stopping !== null) return process.stopping;
     process.stopping = (async () => {
       // Seen now: a child that leaves the group (setsid) is still ended once its parent exited.
@@ -229,7 +329,7 @@ export function createResidentPool(options: ResidentPoolOptions = {}): ResidentP
   /** The process is done serving: every call it holds fails with `failure`, and it is ended. */
   function fail(key: string, process: ResidentProcess, failure: string): void {
     if (running.get(key) === process) running.delete(key);
-    for (const id of [...process.pending.keys()]) settleCall(process, id, { failure });
+    for (const id of [...process.pending.keys()]) settleCall(process, id, null, failure);
     void stopProcess(process, false);
   }
 
@@ -282,8 +382,13 @@ export function createResidentPool(options: ResidentPoolOptions = {}): ResidentP
       if (process.ended) return;
       let from = 0;
       for (let newline = chunk.indexOf(0x0a, from); newline !== -1; newline = chunk.indexOf(0x0a, from)) {
-        chunks.push(chunk.subarray(from, newline));
-        const line = Buffer.concat(chunks).toString('utf8');
+        // A line that came whole in this chunk (the usual case) is decoded in place, uncopied.
+        let line: string;
+        if (chunks.length === 0) line = chunk.toString('utf8', from, newline);
+        else {
+          chunks.push(chunk.subarray(from, newline));
+          line = Buffer.concat(chunks).toString('utf8');
+        }
         chunks.length = 0;
         buffered = 0;
         from = newline + 1;
@@ -311,7 +416,7 @@ export function createResidentPool(options: ResidentPoolOptions = {}): ResidentP
       fail(key, process, `the resident process answered an id it was not asked: ${JSON.stringify(read.id)}`);
       return;
     }
-    settleCall(process, read.id, { answer: read.answer });
+    settleCall(process, read.id, read.answer);
   }
 
   /** The key's live process, started (or restarted, within the limit) when needed. */
@@ -342,59 +447,64 @@ export function createResidentPool(options: ResidentPoolOptions = {}): ResidentP
     return started;
   }
 
-  async function call(request: ResidentCallRequest): Promise<ResidentCallResult> {
-    const calledAt = monotonicNow();
-    if (closed) return result({ failure: 'the hook engine is closed', durationMs: 0 });
-    if (request.signal?.aborted === true) return result({ failure: 'the call was aborted', durationMs: 0 });
-    const process = processFor(request.key, request);
-    if ('failure' in process) return result({ failure: process.failure, durationMs: monotonicNow() - calledAt });
-    if ('startError' in process)
-      return result({ startError: process.startError, durationMs: monotonicNow() - calledAt });
-    if (process.group.child.pid === undefined) {
-      // The spawn failed after all: its error event says why (R9).
-      const problem = await process.started;
-      if (running.get(request.key) === process) running.delete(request.key);
-      return result({
-        startError:
-          problem === null ? 'the resident process did not start' : describeStartError(problem, shell, request.cwd),
-        durationMs: monotonicNow() - calledAt,
-      });
+  /** The spawn failed after all: its error event says why (R9). */
+  async function spawnFailed(
+    request: ResidentCallRequest,
+    process: ResidentProcess,
+    calledAt: number,
+  ): Promise<ResidentCallResult> {
+    const problem = await process.started;
+    if (running.get(request.key) === process) running.delete(request.key);
+    return result({
+      startError:
+        problem === null ? 'the resident process did not start' : describeStartError(problem, shell, request.cwd),
+      durationMs: monotonicNow() - calledAt,
+    });
+  }
+
+  /**
+   * Not an async function: the promise it returns is the one the answer settles, with no promise
+   * around it and no extra turns of the microtask queue to adopt it (a resident call costs
+   * microseconds, and each of these costs allocations). What an async function would do with a
+   * throw, it does too: the promise rejects.
+   */
+  function call(request: ResidentCallRequest): Promise<ResidentCallResult> {
+    try {
+      return send(request);
+    } catch (error) {
+      return Promise.reject(error);
     }
+  }
+
+  function send(request: ResidentCallRequest): Promise<ResidentCallResult> {
+    const calledAt = monotonicNow();
+    if (closed) return Promise.resolve(result({ failure: 'the hook engine is closed', durationMs: 0 }));
+    if (request.signal?.aborted === true)
+      return Promise.resolve(result({ failure: 'the call was aborted', durationMs: 0 }));
+    const process = processFor(request.key, request);
+    if ('failure' in process)
+      return Promise.resolve(result({ failure: process.failure, durationMs: monotonicNow() - calledAt }));
+    if ('startError' in process)
+      return Promise.resolve(result({ startError: process.startError, durationMs: monotonicNow() - calledAt }));
+    if (process.group.child.pid === undefined) return spawnFailed(request, process, calledAt);
     nextId += 1;
     const id = String(nextId);
     let line: Buffer;
     try {
       line = residentLine(request.payload, id);
     } catch (error) {
-      return result({ failure: String(error), durationMs: 0 });
+      return Promise.resolve(result({ failure: String(error), durationMs: 0 }));
     }
     return new Promise<ResidentCallResult>((resolve) => {
       // R12: the first call's clock starts at the spawn (just now), later ones' at their write.
       const pending: PendingCall = {
         startedAt: calledAt,
+        deadline: calledAt + request.timeoutMs,
         stderrMark: process.stderrMark,
-        timer: undefined,
         settle: resolve,
       };
       process.pending.set(id, pending);
-      pending.timer = setTimeout(() => {
-        const settle = pending.settle;
-        pending.settle = null;
-        process.pending.delete(id);
-        if (running.get(request.key) === process) running.delete(request.key);
-        // R6: the result comes back once the process is ended; its other calls fail meanwhile.
-        for (const other of [...process.pending.keys()])
-          settleCall(process, other, { failure: `the resident process was ended: another call timed out` });
-        void stopProcess(process, false).then(() =>
-          settle?.(
-            result({
-              timedOut: true,
-              stderr: process.stderrSince(pending.stderrMark),
-              durationMs: monotonicNow() - pending.startedAt,
-            }),
-          ),
-        );
-      }, request.timeoutMs);
+      watchDeadline(request.key, process, pending.deadline);
       request.signal?.addEventListener(
         'abort',
         () => {
@@ -416,7 +526,7 @@ export function createResidentPool(options: ResidentPoolOptions = {}): ResidentP
     givenUp.delete(key);
     if (process === undefined) return;
     for (const id of [...process.pending.keys()])
-      settleCall(process, id, { failure: 'the resident process was ended (its script changed)' });
+      settleCall(process, id, null, 'the resident process was ended (its script changed)');
     await stopProcess(process, true);
   }
 
@@ -427,8 +537,7 @@ export function createResidentPool(options: ResidentPoolOptions = {}): ResidentP
       closed = true;
       const ending = [...running.entries()].map(([key, process]) => {
         running.delete(key);
-        for (const id of [...process.pending.keys()])
-          settleCall(process, id, { failure: 'the hook engine was closed' });
+        for (const id of [...process.pending.keys()]) settleCall(process, id, null, 'the hook engine was closed');
         return stopProcess(process, true);
       });
       await Promise.all([...ending, ...stops]);

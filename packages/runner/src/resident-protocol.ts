@@ -7,7 +7,8 @@ const newline = 0x0a;
 
 /**
  * The call's line: the payload (R3's or K4's JSON object, one line) with `"id"` added as its first
- * field, ending in one newline. The payload's bytes are copied once, never parsed again.
+ * field, ending in one newline. The payload's bytes are copied once, never parsed again, into the
+ * one buffer of the line.
  *
  * @example
  * residentLine(Buffer.from('{"event":"PreToolUse"}\n'), '7').toString(); // '{"id":"7","event":"PreToolUse"}\n'
@@ -17,8 +18,13 @@ export function residentLine(payload: Uint8Array, id: string): Buffer {
   while (end > 0 && (payload[end - 1] === newline || payload[end - 1] === 0x0d)) end -= 1;
   if (payload[0] !== openBrace || end < 2) throw new TypeError('a resident payload must be one JSON object');
   const empty = end === 2 && payload[1] === closeBrace;
-  const head = Buffer.from(`{"id":${JSON.stringify(id)}${empty ? '' : ','}`);
-  return Buffer.concat([head, payload.subarray(1, end), Buffer.of(newline)]);
+  const head = `{"id":${JSON.stringify(id)}${empty ? '' : ','}`;
+  const headLength = Buffer.byteLength(head);
+  const line = Buffer.allocUnsafe(headLength + (end - 1) + 1);
+  line.write(head, 0);
+  line.set(payload.subarray(1, end), headLength);
+  line[line.length - 1] = newline;
+  return line;
 }
 
 /** One line a resident hook printed: an answer object with a string `id`, or what is wrong with it. */
