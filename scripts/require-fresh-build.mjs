@@ -102,11 +102,12 @@ function workspaceDependencyNames(packageManifest) {
 
 /**
  * What the build wrote into dist/, not what running it left there: the app's code caches
- * (apps/cosh/src/require-with-code-cache.ts, Node's compile cache) are written at run time, and a
- * turbo cache hit restores the outputs around them without removing them.
+ * (apps/cosh/src/require-with-code-cache.ts, Node's compile cache) are written at run time (a
+ * run killed while writing one leaves its temporary `….v8-cache.<pid>.<time>.tmp`), and a turbo
+ * cache hit restores the outputs around them without removing them.
  */
 function isBuildOutput(path) {
-  return !/\.v8-cache$/.test(path) && !path.split(/[\\/]/).includes('node-compile-cache');
+  return !/\.v8-cache(\.|$)/.test(path) && !path.split(/[\\/]/).includes('node-compile-cache');
 }
 
 /** Tests and their fixtures are not built into dist/: changing them leaves the build fresh. */

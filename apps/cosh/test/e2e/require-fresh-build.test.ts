@@ -73,6 +73,7 @@ describe('the prepack guard (scripts/require-fresh-build.mjs)', () => {
     const { root, lib } = workspace();
     for (const path of [
       'packages/lib/dist/fast-start-v20.0.0-x64.v8-cache',
+      'packages/lib/dist/fast-start-v20.0.0-x64.v8-cache.4242.1767225600000.tmp',
       'packages/lib/dist/node-compile-cache/v/0',
     ]) {
       mkdirSync(dirname(join(root, path)), { recursive: true });
