@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { temporaryFolders } from '@cosh/test-utils';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { protectedFiles } from '../tools/protected-files.ts';
-import { coshInstallationFolder, gitProtectedPaths, protectedPaths } from './protected-paths.ts';
+import { coreHooksPath, coshInstallationFolder, gitProtectedPaths, protectedPaths } from './protected-paths.ts';
 
 const makeFolder = temporaryFolders('cosh-protected-paths-');
 
@@ -59,7 +59,7 @@ describe('protectedPaths (B2, S6)', () => {
   it('B2: .git/hooks and .git/config of the repository around the cwd, from a subfolder too', async () => {
     await mkdir(join(root, '.git', 'hooks'), { recursive: true });
     await mkdir(join(root, 'sub', 'deeper'), { recursive: true });
-    expect(gitProtectedPaths(join(root, 'sub', 'deeper'))).toEqual([
+    expect(gitProtectedPaths(join(root, 'sub', 'deeper'), '/h')).toEqual([
       join(root, '.git', 'hooks'),
       join(root, '.git', 'config'),
     ]);
@@ -72,9 +72,42 @@ describe('protectedPaths (B2, S6)', () => {
     await writeFile(join(own, 'commondir'), '../..\n');
     await mkdir(join(root, 'wt'));
     await writeFile(join(root, 'wt', '.git'), `gitdir: ${own}\n`);
-    expect(gitProtectedPaths(join(root, 'wt'))).toEqual(
+    expect(gitProtectedPaths(join(root, 'wt'), '/h')).toEqual(
       expect.arrayContaining([join(own, 'config'), join(common, 'hooks'), join(common, 'config')]),
     );
+  });
+
+  it("B2: the folder the repository's config names as core.hooksPath (husky's .husky), resolved as git does", async () => {
+    await mkdir(join(root, '.git', 'hooks'), { recursive: true });
+    const withConfig = async (text: string) => {
+      await writeFile(join(root, '.git', 'config'), text);
+      return gitProtectedPaths(root, '/h');
+    };
+    const base = [join(root, '.git', 'hooks'), join(root, '.git', 'config')];
+    expect(await withConfig('[core]\n\trepositoryformatversion = 0\n\thooksPath = .husky\n')).toEqual([
+      ...base,
+      join(root, '.husky'),
+    ]);
+    // Names are case-insensitive, the last value wins, a quoted value may hold a comment sign.
+    expect(await withConfig('[Core]\n  HOOKSPATH = first\n  hookspath = "ci/#hooks" ; why\n')).toEqual([
+      ...base,
+      join(root, 'ci', '#hooks'),
+    ]);
+    expect(await withConfig('[core]\nhooksPath = /srv/hooks # shared\n')).toEqual([...base, '/srv/hooks']);
+    expect(await withConfig('[core]\nhooksPath = ~/hooks\n')).toEqual([...base, '/h/hooks']);
+    // Only [core]'s: another section's key of that name is not it.
+    expect(await withConfig('[core]\n\tbare = false\n[alias]\n\thooksPath = elsewhere\n')).toEqual(base);
+    expect(
+      await withConfig('[core "sub"]\nhooksPath = x\n[core.sub]\nhooksPath = y\n[core]\n\tfilemode = true\n'),
+    ).toEqual(base);
+    expect(await withConfig('[ core ]\nhooksPath = x\n')).toEqual([...base, join(root, 'x')]);
+  });
+
+  it('B2: coreHooksPath reads [core] hooksPath and nothing else', () => {
+    expect(coreHooksPath('')).toBeNull();
+    expect(coreHooksPath('[core]\nhooksPath =\n')).toBeNull();
+    expect(coreHooksPath('[user]\nhooksPath = x\n')).toBeNull();
+    expect(coreHooksPath('[core]\nhooksPath = "a \\"b\\""\n')).toBe('a "b"');
   });
 
   it('the installation folder is the nearest folder above the program whose package.json names a package', async () => {

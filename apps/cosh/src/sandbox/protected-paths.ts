@@ -2,8 +2,8 @@
 // exactly what `fs_write` and `fs_edit` refuse to write. Two lists would drift, and the gap
 // between them would be a way around a guard.
 import { readFileSync, realpathSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { homeFolder } from '@cosh/config';
 
 /** What the list is made of: the load's own files and the process's environment. */
 export interface ProtectedPathsInput {
@@ -29,7 +29,8 @@ export interface ProtectedPathsInput {
  * - `$XDG_CACHE_HOME/cosh` (default `~/.cache/cosh`): Cosh's caches are read before a verdict;
  * - Cosh's own installation folder;
  * - the repository's `.git/hooks` and `.git/config` around `cwd` (code that runs outside the
- *   sandbox later: a hook script, or a `core.hooksPath`, `core.fsmonitor`, alias … setting).
+ *   sandbox later: a hook script, or a `core.hooksPath`, `core.fsmonitor`, alias … setting), and
+ *   the folder its own config names as `core.hooksPath` (husky's `.husky/`, inside the tree).
  */
 export function protectedPaths(input: ProtectedPathsInput, cwd: string): string[] {
   const paths = new Set<string>();
@@ -42,9 +43,11 @@ export function protectedPaths(input: ProtectedPathsInput, cwd: string): string[
   // S2: a word is a script only when it names an existing regular file (a path a hook merely
   // mentions must not lock its folder).
   for (const script of input.scripts) if (isRegularFile(script)) withFolder(script);
-  paths.add(join(xdgFolder(input.env, 'XDG_CACHE_HOME', '.cache'), 'cosh'));
+  const home = homeOrNull(input.env);
+  const cacheHome = xdgFolder(input.env, 'XDG_CACHE_HOME', '.cache', home);
+  if (cacheHome !== null) paths.add(join(cacheHome, 'cosh'));
   if (input.installationFolder !== null) paths.add(input.installationFolder);
-  for (const path of gitProtectedPaths(cwd)) paths.add(path);
+  for (const path of gitProtectedPaths(cwd, home)) paths.add(path);
   return [...paths];
 }
 
@@ -85,38 +88,92 @@ function isRegularFile(path: string): boolean {
   }
 }
 
-/** `$<name>` when it is absolute (the XDG rule: a relative value is ignored), else `~/<fallback>`. */
-function xdgFolder(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+/** C1's home folder, or `null` where there is none (the load that came before would have said so). */
+function homeOrNull(env: NodeJS.ProcessEnv): string | null {
+  try {
+    return homeFolder(env);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `$<name>` when it is absolute (the XDG rule: a relative value is ignored), else
+ * `<home>/<fallback>`; `null` with neither.
+ */
+function xdgFolder(env: NodeJS.ProcessEnv, name: string, fallback: string, home: string | null): string | null {
   const value = env[name];
   if (value !== undefined && isAbsolute(value)) return value;
-  return join(env['HOME'] || homedir(), fallback);
+  return home === null ? null : join(home, fallback);
 }
 
 /**
  * The repository around `cwd` (the nearest folder with a `.git`): its `hooks` and `config`. A
  * `.git` file (a worktree, a submodule) names the real git folder (`gitdir:`), whose `config`
- * counts, and its shared folder (`commondir`), whose `hooks` and `config` run for it.
+ * counts, and its shared folder (`commondir`), whose `hooks` and `config` run for it. The folder
+ * a config names as `core.hooksPath` holds the hooks git runs instead of `hooks`: it counts too.
  */
-export function gitProtectedPaths(cwd: string): string[] {
+export function gitProtectedPaths(cwd: string, home: string | null): string[] {
   for (let folder = resolve(cwd); ; folder = dirname(folder)) {
     const dotGit = join(folder, '.git');
     const kind = entryKind(dotGit);
-    if (kind === 'folder') return [join(dotGit, 'hooks'), join(dotGit, 'config')];
+    if (kind === 'folder') return withHooksPath([join(dotGit, 'hooks'), join(dotGit, 'config')], folder, home);
     if (kind === 'file') {
       const gitFolder = gitdirOf(dotGit, folder);
       if (gitFolder === null) return [];
       const common = commonFolderOf(gitFolder);
-      return [
-        ...new Set([
-          join(gitFolder, 'config'),
-          join(gitFolder, 'hooks'),
-          join(common, 'hooks'),
-          join(common, 'config'),
-        ]),
+      const paths = [
+        join(gitFolder, 'config'),
+        join(gitFolder, 'hooks'),
+        join(common, 'hooks'),
+        join(common, 'config'),
       ];
+      return withHooksPath([...new Set(paths)], folder, home);
     }
     if (dirname(folder) === folder) return [];
   }
+}
+
+/**
+ * `paths` and the `core.hooksPath` folder their config files name, resolved as git does: `~/`
+ * under the home folder (dropped without one), anything else against the working tree.
+ */
+function withHooksPath(paths: readonly string[], workTree: string, home: string | null): string[] {
+  const hooksPaths = paths
+    .filter((path) => path.endsWith('config'))
+    .map((config) => coreHooksPath(readSmallFile(config) ?? ''))
+    .flatMap((value) => {
+      if (value === null) return [];
+      if (!value.startsWith('~/')) return [resolve(workTree, value)];
+      return home === null ? [] : [join(home, value.slice(2))];
+    });
+  return [...new Set([...paths, ...hooksPaths])];
+}
+
+/**
+ * The last `hooksPath` of the `[core]` section of a git config text (names are case-insensitive;
+ * a value may be quoted and followed by a `#` or `;` comment), or `null`. A relative value is
+ * relative to the working tree, where git runs hooks from.
+ */
+export function coreHooksPath(configText: string): string | null {
+  let section = '';
+  let value: string | null = null;
+  for (const line of configText.split('\n')) {
+    // `[core]` only: `[core "sub"]` (and the old `[core.sub]`) is a subsection of its own.
+    const header = /^\s*\[([^\]]*)\]/.exec(line);
+    if (header !== null) {
+      section = (header[1] as string).trim().toLowerCase();
+      continue;
+    }
+    if (section !== 'core') continue;
+    const entry = /^\s*hookspath\s*=\s*(.*)$/i.exec(line);
+    if (entry === null) continue;
+    const raw = (entry[1] as string).trim();
+    const quoted = /^"((?:[^"\\]|\\.)*)"/.exec(raw);
+    const text = quoted !== null ? (quoted[1] as string).replace(/\\(.)/g, '$1') : raw.replace(/\s*[#;].*$/, '');
+    value = text === '' ? null : text;
+  }
+  return value;
 }
 
 function entryKind(path: string): 'folder' | 'file' | null {

@@ -217,6 +217,27 @@ describe.skipIf(!hasBubblewrap)('the agent against its guards, with a real bubbl
     expect(existsSync(join(project, 'work.txt'))).toBe(true);
   }, 60_000);
 
+  it("B2: the repository's core.hooksPath folder (husky's .husky) cannot be written; the rest of the tree can", async () => {
+    spawnSync('git', ['-C', project, 'config', 'core.hooksPath', '.husky']);
+    await mkdir(join(project, '.husky'));
+    await writeFile(join(project, '.husky', 'pre-commit'), 'npm test\n');
+    const result = await attack(
+      [
+        "printf 'touch pwned\\n' >> .husky/pre-commit; echo append:$?",
+        "printf 'touch pwned\\n' > .husky/post-checkout; echo new:$?",
+        'mv .husky .husky-away; echo move:$?',
+        'touch work.txt; echo work:$?',
+      ].join('; '),
+      'default',
+    );
+    expect(result.stdout).toMatch(/append:[12]\n/);
+    expect(result.stdout).toMatch(/new:[12]\n/);
+    expect(result.stdout).not.toContain('move:0');
+    expect(result.stdout).toContain('work:0');
+    expect(await readFile(join(project, '.husky', 'pre-commit'), 'utf8')).toBe('npm test\n');
+    expect(existsSync(join(project, '.husky', 'post-checkout'))).toBe(false);
+  }, 60_000);
+
   it('B3: a process outside the sandbox cannot be seen or signalled (own PID namespace)', async () => {
     const outside = spawn('sleep', ['60'], { stdio: 'ignore', detached: true });
     cleanups.push(() => outside.kill('SIGKILL'));
