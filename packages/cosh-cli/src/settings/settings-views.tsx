@@ -74,9 +74,7 @@ export function ReadyList(props: {
           />
         );
       })}
-      {Array.from({ length: Math.max(0, height - visible.length) }, (_, filler) => (
-        <Box key={`filler-${filler}`} height={1} />
-      ))}
+      <BlankLines count={height - visible.length} />
       <MoreLine count={window.below} direction="below" color={color} />
     </>
   );
@@ -178,33 +176,28 @@ export function ReviewView(props: {
   readonly height: number;
   readonly color: boolean;
 }): ReactNode {
-  const { lines, height, color } = props;
+  const { lines, top, height, color } = props;
   const [headline, ...rest] = lines;
-  const top = Math.min(props.top, Math.max(0, rest.length - height));
-  const visible = rest.slice(top, top + height);
   return (
-    <>
-      <Box height={1}>
+    <ScrolledLines
+      headline={
         <Text wrap="truncate-end" bold={color}>
           {headline ?? ''}
         </Text>
-      </Box>
-      <MoreLine count={top} direction="above" color={color} />
-      {visible.map((line, position) => (
-        <Box key={`review-${top + position}`} height={1}>
-          <Text
-            wrap="truncate-end"
-            color={color ? (line.startsWith('+') ? 'green' : line.startsWith('-') ? 'red' : undefined) : undefined}
-          >
-            {line}
-          </Text>
-        </Box>
-      ))}
-      {Array.from({ length: Math.max(0, height - visible.length) }, (_, filler) => (
-        <Box key={`filler-${filler}`} height={1} />
-      ))}
-      <MoreLine count={Math.max(0, rest.length - top - height)} direction="below" color={color} />
-    </>
+      }
+      lines={rest}
+      top={top}
+      height={height}
+      color={color}
+      render={(line) => (
+        <Text
+          wrap="truncate-end"
+          color={color ? (line.startsWith('+') ? 'green' : line.startsWith('-') ? 'red' : undefined) : undefined}
+        >
+          {line}
+        </Text>
+      )}
+    />
   );
 }
 
@@ -240,9 +233,7 @@ export function DetailView(props: {
           </Text>
         </Box>
       ))}
-      {Array.from({ length: Math.max(0, height - visible.length) }, (_, filler) => (
-        <Box key={`detail-filler-${filler}`} height={1} />
-      ))}
+      <BlankLines count={height - visible.length} />
     </>
   );
 }
@@ -253,33 +244,62 @@ export function BrokenList(props: {
   readonly height: number;
   readonly color: boolean;
 }): ReactNode {
-  const { lines, height, color } = props;
+  const { lines, top, height, color } = props;
   // The first line (what is wrong) stays put; the problems under it scroll.
   const [headline, ...rest] = lines;
-  const body = height;
-  const top = Math.min(props.top, Math.max(0, rest.length - body));
-  const visible = rest.slice(top, top + body);
   return (
-    <>
-      <Box height={1}>
+    <ScrolledLines
+      headline={
         <Text wrap="truncate-end" color={color ? 'red' : undefined} bold={color}>
           {headline?.text ?? ''}
         </Text>
-      </Box>
+      }
+      lines={rest}
+      top={top}
+      height={height}
+      color={color}
+      render={(line) => (
+        <Text wrap="truncate-end" color={color && line.tone === 'error' ? 'red' : undefined}>
+          {line.text}
+        </Text>
+      )}
+    />
+  );
+}
+
+/**
+ * A first line that stays put, then `lines` from `top` (kept so the last lines fill the view) in
+ * `height` rows, with a "more" line above and below: the review and the broken file's problems.
+ */
+function ScrolledLines<Line>(props: {
+  readonly headline: ReactNode;
+  readonly lines: readonly Line[];
+  readonly top: number;
+  readonly height: number;
+  readonly color: boolean;
+  readonly render: (line: Line) => ReactNode;
+}): ReactNode {
+  const { lines, height, color } = props;
+  const top = Math.min(props.top, Math.max(0, lines.length - height));
+  const visible = lines.slice(top, top + height);
+  return (
+    <>
+      <Box height={1}>{props.headline}</Box>
       <MoreLine count={top} direction="above" color={color} />
       {visible.map((line, position) => (
-        <Box key={`problem-${top + position}`} height={1}>
-          <Text wrap="truncate-end" color={color && line.tone === 'error' ? 'red' : undefined}>
-            {line.text}
-          </Text>
+        <Box key={`line-${top + position}`} height={1}>
+          {props.render(line)}
         </Box>
       ))}
-      {Array.from({ length: Math.max(0, body - visible.length) }, (_, filler) => (
-        <Box key={`filler-${filler}`} height={1} />
-      ))}
-      <MoreLine count={Math.max(0, rest.length - top - body)} direction="below" color={color} />
+      <BlankLines count={height - visible.length} />
+      <MoreLine count={Math.max(0, lines.length - top - height)} direction="below" color={color} />
     </>
   );
+}
+
+/** `count` empty rows (none when it is not above 0), so a view keeps the height the screen gave it. */
+function BlankLines(props: { readonly count: number }): ReactNode {
+  return Array.from({ length: Math.max(0, props.count) }, (_, line) => <Box key={`blank-${line}`} height={1} />);
 }
 
 export function MoreLine(props: {
