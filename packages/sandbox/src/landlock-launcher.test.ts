@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasLandlock } from './__fixtures__/has-landlock.ts';
+import { hasLandlock } from '@cosh/test-utils';
 import { prepareSandbox } from './prepare-sandbox.ts';
 import { forgetSandboxProbes, locateSandbox, probeSandbox } from './probe-sandbox.ts';
 import type { SandboxPolicy } from './sandbox-policy.ts';

@@ -12,7 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hasBubblewrap } from './__fixtures__/has-bubblewrap.ts';
+import { hasBubblewrap } from '@cosh/test-utils';
 import { prepareSandbox } from './prepare-sandbox.ts';
 import { probeSandbox } from './probe-sandbox.ts';
 import type { SandboxPolicy } from './sandbox-policy.ts';

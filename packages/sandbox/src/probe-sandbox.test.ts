@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { forgetSandboxProbes, locateSandbox, probeSandbox } from './probe-sandbox.ts';
-import { hasBubblewrap } from './__fixtures__/has-bubblewrap.ts';
+import { hasBubblewrap } from '@cosh/test-utils';
 
 const folder = mkdtempSync(join(tmpdir(), 'cosh-sandbox-probe-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -11,3 +11,4 @@ export {
   testCertificate,
 } from './local-http-server.ts';
 export { TRUST_ALL_ENV, withoutTrustAllWarning } from './trust-all.ts';
+export { hasBubblewrap, hasLandlock } from './sandbox-probes.ts';

@@ -8,29 +8,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync } from 'node:fs';
 import { chmod, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isProcessAlive, temporaryFolders, waitUntil } from '@cosh/test-utils';
+import { hasBubblewrap, hasLandlock, isProcessAlive, temporaryFolders, waitUntil } from '@cosh/test-utils';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin, runCosh } from '../__fixtures__/cli-run.ts';
 import { startMcpSession } from '../__fixtures__/mcp-session.ts';
 import { coshCommandLine, TerminalSession } from '../__fixtures__/settings-terminal.ts';
 
-const hasBubblewrap =
-  process.platform === 'linux' &&
-  spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-pid', '--', '/bin/true'], { stdio: 'ignore' }).status === 0;
 const hasScript = spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0;
 const hasPython = spawnSync('python3', ['-c', 'import pty'], { stdio: 'ignore' }).status === 0;
-/** A kernel with Landlock ABI ≥ 6 and python3 for the launcher (the fallback where bwrap cannot start). */
-const hasLandlock =
-  process.platform === 'linux' &&
-  spawnSync(
-    'python3',
-    [
-      '-c',
-      'import ctypes; l = ctypes.CDLL(None); l.syscall.restype = ctypes.c_long; exit(0 if l.syscall(444, None, 0, 1) >= 6 else 1)',
-    ],
-    { stdio: 'ignore' },
-  ).status === 0;
-
 const makeFolder = temporaryFolders('cosh-sandbox-adversary-');
 const readOnlyError = "is read-only here: trust and toggles are changed outside the agent's sandbox";
 
