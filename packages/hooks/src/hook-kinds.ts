@@ -101,21 +101,17 @@ export const HOOK_KINDS = {
       const timeoutMs = hook.timeout * 1000;
       // The engine's folder: the process outlives the call whose cwd it was started for.
       const cwd = residents?.cwd ?? setup.cwd;
-      const { command } = target;
+      const call = {
+        key: residentKey(hook),
+        command: target.command,
+        env,
+        cwd,
+        payload: stdin,
+        timeoutMs,
+        signal: setup.signal,
+      };
       // Long-lived hosts share one process per entry; one-shot commands run a one-call process.
-      if (residents?.pool != null) {
-        const key = residentKey(hook);
-        return callResident(residents.pool, {
-          key,
-          command,
-          env,
-          cwd,
-          payload: stdin,
-          timeoutMs,
-          signal: setup.signal,
-        });
-      }
-      const call = { command, env, cwd, payload: stdin, timeoutMs, signal: setup.signal };
+      if (residents?.pool != null) return callResident(residents.pool, call);
       return runResidentOnce(setup.hookRunner, call, timeoutMs + stopBoundMs);
     },
     reportFields: () => ({ resident: true }),
