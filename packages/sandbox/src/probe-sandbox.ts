@@ -113,19 +113,12 @@ function probeLinux(path: string, timeoutMs: number): SandboxProbe {
 /** The Landlock launcher started once, restricting itself as every launch does, around `sh -c 'exit 0'`. */
 function probeLandlock(python: string, timeoutMs: number): SandboxProbe {
   const paths = { cwd: '/', writable: [], pinned: [], readOnly: [] };
-  const run = spawnSync(python, [...landlockArguments(paths, { network: true }), '/bin/sh', '-c', 'exit 0'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    timeout: timeoutMs,
-    killSignal: 'SIGKILL',
-    encoding: 'utf8',
-  });
-  if (run.error !== undefined) {
-    const code = (run.error as NodeJS.ErrnoException).code;
-    return none(code === 'ETIMEDOUT' ? `did not start within ${timeoutMs / 1000} s` : run.error.message);
-  }
-  if (run.status === 0) return { kind: 'landlock', program: python, cause: null };
-  const said = firstLine(run.stderr);
-  return none(said === '' ? (run.signal !== null ? `killed by ${run.signal}` : `exit ${run.status}`) : said);
+  const failure = startFailure(
+    python,
+    [...landlockArguments(paths, { network: true }), '/bin/sh', '-c', 'exit 0'],
+    timeoutMs,
+  );
+  return failure === null ? { kind: 'landlock', program: python, cause: null } : none(failure.cause);
 }
 
 /**
@@ -144,24 +137,34 @@ function kernelHasLandlock(): boolean {
 function probeBubblewrap(path: string, timeoutMs: number): SandboxProbe {
   const program = findExecutable('bwrap', path);
   if (program === null) return none('bwrap not found on PATH');
-  const run = spawnSync(program, probeArguments, {
+  const failure = startFailure(program, probeArguments, timeoutMs);
+  if (failure === null) return { kind: 'bwrap', program, cause: null };
+  return none(failure.timedOut ? `bwrap ${failure.cause}` : `bwrap cannot start: ${failure.cause}`);
+}
+
+/**
+ * Runs a sandbox's probe command; `null` when it exited 0, else why not: it did not start in time,
+ * could not be run, or said why on its first line of stderr (else how it ended).
+ */
+function startFailure(
+  program: string,
+  args: readonly string[],
+  timeoutMs: number,
+): { readonly timedOut: boolean; readonly cause: string } | null {
+  const run = spawnSync(program, args, {
     stdio: ['ignore', 'ignore', 'pipe'],
     timeout: timeoutMs,
     killSignal: 'SIGKILL',
     encoding: 'utf8',
   });
   if (run.error !== undefined) {
-    const code = (run.error as NodeJS.ErrnoException).code;
-    return none(
-      code === 'ETIMEDOUT'
-        ? `bwrap did not start within ${timeoutMs / 1000} s`
-        : `bwrap cannot start: ${run.error.message}`,
-    );
+    const timedOut = (run.error as NodeJS.ErrnoException).code === 'ETIMEDOUT';
+    return { timedOut, cause: timedOut ? `did not start within ${timeoutMs / 1000} s` : run.error.message };
   }
-  if (run.status === 0) return { kind: 'bwrap', program, cause: null };
+  if (run.status === 0) return null;
   const said = firstLine(run.stderr);
   const how = run.signal !== null ? `killed by ${run.signal}` : `exit ${run.status}`;
-  return none(`bwrap cannot start: ${said === '' ? how : said}`);
+  return { timedOut: false, cause: said === '' ? how : said };
 }
 
 function probeSandboxExec(): SandboxProbe {
