@@ -117,30 +117,34 @@ export function gitProtectedPaths(cwd: string, home: string | null): string[] {
   for (let folder = resolve(cwd); ; folder = dirname(folder)) {
     const dotGit = join(folder, '.git');
     const kind = entryKind(dotGit);
-    if (kind === 'folder') return withHooksPath([join(dotGit, 'hooks'), join(dotGit, 'config')], folder, home);
+    if (kind === 'folder') {
+      const config = join(dotGit, 'config');
+      return withHooksPath([join(dotGit, 'hooks'), config], [config], folder, home);
+    }
     if (kind === 'file') {
       const gitFolder = gitdirOf(dotGit, folder);
       if (gitFolder === null) return [];
       const common = commonFolderOf(gitFolder);
-      const paths = [
-        join(gitFolder, 'config'),
-        join(gitFolder, 'hooks'),
-        join(common, 'hooks'),
-        join(common, 'config'),
-      ];
-      return withHooksPath([...new Set(paths)], folder, home);
+      const gitConfig = join(gitFolder, 'config');
+      const commonConfig = join(common, 'config');
+      const paths = [gitConfig, join(gitFolder, 'hooks'), join(common, 'hooks'), commonConfig];
+      return withHooksPath([...new Set(paths)], [...new Set([gitConfig, commonConfig])], folder, home);
     }
     if (dirname(folder) === folder) return [];
   }
 }
 
 /**
- * `paths` and the `core.hooksPath` folder their config files name, resolved as git does: `~/`
- * under the home folder (dropped without one), anything else against the working tree.
+ * `paths` and the `core.hooksPath` folder the `configs` name, resolved as git does: `~/` under the
+ * home folder (dropped without one), anything else against the working tree.
  */
-function withHooksPath(paths: readonly string[], workTree: string, home: string | null): string[] {
-  const hooksPaths = paths
-    .filter((path) => path.endsWith('config'))
+function withHooksPath(
+  paths: readonly string[],
+  configs: readonly string[],
+  workTree: string,
+  home: string | null,
+): string[] {
+  const hooksPaths = configs
     .map((config) => coreHooksPath(readSmallFile(config) ?? ''))
     .flatMap((value) => {
       if (value === null) return [];
