@@ -215,6 +215,15 @@ describe('trust in the commands (S4, S5)', () => {
     expect(plain.stderr).not.toContain('ignored');
   });
 
+  it('X/S4: hooks run at a terminal trusts a new user file on first use, with the notice, and runs its hooks', async () => {
+    await writeFile(userFile, guard('no'));
+    const result = await cosh(['hooks', 'run', 'PreToolUse', '--tool', 'fs_read', '--json'], person());
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ decision: 'deny', reasons: ['no'] });
+    expect(result.stderr).toContain('on first use');
+    expect(readTrustStore(store).has(userFile)).toBe(true);
+  });
+
   it('S4: hooks disable at a terminal keeps the file trusted; without one the change stays untrusted', async () => {
     await writeFile(userFile, guard('no'));
     await cosh(['hooks', 'trust', '--yes'], person());
