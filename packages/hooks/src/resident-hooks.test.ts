@@ -231,6 +231,24 @@ printf '{"id":"%s","context":"%s"}\\n' "$id" "$$"; done`,
         for (const call of [denied, allowed, other]) expect(call.hooks[0]?.outcome).not.toBe('error');
       }
     });
+
+    it(`R12: the ${name} template answers a 1 MiB command in under 1 s (its check is linear)`, async () => {
+      const engine = engineOf({ PreToolUse: [{ name: 'guard', command, resident: true, onError: 'deny' }] });
+      // Started (and its interpreter warmed) by a first call, so the clock is the check's own.
+      expect((await engine.preToolUse(read)).decision).toBe('allow');
+      // The worst case of the regular expression this replaced: an rm at every word, each of
+      // which scanned the rest of the line (seconds for 1 MiB, past a guard's timeout).
+      for (const big of ['rm '.repeat(350_000), `rm ${'a '.repeat(524_000)}-f`, `${'rm -r '.repeat(174_000)}-f`]) {
+        const result = await engine.preToolUse({ toolName: 'bash_run', toolInput: { command: big } });
+        expect(result.hooks[0]?.outcome).not.toBe('error');
+        expect(result.hooks[0]?.durationMs).toBeLessThan(1000);
+      }
+      const last = await engine.preToolUse({
+        toolName: 'bash_run',
+        toolInput: { command: `${'rm -r '.repeat(174_000)}-f` },
+      });
+      expect(last.decision).toBe('deny');
+    });
   }
 });
 
