@@ -3,11 +3,7 @@
 export { coshCacheFolder, readCacheFile, writeCacheFile } from './cache-folder.ts';
 export { checkMatcher } from './check-matcher.ts';
 export { claudeProjectDir, claudeProjectDirOnDisk } from './claude-project-dir.ts';
-export {
-  CLAUDE_CODE_TOOL_NAMES,
-  claudeToolNameRunAdvice,
-  claudeToolTwin,
-} from './claude-tool-names.ts';
+export { claudeToolNameRunAdvice } from './claude-tool-names.ts';
 export { suggestClosest } from './closest-match.ts';
 export { ConfigError } from './config-error.ts';
 export {
