@@ -33,6 +33,7 @@ export {
   type SandboxMode,
 } from './hook-events.ts';
 export type { ImportedHookEntry } from './import-hook-entries.ts';
+export { type CommandCheckEnvironment, checkHookCommands } from './command-checks.ts';
 export { renderSetupJsonSchema } from './json-schema.ts';
 export { loadConfig, safeLoadConfig } from './load-config.ts';
 export {
