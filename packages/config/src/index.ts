@@ -46,6 +46,7 @@ export {
 } from './load-hooks.ts';
 export { locateJsonPath } from './locate-json-path.ts';
 export { type LayerInput, mergeLayers } from './merge-layers.ts';
+export { findProtectedPathSync, type ProtectedFiles, protectedFiles } from './protected-files.ts';
 export {
   coreHooksPath,
   coshInstallationFolder,
@@ -53,7 +54,9 @@ export {
   type ProtectedPathsInput,
   protectedPaths,
   protectedPathsInputOf,
+  protectedPathWhat,
 } from './protected-paths.ts';
+export { bridgeEntryPoints, type ClientFile, clientProjectFolders, clientSettingsFiles } from './client-files.ts';
 export { emptyConfig, parseConfig, validateHooksConfig } from './parse-config.ts';
 export { replaceImportedHooks } from './replace-imported-hooks.ts';
 export { resolveConfigPath } from './resolve-config-path.ts';

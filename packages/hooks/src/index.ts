@@ -17,6 +17,7 @@ export {
   CODEX_TOOL_TABLE,
   type CodexCoshCall,
   type CodexToolCall,
+  codexPatchWriteTargets,
   codexToolOutput,
   fromCodexToolCall,
 } from './codex-tool-call.ts';
