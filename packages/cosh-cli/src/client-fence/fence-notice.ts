@@ -59,16 +59,23 @@ export function isClientFenced(agent: FenceAgent, env: NodeJS.ProcessEnv, projec
   return fenced;
 }
 
+/** FNV-1a (32 bits, twice with two offsets) of `text` in hex: a file name for a session id of any shape. */
+function fnv1a(text: string): string {
+  let first = 0x811c9dc5;
+  let second = 0x01000193 ^ 0x5bd1e995;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    first = Math.imul(first ^ code, 0x01000193) >>> 0;
+    second = Math.imul(second ^ code, 0x01000193) >>> 0;
+  }
+  return `x${first.toString(16).padStart(8, '0')}${second.toString(16).padStart(8, '0')}`;
+}
+
 /** True the first time `session` of `agent` is seen (without a session id: every time). */
-async function firstInSession(
-  agent: FenceAgent,
-  env: NodeJS.ProcessEnv,
-  session: string | undefined,
-): Promise<boolean> {
+function firstInSession(agent: FenceAgent, env: NodeJS.ProcessEnv, session: string | undefined): boolean {
   if (session === undefined) return true;
-  // node:crypto is loaded here, not at the top: this module is in the per-call bundle.
-  const { createHash } = await import('node:crypto');
-  const name = createHash('sha256').update(`${agent}\0${session}`).digest('hex').slice(0, 32);
+  // No node:crypto: this module is in the per-call bundle, whose start must not pay for it.
+  const name = `${agent}-${/^[A-Za-z0-9_-]{1,128}$/.test(session) ? session : fnv1a(session)}`;
   const file = join(stateFolder(env), 'fence-sessions', name);
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
@@ -113,6 +120,6 @@ export async function clientFenceNotice(
   const text = unfencedWarning(agent);
   const deny =
     mode === 'required' && call.preToolUse && CLIENT_SHELL_TOOLS[agent].includes(call.toolName) ? text : null;
-  const warning = (await firstInSession(agent, env, call.sessionId)) ? text : null;
+  const warning = firstInSession(agent, env, call.sessionId) ? text : null;
   return { warning, deny };
 }
