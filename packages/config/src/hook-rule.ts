@@ -1,10 +1,20 @@
 // SPEC D1: a rule hook's `rule` object, as written, made into the HookRule the engine evaluates,
 // and the one-line text listings show for it.
 import { type HookRule, RULE_OPERATORS, type RuleOperator, type RuleScalar } from './config-types.ts';
-import type { ValidatedFile } from './build-config.ts';
+import type { RuleDecision } from './config-types.ts';
 
-/** A validated entry's `rule` as the schema gives it. */
-type WrittenRule = NonNullable<NonNullable<NonNullable<ValidatedFile['hooks']>['PreToolUse']>[number]['rule']>;
+/** A validated entry's `rule` as the schema gives it (setup-schema.ts). */
+interface WrittenRule {
+  readonly field: string;
+  readonly regex?: string | readonly string[] | undefined;
+  readonly glob?: string | readonly string[] | undefined;
+  readonly equals?: RuleScalar | readonly RuleScalar[] | undefined;
+  readonly contains?: string | readonly string[] | undefined;
+  readonly not?: boolean | undefined;
+  readonly decision: RuleDecision;
+  readonly reason?: string | undefined;
+  readonly context?: string | undefined;
+}
 
 /**
  * The rule of a validated entry (validate-rule.ts made sure it has exactly one operator). Its

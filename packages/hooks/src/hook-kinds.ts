@@ -2,8 +2,9 @@
 // reported; the rest (matcher, timeout, onError, protocol) is common to every kind. Adding a kind
 // is one member of HookTarget and one entry of HOOK_KINDS: the compiler then names every switch
 // that must handle it (see docs/architecture.md).
-import type { HookEntry } from '@cosh/config';
-import { headersNameVariables } from '@cosh/runner';
+import { describeRule, type HookEntry, type HookRule } from '@cosh/config';
+import { compileRule, type RuleTest } from '@cosh/matcher';
+import { headersNameVariables, monotonicNow } from '@cosh/runner';
 import { httpStopSlackMs, runGuarded, runHttpGuarded } from './guarded-runs.ts';
 import { callResident, residentKey, runResidentOnce } from './resident-hook-run.ts';
 import type { HookRun } from './hook-run.ts';
@@ -17,7 +18,9 @@ import { environmentOf } from './hook-environment.ts';
 export type HookTarget =
   | { readonly kind: 'command'; readonly command: string }
   | { readonly kind: 'resident'; readonly command: string }
-  | { readonly kind: 'http'; readonly url: string };
+  | { readonly kind: 'http'; readonly url: string }
+  /** D1: a rule, its test compiled once with the entry (M5). */
+  | { readonly kind: 'rule'; readonly rule: HookRule; readonly test: RuleTest };
 
 /** `command` or `http`. */
 export type HookKind = HookTarget['kind'];
@@ -32,10 +35,11 @@ export interface KindRun {
   readonly stopBoundMs: number;
 }
 
-/** What a report adds for its kind: an HTTP hook's status (H3), a resident hook's mark (R12). */
+/** What a report adds for its kind: an HTTP hook's status (H3), a resident hook's mark (R12), a rule's kind (D1). */
 export interface KindReportFields {
   readonly httpStatus?: number | null;
   readonly resident?: true;
+  readonly kind?: 'rule';
 }
 
 /** Everything that differs between two kinds of hook, in one place. */
@@ -137,10 +141,48 @@ export const HOOK_KINDS = {
     // H3: an HTTP hook's report carries its status (`null` when none came, or it did not run).
     reportFields: (run) => ({ httpStatus: run?.httpStatus ?? null }),
   },
+  rule: {
+    label: 'rule',
+    validated:
+      'D1: `rule` with `field`, one of `regex`, `glob`, `equals`, `contains`, and `decision`; no `command`, `url`, `headers`, `resident`, `async`, `timeout` or `protocol: "claude"` (C6)',
+    deduplicatedOn: "the rule's JSON text, within one folder (M4, D1)",
+    written: (target) => target.rule.text,
+    shown: (target) => describeRule(target.rule),
+    // D1: evaluated here, in Cosh's own process: no runner, no payload, no process.
+    run({ setup }, target) {
+      return Promise.resolve(ruleRun(target, setup.ruleSubject));
+    },
+    // A rule's report says its kind; it has no exit code (`exit_code: null`).
+    reportFields: () => ({ kind: 'rule' }),
+  },
 } as const satisfies HookKindTable;
 
-/** The fields of an entry that decide its kind (C5, H1, R12). */
-type KindOf = Pick<HookEntry, 'command' | 'url'> & { readonly resident?: boolean };
+/**
+ * D1: a rule's run, evaluated at once: its answer when its test holds on the subject (the tool
+ * input), `null` when it does not. No process, so no exit code, signal or output.
+ */
+export function ruleRun(target: Extract<HookTarget, { kind: 'rule' }>, subject: unknown): HookRun {
+  const startedAt = monotonicNow();
+  const { rule, test } = target;
+  const holds = test(subject);
+  return {
+    exitCode: null,
+    signal: null,
+    stdout: '',
+    stderr: '',
+    timedOut: false,
+    truncated: false,
+    startError: null,
+    ruleAnswer: holds ? { decision: rule.decision, reason: rule.reason, context: rule.context } : null,
+    durationMs: monotonicNow() - startedAt,
+  };
+}
+
+/** The fields of an entry that decide its kind (C5, H1, R12, D1). */
+type KindOf = Pick<HookEntry, 'command' | 'url'> & {
+  readonly resident?: boolean;
+  readonly rule?: HookRule | null;
+};
 
 /**
  * The kind and target of a validated entry. `@cosh/config` made sure exactly one of `command` and
@@ -160,6 +202,9 @@ export function hookTargetOf(hook: KindOf): HookTarget {
 const targets = new WeakMap<KindOf, HookTarget>();
 
 function targetOfEntry(hook: KindOf): HookTarget {
+  if (hook.rule != null && hook.command === null && hook.url === null) {
+    return { kind: 'rule', rule: hook.rule, test: compileRule(hook.rule) };
+  }
   if (hook.url !== null) return { kind: 'http', url: hook.url };
   if (hook.resident === true && hook.command !== null) return { kind: 'resident', command: hook.command };
   return { kind: 'command', command: hook.command ?? '' };
@@ -180,6 +225,8 @@ function withSpec<Result>(
       return use(HOOK_KINDS.resident, target);
     case 'http':
       return use(HOOK_KINDS.http, target);
+    case 'rule':
+      return use(HOOK_KINDS.rule, target);
     default: {
       const never: never = target;
       throw new Error(`unknown hook kind: ${JSON.stringify(never)}`);
@@ -200,6 +247,11 @@ export function shownHook(hook: KindOf): string {
 /** What a hook runs as written in the config (a report's `command`): its command, or its url. */
 export function writtenHook(hook: KindOf): string {
   return withSpec(hookTargetOf(hook), (spec, target) => spec.written(target));
+}
+
+/** The kind of a hook, as data (`command`, `resident`, `http`, `rule`): `hooks list --json`'s `kind`. */
+export function hookKindOf(hook: KindOf): HookKind {
+  return hookTargetOf(hook).kind;
 }
 
 /** The kind's word for listings (`command`, `HTTP`). */

@@ -30,7 +30,7 @@ export { fromGeminiToolCall, GEMINI_TOOL_TABLE, type GeminiToolCall, geminiToolO
 export { createHookEngine } from './create-hook-engine.ts';
 // The closed sets the engine varies on, one entry each (docs/architecture.md).
 export { EVENT_RULES, type EventRules, eventRules } from './event-rules.ts';
-export { HOOK_KINDS, type HookKind, hookKindLabel, shownHook } from './hook-kinds.ts';
+export { HOOK_KINDS, type HookKind, hookKindLabel, hookKindOf, shownHook } from './hook-kinds.ts';
 export type {
   HookEngine,
   HookEngineOptions,
