@@ -102,7 +102,11 @@ ${sandboxLine}`);
       JSON.stringify({
         hooks: {
           PreToolUse: [
-            { matcher: '^bash_run$', onError: 'deny', rule: { field: 'command', regex: 'rm\\s+-rf', decision: 'deny' } },
+            {
+              matcher: '^bash_run$',
+              onError: 'deny',
+              rule: { field: 'command', regex: 'rm\\s+-rf', decision: 'deny' },
+            },
           ],
         },
       }),
