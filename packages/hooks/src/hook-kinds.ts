@@ -1,9 +1,15 @@
-// SPEC C5, R1–R11, H1–H3: the kinds of hook, one entry each. A hook's kind says how it is run and
-// reported; the rest (matcher, timeout, onError, protocol) is common to every kind. Adding a kind
-// is one member of HookTarget and one entry of HOOK_KINDS: the compiler then names every switch
-// that must handle it (see docs/architecture.md).
+// SPEC C5, R1–R11, H1–H3: the engine's piece of each kind of hook: how it is run and reported.
+// What a kind is (its fields, label, dedupe key) is `@cosh/spec`'s HOOK_KINDS, spread into each
+// entry here. Adding a kind is one entry there, one member of HookTarget and one entry here: the
+// compiler then names every switch that must handle it (see docs/architecture.md).
 import { describeRule, type HookEntry, type HookRule } from '@cosh/config';
 import { compileRule, type RuleTest } from '@cosh/matcher';
+import {
+  type HookKindSpec as HookKindData,
+  hookKindOf,
+  HOOK_KINDS as KIND_TABLE,
+  type HookKind as SpecHookKind,
+} from '@cosh/spec';
 import { headersNameVariables, monotonicNow } from '@cosh/runner';
 import { httpStopSlackMs, runGuarded, runHttpGuarded } from './guarded-runs.ts';
 import { callResident, residentKey, runResidentOnce } from './resident-hook-run.ts';
@@ -22,7 +28,7 @@ export type HookTarget =
   /** D1: a rule, its test compiled once with the entry (M5). */
   | { readonly kind: 'rule'; readonly rule: HookRule; readonly test: RuleTest };
 
-/** `command` or `http`. */
+/** `command`, `resident` or `http`: `@cosh/spec`'s kinds, each with its target. */
 export type HookKind = HookTarget['kind'];
 
 /** One hook about to run for one call: the entry and the call's shared set-up (its target comes apart). */
@@ -42,20 +48,8 @@ export interface KindReportFields {
   readonly kind?: 'rule';
 }
 
-/** Everything that differs between two kinds of hook, in one place. */
-export interface HookKindSpec<Target extends HookTarget> {
-  /** The word `hooks list` and the settings screen show for the kind. */
-  readonly label: string;
-  /**
-   * How its entry is validated (`@cosh/config`, C5, C6), for the docs: the config rejects a
-   * hook with neither or both of `command` and `url`, so every entry has exactly one kind.
-   */
-  readonly validated: string;
-  /**
-   * Which fields make two selected hooks the same one (M4's dedupe, `@cosh/matcher`'s
-   * `dedupeKey`), for the docs.
-   */
-  readonly deduplicatedOn: string;
+/** Everything that differs between two kinds of hook, in one place: the spec's data and the engine's piece. */
+export interface HookKindSpec<Target extends HookTarget> extends HookKindData {
   /** What it runs as written in the config (a report's `command`): the command, or the url. */
   written(target: Target): string;
   /** The hook as listings show it: its command, or `POST <url>`. */
@@ -67,14 +61,12 @@ export interface HookKindSpec<Target extends HookTarget> {
 }
 
 /** The table itself, typed so that each kind's entry sees its own target. */
-type HookKindTable = { readonly [Kind in HookKind]: HookKindSpec<Extract<HookTarget, { kind: Kind }>> };
+type HookKindTable = { readonly [Kind in SpecHookKind]: HookKindSpec<Extract<HookTarget, { kind: Kind }>> };
 
 /** The kinds of hook (C5): how each is validated, selected, run, reported and shown. */
 export const HOOK_KINDS = {
   command: {
-    label: 'command',
-    validated: 'C5: `command`, a non-empty string; no `url` or `headers`',
-    deduplicatedOn: 'protocol and the exact command (M4, K2)',
+    ...KIND_TABLE.command,
     written: (target) => target.command,
     shown: (target) => target.command,
     run({ hook, setup, stdin, stopBoundMs }, target) {
@@ -90,9 +82,7 @@ export const HOOK_KINDS = {
     reportFields: () => ({}),
   },
   resident: {
-    label: 'resident',
-    validated: 'R12: `command` and `"resident": true`; not with `url` (C6)',
-    deduplicatedOn: 'protocol, the exact command and `resident` (M4, R12)',
+    ...KIND_TABLE.resident,
     written: (target) => target.command,
     shown: (target) => target.command,
     run({ hook, setup, stdin, stopBoundMs }, target) {
@@ -121,9 +111,7 @@ export const HOOK_KINDS = {
     reportFields: () => ({ resident: true }),
   },
   http: {
-    label: 'HTTP',
-    validated: 'H1: `url`, an http: or https: address, optional `headers` (object of strings); no `command`',
-    deduplicatedOn: 'protocol, url and headers (H)',
+    ...KIND_TABLE.http,
     written: (target) => target.url,
     shown: (target) => `POST ${target.url}`,
     run({ hook, setup, stdin }, target) {
@@ -142,10 +130,7 @@ export const HOOK_KINDS = {
     reportFields: (run) => ({ httpStatus: run?.httpStatus ?? null }),
   },
   rule: {
-    label: 'rule',
-    validated:
-      'D1: `rule` with `field`, one of `regex`, `glob`, `equals`, `contains`, and `decision`; no `command`, `url`, `headers`, `resident`, `async`, `timeout` or `protocol: "claude"` (C6)',
-    deduplicatedOn: "the rule's JSON text, within one folder (M4, D1)",
+    ...KIND_TABLE.rule,
     written: (target) => target.rule.text,
     shown: (target) => describeRule(target.rule),
     // D1: evaluated here, in Cosh's own process: no runner, no payload, no process.
@@ -202,12 +187,23 @@ export function hookTargetOf(hook: KindOf): HookTarget {
 const targets = new WeakMap<KindOf, HookTarget>();
 
 function targetOfEntry(hook: KindOf): HookTarget {
-  if (hook.rule != null && hook.command === null && hook.url === null) {
-    return { kind: 'rule', rule: hook.rule, test: compileRule(hook.rule) };
+  const kind = hookKindOf(hook);
+  switch (kind) {
+    case 'http':
+      return { kind, url: hook.url ?? '' };
+    case 'rule':
+      // Made once per entry: its regexes and globs are compiled here (M5).
+      return hook.rule == null
+        ? { kind: 'command', command: '' }
+        : { kind, rule: hook.rule, test: compileRule(hook.rule) };
+    case 'resident':
+    case 'command':
+      return { kind, command: hook.command ?? '' };
+    default: {
+      const never: never = kind;
+      throw new Error(`unknown hook kind: ${JSON.stringify(never)}`);
+    }
   }
-  if (hook.url !== null) return { kind: 'http', url: hook.url };
-  if (hook.resident === true && hook.command !== null) return { kind: 'resident', command: hook.command };
-  return { kind: 'command', command: hook.command ?? '' };
 }
 
 /**
@@ -250,7 +246,7 @@ export function writtenHook(hook: KindOf): string {
 }
 
 /** The kind of a hook, as data (`command`, `resident`, `http`, `rule`): `hooks list --json`'s `kind`. */
-export function hookKindOf(hook: KindOf): HookKind {
+export function hookKindOfEntry(hook: KindOf): HookKind {
   return hookTargetOf(hook).kind;
 }
 
