@@ -17,13 +17,17 @@ export type {
   ConfigProblem,
   HookEntry,
   HookOffReason,
+  HookRule,
   HooksConfig,
+  RuleDecision,
+  RuleOperator,
   SandboxSettings,
 } from './config-types.ts';
 export { type LayerLocation, projectFileForWriting } from './find-config-layers.ts';
 export { editJsonText, type JsonTextEdit, readJsonText } from './edit-json-text.ts';
 export { formatJsonPath, formatProblem } from './format-problem.ts';
 export { homeFolder } from './home-folder.ts';
+export { describeRule } from './hook-rule.ts';
 export {
   EVENTS_ALLOWING_ASYNC,
   HOOK_EVENTS,
