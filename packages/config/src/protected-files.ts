@@ -63,13 +63,20 @@ async function realPathOf(path: string): Promise<string> {
 /**
  * The protected path (one of `paths`, absolute) a write to `path` (absolute) would change, or
  * undefined: {@link ProtectedFiles}' `find`, synchronously, for the bridges' one call per process.
+ * Of several, the most specific: the file itself, else the deepest folder holding it (a guard
+ * script beside setup.json is "a hook script", not "a setup.json folder").
  */
 export function findProtectedPathSync(paths: readonly string[], path: string): string | undefined {
   const target = realPathOfSync(resolve(path));
+  let best: { file: string; depth: number } | undefined;
   for (const file of paths) {
-    if (file === path || isSameOrInside(target, realPathOfSync(resolve(file)))) return file;
+    const real = realPathOfSync(resolve(file));
+    if (file === path || real === target) return file;
+    if (isSameOrInside(target, real) && (best === undefined || real.length > best.depth)) {
+      best = { file, depth: real.length };
+    }
   }
-  return undefined;
+  return best?.file;
 }
 
 function realPathOfSync(path: string): string {

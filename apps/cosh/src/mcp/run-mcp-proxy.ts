@@ -1,6 +1,6 @@
 import type { CliContext } from '@cosh/cosh-cli';
 import { ExitError, loadCommandConfig } from '@cosh/cosh-cli';
-import { createScriptCheck } from '@cosh/config';
+import { createScriptCheck, hookPathFor } from '@cosh/config';
 import { createHookEngine } from '@cosh/hooks';
 import { type Command, resolveWorkingFolder } from '../tool-host-cli-options.ts';
 import { loadOrRefuse } from './config-refusal.ts';
@@ -90,7 +90,8 @@ async function proxy(
       ? {
           engine: createHookEngine(setup.loaded.config, {
             cwd,
-            env: context.env,
+            // B12: no PATH entry the agent's shell could write.
+            env: hookPathFor(setup.loaded.sandbox, context.env, [cwd]).env,
             sessionId: options.sessionId,
             projectFolder: setup.loaded.projectFolder,
             // SPEC S5: the proxy serves many calls; each checks its hooks' scripts again.
