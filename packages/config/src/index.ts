@@ -3,11 +3,7 @@
 export { coshCacheFolder, readCacheFile, writeCacheFile } from './cache-folder.ts';
 export { checkMatcher } from './check-matcher.ts';
 export { claudeProjectDir, claudeProjectDirOnDisk } from './claude-project-dir.ts';
-export {
-  CLAUDE_CODE_TOOL_NAMES,
-  claudeToolNameRunAdvice,
-  claudeToolTwin,
-} from './claude-tool-names.ts';
+export { claudeToolNameRunAdvice } from './claude-tool-names.ts';
 export { suggestClosest } from './closest-match.ts';
 export { ConfigError } from './config-error.ts';
 export {
@@ -21,7 +17,10 @@ export type {
   ConfigProblem,
   HookEntry,
   HookOffReason,
+  HookRule,
   HooksConfig,
+  RuleDecision,
+  RuleOperator,
   SandboxSettings,
 } from './config-types.ts';
 export { type LayerLocation, projectFileForWriting } from './find-config-layers.ts';
@@ -29,6 +28,7 @@ export { editJsonText, type JsonTextEdit, readJsonText } from './edit-json-text.
 export { formatJsonPath, formatProblem } from './format-problem.ts';
 export { homeFolder } from './home-folder.ts';
 export { agentWritableFolders, type HookPath, hookPathFor, hookPathOf } from './hook-path.ts';
+export { describeRule } from './hook-rule.ts';
 export {
   EVENTS_ALLOWING_ASYNC,
   HOOK_EVENTS,
@@ -38,6 +38,7 @@ export {
   type SandboxMode,
 } from './hook-events.ts';
 export type { ImportedHookEntry } from './import-hook-entries.ts';
+export { type CommandCheckEnvironment, checkHookCommands } from './command-checks.ts';
 export { renderSetupJsonSchema } from './json-schema.ts';
 export { loadConfig, safeLoadConfig } from './load-config.ts';
 export {

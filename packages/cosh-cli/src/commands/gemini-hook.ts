@@ -11,6 +11,7 @@ import {
 import { hookPathFor } from '@cosh/config';
 import type { CliContext } from '../cli-context.ts';
 import { ExitError } from '../cli-errors.ts';
+import { clientFenceNotice } from '../client-fence/fence-notice.ts';
 import {
   BRIDGE_MAX_BOUND_SECONDS,
   bridgeBoundMs,
@@ -48,11 +49,12 @@ async function answerCall(
   deadline: ReturnType<typeof createBridgeDeadline>,
 ): Promise<GeminiHookAnswer> {
   let bridge: Awaited<ReturnType<typeof loadBridgeConfig>>;
+  const project = bridgeProjectFrom(context.env, call.cwd, ['GEMINI_PROJECT_DIR', 'CLAUDE_PROJECT_DIR']);
   try {
     bridge = await loadBridgeConfig(context, {
       configPath: options.configPath,
       noProject: options.noProject,
-      projectFrom: bridgeProjectFrom(context.env, call.cwd, ['GEMINI_PROJECT_DIR', 'CLAUDE_PROJECT_DIR']),
+      projectFrom: project,
     });
   } catch (error) {
     return failureAnswer(
@@ -60,6 +62,15 @@ async function answerCall(
     );
   }
   deadline.setBound(bridgeBoundMs(bridge.loaded.config, call.event, 'gemini'));
+  // B10: an unfenced Gemini shell is named once per session on stderr, and refused under `required`.
+  const notice = await clientFenceNotice(
+    'gemini',
+    context.env,
+    { project, sessionId: call.sessionId, toolName: call.toolName, preToolUse: call.event === 'PreToolUse' },
+    bridge.loaded.sandboxStatus.mode,
+  );
+  if (notice.deny !== null) return failureAnswer(notice.deny);
+  if (notice.warning !== null) context.err.line(notice.warning);
   const toolCall = fromGeminiToolCall(call.toolName, call.toolInput, call.cwd);
   // B8: a write of Cosh's own files is refused before any hook runs, whatever they would say.
   const refusal = call.event === 'PreToolUse' ? bridgeWriteRefusal(bridge.loaded, context.env, call, 'gemini') : null;
