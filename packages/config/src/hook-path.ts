@@ -3,7 +3,7 @@
 // sandbox lets `bash_run` write (the working tree, `sandbox.writable`, the temporary folders) is
 // left out of their environment: a guard that calls `grep` never runs an activated `.venv/bin/grep`
 // or a `node_modules/.bin/grep` the agent wrote.
-import { realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import { isAbsolute, resolve, sep } from 'node:path';
 import type { SandboxSettings } from './config-types.ts';
 
@@ -62,7 +62,9 @@ function isInsideAny(path: string, roots: readonly string[]): boolean {
 
 function realOrSelf(path: string): string {
   try {
-    return realpathSync(path);
+    // Asked without an exception first: PATH often names folders that do not exist.
+    if (lstatSync(path, { throwIfNoEntry: false }) === undefined) return path;
+    return realpathSync.native(path);
   } catch {
     return path;
   }

@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 
@@ -82,11 +82,24 @@ export function findProtectedPathSync(paths: readonly string[], path: string): s
 function realPathOfSync(path: string): string {
   const missing: string[] = [];
   for (let current = path; ; current = dirname(current)) {
-    try {
-      return join(realpathSync(current), ...missing.reverse());
-    } catch {
-      if (dirname(current) === current) return path;
-      missing.push(basename(current));
+    // A missing name is asked without an exception (a throw costs more than the lookup), one per
+    // protected path that does not exist yet, on the bridges' per-call path.
+    if (existsNoThrow(current)) {
+      try {
+        return join(realpathSync.native(current), ...missing.reverse());
+      } catch {
+        // Gone since, or a loop of links: take it as it is written.
+      }
     }
+    if (dirname(current) === current) return path;
+    missing.push(basename(current));
+  }
+}
+
+function existsNoThrow(path: string): boolean {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
   }
 }
