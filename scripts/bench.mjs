@@ -13,7 +13,7 @@
 // machine may be shared, and only ratios within a row are comparable across runs. Each median
 // ratio comes with its 95 % bootstrap interval: a target inside it is neither a clear pass nor a
 // clear miss. --only runs the named sections alone (engine, stdin, sandbox, parallel, http,
-// selection, resident, cold, claude, memory), for a fast loop on one figure.
+// selection, resident, cold, claude, guard, memory), for a fast loop on one figure.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -57,7 +57,7 @@ const [
   { createHookEngine },
   { compileHooks, selectHooks },
   { createHookRunner, createHttpHookClient, residentLine },
-  { validateHooksConfig },
+  { validateHooksConfig, protectedPaths, findProtectedPathSync, hookPathFor },
   { prepareSandbox, probeSandbox },
 ] = await Promise.all([
   importDist('packages/hooks/dist/index.js'),
@@ -694,6 +694,68 @@ async function claudeHookColdStart(directory, node) {
   });
 }
 
+// 4c. What B8 (the bridge refuses a client's write of Cosh's own files) and B12 (hooks get no PATH
+// entry the agent can write) add to a bridge call. They cannot be switched off (no setup.json or
+// variable may), so the bridge call that carries them is measured against the same call that skips
+// B8 by its nature (a Bash call: no file to check), and their in-process work is timed alone.
+
+async function bridgeGuardCost(directory, node) {
+  const version = nodeVersion(node);
+  const setup = writeTrivialSetup(directory, 'bridge-guard.json');
+  const env = cleanEnvironment(directory);
+  const callOf = (toolName, toolInput) =>
+    JSON.stringify({
+      session_id: 'bench',
+      cwd: directory,
+      hook_event_name: 'PreToolUse',
+      tool_name: toolName,
+      tool_input: toolInput,
+    });
+  const bash = callOf('Bash', { command: 'ls' });
+  const write = callOf('Write', { file_path: join(directory, 'notes.txt'), content: 'x' });
+  const claudeHook = [coshBin, 'claude-hook', '--config', setup];
+  const times = await interleave(quick ? 8 : 30, 3, [
+    async () => (await runProcess(node, claudeHook, { env, cwd: directory, input: bash })).elapsed,
+    async () => (await runProcess(node, claudeHook, { env, cwd: directory, input: write })).elapsed,
+  ]);
+  ratioRow({
+    what: `\`cosh claude-hook\` with B8's check of a Write, Node ${version}`,
+    baseline: 'the same bridge call for Bash (no file: B8 checks nothing; B12 in both)',
+    subject: "a Write of an ordinary file (B8: Cosh's protected list built and the path resolved)",
+    times,
+    target: 1.1,
+  });
+}
+
+/** B8's and B12's own work per call, in process: the protected list, one path resolved against it, the PATH filtered. */
+function bridgeGuardWork(directory) {
+  const input = {
+    configFiles: [join(directory, 'config', 'setup.json'), join(directory, '.cosh', 'setup.json')],
+    trustStore: join(directory, 'state', 'cosh', 'trust.json'),
+    scripts: [],
+    env: { HOME: directory, PATH: process.env.PATH ?? '' },
+    installationFolder: join(root, 'apps/cosh'),
+  };
+  const once = () => {
+    findProtectedPathSync(protectedPaths(input, directory), join(directory, 'notes.txt'));
+    hookPathFor({ writable: [] }, input.env, [directory]);
+  };
+  for (let index = 0; index < 200; index += 1) once();
+  const values = [];
+  for (let batch = 0; batch < (quick ? 5 : 21); batch += 1) {
+    const startedAt = performance.now();
+    for (let index = 0; index < 50; index += 1) once();
+    values.push((performance.now() - startedAt) / 50);
+  }
+  absoluteRow({
+    what: "B8 + B12's work per bridge call, in process",
+    subject: 'protectedPaths() + findProtectedPathSync() of one path + hookPathFor(), warm',
+    unit: 'ms',
+    values,
+    limit: 1,
+  });
+}
+
 // 5. The code cache of the per-call bundle (apps/cosh/src/require-with-code-cache.ts), on every
 // Node: the same clean-environment cold start with the cache on (as users run it; it lives beside
 // the bundle, and the warm-up rounds fill it) and off (NODE_DISABLE_COMPILE_CACHE=1, Node's own
@@ -1093,8 +1155,10 @@ try {
   for (const node of [process.execPath, ...otherNodes]) {
     if (wanted('cold')) await measuring(() => coldStart(directory, node));
     if (wanted('claude')) await measuring(() => claudeHookColdStart(directory, node));
+    if (wanted('guard')) await measuring(() => bridgeGuardCost(directory, node));
     if (wanted('cold')) await measuring(() => compileCache(directory, node));
   }
+  if (wanted('guard')) await measuring(() => bridgeGuardWork(directory));
   if (wanted('memory')) {
     await measuring(() => peakMemory(directory));
     await measuring(() => sharedPayloadMemory(directory));

@@ -1,6 +1,12 @@
 import { resolve } from 'node:path';
 import { type CliContext, loadCommandConfig, UsageError } from '@cosh/cosh-cli';
-import { coshInstallationFolder, createScriptCheck, protectedPaths, protectedPathsInputOf } from '@cosh/config';
+import {
+  coshInstallationFolder,
+  createScriptCheck,
+  hookPathFor,
+  protectedPaths,
+  protectedPathsInputOf,
+} from '@cosh/config';
 import { createHookEngine, type HookReport, type HooksConfig } from '@cosh/hooks';
 import { createAsyncResultSink } from './async-result-sink.ts';
 import { type HistoryWriter, openHistory } from './history/index.ts';
@@ -85,7 +91,8 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
     });
     const engine = createHookEngine(config, {
       cwd: options.cwd,
-      env: context.env,
+      // B12: no PATH entry the agent's shell could write (the working tree, sandbox.writable, TMPDIR).
+      env: hookPathFor(loaded.sandbox, context.env, [options.cwd]).env,
       sessionId: options.sessionId,
       projectFolder: loaded.projectFolder,
       // K4: Claude hooks' transcript_path is the history file, when there is one.
