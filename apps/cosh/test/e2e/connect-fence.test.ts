@@ -143,6 +143,22 @@ describe('cosh connect claude: the fence (B9)', () => {
     }
   });
 
+  it("B9: --project fences in the project's .claude/settings.json, its .cosh/ included; --check passes there", async () => {
+    const { project, run } = await scene();
+    await mkdir(join(project, '.cosh'));
+    expect((await run(['connect', 'claude', '--project'])).code).toBe(0);
+    const settings = JSON.parse(await readFile(join(project, '.claude', 'settings.json'), 'utf8')) as {
+      sandbox: { filesystem: { denyWrite: string[] } };
+      permissions: { deny: string[] };
+    };
+    expect(settings.sandbox.filesystem.denyWrite).toContain('~/project/.cosh');
+    expect(settings.permissions.deny).toContain('Edit(~/project/.cosh/**)');
+    expect(settings.permissions.deny).toContain('Edit(~/project/.claude/settings.json)');
+    const check = await run(['connect', 'claude', '--project', '--check']);
+    expect(check.stdout).toContain("Claude Code's shell is fenced");
+    expect(check.code).toBe(0);
+  });
+
   it('X: an unknown agent gets "did you mean"', async () => {
     const { run } = await scene();
     for (const command of ['connect', 'disconnect']) {
