@@ -27,6 +27,7 @@ import {
   readBridgeStdin,
 } from './bridge-support.ts';
 import { type BridgeCall, parseBridgeCall } from './bridge-call.ts';
+import { bridgeWriteRefusal, refusedVerdict } from './bridge-write-guard.ts';
 
 /** The agents that speak Claude Code's hook protocol and that `--client` names (K8, K9). */
 export const CLAUDE_HOOK_CLIENTS = ['claude', 'codex'] as const;
@@ -130,6 +131,9 @@ async function answerCall(
     return withWarnings(claudeFailureAnswer(call.event, notice.deny, { deny: true }), bridge.warnings);
   if (notice.warning !== null) bridge = { ...bridge, warnings: [...bridge.warnings, notice.warning] };
   const bridged = client === 'codex' ? codexBridgedCall(call) : claudeBridgedCall(call);
+  // B8: a write of Cosh's own files is refused before any hook runs, whatever they would say.
+  const refusal = call.event === 'PreToolUse' ? bridgeWriteRefusal(bridge.loaded, context.env, call, client) : null;
+  if (refusal !== null) return withWarnings(bridged.answer([refusedVerdict(refusal)]), bridge.warnings);
   const engine = createHookEngine(bridge.loaded.config, {
     cwd: call.cwd,
     env: context.env,

@@ -21,6 +21,7 @@ import {
   readBridgeStdin,
 } from './bridge-support.ts';
 import { type BridgeCall, parseBridgeCall } from './bridge-call.ts';
+import { bridgeWriteRefusal, refusedVerdict } from './bridge-write-guard.ts';
 import { keepGeminiContext, takeGeminiContext } from './gemini-context-store.ts';
 
 /** What `cosh gemini-hook` was asked. */
@@ -70,6 +71,14 @@ async function answerCall(
   if (notice.deny !== null) return failureAnswer(notice.deny);
   if (notice.warning !== null) context.err.line(notice.warning);
   const toolCall = fromGeminiToolCall(call.toolName, call.toolInput, call.cwd);
+  // B8: a write of Cosh's own files is refused before any hook runs, whatever they would say.
+  const refusal = call.event === 'PreToolUse' ? bridgeWriteRefusal(bridge.loaded, context.env, call, 'gemini') : null;
+  if (refusal !== null) {
+    return geminiHookAnswer(call.event, refusedVerdict(refusal), toolCall, {
+      systemMessage: bridge.warnings.length === 0 ? null : bridge.warnings.join('\n'),
+      keptContext: '',
+    });
+  }
   const keptContext =
     call.event === 'PostToolUse' && call.sessionId !== undefined
       ? await takeGeminiContext(context.env, {
