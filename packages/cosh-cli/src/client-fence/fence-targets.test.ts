@@ -7,10 +7,11 @@ import { fenceTargets } from './fence-targets.ts';
 const makeFolder = temporaryFolders('cosh-fence-targets-');
 
 describe('fenceTargets (SPEC B9, B13)', () => {
-  it("B9: B2's folders from the one list, the installation folder and the client's settings file; not the repository's .git", () => {
+  it("B9: B2's folders from the one list, the installation folder and the clients' settings files; not the repository's .git", () => {
     const home = makeFolder();
     const project = join(home, 'project');
     mkdirSync(join(project, '.git', 'hooks'), { recursive: true });
+    mkdirSync(join(project, '.claude'), { recursive: true });
     const targets = fenceTargets({
       env: { HOME: home, XDG_STATE_HOME: join(home, 'state') },
       cwd: project,
@@ -22,7 +23,11 @@ describe('fenceTargets (SPEC B9, B13)', () => {
       [join(home, 'state', 'cosh'), 'folder'],
       [join(home, '.cache', 'cosh'), 'folder'],
       ['/opt/cosh', 'folder'],
+      // B13: the clients' user settings files; the project's own (.claude/ …) are the project's.
       [join(home, '.claude', 'settings.json'), 'file'],
+      [join(home, '.gemini', 'settings.json'), 'file'],
+      [join(home, '.codex', 'hooks.json'), 'file'],
+      [join(home, '.codex', 'config.toml'), 'file'],
     ]);
   });
 

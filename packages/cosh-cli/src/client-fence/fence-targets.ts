@@ -35,13 +35,24 @@ export type ProtectedPathsSource = (input: FenceTargetsInput) => readonly FenceT
 /** The managed setup.json (C1). */
 const MANAGED_FILE = '/etc/cosh/setup.json';
 
+/** The clients' project settings files (B13) by their place in a project. */
+const PROJECT_CLIENT_FILES = [
+  '.claude/settings.json',
+  '.claude/settings.local.json',
+  '.codex/hooks.json',
+  '.codex/config.toml',
+  '.gemini/settings.json',
+];
+
 /**
- * B2's list (`protectedPaths`) for a fence that holds in every project: the user setup.json's
- * folder, the managed one when it exists, the trust store's folder (`$XDG_STATE_HOME/cosh`), the
- * cache (`$XDG_CACHE_HOME/cosh`), the installation folder, and, when `cwd` holds one, the
- * project's `.cosh/`. A file inside a listed folder is covered by it. The repository's `.git/hooks`
- * and `.git/config` around `cwd` are left out: they are that repository's, and Claude Code and
- * Codex keep them read-only themselves (shared/FENCES.md).
+ * B2's list (`protectedPaths` of @cosh/config) for a fence that holds in every project: the user
+ * setup.json's folder, the managed one when it exists, the trust store's folder
+ * (`$XDG_STATE_HOME/cosh`), the cache (`$XDG_CACHE_HOME/cosh`), the installation folder, the
+ * clients' user settings files and the entry point they name (B13), and, when `cwd` holds one,
+ * the project's `.cosh/`. A file inside a listed folder is covered by it. Left out: the
+ * repository's `.git/hooks` and `.git/config` around `cwd`, and the clients' settings files of the
+ * project `cosh connect` happens to run in: they are that project's, and Claude Code and Codex
+ * keep them read-only themselves (shared/FENCES.md); `--project` adds its own file.
  */
 export const b2ProtectedPaths: ProtectedPathsSource = (input) => {
   const { env, cwd } = input;
@@ -58,13 +69,25 @@ export const b2ProtectedPaths: ProtectedPathsSource = (input) => {
     },
     cwd,
   );
-  const git = new Set(gitProtectedPaths(cwd, homeOf(env)));
-  const kept = all.filter((path) => !git.has(path));
+  const left = new Set([
+    ...gitProtectedPaths(cwd, homeOf(env)),
+    ...PROJECT_CLIENT_FILES.map((file) => join(cwd, file)),
+  ]);
+  const kept = all.filter((path) => !left.has(path));
   // A setup.json or trust.json is covered by its folder, which the list holds too.
   return kept
     .filter((path) => !kept.some((other) => other !== path && path.startsWith(`${other}/`)))
-    .map((path) => ({ path, kind: 'folder', what: "one of Cosh's folders (B2)" }));
+    .map((path) => ({ path, kind: kindOf(path), what: "one of Cosh's files (B2, B13)" }));
 };
+
+/** A file (a settings file, an entry point) or a folder; one that does not exist yet by its name. */
+function kindOf(path: string): 'file' | 'folder' {
+  try {
+    return statSync(path).isDirectory() ? 'folder' : 'file';
+  } catch {
+    return /\.(json|toml|js)$/.test(path) ? 'file' : 'folder';
+  }
+}
 
 /** Every path the fence keeps unwritable (B9): B2's, then the client's own settings files (B13). */
 export function fenceTargets(
