@@ -37,6 +37,7 @@ export {
   type SandboxMode,
 } from './hook-events.ts';
 export type { ImportedHookEntry } from './import-hook-entries.ts';
+export { type CommandCheckEnvironment, checkHookCommands } from './command-checks.ts';
 export { renderSetupJsonSchema } from './json-schema.ts';
 export { loadConfig, safeLoadConfig } from './load-config.ts';
 export {
@@ -49,6 +50,7 @@ export {
 } from './load-hooks.ts';
 export { locateJsonPath } from './locate-json-path.ts';
 export { type LayerInput, mergeLayers } from './merge-layers.ts';
+export { findProtectedPathSync, type ProtectedFiles, protectedFiles } from './protected-files.ts';
 export {
   coreHooksPath,
   coshInstallationFolder,
@@ -56,7 +58,9 @@ export {
   type ProtectedPathsInput,
   protectedPaths,
   protectedPathsInputOf,
+  protectedPathWhat,
 } from './protected-paths.ts';
+export { bridgeEntryPoints, type ClientFile, clientProjectFolders, clientSettingsFiles } from './client-files.ts';
 export { emptyConfig, parseConfig, validateHooksConfig } from './parse-config.ts';
 export { replaceImportedHooks } from './replace-imported-hooks.ts';
 export { resolveConfigPath } from './resolve-config-path.ts';

@@ -17,6 +17,7 @@ export {
   CODEX_TOOL_TABLE,
   type CodexCoshCall,
   type CodexToolCall,
+  codexPatchWriteTargets,
   codexToolOutput,
   fromCodexToolCall,
 } from './codex-tool-call.ts';
@@ -57,6 +58,7 @@ export {
 export type { Decision, Diagnostic, OutcomeKind, PostToolUseVerdict, PreToolUseVerdict } from '@cosh/aggregate';
 export type { ConfigLayer, HookEvent, HooksConfig } from '@cosh/config';
 export type { HttpHookClientOptions, RunnerOptions } from '@cosh/runner';
+export { shellSyntaxProblem } from '@cosh/runner';
 // The nesting limit the engine holds every input to (deeper, it could not be sent to hooks as
 // JSON): a host refuses such an input before it reaches the engine.
 export { MAX_JSON_DEPTH, nestsDeeperThan } from '@cosh/aggregate';

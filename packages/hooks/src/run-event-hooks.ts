@@ -17,6 +17,7 @@ import { hostVariables } from './hook-environment.ts';
 import { hookTargetOf, ruleRun, runHookOfKind } from './hook-kinds.ts';
 import { asyncStartedReport, deduplicatedReport, type HookReport, ranReport } from './hook-report.ts';
 import { residentKey } from './resident-hook-run.ts';
+import { residentStderrDiagnostic } from './resident-stderr.ts';
 import type { HookRun } from './hook-run.ts';
 import type { EventHooksInput, ProtocolPayload } from './event-hooks-setup.ts';
 
@@ -231,6 +232,11 @@ function outcomeOf(
     }
   } else {
     outcome = interpretRunWith(setup.event, hook, result, parsers);
+  }
+  // R12: a resident process's stderr goes into the diagnostics; a failure's already carries it.
+  if (hook.resident && outcome.diagnostic === null) {
+    const logged = residentStderrDiagnostic(hook.name, result.stderr);
+    if (logged !== null) diagnostics.push(logged);
   }
   return outcome;
 }

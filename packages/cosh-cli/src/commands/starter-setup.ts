@@ -46,6 +46,7 @@ export const STARTER_SETUP_JSON = `// Cosh setup.json, written by \`cosh init\`:
         "name": "Emergency stop",
         "matcher": "*",
         "command": "if [ -f /tmp/cosh-halt ]; then echo 'emergency stop: remove /tmp/cosh-halt to resume' >&2; exit 49; fi",
+        "onError": "deny",
         "timeout": 5,
         "enabled": false
       }
@@ -63,6 +64,7 @@ export const STARTER_SETUP_JSON = `// Cosh setup.json, written by \`cosh init\`:
         "name": "Flag large reads",
         "matcher": "^fs_read$",
         "command": "size=$(wc -c); if [ \\"$size\\" -gt 100000 ]; then echo '{\\"decision\\": \\"deny\\", \\"reason\\": \\"large output: review it before trusting it\\"}'; fi",
+        "onError": "deny",
         "enabled": false
       }
     ]
