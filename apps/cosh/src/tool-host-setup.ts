@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { type CliContext, loadCommandConfig, UsageError } from '@cosh/cosh-cli';
-import { createScriptCheck } from '@cosh/config';
+import { coshCacheFolder, createScriptCheck } from '@cosh/config';
 import { createHookEngine, type HookReport, type HooksConfig } from '@cosh/hooks';
 import { type HistoryWriter, openHistory } from './history/index.ts';
 import type { PermissionMode, PermissionPrompt, PromptAnswerer } from './permission/index.ts';
@@ -103,6 +103,7 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
         status: loaded.sandboxStatus,
         settings: loaded.sandbox,
         protectedPaths: (cwd) => protectedPaths(pathsInput, cwd),
+        cacheFolder: cacheFolderOrNull(context.env),
       }),
     });
     const close = async (): Promise<void> => {
@@ -114,5 +115,14 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
   } catch (error) {
     await history?.close();
     throw error;
+  }
+}
+
+/** B2: Cosh's cache folder, `null` without a home folder (the load said so already). */
+function cacheFolderOrNull(env: NodeJS.ProcessEnv): string | null {
+  try {
+    return coshCacheFolder({ env });
+  } catch {
+    return null;
   }
 }

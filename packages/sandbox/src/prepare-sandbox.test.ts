@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hasBubblewrap } from '@cosh/test-utils';
+import { runLaunch } from './launch-for-tests.ts';
 import { prepareSandbox } from './prepare-sandbox.ts';
 import { probeSandbox } from './probe-sandbox.ts';
 import type { SandboxPolicy } from './sandbox-policy.ts';
@@ -24,13 +25,11 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 function runInside(policy: SandboxPolicy, command: string): { status: number | null; stdout: string; stderr: string } {
   const prepared = prepareSandbox(policy, probeSandbox());
   if (!prepared.ok) throw new Error(prepared.cause);
-  const [program, ...args] = prepared.launch.launcher;
-  const run = spawnSync(program as string, [...args, '/bin/sh', '-c', command], {
-    cwd: policy.cwd,
-    encoding: 'utf8',
-    timeout: 20_000,
-  });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+  try {
+    return runLaunch(prepared.launch, policy.cwd, command);
+  } finally {
+    prepared.launch.release();
+  }
 }
 
 function project(name: string): { cwd: string; protectedFolder: string; hooks: string } {
