@@ -4,6 +4,7 @@ import {
   coshCacheFolder,
   coshInstallationFolder,
   createScriptCheck,
+  gitIndirections,
   protectedPaths,
   protectedPathsInputOf,
 } from '@cosh/config';
@@ -109,6 +110,8 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
         settings: loaded.sandbox,
         protectedPaths: (cwd) => protectedPaths(pathsInput, cwd),
         cacheFolder: cacheFolderOrNull(context.env),
+        // B11: the absent indirections of the repository around the call's cwd.
+        placeholders: (cwd) => gitIndirections(cwd, null).placeholders,
       }),
     });
     const close = async (): Promise<void> => {

@@ -57,6 +57,7 @@ export {
   protectedPaths,
   protectedPathsInputOf,
 } from './protected-paths.ts';
+export { type GitIndirections, type GitPlaceholder, gitIndirections } from './git-indirections.ts';
 export { emptyConfig, parseConfig, validateHooksConfig } from './parse-config.ts';
 export { replaceImportedHooks } from './replace-imported-hooks.ts';
 export { resolveConfigPath } from './resolve-config-path.ts';

@@ -7,10 +7,11 @@ const freshMounts = ['/dev', '/proc', '/tmp'] as const;
  * bubblewrap's options for a resolved policy, ending with `--`: the shell and its arguments
  * follow. Order matters, as each mount lands on top of the ones before it:
  *
- * 1. the host root, read-only, and the protected paths that hold a writable tree (a working
- *    folder inside a protected folder), so that the tree lands on top of them;
+ * 1. the host root, read-only;
  * 2. a writable tree that holds `/dev`, `/proc` or `/tmp` (a cwd of `/`), so that 3 stays on top;
- * 3. a fresh `/dev`, `/proc`, and a private `/tmp` (TMPDIR points there);
+ * 3. a fresh `/dev`, `/proc`, and a private `/tmp` (TMPDIR points there), then the protected
+ *    paths that hold a writable tree (a working folder inside a protected folder), so that the
+ *    tree lands on top of them;
  * 4. the writable trees, the cwd first;
  * 5. the folders pinned between a writable root and a protected path (see
  *    {@link ResolvedPolicyPaths.pinned});
@@ -37,11 +38,11 @@ export function bwrapArguments(
 ): string[] {
   const args = ['--ro-bind', '/', '/'];
   const { around, inside } = splitReadOnly(paths);
-  for (const path of around) args.push('--ro-bind', path, path);
   const holdsFreshMount = (path: string): boolean =>
     freshMounts.some((mount) => mount === path || isStrictlyInside(mount, path));
   for (const path of paths.writable.filter(holdsFreshMount)) args.push('--bind', path, path);
   args.push('--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
+  for (const path of around) args.push('--ro-bind', path, path);
   for (const path of paths.writable.filter((path) => !holdsFreshMount(path))) args.push('--bind', path, path);
   for (const path of paths.pinned) args.push('--bind', path, path);
   for (const path of inside) args.push('--ro-bind', path, path);
