@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hasBubblewrap } from '@cosh/test-utils';
-import { runLaunch } from './launch-for-tests.ts';
+import { runLaunch } from './__fixtures__/run-launch.ts';
 import { prepareSandbox } from './prepare-sandbox.ts';
 import { probeSandbox } from './probe-sandbox.ts';
 import type { SandboxPolicy } from './sandbox-policy.ts';

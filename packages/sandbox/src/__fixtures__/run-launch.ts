@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SandboxLaunch } from './sandbox-policy.ts';
+import type { SandboxLaunch } from '../sandbox-policy.ts';
 
 export function runLaunch(
   launch: Pick<SandboxLaunch, 'launcher' | 'files'>,
