@@ -422,9 +422,17 @@ async function stdinAsFile() {
 // the same bwrap command line. Interleaved: unsandboxed bash_run, sandboxed bash_run, raw sh,
 // raw bwrap. Skipped (no row) where no sandbox can start.
 
-function rawSpawnArgv(argv) {
+// The launch's files (the seccomp program, B14) go to the raw bwrap as the runner gives them: a
+// regular file per descriptor 3, 4, …, opened per spawn (here from a file written once).
+function rawSpawnArgv(argv, files = []) {
   return new Promise((resolve, reject) => {
-    const child = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const fds = files.map((file) => openSync(file, 'r'));
+    let child;
+    try {
+      child = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe', ...fds], detached: true });
+    } finally {
+      for (const fd of fds) closeSync(fd);
+    }
     child.stdout.resume();
     child.stderr.resume();
     child.on('error', reject);
@@ -448,6 +456,8 @@ async function sandboxedBashRun(directory) {
     writable: [],
     readOnly: [configFolder, join(cwd, '.git', 'hooks'), join(cwd, '.git', 'config'), join(directory, 'missing-state')],
     network: true,
+    // B14: the AF_UNIX socket filter is loaded, as in every call by default.
+    unixSockets: false,
   };
   const runner = createHookRunner();
   const bashRun = (sandboxed) => {
@@ -460,16 +470,22 @@ async function sandboxedBashRun(directory) {
       cwd,
       timeoutMs: 60_000,
       launcher: launch?.launch.launcher,
+      launcherFiles: launch?.launch.files,
     });
   };
   const prepared = prepareSandbox(policy, probe);
   if (!prepared.ok) throw new Error(prepared.cause);
   const rawBwrap = [...prepared.launch.launcher, '/bin/sh', '-c', 'true'];
+  const rawFiles = prepared.launch.files.map((bytes, index) => {
+    const file = join(directory, `sandbox-file-${index}`);
+    writeFileSync(file, bytes);
+    return file;
+  });
   const times = await interleave(quick ? 15 : 100, 5, [
     () => bashRun(false),
     () => bashRun(true),
     () => rawSpawn('true'),
-    () => rawSpawnArgv(rawBwrap),
+    () => rawSpawnArgv(rawBwrap, rawFiles),
   ]);
   ratioRow({
     what: 'B7 bash_run of `true`, sandboxed vs unsandboxed',
@@ -481,8 +497,8 @@ async function sandboxedBashRun(directory) {
     floor: { what: 'raw spawn of the same bwrap command line', times: times[3] },
   });
   ratioRow({
-    what: 'B7 sandboxed bash_run against the floor: a raw bwrap of the same policy',
-    baseline: 'raw spawn of bwrap … sh -c true, the same arguments, from the same process',
+    what: 'B7 sandboxed bash_run against the floor: a raw bwrap of the same policy (B14 socket filter on both)',
+    baseline: 'raw spawn of bwrap --seccomp 3 … sh -c true, the same arguments and program, from the same process',
     subject: 'bash_run sandboxed',
     times: [times[3], times[1]],
     // Issue 27: the sandbox costs Cosh at most 1.2x what raw bwrap costs.
