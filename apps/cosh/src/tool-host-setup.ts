@@ -1,8 +1,10 @@
 import { resolve } from 'node:path';
 import { type CliContext, loadCommandConfig, UsageError } from '@cosh/cosh-cli';
 import {
+  coshCacheFolder,
   coshInstallationFolder,
   createScriptCheck,
+  gitIndirections,
   hookPathFor,
   protectedPaths,
   protectedPathsInputOf,
@@ -119,6 +121,9 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
         status: loaded.sandboxStatus,
         settings: loaded.sandbox,
         protectedPaths: (cwd) => protectedPaths(pathsInput, cwd),
+        cacheFolder: cacheFolderOrNull(context.env),
+        // B11: the absent indirections of the repository around the call's cwd.
+        placeholders: (cwd) => gitIndirections(cwd, null).placeholders,
       }),
     });
     const close = async (): Promise<void> => {
@@ -131,5 +136,14 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
   } catch (error) {
     await history?.close();
     throw error;
+  }
+}
+
+/** B2: Cosh's cache folder, `null` without a home folder (the load said so already). */
+function cacheFolderOrNull(env: NodeJS.ProcessEnv): string | null {
+  try {
+    return coshCacheFolder({ env });
+  } catch {
+    return null;
   }
 }

@@ -111,6 +111,7 @@ export function fileSettings(file: ValidatedFile, sourceMap: SourceMap): FileSet
             ...(sandbox.mode === undefined ? {} : { mode: sandbox.mode }),
             ...(sandbox.writable === undefined ? {} : { writable: Object.freeze([...sandbox.writable]) }),
             ...(sandbox.network === undefined ? {} : { network: sandbox.network }),
+            ...(sandbox.unixSockets === undefined ? {} : { unixSockets: sandbox.unixSockets }),
           }),
   });
 }

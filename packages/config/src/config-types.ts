@@ -189,6 +189,8 @@ export interface SandboxSettings {
   readonly writable: readonly string[];
   /** `false`: loopback only. Default `true`. */
   readonly network: boolean;
+  /** SPEC B14: `true` lets bash_run create `AF_UNIX` sockets. Default `false` (a seccomp filter refuses them). */
+  readonly unixSockets: boolean;
 }
 
 /** The result of loading setup.json. */

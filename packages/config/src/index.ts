@@ -61,6 +61,7 @@ export {
   protectedPathsInputOf,
   protectedPathWhat,
 } from './protected-paths.ts';
+export { type GitIndirections, type GitPlaceholder, gitIndirections } from './git-indirections.ts';
 export { bridgeEntryPoints, type ClientFile, clientProjectFolders, clientSettingsFiles } from './client-files.ts';
 export { emptyConfig, parseConfig, validateHooksConfig } from './parse-config.ts';
 export { replaceImportedHooks } from './replace-imported-hooks.ts';

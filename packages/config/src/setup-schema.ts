@@ -168,6 +168,11 @@ const sandboxSchema = z
       description: 'false: bash_run gets a network with loopback only.',
       default: true,
     }),
+    unixSockets: z.optional(z.boolean()).register(z.globalRegistry, {
+      description:
+        'true: bash_run may create Unix sockets and so reach your local services (tmux, D-Bus, docker, ssh and gpg agents, X11). Default false: a seccomp filter refuses them (SPEC B14); where the filter cannot load there is no sandbox.',
+      default: false,
+    }),
   })
   .register(z.globalRegistry, {
     description:

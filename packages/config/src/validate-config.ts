@@ -172,6 +172,7 @@ function expectation(path: JsonPath): string {
       case 'writable':
         return index === undefined ? 'must be an array of folder paths' : 'must be a string (a folder path)';
       case 'network':
+      case 'unixSockets':
         return 'must be true or false';
       default:
         return 'is not valid';
@@ -233,7 +234,7 @@ function hint(path: JsonPath, found: unknown): string {
     (path[0] === 'hooks' && (field === 'resident' || field === 'async')) ||
     (path[0] === 'hooksEnabled' && path.length === 2) ||
     (path[0] === 'allowManagedHooksOnly' && path.length === 1) ||
-    (path[0] === 'sandbox' && field === 'network') ||
+    (path[0] === 'sandbox' && (field === 'network' || field === 'unixSockets')) ||
     (path[0] === 'hooks' && path[3] === 'rule' && field === 'not');
   if (booleanField && /^(true|false)$/i.test(unquoted)) {
     return ` (write it without quotes: ${unquoted.toLowerCase()})`;
@@ -482,7 +483,7 @@ function findMisfiledEntryIssues(root: unknown): z.core.$ZodIssue[] {
 }
 
 /**
- * SPEC B5, C5: `sandbox` holds `mode`, `writable` and `network` only (a misspelt field would
+ * SPEC B5, B14, C5: `sandbox` holds `mode`, `writable`, `network` and `unixSockets` only (a misspelt field would
  * silently leave the sandbox as it was), and only the user and managed files may set it: a
  * project file, which the agent's own repository supplies, must not loosen the agent's sandbox.
  */
