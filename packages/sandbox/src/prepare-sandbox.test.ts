@@ -184,6 +184,30 @@ describe.runIf(hasBubblewrap)('B bubblewrap, for real', () => {
     expect(existsSync(join(cwd, 'sub', '.git'))).toBe(false);
   });
 
+  it("B11: two calls of one process at once: the second holds the first one's mount point again, the last release removes it", () => {
+    const { cwd } = project('placeholders-overlap');
+    const commondir = join(cwd, '.git', 'commondir');
+    const policy: SandboxPolicy = {
+      cwd,
+      writable: [],
+      readOnly: [commondir],
+      network: true,
+      placeholders: [{ path: commondir, kind: 'file', content: '.\n' }],
+    };
+    const first = prepareSandbox(policy, probeSandbox());
+    if (!first.ok) throw new Error(first.cause);
+    expect(runLaunch(first.launch, cwd, 'cat .git/commondir').stdout).toBe('.\n');
+    expect(existsSync(commondir)).toBe(true); // the first call's mount point, still in use
+    const second = prepareSandbox(policy, probeSandbox());
+    if (!second.ok) throw new Error(second.cause);
+    // Held again (it reads "."), not bound as the empty file it is on the host.
+    expect(runLaunch(second.launch, cwd, 'cat .git/commondir').stdout).toBe('.\n');
+    first.launch.release();
+    expect(existsSync(commondir)).toBe(true);
+    second.launch.release();
+    expect(existsSync(commondir)).toBe(false);
+  });
+
   it('B11: a placeholder path that exists is protected as it is', () => {
     const { cwd } = project('placeholder-exists');
     writeFileSync(join(cwd, '.git', 'commondir'), '.\n');
