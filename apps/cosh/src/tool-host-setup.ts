@@ -5,6 +5,7 @@ import {
   coshInstallationFolder,
   createScriptCheck,
   gitIndirections,
+  hookPathFor,
   protectedPaths,
   protectedPathsInputOf,
 } from '@cosh/config';
@@ -92,7 +93,8 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
     });
     const engine = createHookEngine(config, {
       cwd: options.cwd,
-      env: context.env,
+      // B12: no PATH entry the agent's shell could write (the working tree, sandbox.writable, TMPDIR).
+      env: hookPathFor(loaded.sandbox, context.env, [options.cwd]).env,
       sessionId: options.sessionId,
       projectFolder: loaded.projectFolder,
       // K4: Claude hooks' transcript_path is the history file, when there is one.

@@ -27,6 +27,7 @@ export { type LayerLocation, projectFileForWriting } from './find-config-layers.
 export { editJsonText, type JsonTextEdit, readJsonText } from './edit-json-text.ts';
 export { formatJsonPath, formatProblem } from './format-problem.ts';
 export { homeFolder } from './home-folder.ts';
+export { agentWritableFolders, type HookPath, hookPathFor, hookPathOf } from './hook-path.ts';
 export { describeRule } from './hook-rule.ts';
 export {
   EVENTS_ALLOWING_ASYNC,

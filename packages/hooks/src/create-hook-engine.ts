@@ -1,6 +1,6 @@
 import { aggregatePostToolUse, aggregatePreToolUse } from '@cosh/aggregate';
 import { claudeProjectDirOnDisk, type HookEntry, type HookEvent, type HooksConfig } from '@cosh/config';
-import { type CompiledHooks, compileHooks, type HookSelection, selectHooks } from '@cosh/matcher';
+import { type CompiledHooks, type HookSelection, selectHooks } from '@cosh/matcher';
 import {
   createHookRunner,
   createHttpHookClient,
@@ -17,7 +17,7 @@ import { describeError } from './describe-error.ts';
 import { EVENTS } from '@cosh/spec';
 import { failedPostToolUse, failedPreToolUse } from './failed-results.ts';
 import type { HookEngine, HookEngineOptions, PostToolUseCall, ToolCall } from './hook-engine-types.ts';
-import { hookTargetOf } from './hook-kinds.ts';
+import { compileEventHooks } from './explain-tool-call.ts';
 import { hookPayload } from './hook-payload.ts';
 import type { HookReport } from './hook-report.ts';
 import { HooksError } from './hooks-error.ts';
@@ -175,12 +175,8 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
   // Each entry says whether it runs (`off`): its own switch (C5), its event's (C7), its layer's
   // or its file's trust (C10, S5). With layers an event's switch can stop user and project hooks
   // and not managed ones, so no event is skipped as a whole: an entry that is off is as if absent.
-  const compile = (event: HookEvent): CompiledHooks<HookEntry> => {
-    const hooks = config.hooks[event].filter((hook) => hook.off === null);
-    // M5, D1: a rule's regexes and globs are compiled with the config, not at its first call.
-    for (const hook of hooks) if (hook.rule !== null) hookTargetOf(hook);
-    return compileHooks(hooks);
-  };
+  // The same first step as `hooks explain` (explain-tool-call.ts), so the two cannot drift apart.
+  const compile = (event: HookEvent): CompiledHooks<HookEntry> => compileEventHooks(config, event);
   const compiled: Record<HookEvent, CompiledHooks<HookEntry>> = {
     PreToolUse: compile('PreToolUse'),
     PostToolUse: compile('PostToolUse'),

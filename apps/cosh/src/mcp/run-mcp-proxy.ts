@@ -1,6 +1,6 @@
 import type { CliContext } from '@cosh/cosh-cli';
 import { ExitError, loadCommandConfig } from '@cosh/cosh-cli';
-import { createScriptCheck } from '@cosh/config';
+import { createScriptCheck, hookPathFor } from '@cosh/config';
 import { createHookEngine } from '@cosh/hooks';
 import { createAsyncResultSink } from '../async-result-sink.ts';
 import { type Command, resolveWorkingFolder } from '../tool-host-cli-options.ts';
@@ -93,7 +93,8 @@ async function proxy(
       ? {
           engine: createHookEngine(setup.loaded.config, {
             cwd,
-            env: context.env,
+            // B12: no PATH entry the agent's shell could write.
+            env: hookPathFor(setup.loaded.sandbox, context.env, [cwd]).env,
             sessionId: options.sessionId,
             projectFolder: setup.loaded.projectFolder,
             // SPEC S5: the proxy serves many calls; each checks its hooks' scripts again.

@@ -14,6 +14,7 @@ import {
   type HookEvent,
   toCoshToolInput,
 } from '@cosh/hooks';
+import { hookPathFor } from '@cosh/config';
 import type { CliContext } from '../cli-context.ts';
 import { clientFenceNotice } from '../client-fence/fence-notice.ts';
 import {
@@ -136,7 +137,8 @@ async function answerCall(
   if (refusal !== null) return withWarnings(bridged.answer([refusedVerdict(refusal)]), bridge.warnings);
   const engine = createHookEngine(bridge.loaded.config, {
     cwd: call.cwd,
-    env: context.env,
+    // B12: no PATH entry the agent's shell could write (the payload's cwd, the project's root, …).
+    env: hookPathFor(bridge.loaded.sandbox, context.env, [call.cwd, bridge.projectFrom]).env,
     sessionId: call.sessionId,
     transcriptPath: call.transcriptPath,
     projectFolder: bridge.loaded.projectFolder,

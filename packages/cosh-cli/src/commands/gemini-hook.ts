@@ -8,6 +8,7 @@ import {
   geminiHookAnswer,
   geminiToolOutput,
 } from '@cosh/hooks';
+import { hookPathFor } from '@cosh/config';
 import type { CliContext } from '../cli-context.ts';
 import { ExitError } from '../cli-errors.ts';
 import { clientFenceNotice } from '../client-fence/fence-notice.ts';
@@ -89,7 +90,8 @@ async function answerCall(
       : '';
   const engine = createHookEngine(bridge.loaded.config, {
     cwd: call.cwd,
-    env: context.env,
+    // B12: no PATH entry the agent's shell could write (the payload's cwd, the project's root, …).
+    env: hookPathFor(bridge.loaded.sandbox, context.env, [call.cwd, bridge.projectFrom]).env,
     sessionId: call.sessionId,
     transcriptPath: call.transcriptPath,
     projectFolder: bridge.loaded.projectFolder,

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { addExamples } from '../help-examples.ts';
+import { addHooksExplainCommand } from './hooks-explain-command.ts';
 import { addHooksImportCommand } from './hooks-import-command.ts';
 import { addHooksListCommand } from './hooks-list-command.ts';
 import { addHooksRunCommand } from './hooks-run-command.ts';
@@ -25,6 +26,7 @@ export function addHooksCommand(program: Command): Command {
   addHooksTrustCommand(hooks);
   addHooksToggleCommands(hooks);
   addHooksRunCommand(hooks);
+  addHooksExplainCommand(hooks);
   addHooksImportCommand(hooks);
   addHooksSchemaCommand(hooks);
   return hooks;

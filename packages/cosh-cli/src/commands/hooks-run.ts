@@ -1,4 +1,4 @@
-import { claudeToolNameRunAdvice } from '@cosh/config';
+import { claudeToolNameRunAdvice, hookPathFor } from '@cosh/config';
 import { asyncReportLine, createHookEngine } from '@cosh/hooks';
 import { readArgumentFile } from '../argument-file.ts';
 import type { CliContext } from '../cli-context.ts';
@@ -77,7 +77,7 @@ export async function runHooksRun(context: CliContext, options: HooksRunOptions)
   const claudeName = claudeToolNameRunAdvice(options.tool);
   if (claudeName !== undefined) context.err.line(`cosh: warning: ${claudeName}`);
 
-  const { config, projectFolder } = await loadCommandConfig(context, {
+  const { config, projectFolder, sandbox } = await loadCommandConfig(context, {
     configPath: options.configPath,
     noProject: options.noProject,
     warnings: 'stderr',
@@ -88,7 +88,8 @@ export async function runHooksRun(context: CliContext, options: HooksRunOptions)
   });
   const engine = createHookEngine(config, {
     cwd: context.cwd,
-    env: context.env,
+    // B12: no PATH entry the agent's shell could write.
+    env: hookPathFor(sandbox, context.env, [context.cwd]).env,
     sessionId: options.sessionId,
     projectFolder,
     // R12: one call, so a resident hook runs as a one-call process.
