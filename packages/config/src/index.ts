@@ -22,6 +22,7 @@ export type {
   HookEntry,
   HookOffReason,
   HooksConfig,
+  JournalSettings,
   SandboxSettings,
 } from './config-types.ts';
 export { type LayerLocation, projectFileForWriting } from './find-config-layers.ts';
@@ -47,6 +48,7 @@ export {
   loadHooks,
   readConfigLayers,
 } from './load-hooks.ts';
+export { DEFAULT_JOURNAL_SETTINGS, resolveJournalSettings } from './journal-settings.ts';
 export { locateJsonPath } from './locate-json-path.ts';
 export { type LayerInput, mergeLayers } from './merge-layers.ts';
 export { emptyConfig, parseConfig, validateHooksConfig } from './parse-config.ts';
