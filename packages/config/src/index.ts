@@ -25,6 +25,7 @@ export type {
   JournalSettings,
   SandboxSettings,
 } from './config-types.ts';
+export { type FileLockOptions, LockTimeoutError, lockFileFor, withFileLock } from './file-lock.ts';
 export { type LayerLocation, projectFileForWriting } from './find-config-layers.ts';
 export { editJsonText, type JsonTextEdit, readJsonText } from './edit-json-text.ts';
 export { formatJsonPath, formatProblem } from './format-problem.ts';

@@ -32,6 +32,8 @@ export { createHookEngine } from './create-hook-engine.ts';
 export { EVENT_RULES, type EventRules, eventRules } from './event-rules.ts';
 export { HOOK_KINDS, type HookKind, hookKindLabel, shownHook } from './hook-kinds.ts';
 export type {
+  EventJournal,
+  EventRun,
   HookEngine,
   HookEngineOptions,
   PostToolUseCall,
@@ -40,6 +42,17 @@ export type {
   ToolCall,
 } from './hook-engine-types.ts';
 export type { HookReport } from './hook-report.ts';
+// The decision journal (J1, J2): one writer for every host, and the chain's rules read back.
+export { canonicalJson } from './canonical-json.ts';
+export { checkJournalChain, FIRST_PREV, type JournalCheck, sha256Hex } from './journal-chain.ts';
+export {
+  JOURNAL_REASON_BYTES,
+  type JournalAgent,
+  type JournalEntry,
+  type JournalHook,
+  type JournalLine,
+} from './journal-record.ts';
+export { createJournal, type JournalOptions, journalEntry, journalProblem } from './journal-writer.ts';
 export { MAX_TOOL_NAME_LENGTH, toolNameProblem } from './tool-name-problem.ts';
 export { HooksError, type HooksErrorCode } from './hooks-error.ts';
 export {
