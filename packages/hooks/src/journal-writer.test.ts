@@ -84,7 +84,7 @@ describe('J1 J2 the journal writer', () => {
         },
       ],
     });
-    expect(typeof (first?.['hooks'] as { duration_ms: unknown }[])[0]?.duration_ms).toBe('number');
+    expect(typeof (first?.['hooks'] as { duration_ms: unknown }[] | undefined)?.[0]?.duration_ms).toBe('number');
     expect(Number.isNaN(Date.parse(String(first?.['time'])))).toBe(false);
     // The second line: rewritten, since the output entering history has the context appended (P2).
     expect(second).toMatchObject({ event: 'PostToolUse', tool_name: 'fs_read', rewritten: true, seq: 2 });
