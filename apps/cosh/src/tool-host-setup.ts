@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { type CliContext, loadCommandConfig, UsageError } from '@cosh/cosh-cli';
+import { type CliContext, hostJournal, loadCommandConfig, UsageError } from '@cosh/cosh-cli';
 import { createScriptCheck } from '@cosh/config';
 import { createHookEngine, type HookReport, type HooksConfig } from '@cosh/hooks';
 import { type HistoryWriter, openHistory } from './history/index.ts';
@@ -37,6 +37,10 @@ export interface ToolHostSetupOptions {
   readonly residentHooks?: 'pool' | 'one-call' | undefined;
   /** R13: where an async hook's finished report goes (stderr with `--verbose`). */
   readonly onAsyncResult?: ((report: HookReport) => void) | undefined;
+  /** `--journal <file>` (J1), over setup.json's `journal`; relative to the context's directory. */
+  readonly journalPath?: string | undefined;
+  /** Who the journal names as the calls' agent (J1): `cosh`, or `mcp` for the MCP server. */
+  readonly journalAgent?: 'cosh' | 'mcp' | undefined;
 }
 
 /** A tool host ready for calls, and what to release when done. */
@@ -85,6 +89,11 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
       scriptCheck: await createScriptCheck(loaded.trustedScripts),
       residentHooks: options.residentHooks,
       onAsyncResult: options.onAsyncResult,
+      journal: await hostJournal(context, {
+        settings: loaded.journal,
+        file: options.journalPath,
+        agent: options.journalAgent ?? 'cosh',
+      }),
     });
     const file = loaded.location.file;
     // SPEC B2, S6: one list for the sandbox's read-only paths and the tools' refusals.

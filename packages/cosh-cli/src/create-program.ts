@@ -6,6 +6,7 @@ import { addCompletionCommand } from './commands/completion-command.ts';
 import { addHelpCommand } from './commands/help-command.ts';
 import { addHooksCommand } from './commands/hooks-command.ts';
 import { addInitCommand } from './commands/init-command.ts';
+import { setCoshVersion } from './cosh-version.ts';
 import { addExamples } from './help-examples.ts';
 import { addSettingsCommand } from './settings/settings-command.ts';
 
@@ -29,6 +30,7 @@ export interface CreateProgramOptions {
  * the streams to print to.
  */
 export function createProgram(options: CreateProgramOptions): Command {
+  setCoshVersion(options.version);
   const program = createRootCommand(options);
   addHooksCommand(program);
   addClaudeHookCommand(program);

@@ -22,6 +22,7 @@ interface SessionFlags {
   readonly config?: string;
   readonly project?: boolean;
   readonly history?: string;
+  readonly journal?: string;
   readonly cwd?: string;
   readonly sessionId?: string;
 }
@@ -55,10 +56,15 @@ export function addSessionCommand(program: Command, version: string): Command {
     .addOption(noProjectOption())
     .addOption(sessionIdOption())
     .option('--history <file>', 'append every call to this file as one JSON line')
+    .option(
+      '--journal <file>',
+      'append one hash-chained line per event run to this decision journal (default: setup.json\'s "journal")',
+    )
     .addOption(workingFolderOption(session, 'where tools and hooks run (default: the current directory)'))
     .action(async (flags: SessionFlags, self: Command) => {
       const configPath = configPathOf(flags, self);
       checkFileOption('--history', flags.history, self);
+      checkFileOption('--journal', flags.journal, self);
       const permissionTimeoutSeconds = parseSeconds(flags.permissionTimeout);
       if (permissionTimeoutSeconds === undefined) {
         throw new UsageError(
@@ -76,6 +82,7 @@ export function addSessionCommand(program: Command, version: string): Command {
           configPath,
           noProject: noProjectOf(flags),
           historyPath: flags.history,
+          journalPath: flags.journal,
           cwd: flags.cwd,
           version,
           sessionId,

@@ -1,5 +1,5 @@
 import type { CliContext } from '@cosh/cosh-cli';
-import { ExitError, loadCommandConfig } from '@cosh/cosh-cli';
+import { ExitError, hostJournal, loadCommandConfig } from '@cosh/cosh-cli';
 import { createScriptCheck } from '@cosh/config';
 import { createHookEngine } from '@cosh/hooks';
 import { type Command, resolveWorkingFolder } from '../tool-host-cli-options.ts';
@@ -28,6 +28,8 @@ export interface McpProxyOptions {
   readonly noProject?: boolean | undefined;
   readonly permission: 'allow' | 'deny';
   /** `--session-id`: Claude hooks' `session_id` (K4); default a new UUID. */
+  /** `--journal <file>` (J1). */
+  readonly journalPath?: string | undefined;
   readonly sessionId?: string | undefined;
   /** `--name`: Claude hooks see the downstream's tool `t` as `mcp__<name>__t` (K3). */
   readonly serverName?: string | undefined;
@@ -95,6 +97,11 @@ async function proxy(
             projectFolder: setup.loaded.projectFolder,
             // SPEC S5: the proxy serves many calls; each checks its hooks' scripts again.
             scriptCheck: await createScriptCheck(setup.loaded.trustedScripts),
+            journal: await hostJournal(context, {
+              settings: setup.loaded.journal,
+              file: options.journalPath,
+              agent: 'mcp',
+            }),
           }),
         }
       : { refusal: setup.refusal };

@@ -15,6 +15,7 @@ import {
   toCoshToolInput,
 } from '@cosh/hooks';
 import type { CliContext } from '../cli-context.ts';
+import { hostJournal } from '../host-journal.ts';
 import {
   type BridgeClient,
   BRIDGE_MAX_BOUND_SECONDS,
@@ -118,7 +119,18 @@ async function answerCall(
   }
   deadline.setBound(bridgeBoundMs(bridge.loaded.config, call.event, client));
   const bridged = client === 'codex' ? codexBridgedCall(call) : claudeBridgedCall(call);
+  // J1: always journaled when setup.json sets a journal; J4: a journal that cannot be written is a warning.
+  const journalWarnings: string[] = [];
+  const journal = await hostJournal(context, {
+    settings: bridge.loaded.journal,
+    agent: client,
+    warn: (message) => {
+      journalWarnings.push(message);
+      context.err.line(`cosh: warning: ${message}`);
+    },
+  });
   const engine = createHookEngine(bridge.loaded.config, {
+    journal,
     cwd: call.cwd,
     env: context.env,
     sessionId: call.sessionId,
@@ -134,12 +146,13 @@ async function answerCall(
     void engine.close();
     return withWarnings(
       claudeFailureAnswer(call.event, deadlineProblem('cosh claude-hook', deadline.boundMs), { deny: true }),
-      bridge.warnings,
+      [...bridge.warnings, ...journalWarnings],
     );
   }
-  // The HTTP hooks' kept-alive connections (H2) end with the call; async hooks are waited for (R13).
+  // The HTTP hooks' kept-alive connections (H2) end with the call; async hooks are waited for (R13);
+  // the journal's line is written (J2).
   await engine.close();
-  return withWarnings(bridged.answer(outcome), bridge.warnings);
+  return withWarnings(bridged.answer(outcome), [...bridge.warnings, ...journalWarnings]);
 }
 
 /** The Cosh calls through the engine, one after another. */
@@ -152,6 +165,7 @@ async function runOnEngine(engine: HookEngine, call: BridgeCall, bridged: Bridge
       cwd: call.cwd,
       ...(part.mcpServer === null ? {} : { mcpServer: part.mcpServer }),
       ...(call.toolUseId === undefined ? {} : { toolUseId: call.toolUseId }),
+      agentToolName: call.toolName,
     };
     if (call.event === 'PreToolUse') {
       verdicts.push(await engine.preToolUse(coshCall));
