@@ -3,7 +3,7 @@
 // lock of setup.json) with O_APPEND, after reading the last line to chain it, so concurrent
 // bridge processes never interleave, split or lose lines. A journal that cannot be written is
 // a warning, never a failed call: the guard's verdict stands.
-import { constants, promises as fsPromises, accessSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, fstatSync, openSync, readSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { withFileLock } from '@cosh/config';
 import { canonicalJson } from './canonical-json.ts';
@@ -98,11 +98,8 @@ export function journalEntry(
   };
 }
 
-/** The last line of `handle`'s file (without its newline) and whether the file ends with one; `null` for an empty file. */
-async function lastLine(
-  handle: fsPromises.FileHandle,
-  size: number,
-): Promise<{ line: Buffer; complete: boolean } | null> {
+/** The last line of the file open as `descriptor` (without its newline) and whether the file ends with one; `null` when empty. */
+function lastLine(descriptor: number, size: number): { line: Buffer; complete: boolean } | null {
   if (size === 0) return null;
   const chunks: Buffer[] = [];
   let position = size;
@@ -112,12 +109,11 @@ async function lastLine(
     const length = Math.min(64 * 1024, position);
     position -= length;
     const chunk = Buffer.allocUnsafe(length);
-    const { bytesRead } = await handle.read(chunk, 0, length, position);
-    const read = chunk.subarray(0, bytesRead);
+    const read = chunk.subarray(0, readSync(descriptor, chunk, 0, length, position));
     // The file's own last newline ends the last line; look for the one before it.
     const searchEnd = first && read.at(-1) === 0x0a ? read.length - 1 : read.length;
     first = false;
-    const newline = read.lastIndexOf(0x0a, searchEnd - 1);
+    const newline = searchEnd === 0 ? -1 : read.lastIndexOf(0x0a, searchEnd - 1);
     if (newline !== -1) {
       chunks.unshift(read.subarray(newline + 1));
       break;
@@ -130,19 +126,24 @@ async function lastLine(
   return { line: complete ? tail.subarray(0, -1) : tail, complete };
 }
 
-/** Appends `entry` as the next line of the chain; must run under the journal's lock. */
-async function appendLine(file: string, entry: JournalEntry): Promise<void> {
+/**
+ * Appends `entry` as the next line of the chain; must run under the journal's lock. Synchronous:
+ * the lock is held for the few system calls of one read of the tail and one write, never across
+ * a turn of the event loop, so hundreds of waiting processes get it in turn quickly.
+ */
+function appendLine(file: string, entry: JournalEntry): void {
   // O_APPEND: every write goes to the end whatever another writer did; O_NOFOLLOW keeps a link
-  // planted at the journal's place from sending the lines elsewhere.
-  const handle = await fsPromises.open(
+  // planted at the journal's place from sending the lines elsewhere; O_NONBLOCK: a FIFO there
+  // does not wait for a reader.
+  const descriptor = openSync(
     file,
     constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK,
     0o600,
   );
   try {
-    const stats = await handle.stat();
+    const stats = fstatSync(descriptor);
     if (!stats.isFile()) throw new Error('not a regular file');
-    const last = await lastLine(handle, stats.size);
+    const last = lastLine(descriptor, stats.size);
     let seq = 1;
     let prev = FIRST_PREV;
     if (last !== null) {
@@ -156,11 +157,14 @@ async function appendLine(file: string, entry: JournalEntry): Promise<void> {
     }
     const line = JSON.stringify({ ...entry, seq, prev });
     // A last line cut short (a writer killed mid-write) stays apart from the new one.
-    await handle.write(`${last !== null && !last.complete ? '\n' : ''}${line}\n`, null, 'utf8');
+    writeSync(descriptor, `${last !== null && !last.complete ? '\n' : ''}${line}\n`, null, 'utf8');
   } finally {
-    await handle.close();
+    closeSync(descriptor);
   }
 }
+
+/** The journal's lock: held for microseconds, wanted by many processes at once (J2). */
+const JOURNAL_LOCK = { pollMs: 20, waitMs: 15_000, queueMs: 600_000 } as const;
 
 /**
  * The journal of one host (SPEC J1, J2): give it to `createHookEngine` as `journal`. Each
@@ -188,7 +192,10 @@ export function createJournal(options: JournalOptions): EventJournal {
       }
       pending = pending.then(async () => {
         try {
-          await withFileLock(options.file, () => appendLine(options.file, entry), options.lock ?? {});
+          await withFileLock(options.file, async () => appendLine(options.file, entry), {
+            ...JOURNAL_LOCK,
+            ...options.lock,
+          });
         } catch (error) {
           warn(`journal ${options.file}: a line could not be written (${reasonOf(error, options.file)})`);
         }
