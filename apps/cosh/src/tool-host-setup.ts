@@ -1,12 +1,11 @@
 import { resolve } from 'node:path';
-import { type CliContext, hostJournal, loadCommandConfig, UsageError } from '@cosh/cosh-cli';
-import { createScriptCheck } from '@cosh/config';
+import { type CliContext, hostJournal, hostJournalFile, loadCommandConfig, UsageError } from '@cosh/cosh-cli';
+import { coshInstallationFolder, createScriptCheck, protectedPaths, protectedPathsInputOf } from '@cosh/config';
 import { createHookEngine, type HookReport, type HooksConfig } from '@cosh/hooks';
 import { type HistoryWriter, openHistory } from './history/index.ts';
 import type { PermissionMode, PermissionPrompt, PromptAnswerer } from './permission/index.ts';
 import type { Command } from './tool-host-cli-options.ts';
 import { createBashSandbox } from './sandbox/bash-sandbox.ts';
-import { coshInstallationFolder, protectedPaths, protectedPathsInputOf } from './sandbox/protected-paths.ts';
 import { createToolHost } from './tool-host.ts';
 import type { ToolHost, ToolHostRegistry } from './tool-host-types.ts';
 import { protectedFiles } from './tools/index.ts';
@@ -97,7 +96,11 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
     });
     const file = loaded.location.file;
     // SPEC B2, S6: one list for the sandbox's read-only paths and the tools' refusals.
-    const pathsInput = protectedPathsInputOf(loaded, context.env, coshInstallationFolder());
+    // SPEC B2, S6, J2: the journal this host writes (`--journal` or setup.json's) is protected too.
+    const pathsInput = {
+      ...protectedPathsInputOf(loaded, context.env, coshInstallationFolder()),
+      journal: hostJournalFile(context, { settings: loaded.journal, file: options.journalPath }),
+    };
     const host = createToolHost({
       engine,
       registry: options.registry,

@@ -1,5 +1,5 @@
-/** The two events that run hooks. */
-export type HookEvent = 'PreToolUse' | 'PostToolUse';
+/** The events that run hooks: `@cosh/spec`'s events table. */
+export type { HookEvent } from '@cosh/spec';
 
 /**
  * A hook's or a verdict's opinion on a tool call. `ask` (K7) sends the call to the permission

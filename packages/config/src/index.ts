@@ -3,11 +3,7 @@
 export { coshCacheFolder, readCacheFile, writeCacheFile } from './cache-folder.ts';
 export { checkMatcher } from './check-matcher.ts';
 export { claudeProjectDir, claudeProjectDirOnDisk } from './claude-project-dir.ts';
-export {
-  CLAUDE_CODE_TOOL_NAMES,
-  claudeToolNameRunAdvice,
-  claudeToolTwin,
-} from './claude-tool-names.ts';
+export { claudeToolNameRunAdvice } from './claude-tool-names.ts';
 export { suggestClosest } from './closest-match.ts';
 export { ConfigError } from './config-error.ts';
 export {
@@ -52,6 +48,14 @@ export {
 export { DEFAULT_JOURNAL_SETTINGS, resolveJournalSettings } from './journal-settings.ts';
 export { locateJsonPath } from './locate-json-path.ts';
 export { type LayerInput, mergeLayers } from './merge-layers.ts';
+export {
+  coreHooksPath,
+  coshInstallationFolder,
+  gitProtectedPaths,
+  type ProtectedPathsInput,
+  protectedPaths,
+  protectedPathsInputOf,
+} from './protected-paths.ts';
 export { emptyConfig, parseConfig, validateHooksConfig } from './parse-config.ts';
 export { replaceImportedHooks } from './replace-imported-hooks.ts';
 export { resolveConfigPath } from './resolve-config-path.ts';

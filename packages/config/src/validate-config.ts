@@ -1,7 +1,8 @@
 import type { Node } from 'jsonc-parser';
 import * as z from 'zod/mini';
 import { checkMatcher } from './check-matcher.ts';
-import { claudeToolNameMatcherAdvice, claudeToolTwin } from './claude-tool-names.ts';
+import { claudeToolTwin } from '@cosh/spec';
+import { claudeToolNameMatcherAdvice } from './claude-tool-names.ts';
 import { suggestClosest } from './closest-match.ts';
 import type { ConfigProblem, FileSettings, HooksConfig, JsonPath } from './config-types.ts';
 import { buildConfig, type ConfigSource, fileSettings, NO_FILE_SETTINGS, type ValidatedFile } from './build-config.ts';

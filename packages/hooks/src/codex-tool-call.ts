@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { toCoshToolInput } from './claude-tool-input.ts';
 import { type CoshToolResult, coshToolOutput } from './claude-tool-output.ts';
-import { fromClaudeToolName } from './claude-tool-names.ts';
+import { fromClaudeToolName } from '@cosh/spec';
 import { isRecord } from './is-record.ts';
 
 type ToolInput = Readonly<Record<string, unknown>>;

@@ -11,10 +11,10 @@ import {
 } from '@cosh/runner';
 import { claudeHookPayload } from './claude-hook-payload.ts';
 import { toClaudeToolInput } from './claude-tool-input.ts';
-import { toClaudeToolName } from './claude-tool-names.ts';
+import { toClaudeToolName } from '@cosh/spec';
 import { claudeToolResponse } from './claude-tool-response.ts';
 import { describeError } from './describe-error.ts';
-import { EVENT_RULES } from './event-rules.ts';
+import { EVENTS } from '@cosh/spec';
 import { failedPostToolUse, failedPreToolUse } from './failed-results.ts';
 import type {
   HookEngine,
@@ -111,7 +111,7 @@ function callProblem(call: unknown, event: HookEvent): string | null {
   if (call['signal'] !== undefined && !(call['signal'] instanceof AbortSignal)) return 'signal must be an AbortSignal';
   if (call['mcpServer'] !== undefined && typeof call['mcpServer'] !== 'string') return 'mcpServer must be a string';
   if (call['toolUseId'] !== undefined && typeof call['toolUseId'] !== 'string') return 'toolUseId must be a string';
-  if (EVENT_RULES[event].carriesToolOutput) {
+  if (EVENTS[event].carriesToolOutput) {
     if (typeof call['toolOutput'] !== 'string') return 'toolOutput must be a string';
     const context = call['preToolUseContext'];
     if (context !== undefined && typeof context !== 'string') return 'preToolUseContext must be a string';

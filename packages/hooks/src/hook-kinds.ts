@@ -1,8 +1,14 @@
-// SPEC C5, R1–R11, H1–H3: the kinds of hook, one entry each. A hook's kind says how it is run and
-// reported; the rest (matcher, timeout, onError, protocol) is common to every kind. Adding a kind
-// is one member of HookTarget and one entry of HOOK_KINDS: the compiler then names every switch
-// that must handle it (see docs/architecture.md).
+// SPEC C5, R1–R11, H1–H3: the engine's piece of each kind of hook: how it is run and reported.
+// What a kind is (its fields, label, dedupe key) is `@cosh/spec`'s HOOK_KINDS, spread into each
+// entry here. Adding a kind is one entry there, one member of HookTarget and one entry here: the
+// compiler then names every switch that must handle it (see docs/architecture.md).
 import type { HookEntry } from '@cosh/config';
+import {
+  type HookKindSpec as HookKindData,
+  hookKindOf,
+  HOOK_KINDS as KIND_TABLE,
+  type HookKind as SpecHookKind,
+} from '@cosh/spec';
 import { headersNameVariables } from '@cosh/runner';
 import { httpStopSlackMs, runGuarded, runHttpGuarded } from './guarded-runs.ts';
 import { callResident, residentKey, runResidentOnce } from './resident-hook-run.ts';
@@ -19,7 +25,7 @@ export type HookTarget =
   | { readonly kind: 'resident'; readonly command: string }
   | { readonly kind: 'http'; readonly url: string };
 
-/** `command` or `http`. */
+/** `command`, `resident` or `http`: `@cosh/spec`'s kinds, each with its target. */
 export type HookKind = HookTarget['kind'];
 
 /** One hook about to run for one call: the entry and the call's shared set-up (its target comes apart). */
@@ -38,20 +44,8 @@ export interface KindReportFields {
   readonly resident?: true;
 }
 
-/** Everything that differs between two kinds of hook, in one place. */
-export interface HookKindSpec<Target extends HookTarget> {
-  /** The word `hooks list` and the settings screen show for the kind. */
-  readonly label: string;
-  /**
-   * How its entry is validated (`@cosh/config`, C5, C6), for the docs: the config rejects a
-   * hook with neither or both of `command` and `url`, so every entry has exactly one kind.
-   */
-  readonly validated: string;
-  /**
-   * Which fields make two selected hooks the same one (M4's dedupe, `@cosh/matcher`'s
-   * `dedupeKey`), for the docs.
-   */
-  readonly deduplicatedOn: string;
+/** Everything that differs between two kinds of hook, in one place: the spec's data and the engine's piece. */
+export interface HookKindSpec<Target extends HookTarget> extends HookKindData {
   /** What it runs as written in the config (a report's `command`): the command, or the url. */
   written(target: Target): string;
   /** The hook as listings show it: its command, or `POST <url>`. */
@@ -63,14 +57,12 @@ export interface HookKindSpec<Target extends HookTarget> {
 }
 
 /** The table itself, typed so that each kind's entry sees its own target. */
-type HookKindTable = { readonly [Kind in HookKind]: HookKindSpec<Extract<HookTarget, { kind: Kind }>> };
+type HookKindTable = { readonly [Kind in SpecHookKind]: HookKindSpec<Extract<HookTarget, { kind: Kind }>> };
 
 /** The kinds of hook (C5): how each is validated, selected, run, reported and shown. */
 export const HOOK_KINDS = {
   command: {
-    label: 'command',
-    validated: 'C5: `command`, a non-empty string; no `url` or `headers`',
-    deduplicatedOn: 'protocol and the exact command (M4, K2)',
+    ...KIND_TABLE.command,
     written: (target) => target.command,
     shown: (target) => target.command,
     run({ hook, setup, stdin, stopBoundMs }, target) {
@@ -86,9 +78,7 @@ export const HOOK_KINDS = {
     reportFields: () => ({}),
   },
   resident: {
-    label: 'resident',
-    validated: 'R12: `command` and `"resident": true`; not with `url` (C6)',
-    deduplicatedOn: 'protocol, the exact command and `resident` (M4, R12)',
+    ...KIND_TABLE.resident,
     written: (target) => target.command,
     shown: (target) => target.command,
     run({ hook, setup, stdin, stopBoundMs }, target) {
@@ -117,9 +107,7 @@ export const HOOK_KINDS = {
     reportFields: () => ({ resident: true }),
   },
   http: {
-    label: 'HTTP',
-    validated: 'H1: `url`, an http: or https: address, optional `headers` (object of strings); no `command`',
-    deduplicatedOn: 'protocol, url and headers (H)',
+    ...KIND_TABLE.http,
     written: (target) => target.url,
     shown: (target) => `POST ${target.url}`,
     run({ hook, setup, stdin }, target) {
@@ -160,9 +148,18 @@ export function hookTargetOf(hook: KindOf): HookTarget {
 const targets = new WeakMap<KindOf, HookTarget>();
 
 function targetOfEntry(hook: KindOf): HookTarget {
-  if (hook.url !== null) return { kind: 'http', url: hook.url };
-  if (hook.resident === true && hook.command !== null) return { kind: 'resident', command: hook.command };
-  return { kind: 'command', command: hook.command ?? '' };
+  const kind = hookKindOf(hook);
+  switch (kind) {
+    case 'http':
+      return { kind, url: hook.url ?? '' };
+    case 'resident':
+    case 'command':
+      return { kind, command: hook.command ?? '' };
+    default: {
+      const never: never = kind;
+      throw new Error(`unknown hook kind: ${JSON.stringify(never)}`);
+    }
+  }
 }
 
 /**

@@ -9,7 +9,7 @@ export {
 } from './claude-hook-answer.ts';
 export { toCoshToolInput } from './claude-tool-input.ts';
 export { type CoshToolResult, coshToolOutput } from './claude-tool-output.ts';
-export { type CoshToolName, fromClaudeToolName } from './claude-tool-names.ts';
+export { type CoshToolName, fromClaudeToolName } from '@cosh/spec';
 export { asyncReportLine } from './async-report-line.ts';
 // The Codex CLI (K9) and Gemini CLI (K10) bridges: their calls read as Cosh calls, answered in what they honour.
 export { codexHookAnswer, combineVerdicts } from './codex-hook-answer.ts';
@@ -29,7 +29,7 @@ export {
 export { fromGeminiToolCall, GEMINI_TOOL_TABLE, type GeminiToolCall, geminiToolOutput } from './gemini-tool-call.ts';
 export { createHookEngine } from './create-hook-engine.ts';
 // The closed sets the engine varies on, one entry each (docs/architecture.md).
-export { EVENT_RULES, type EventRules, eventRules } from './event-rules.ts';
+export { EVENTS as EVENT_RULES, type EventSpec as EventRules, eventSpec as eventRules } from '@cosh/spec';
 export { HOOK_KINDS, type HookKind, hookKindLabel, shownHook } from './hook-kinds.ts';
 export type {
   EventJournal,

@@ -10,7 +10,7 @@ import type { HookEntry } from '@cosh/config';
 import type { HookSelection } from '@cosh/matcher';
 import { stopBoundMs } from '@cosh/runner';
 import { translateUpdatedInput } from './claude-tool-input.ts';
-import { EVENT_RULES } from './event-rules.ts';
+import { EVENTS } from '@cosh/spec';
 import { notStarted } from './guarded-runs.ts';
 import { hostVariables } from './hook-environment.ts';
 import { hookTargetOf, runHookOfKind } from './hook-kinds.ts';
@@ -130,7 +130,7 @@ function startHooks(
       continue;
     }
     const stdin = payload.stdin;
-    if (hook.async && EVENT_RULES[setup.event].allowsAsync && asyncHooks !== undefined) {
+    if (hook.async && EVENTS[setup.event].allowsAsync && asyncHooks !== undefined) {
       startedAsync ??= new Set();
       startedAsync.add(position);
       startAsyncHook(hook, { ...setup, signal: undefined }, stdin, payload.text, stopBound, asyncHooks);
@@ -197,7 +197,7 @@ function outcomeOf(
   if (hook.protocol === 'claude') {
     outcome = interpretClaudeRunWith(setup.event, hook, result, parsers);
     // K5: Claude's fields back to the Cosh tool's before A7 merges them (PostToolUse ignores them, P3).
-    if (EVENT_RULES[setup.event].rewritesInput && outcome.updatedInput !== null && setup.claude !== null) {
+    if (EVENTS[setup.event].rewritesInput && outcome.updatedInput !== null && setup.claude !== null) {
       const translation = translateUpdatedInput(outcome.updatedInput, {
         toolName: setup.toolName,
         mcpServer: setup.claude.mcpServer,

@@ -2,7 +2,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { temporaryFolders } from '@cosh/test-utils';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { protectedFiles } from '../tools/protected-files.ts';
 import { coreHooksPath, coshInstallationFolder, gitProtectedPaths, protectedPaths } from './protected-paths.ts';
 
 const makeFolder = temporaryFolders('cosh-protected-paths-');
@@ -117,11 +116,29 @@ describe('protectedPaths (B2, S6)', () => {
     await writeFile(join(root, 'app', 'bin', 'cosh.js'), '');
     expect(coshInstallationFolder(join(root, 'app', 'bin', 'cosh.js'))).toBe(join(root, 'app'));
   });
+});
 
-  it('S6: the tools refuse a path inside a protected folder, not only the protected file', async () => {
-    await mkdir(join(root, 'config'));
-    const files = protectedFiles([join(root, 'config')]);
-    expect(await files.find(join(root, 'config', 'lib.sh'))).toBe(join(root, 'config'));
-    expect(await files.find(join(root, 'config-other', 'x'))).toBeUndefined();
+describe('J2 the journal is protected', () => {
+  it('J2/B2: the journal, its lock files and its folder join the list; not the folder the call works in', () => {
+    const input = {
+      configFiles: [],
+      trustStore: '/state/cosh/trust.json',
+      scripts: [],
+      env: { HOME: '/home/u' },
+      installationFolder: null,
+      journal: '/audit/journal.jsonl',
+    };
+    const paths = protectedPaths(input, '/work/project');
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/audit/journal.jsonl',
+        '/audit/.journal.jsonl.lock',
+        '/audit/.journal.jsonl.lock.break',
+        '/audit',
+      ]),
+    );
+    const inside = protectedPaths({ ...input, journal: '/work/project/journal.jsonl' }, '/work/project/src');
+    expect(inside).toContain('/work/project/journal.jsonl');
+    expect(inside).not.toContain('/work/project');
   });
 });

@@ -2,8 +2,8 @@
 // exactly what `fs_write` and `fs_edit` refuse to write. Two lists would drift, and the gap
 // between them would be a way around a guard.
 import { readFileSync, realpathSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { homeFolder } from '@cosh/config';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { homeFolder } from './home-folder.ts';
 
 /** What the list is made of: the load's own files and the process's environment. */
 export interface ProtectedPathsInput {
@@ -16,6 +16,8 @@ export interface ProtectedPathsInput {
   readonly env: NodeJS.ProcessEnv;
   /** Cosh's installation folder, `null` when unknown (see {@link coshInstallationFolder}). */
   readonly installationFolder: string | null;
+  /** The decision journal (SPEC J2: B2-protected), `null` or absent without one. */
+  readonly journal?: string | null | undefined;
 }
 
 /**
@@ -47,6 +49,16 @@ export function protectedPaths(input: ProtectedPathsInput, cwd: string): string[
   const cacheHome = xdgFolder(input.env, 'XDG_CACHE_HOME', '.cache', home);
   if (cacheHome !== null) paths.add(join(cacheHome, 'cosh'));
   if (input.installationFolder !== null) paths.add(input.installationFolder);
+  if (input.journal !== undefined && input.journal !== null) {
+    // J2: the journal, and its lock (an agent holding it would keep every line out), and its
+    // folder, where a new lock file could be planted; not the folder when the call works inside it.
+    const journal = resolve(input.journal);
+    const lock = join(dirname(journal), `.${basename(journal)}.lock`);
+    for (const path of [journal, lock, `${lock}.break`]) paths.add(path);
+    const folder = dirname(journal);
+    const inside = resolve(cwd) === folder || resolve(cwd).startsWith(`${folder}/`);
+    if (!inside) paths.add(folder);
+  }
   for (const path of gitProtectedPaths(cwd, home)) paths.add(path);
   return [...paths];
 }
@@ -64,6 +76,7 @@ export function protectedPathsInputOf(
     };
     readonly trustStore: string;
     readonly protectedFiles: readonly string[];
+    readonly journal?: { readonly file: string | null } | undefined;
   },
   env: NodeJS.ProcessEnv,
   installationFolder: string | null,
@@ -77,6 +90,7 @@ export function protectedPathsInputOf(
     scripts: loaded.protectedFiles.filter((path) => !known.has(path)),
     env,
     installationFolder,
+    journal: loaded.journal?.file ?? null,
   };
 }
 
