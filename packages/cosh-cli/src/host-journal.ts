@@ -35,8 +35,13 @@ export function hostJournalFile(
  */
 export async function hostJournal(context: CliContext, request: HostJournalRequest): Promise<EventJournal | undefined> {
   const file = hostJournalFile(context, request);
-  if (file === null) return undefined;
   const warn = request.warn ?? ((message: string) => context.err.line(`cosh: warning: ${message}`));
+  // J3 is not in this version: say so rather than let a collector wait for records that never come.
+  if (request.settings.otlp !== null)
+    warn(
+      `journal.otlp (${request.settings.otlp}): this version of cosh does not send records to OpenTelemetry yet; ${file === null ? 'set journal.file to keep a journal' : 'the journal file is written'}`,
+    );
+  if (file === null) return undefined;
   const { openJournal } = await import('./open-journal.ts');
   return openJournal({ file, agent: request.agent, coshVersion: coshVersion(), warn });
 }

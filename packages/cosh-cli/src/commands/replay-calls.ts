@@ -151,20 +151,31 @@ const HOOK_BLOCK = /hook/i;
 function transcriptReader(): LineReader {
   const uses: { line: number; id: string; name: string; input: Record<string, unknown> }[] = [];
   const results = new Map<string, { error: boolean; text: string }>();
+  const seen = new Set<string>();
   return {
-    read(value) {
+    read(value, line) {
       const message = value['message'];
+      // Only the conversation's own messages: Claude Code also records the requests it sent
+      // (`api-request-blob`), which repeat the same blocks.
+      if (value['type'] !== 'assistant' && value['type'] !== 'user') return null;
       if (!isRecord(message) || !Array.isArray(message['content'])) return null;
       for (const block of message['content']) {
         if (!isRecord(block)) continue;
-        if (block['type'] === 'tool_use' && typeof block['name'] === 'string') {
+        if (value['type'] === 'assistant' && block['type'] === 'tool_use' && typeof block['name'] === 'string') {
+          // A message written again (a resumed session) holds the same tool_use: one call.
+          if (typeof block['id'] === 'string' && seen.has(block['id'])) continue;
+          if (typeof block['id'] === 'string') seen.add(block['id']);
           uses.push({
-            line: 0,
+            line,
             id: typeof block['id'] === 'string' ? block['id'] : '',
             name: block['name'],
             input: isRecord(block['input']) ? block['input'] : {},
           });
-        } else if (block['type'] === 'tool_result' && typeof block['tool_use_id'] === 'string') {
+        } else if (
+          value['type'] === 'user' &&
+          block['type'] === 'tool_result' &&
+          typeof block['tool_use_id'] === 'string'
+        ) {
           results.set(block['tool_use_id'], { error: block['is_error'] === true, text: resultText(block['content']) });
         }
       }
@@ -208,7 +219,6 @@ export function readReplayCalls(text: string): ReplayRead {
   let source: ReplaySource | undefined;
   const calls: ReplayCall[] = [];
   let skipped = 0;
-  const transcriptLines: number[] = [];
   for (let index = 0; index < lines.length; index += 1) {
     const raw = (lines[index] ?? '').replace(/^\uFEFF/, '');
     if (raw.trim() === '') continue;
@@ -229,12 +239,10 @@ export function readReplayCalls(text: string): ReplayRead {
       source = found;
       reader = READERS[found]();
     }
-    const before = source === 'transcript' ? countToolUses(value) : 0;
     const call = reader.read(value, line);
     if (typeof call === 'string') return { ok: false, line, problem: `line ${line}: ${call}` };
     if (call === null) {
-      if (source === 'transcript') for (let use = 0; use < before; use += 1) transcriptLines.push(line);
-      else skipped += 1;
+      if (source !== 'transcript') skipped += 1;
       continue;
     }
     calls.push(call);
@@ -246,13 +254,6 @@ export function readReplayCalls(text: string): ReplayRead {
       problem:
         'no recorded call in it: expected a --history file, a journal, a cosh session input or a Claude Code transcript (.jsonl)',
     };
-  if (reader.finish !== undefined)
-    calls.push(...reader.finish().map((call, index) => ({ ...call, line: transcriptLines[index] ?? 0 })));
+  if (reader.finish !== undefined) calls.push(...reader.finish());
   return { ok: true, source, calls, skipped };
-}
-
-function countToolUses(value: Record<string, unknown>): number {
-  const message = value['message'];
-  if (!isRecord(message) || !Array.isArray(message['content'])) return 0;
-  return message['content'].filter((block) => isRecord(block) && block['type'] === 'tool_use').length;
 }
