@@ -1,10 +1,17 @@
 // SPEC J2: the chain of a journal's lines, read back. Pure: bytes in, the first line that does
 // not follow out. The writer and `cosh journal verify` share these rules.
-import { createHash } from 'node:crypto';
+import type * as NodeCrypto from 'node:crypto';
+
+/**
+ * node:crypto, loaded at the first hash: a static import would be hoisted to the top of the
+ * app's one-file per-call bundle and load on every `cosh hooks run`, journal or not (start-up.test.ts).
+ */
+let crypto: typeof NodeCrypto | undefined;
 
 /** SHA-256 (hex) of `bytes`: a line's `prev` is this of the line before, without its newline. */
 export function sha256Hex(bytes: string | Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
+  crypto ??= process.getBuiltinModule('node:crypto');
+  return crypto.createHash('sha256').update(bytes).digest('hex');
 }
 
 /** The `prev` of a journal's first line: SHA-256 of the empty string (J2). */
