@@ -1,7 +1,16 @@
 import { resolve } from 'node:path';
 import { type CliContext, hostJournal, hostJournalFile, loadCommandConfig, UsageError } from '@cosh/cosh-cli';
-import { coshInstallationFolder, createScriptCheck, protectedPaths, protectedPathsInputOf } from '@cosh/config';
+import {
+  coshCacheFolder,
+  coshInstallationFolder,
+  createScriptCheck,
+  gitIndirections,
+  hookPathFor,
+  protectedPaths,
+  protectedPathsInputOf,
+} from '@cosh/config';
 import { createHookEngine, type HookReport, type HooksConfig } from '@cosh/hooks';
+import { createAsyncResultSink } from './async-result-sink.ts';
 import { type HistoryWriter, openHistory } from './history/index.ts';
 import type { PermissionMode, PermissionPrompt, PromptAnswerer } from './permission/index.ts';
 import type { Command } from './tool-host-cli-options.ts';
@@ -34,12 +43,14 @@ export interface ToolHostSetupOptions {
   readonly command?: Command | undefined;
   /** R12: `one-call` for a one-shot command (`exec`); default a pool for the host's life. */
   readonly residentHooks?: 'pool' | 'one-call' | undefined;
-  /** R13: where an async hook's finished report goes (stderr with `--verbose`). */
+  /** R13: where an async hook's finished report goes too (besides stderr and the history). */
   readonly onAsyncResult?: ((report: HookReport) => void) | undefined;
   /** `--journal <file>` (J1), over setup.json's `journal`; relative to the context's directory. */
   readonly journalPath?: string | undefined;
   /** Who the journal names as the calls' agent (J1): `cosh`, or `mcp` for the MCP server. */
   readonly journalAgent?: 'cosh' | 'mcp' | undefined;
+  /** R13 `--verbose`: each async hook's finished report as a line on stderr. */
+  readonly verbose?: boolean | undefined;
 }
 
 /** A tool host ready for calls, and what to release when done. */
@@ -77,9 +88,17 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
       warnings: 'stderr',
     });
     const { config } = loaded;
+    // R13: an async hook's report on stderr with --verbose, and as a line of the history file.
+    const asyncResults = createAsyncResultSink({
+      verbose: options.verbose === true,
+      writeError: (text) => context.err.write(text),
+      history,
+      also: options.onAsyncResult,
+    });
     const engine = createHookEngine(config, {
       cwd: options.cwd,
-      env: context.env,
+      // B12: no PATH entry the agent's shell could write (the working tree, sandbox.writable, TMPDIR).
+      env: hookPathFor(loaded.sandbox, context.env, [options.cwd]).env,
       sessionId: options.sessionId,
       projectFolder: loaded.projectFolder,
       // K4: Claude hooks' transcript_path is the history file, when there is one.
@@ -87,7 +106,7 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
       // SPEC S5: a session or MCP server serves many calls; each checks its hooks' scripts again.
       scriptCheck: await createScriptCheck(loaded.trustedScripts),
       residentHooks: options.residentHooks,
-      onAsyncResult: options.onAsyncResult,
+      onAsyncResult: asyncResults.onAsyncResult,
       journal: await hostJournal(context, {
         settings: loaded.journal,
         file: options.journalPath,
@@ -115,16 +134,29 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
         status: loaded.sandboxStatus,
         settings: loaded.sandbox,
         protectedPaths: (cwd) => protectedPaths(pathsInput, cwd),
+        cacheFolder: cacheFolderOrNull(context.env),
+        // B11: the absent indirections of the repository around the call's cwd.
+        placeholders: (cwd) => gitIndirections(cwd, null).placeholders,
       }),
     });
     const close = async (): Promise<void> => {
       // Resident processes and async hooks end before the host reports it is done (R12, R13).
       await engine.close();
+      await asyncResults.written();
       await history?.close();
     };
     return { host, config, configFile: file, history, close };
   } catch (error) {
     await history?.close();
     throw error;
+  }
+}
+
+/** B2: Cosh's cache folder, `null` without a home folder (the load said so already). */
+function cacheFolderOrNull(env: NodeJS.ProcessEnv): string | null {
+  try {
+    return coshCacheFolder({ env });
+  } catch {
+    return null;
   }
 }

@@ -17,8 +17,11 @@ export type {
   ConfigProblem,
   HookEntry,
   HookOffReason,
+  HookRule,
   HooksConfig,
   JournalSettings,
+  RuleDecision,
+  RuleOperator,
   SandboxSettings,
 } from './config-types.ts';
 export { type FileLockOptions, LockTimeoutError, lockFileFor, withFileLock } from './file-lock.ts';
@@ -26,6 +29,8 @@ export { type LayerLocation, projectFileForWriting } from './find-config-layers.
 export { editJsonText, type JsonTextEdit, readJsonText } from './edit-json-text.ts';
 export { formatJsonPath, formatProblem } from './format-problem.ts';
 export { homeFolder } from './home-folder.ts';
+export { agentWritableFolders, type HookPath, hookPathFor, hookPathOf } from './hook-path.ts';
+export { describeRule } from './hook-rule.ts';
 export {
   EVENTS_ALLOWING_ASYNC,
   HOOK_EVENTS,
@@ -35,6 +40,7 @@ export {
   type SandboxMode,
 } from './hook-events.ts';
 export type { ImportedHookEntry } from './import-hook-entries.ts';
+export { type CommandCheckEnvironment, checkHookCommands } from './command-checks.ts';
 export { renderSetupJsonSchema } from './json-schema.ts';
 export { loadConfig, safeLoadConfig } from './load-config.ts';
 export {
@@ -48,6 +54,7 @@ export {
 export { DEFAULT_JOURNAL_SETTINGS, resolveJournalSettings } from './journal-settings.ts';
 export { locateJsonPath } from './locate-json-path.ts';
 export { type LayerInput, mergeLayers } from './merge-layers.ts';
+export { findProtectedPathSync, type ProtectedFiles, protectedFiles } from './protected-files.ts';
 export {
   coreHooksPath,
   coshInstallationFolder,
@@ -55,7 +62,10 @@ export {
   type ProtectedPathsInput,
   protectedPaths,
   protectedPathsInputOf,
+  protectedPathWhat,
 } from './protected-paths.ts';
+export { type GitIndirections, type GitPlaceholder, gitIndirections } from './git-indirections.ts';
+export { bridgeEntryPoints, type ClientFile, clientProjectFolders, clientSettingsFiles } from './client-files.ts';
 export { emptyConfig, parseConfig, validateHooksConfig } from './parse-config.ts';
 export { replaceImportedHooks } from './replace-imported-hooks.ts';
 export { resolveConfigPath } from './resolve-config-path.ts';

@@ -1,9 +1,13 @@
 // SPEC B2 and S6 share one list: what the agent's shell finds read-only inside the sandbox is
 // exactly what `fs_write` and `fs_edit` refuse to write. Two lists would drift, and the gap
 // between them would be a way around a guard.
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { bridgeEntryPoints, type ClientFile, clientProjectFolders, clientSettingsFiles } from './client-files.ts';
+import { coreHooksPath, gitIndirections, readSmallFile } from './git-indirections.ts';
 import { homeFolder } from './home-folder.ts';
+
+export { coreHooksPath };
 
 /** What the list is made of: the load's own files and the process's environment. */
 export interface ProtectedPathsInput {
@@ -31,8 +35,12 @@ export interface ProtectedPathsInput {
  * - `$XDG_CACHE_HOME/cosh` (default `~/.cache/cosh`): Cosh's caches are read before a verdict;
  * - Cosh's own installation folder;
  * - the repository's `.git/hooks` and `.git/config` around `cwd` (code that runs outside the
- *   sandbox later: a hook script, or a `core.hooksPath`, `core.fsmonitor`, alias … setting), and
- *   the folder its own config names as `core.hooksPath` (husky's `.husky/`, inside the tree).
+ *   sandbox later: a hook script, or a `core.hooksPath`, `core.fsmonitor`, alias … setting), the
+ *   folder its own config names as `core.hooksPath` (husky's `.husky/`, inside the tree), and
+ *   every indirection git follows to them (SPEC B11, {@link gitIndirections}), present or not;
+ * - B13: the clients' settings files that hold the bridge entry (user and project, see
+ *   {@link clientFilesOf}), the program those entries run (a `node_modules/.bin/cosh` link of the
+ *   tree) and that program's package folder.
  */
 export function protectedPaths(input: ProtectedPathsInput, cwd: string): string[] {
   const paths = new Set<string>();
@@ -59,7 +67,11 @@ export function protectedPaths(input: ProtectedPathsInput, cwd: string): string[
     const inside = resolve(cwd) === folder || resolve(cwd).startsWith(`${folder}/`);
     if (!inside) paths.add(folder);
   }
-  for (const path of gitProtectedPaths(cwd, home)) paths.add(path);
+  // B11: the absent indirections too, so that S6 refuses to create them as the sandbox does.
+  const git = gitIndirections(cwd, home);
+  for (const path of git.paths) paths.add(path);
+  for (const placeholder of git.placeholders) paths.add(placeholder.path);
+  for (const path of entryPointPaths(clientFilesOf(input.env, home, cwd))) paths.add(path);
   return [...paths];
 }
 
@@ -122,110 +134,11 @@ function xdgFolder(env: NodeJS.ProcessEnv, name: string, fallback: string, home:
 }
 
 /**
- * The repository around `cwd` (the nearest folder with a `.git`): its `hooks` and `config`. A
- * `.git` file (a worktree, a submodule) names the real git folder (`gitdir:`), whose `config`
- * counts, and its shared folder (`commondir`), whose `hooks` and `config` run for it. The folder
- * a config names as `core.hooksPath` holds the hooks git runs instead of `hooks`: it counts too.
+ * The existing paths of {@link gitIndirections} (SPEC B2, B11): the hooks, configs and
+ * indirections of the repository around `cwd`, and its `core.hooksPath` folder.
  */
 export function gitProtectedPaths(cwd: string, home: string | null): string[] {
-  for (let folder = resolve(cwd); ; folder = dirname(folder)) {
-    const dotGit = join(folder, '.git');
-    const kind = entryKind(dotGit);
-    if (kind === 'folder') {
-      const config = join(dotGit, 'config');
-      return withHooksPath([join(dotGit, 'hooks'), config], [config], folder, home);
-    }
-    if (kind === 'file') {
-      const gitFolder = gitdirOf(dotGit, folder);
-      if (gitFolder === null) return [];
-      const common = commonFolderOf(gitFolder);
-      const gitConfig = join(gitFolder, 'config');
-      const commonConfig = join(common, 'config');
-      const paths = [gitConfig, join(gitFolder, 'hooks'), join(common, 'hooks'), commonConfig];
-      return withHooksPath([...new Set(paths)], [...new Set([gitConfig, commonConfig])], folder, home);
-    }
-    if (dirname(folder) === folder) return [];
-  }
-}
-
-/**
- * `paths` and the `core.hooksPath` folder the `configs` name, resolved as git does: `~/` under the
- * home folder (dropped without one), anything else against the working tree.
- */
-function withHooksPath(
-  paths: readonly string[],
-  configs: readonly string[],
-  workTree: string,
-  home: string | null,
-): string[] {
-  const hooksPaths = configs
-    .map((config) => coreHooksPath(readSmallFile(config) ?? ''))
-    .flatMap((value) => {
-      if (value === null) return [];
-      if (!value.startsWith('~/')) return [resolve(workTree, value)];
-      return home === null ? [] : [join(home, value.slice(2))];
-    });
-  return [...new Set([...paths, ...hooksPaths])];
-}
-
-/**
- * The last `hooksPath` of the `[core]` section of a git config text (names are case-insensitive;
- * a value may be quoted and followed by a `#` or `;` comment), or `null`. A relative value is
- * relative to the working tree, where git runs hooks from.
- */
-export function coreHooksPath(configText: string): string | null {
-  let section = '';
-  let value: string | null = null;
-  for (const line of configText.split('\n')) {
-    // `[core]` only: `[core "sub"]` (and the old `[core.sub]`) is a subsection of its own.
-    const header = /^\s*\[([^\]]*)\]/.exec(line);
-    if (header !== null) {
-      section = (header[1] as string).trim().toLowerCase();
-      continue;
-    }
-    if (section !== 'core') continue;
-    const entry = /^\s*hookspath\s*=\s*(.*)$/i.exec(line);
-    if (entry === null) continue;
-    const raw = (entry[1] as string).trim();
-    const quoted = /^"((?:[^"\\]|\\.)*)"/.exec(raw);
-    const text = quoted !== null ? (quoted[1] as string).replace(/\\(.)/g, '$1') : raw.replace(/\s*[#;].*$/, '');
-    value = text === '' ? null : text;
-  }
-  return value;
-}
-
-function entryKind(path: string): 'folder' | 'file' | null {
-  try {
-    const stat = statSync(path);
-    return stat.isDirectory() ? 'folder' : stat.isFile() ? 'file' : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The folder a `.git` file names (`gitdir: <path>`, relative to the folder holding it). */
-function gitdirOf(dotGitFile: string, folder: string): string | null {
-  const text = readSmallFile(dotGitFile);
-  const match = text === null ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text);
-  return match?.[1] === undefined ? null : resolve(folder, match[1]);
-}
-
-/** A worktree's shared git folder (its `commondir` file), else the folder itself. */
-function commonFolderOf(gitFolder: string): string {
-  const text = readSmallFile(join(gitFolder, 'commondir'));
-  const named = text?.trim();
-  return named === undefined || named === '' ? gitFolder : resolve(gitFolder, named);
-}
-
-/** A small regular file's text, else `null` (a FIFO or a device is never opened). */
-function readSmallFile(path: string): string | null {
-  try {
-    const stat = statSync(path);
-    if (!stat.isFile() || stat.size > 64 * 1024) return null;
-    return readFileSync(path, 'utf8');
-  } catch {
-    return null;
-  }
+  return [...gitIndirections(cwd, home).paths];
 }
 
 /**
@@ -245,4 +158,46 @@ export function coshInstallationFolder(program: string | undefined = process.arg
     if (/"name"\s*:/.test(readSmallFile(join(folder, 'package.json')) ?? '')) return folder;
     if (dirname(folder) === folder) return null;
   }
+}
+
+/** B13: the clients' settings files for a call in `cwd` (user's, and the working tree's). */
+function clientFilesOf(env: NodeJS.ProcessEnv, home: string | null, cwd: string): ClientFile[] {
+  return clientSettingsFiles(env, home, clientProjectFolders(cwd));
+}
+
+/** B13: the settings files, each program their bridge entries run, and that program's package. */
+function entryPointPaths(files: readonly ClientFile[]): string[] {
+  const paths = files.map((file) => file.path);
+  for (const program of bridgeEntryPoints(files)) {
+    paths.push(program);
+    const folder = coshInstallationFolder(program);
+    if (folder !== null) paths.push(folder);
+  }
+  return paths;
+}
+
+/**
+ * What `path` (one of {@link protectedPaths}' answer for the same input and `cwd`) is, in words
+ * for B8's reason: "the trust store", "a setup.json folder", "a hook script", "Cosh's
+ * installation", "Claude Code's settings", …
+ */
+export function protectedPathWhat(path: string, input: ProtectedPathsInput, cwd: string): string {
+  const same = (other: string): boolean => resolve(other) === path;
+  const home = homeOrNull(input.env);
+  if (input.configFiles.some(same)) return 'a setup.json';
+  if (input.configFiles.some((file) => same(dirname(resolve(file))))) return 'a setup.json folder';
+  if (same(input.trustStore)) return 'the trust store';
+  if (same(dirname(resolve(input.trustStore)))) return "the trust store's folder";
+  if (input.scripts.some(same)) return 'a hook script';
+  if (input.scripts.some((script) => same(dirname(resolve(script))))) return "a hook script's folder";
+  const cacheHome = xdgFolder(input.env, 'XDG_CACHE_HOME', '.cache', home);
+  if (cacheHome !== null && same(join(cacheHome, 'cosh'))) return "Cosh's cache";
+  if (input.installationFolder !== null && same(input.installationFolder)) return "Cosh's installation";
+  const clientFiles = clientFilesOf(input.env, home, cwd);
+  const client = clientFiles.find((file) => same(file.path));
+  if (client !== undefined) return client.what;
+  const entryPoints = bridgeEntryPoints(clientFiles);
+  if (entryPoints.some(same)) return "Cosh's entry point, named in a client's settings";
+  if (entryPoints.some((program) => same(coshInstallationFolder(program) ?? ''))) return "Cosh's installation";
+  return "git's hooks or config";
 }

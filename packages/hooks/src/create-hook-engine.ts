@@ -1,6 +1,6 @@
 import { aggregatePostToolUse, aggregatePreToolUse } from '@cosh/aggregate';
 import { claudeProjectDirOnDisk, type HookEntry, type HookEvent, type HooksConfig } from '@cosh/config';
-import { type CompiledHooks, compileHooks, type HookSelection, selectHooks } from '@cosh/matcher';
+import { type CompiledHooks, type HookSelection, selectHooks } from '@cosh/matcher';
 import {
   createHookRunner,
   createHttpHookClient,
@@ -24,6 +24,7 @@ import type {
   PreToolUseResult,
   ToolCall,
 } from './hook-engine-types.ts';
+import { compileEventHooks } from './explain-tool-call.ts';
 import { hookPayload } from './hook-payload.ts';
 import type { HookReport } from './hook-report.ts';
 import { HooksError } from './hooks-error.ts';
@@ -181,8 +182,8 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
   // Each entry says whether it runs (`off`): its own switch (C5), its event's (C7), its layer's
   // or its file's trust (C10, S5). With layers an event's switch can stop user and project hooks
   // and not managed ones, so no event is skipped as a whole: an entry that is off is as if absent.
-  const compile = (event: HookEvent): CompiledHooks<HookEntry> =>
-    compileHooks(config.hooks[event].filter((hook) => hook.off === null));
+  // The same first step as `hooks explain` (explain-tool-call.ts), so the two cannot drift apart.
+  const compile = (event: HookEvent): CompiledHooks<HookEntry> => compileEventHooks(config, event);
   const compiled: Record<HookEvent, CompiledHooks<HookEntry>> = {
     PreToolUse: compile('PreToolUse'),
     PostToolUse: compile('PostToolUse'),
@@ -257,6 +258,8 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     let claudeHooks = false;
     for (const { hook, duplicateOf } of checked) {
       if (duplicateOf !== null || hook.trustProblem !== null) continue;
+      // D1: a rule reads the input itself; it needs no payload.
+      if (hook.rule !== null) continue;
       if (hook.protocol === 'claude') claudeHooks = true;
       else coshHooks = true;
     }
@@ -276,6 +279,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
       {
         event,
         toolName: call.toolName,
+        ruleSubject: call.toolInput,
         cosh,
         claude,
         hostEnvironment: options.env ?? process.env,

@@ -17,6 +17,7 @@ export {
   CODEX_TOOL_TABLE,
   type CodexCoshCall,
   type CodexToolCall,
+  codexPatchWriteTargets,
   codexToolOutput,
   fromCodexToolCall,
 } from './codex-tool-call.ts';
@@ -28,9 +29,10 @@ export {
 } from './gemini-hook-answer.ts';
 export { fromGeminiToolCall, GEMINI_TOOL_TABLE, type GeminiToolCall, geminiToolOutput } from './gemini-tool-call.ts';
 export { createHookEngine } from './create-hook-engine.ts';
+export { type ExplainedCall, explainToolCall, type HookExplanation } from './explain-tool-call.ts';
 // The closed sets the engine varies on, one entry each (docs/architecture.md).
 export { EVENTS as EVENT_RULES, type EventSpec as EventRules, eventSpec as eventRules } from '@cosh/spec';
-export { HOOK_KINDS, type HookKind, hookKindLabel, shownHook } from './hook-kinds.ts';
+export { HOOK_KINDS, type HookKind, hookKindLabel, hookKindOfEntry as hookKindOf, shownHook } from './hook-kinds.ts';
 export type {
   EventJournal,
   EventRun,
@@ -69,6 +71,7 @@ export {
 export type { Decision, Diagnostic, OutcomeKind, PostToolUseVerdict, PreToolUseVerdict } from '@cosh/aggregate';
 export type { ConfigLayer, HookEvent, HooksConfig } from '@cosh/config';
 export type { HttpHookClientOptions, RunnerOptions } from '@cosh/runner';
+export { shellSyntaxProblem } from '@cosh/runner';
 // The nesting limit the engine holds every input to (deeper, it could not be sent to hooks as
 // JSON): a host refuses such an input before it reaches the engine.
 export { MAX_JSON_DEPTH, nestsDeeperThan } from '@cosh/aggregate';

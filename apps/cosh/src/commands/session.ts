@@ -21,6 +21,8 @@ export interface SessionOptions {
   readonly historyPath: string | undefined;
   /** `--journal <file>` (J1). */
   readonly journalPath?: string | undefined;
+  /** R13 `--verbose`: async hooks' reports on stderr. */
+  readonly verbose?: boolean | undefined;
   /** `--session-id`: Claude hooks' `session_id` (K4). */
   readonly sessionId?: string | undefined;
   /** `--cwd`: where tools and hooks run (relative to the context's directory); default the context's directory. */
@@ -90,6 +92,7 @@ export async function runSession(context: CliContext, options: SessionOptions, s
     journalPath: options.journalPath,
     sessionId: options.sessionId,
     command: options.command,
+    verbose: options.verbose,
   });
   const tools = sessionTools(registry);
   const note = (id: unknown, text: string): void =>

@@ -13,7 +13,7 @@ import {
   shellWord,
   UsageError,
 } from '@cosh/cosh-cli';
-import { type Command, permissionOption, workingFolderOption } from '../tool-host-cli-options.ts';
+import { asyncVerboseOption, type Command, permissionOption, workingFolderOption } from '../tool-host-cli-options.ts';
 
 /** Default of `--call-timeout`, in seconds. */
 export const defaultCallTimeoutSeconds = 120;
@@ -47,6 +47,7 @@ interface McpFlags {
   sessionId?: string;
   cwd?: string;
   journal?: string;
+  verbose?: boolean;
 }
 
 /** The options of `cosh mcp proxy` that take a value (`--config F`), for {@link proxyCommandLine}. */
@@ -120,6 +121,7 @@ export function addMcpCommands(program: Command, version: string): void {
       '--journal <file>',
       'append one hash-chained line per event run to this decision journal (default: setup.json\'s "journal")',
     )
+    .addOption(asyncVerboseOption(serve))
     .action(async (flags: McpFlags, command: Command) => {
       const configPath = configPathOf(flags, command);
       const sessionId = sessionIdOf(flags, command);
@@ -131,6 +133,7 @@ export function addMcpCommands(program: Command, version: string): void {
         journalPath: flags.journal,
         permission: flags.permission,
         cwd: flags.cwd,
+        verbose: flags.verbose === true,
         version,
         command,
       });
@@ -153,6 +156,7 @@ export function addMcpCommands(program: Command, version: string): void {
     .addOption(mcpPermissionOption(proxy))
     .addOption(workingFolderOption(proxy, 'where the MCP server starts and hooks run (default: the current directory)'))
     .addOption(sessionIdOption())
+    .addOption(asyncVerboseOption(proxy))
     .option(
       '--journal <file>',
       'append one hash-chained line per event run to this decision journal (default: setup.json\'s "journal")',
@@ -200,6 +204,7 @@ export function addMcpCommands(program: Command, version: string): void {
           command: serverCommand,
           args,
           cwd: flags.cwd,
+          verbose: flags.verbose === true,
           version,
           cliCommand: command,
         });

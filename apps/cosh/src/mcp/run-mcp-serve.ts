@@ -27,6 +27,8 @@ export interface McpServeOptions {
   readonly sessionId?: string | undefined;
   /** `--journal <file>` (J1). */
   readonly journalPath?: string | undefined;
+  /** R13 `--verbose`: async hooks' reports on stderr. */
+  readonly verbose?: boolean | undefined;
   /** The app's version, told to the client. */
   readonly version: string;
   /** The command run, for the `--help` pointer of a usage error. */
@@ -74,6 +76,7 @@ async function serve(
         sessionId: options.sessionId,
         journalPath: options.journalPath,
         journalAgent: 'mcp',
+        verbose: options.verbose,
       }),
     log,
   );

@@ -2,7 +2,7 @@
 // binary given each agent's hook stdin, and wiring agents' settings files in a temporary HOME.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { temporaryFolders, withoutTrustAllWarning } from '@cosh/test-utils';
+import { temporaryFolders, withoutTrustAllWarning, withoutUnfencedWarning } from '@cosh/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
 
@@ -31,15 +31,17 @@ const HOOKS = {
   PostToolUse: [{ matcher: '^bash_run$', command: `echo '{"context": "ran a command"}'` }],
 };
 
+// setup.json lies in a folder of its own: its folder is Cosh's (B2, B8), not the project's files.
 async function setup() {
   const folder = makeFolder();
-  await writeFile(join(folder, 'setup.json'), JSON.stringify({ hooks: HOOKS }));
+  await mkdir(join(folder, 'config'));
+  await writeFile(join(folder, 'config', 'setup.json'), JSON.stringify({ hooks: HOOKS }));
   return folder;
 }
 
 function withoutTrustAll(answer: Record<string, unknown>): Record<string, unknown> {
   if (typeof answer['systemMessage'] === 'string') {
-    const rest = withoutTrustAllWarning(`${answer['systemMessage']}\n`).trimEnd();
+    const rest = withoutUnfencedWarning(withoutTrustAllWarning(`${answer['systemMessage']}\n`)).trimEnd();
     if (rest === '') delete answer['systemMessage'];
     else answer['systemMessage'] = rest;
   }
@@ -48,7 +50,7 @@ function withoutTrustAll(answer: Record<string, unknown>): Record<string, unknow
 
 describe('cosh claude-hook --client codex (K9)', () => {
   const codex = async (folder: string, event: string, toolName: string, toolInput: object) => {
-    const run = await runCosh(['claude-hook', '--client', 'codex', '--config', join(folder, 'setup.json')], {
+    const run = await runCosh(['claude-hook', '--client', 'codex', '--config', join(folder, 'config', 'setup.json')], {
       cwd: folder,
       input: JSON.stringify({
         session_id: 's-1',
@@ -129,7 +131,7 @@ describe('cosh claude-hook --client codex (K9)', () => {
 
 describe('cosh gemini-hook (K10)', () => {
   const gemini = async (folder: string, event: string, toolName: string, toolInput: object, extra: object = {}) => {
-    const run = await runCosh(['gemini-hook', '--config', join(folder, 'setup.json')], {
+    const run = await runCosh(['gemini-hook', '--config', join(folder, 'config', 'setup.json')], {
       cwd: folder,
       env: { XDG_STATE_HOME: join(folder, 'state') },
       input: JSON.stringify({
@@ -230,7 +232,7 @@ describe('cosh gemini-hook (K10)', () => {
     const bad = await gemini(folder, 'Nope', 'x', {});
     expect(bad.code).toBe(2);
     expect(bad.answer).toMatchObject({ decision: 'deny' });
-    await writeFile(join(folder, 'setup.json'), '{"hooks": {"PreToolUse": [{"comand": "x"}]}}');
+    await writeFile(join(folder, 'config', 'setup.json'), '{"hooks": {"PreToolUse": [{"comand": "x"}]}}');
     const broken = await gemini(folder, 'BeforeTool', 'run_shell_command', { command: 'ls' });
     expect(broken.code).toBe(2);
     expect(broken.answer).toMatchObject({ decision: 'deny', reason: expect.stringContaining('could not be loaded') });
@@ -256,8 +258,9 @@ describe('cosh connect (X)', () => {
 
     const wired = await connect(home, 'claude');
     expect(wired.code).toBe(0);
-    expect(wired.stdout).toContain('denyWrite');
+    expect(wired.stdout).toContain("Fenced Claude Code's shell and file tools");
     const text = await readFile(settings, 'utf8');
+    expect(text).toContain('"denyWrite"');
     expect(text).toContain('// mine');
     expect(text).toContain('"model": "opus"');
     expect(text).toContain('"command": "my-hook"');
@@ -284,6 +287,11 @@ describe('cosh connect (X)', () => {
     for (const event of ['PreToolUse', 'PostToolUse']) {
       expect(file.hooks[event]?.[0]?.hooks[0]?.command).toMatch(/^\/\S+ claude-hook --client codex \|\| \{ echo /);
     }
+    // Wired, but Codex's shell is not fenced until --fence writes its permission profile (B9).
+    const unfenced = await connect(home, 'codex', '--check');
+    expect(unfenced.code).toBe(1);
+    expect(unfenced.stderr).toContain('Codex CLI is wired to Cosh');
+    expect((await connect(home, 'codex', '--fence')).code).toBe(0);
     expect((await connect(home, 'codex', '--check')).code).toBe(0);
   });
 
@@ -298,7 +306,11 @@ describe('cosh connect (X)', () => {
       expect(handler?.command).toMatch(/^\/\S+ gemini-hook \|\| \{ echo 'cosh gemini-hook failed' >&2; exit 2; \}$/);
       expect(handler?.timeout).toBe(60000);
     }
-    expect((await connect(home, 'gemini', '--check')).code).toBe(0);
+    // Wired; its shell cannot be fenced here (B9: only its own tools.sandbox does), so --check exits 1.
+    const check = await connect(home, 'gemini', '--check', '--project');
+    expect(check.stderr).toContain('Gemini CLI is wired to Cosh');
+    expect(check.stderr).toContain("Gemini CLI's shell is not fenced");
+    expect(check.code).toBe(1);
     expect((await connect(home, 'nobody')).code).toBe(64);
   });
 });

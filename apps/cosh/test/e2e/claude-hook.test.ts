@@ -2,7 +2,7 @@
 // Claude's protocol from the Cosh hooks of setup.json.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { temporaryFolders, withoutTrustAllWarning } from '@cosh/test-utils';
+import { temporaryFolders, withoutTrustAllWarning, withoutUnfencedWarning } from '@cosh/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
 
@@ -15,7 +15,7 @@ const makeFolder = temporaryFolders('cosh-bridge-');
 function answerOf(stdout: string): Record<string, unknown> {
   const answer = JSON.parse(stdout) as Record<string, unknown>;
   if (typeof answer['systemMessage'] === 'string') {
-    const rest = withoutTrustAllWarning(`${answer['systemMessage']}\n`).trimEnd();
+    const rest = withoutUnfencedWarning(withoutTrustAllWarning(`${answer['systemMessage']}\n`)).trimEnd();
     if (rest === '') delete answer['systemMessage'];
     else answer['systemMessage'] = rest;
   }
@@ -30,7 +30,9 @@ type Entry = { name?: string; matcher?: string; command: string; protocol?: 'cla
 
 async function bridge(hooks: { PreToolUse?: Entry[]; PostToolUse?: Entry[] } | string) {
   const folder = makeFolder();
-  const config = join(folder, 'setup.json');
+  // In a folder of its own: setup.json's folder is Cosh's (B2, B8), not the project's files.
+  await mkdir(join(folder, 'config'));
+  const config = join(folder, 'config', 'setup.json');
   await writeFile(config, typeof hooks === 'string' ? hooks : JSON.stringify({ hooks }));
   /** Runs `cosh claude-hook` with this stdin; checks it exits 0 and prints at most one line. */
   const ask = async (stdin: string | object) => {

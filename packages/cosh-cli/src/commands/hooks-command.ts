@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { addExamples } from '../help-examples.ts';
+import { addHooksExplainCommand } from './hooks-explain-command.ts';
 import { addHooksImportCommand } from './hooks-import-command.ts';
 import { addHooksListCommand } from './hooks-list-command.ts';
 import { addHooksReplayCommand } from './hooks-replay-command.ts';
@@ -27,6 +28,7 @@ export function addHooksCommand(program: Command): Command {
   addHooksToggleCommands(hooks);
   addHooksRunCommand(hooks);
   addHooksReplayCommand(hooks);
+  addHooksExplainCommand(hooks);
   addHooksImportCommand(hooks);
   addHooksSchemaCommand(hooks);
   return hooks;

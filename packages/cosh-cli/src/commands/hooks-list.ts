@@ -5,9 +5,10 @@ import {
   type HookEntry,
   type HookEvent,
   type HookOffReason,
+  hookPathFor,
   type TrustState,
 } from '@cosh/config';
-import { shownHook } from '@cosh/hooks';
+import { type HookKind, hookKindOf, shownHook } from '@cosh/hooks';
 import type { CliContext, Writer } from '../cli-context.ts';
 import { loadCommandConfig } from '../load-command-config.ts';
 import { printIgnoredHomeUserFile } from '../trust-notices.ts';
@@ -40,6 +41,10 @@ export interface HooksListJson {
       readonly command: string | null;
       /** `null` for a command hook. */
       readonly url: string | null;
+      /** How it is run: `command`, `resident`, `http` or `rule` (D1). */
+      readonly kind: HookKind;
+      /** A rule hook's rule as written (D1); `null` for the other kinds. */
+      readonly rule: Readonly<Record<string, unknown>> | null;
       readonly protocol: string;
       readonly matcher: string;
       readonly timeout: number;
@@ -64,6 +69,11 @@ export interface HooksListJson {
     readonly kind: 'bwrap' | 'landlock' | 'sandbox-exec' | null;
     readonly cause: string | null;
   };
+  /**
+   * B12: the `PATH` entries hooks do not get (inside a folder the agent's shell can write), in
+   * `PATH`'s order; absent when none is.
+   */
+  readonly path_removed?: readonly string[];
 }
 
 /** `cosh hooks list [--config F] [--no-project] [--json]`. */
@@ -79,6 +89,8 @@ export async function runHooksList(
   });
   printIgnoredHomeUserFile(context.err, loaded, context.env);
   const { config, files, location } = loaded;
+  // B12: as the hosts run hooks here (`exec`, `session`, `hooks run` in this folder).
+  const pathRemoved = hookPathFor(loaded.sandbox, context.env, [context.cwd]).removed;
   // A hook's warnings are those of the file it was read from: not of a file whose trusted copy runs.
   const shownFrom = new Map(files.filter((file) => file.load !== 'snapshot').map((file) => [file.file, file]));
   const hookWarnings = (hook: HookEntry): ConfigProblem[] =>
@@ -112,6 +124,8 @@ export async function runHooksList(
           name: hook.name,
           command: hook.command,
           url: hook.url,
+          kind: hookKindOf(hook),
+          rule: hook.rule === null ? null : (JSON.parse(hook.rule.text) as Record<string, unknown>),
           protocol: hook.protocol,
           matcher: hook.matcher,
           timeout: hook.timeout,
@@ -140,6 +154,7 @@ export async function runHooksList(
         kind: loaded.sandboxStatus.kind,
         cause: loaded.sandboxStatus.cause,
       },
+      ...(pathRemoved.length === 0 ? {} : { path_removed: pathRemoved }),
     };
     printJson((text) => context.out.write(text), result);
     return;
@@ -174,6 +189,12 @@ export async function runHooksList(
   // SPEC B5: whether the agent's shell can change what is listed here.
   out.line();
   out.line(sandboxStatusLine(loaded.sandboxStatus));
+  // SPEC B12: the programs hooks find by name are never ones the agent's shell could plant.
+  if (pathRemoved.length > 0) {
+    out.line(
+      `PATH for hooks: without ${pathRemoved.map((entry) => escapeForTerminal(entry)).join(', ')} (the agent's shell can write there)`,
+    );
+  }
 }
 
 function printFiles(out: Writer, files: readonly ConfigLayerFile[]): void {
@@ -218,9 +239,14 @@ function hookState(hook: HookEntry): string {
   }
 }
 
-/** R12, R13: `(resident) `, `(async) `, `(resident, async) ` before the command; `''` for a plain hook. */
+/**
+ * R12, R13, D1: `(resident) `, `(async) `, `(resident, async) `, `(rule) ` before the command;
+ * `''` for a plain hook.
+ */
 function runModes(hook: HookEntry): string {
-  const modes = [hook.resident ? 'resident' : '', hook.async ? 'async' : ''].filter((mode) => mode !== '');
+  const modes = [hook.resident ? 'resident' : '', hook.async ? 'async' : '', hook.rule === null ? '' : 'rule'].filter(
+    (mode) => mode !== '',
+  );
   return modes.length === 0 ? '' : `(${modes.join(', ')}) `;
 }
 
@@ -242,7 +268,8 @@ function printHookTable(
     // One printable line each, so a name cannot break the table or drive the terminal.
     shortenText(printableText(hook.name), 40),
     hook.matcher === '' ? '(any tool)' : shortenText(printableText(hook.matcher), 30),
-    `${hook.timeout}s`,
+    // D1: a rule runs in no time; its timeout means nothing.
+    hook.rule === null ? `${hook.timeout}s` : '-',
     hook.onError,
     hookState(hook),
     `${runModes(hook)}${printableText(shownHook(hook))}`,

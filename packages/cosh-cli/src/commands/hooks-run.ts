@@ -1,4 +1,4 @@
-import { claudeToolNameRunAdvice } from '@cosh/config';
+import { claudeToolNameRunAdvice, hookPathFor } from '@cosh/config';
 import { asyncReportLine, createHookEngine } from '@cosh/hooks';
 import { readArgumentFile } from '../argument-file.ts';
 import type { CliContext } from '../cli-context.ts';
@@ -83,16 +83,21 @@ export async function runHooksRun(context: CliContext, options: HooksRunOptions)
   const {
     config,
     projectFolder,
+    sandbox,
     journal: journalSettings,
   } = await loadCommandConfig(context, {
     configPath: options.configPath,
     noProject: options.noProject,
     warnings: 'stderr',
     validationCache: true,
+    // SPEC S4/X: a person trying a new user file's hooks at a terminal trusts it on first use, as
+    // exec, list and validate do (with the notice); without a terminal nothing is trusted (S5).
+    trustOnFirstUse: true,
   });
   const engine = createHookEngine(config, {
     cwd: context.cwd,
-    env: context.env,
+    // B12: no PATH entry the agent's shell could write.
+    env: hookPathFor(sandbox, context.env, [context.cwd]).env,
     sessionId: options.sessionId,
     projectFolder,
     // R12: one call, so a resident hook runs as a one-call process.
