@@ -13,7 +13,7 @@
 // machine may be shared, and only ratios within a row are comparable across runs. Each median
 // ratio comes with its 95 % bootstrap interval: a target inside it is neither a clear pass nor a
 // clear miss. --only runs the named sections alone (engine, stdin, sandbox, parallel, http,
-// selection, rules, resident, cold, claude, guard, memory), for a fast loop on one figure.
+// selection, rules, resident, cold, claude, guard, journal, memory), for a fast loop on one figure.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -839,6 +839,44 @@ function bridgeGuardWork(directory) {
   });
 }
 
+// 4d. The decision journal (SPEC J1, J2): the same `cosh claude-hook` call with setup.json's
+// journal on and off. On, each call also takes the journal's lock, reads its last line and appends
+// one (the journal grows through the run, as it does in use). Target 1.1x (issue 39).
+
+async function journalOverhead(directory, node) {
+  const version = nodeVersion(node);
+  const off = writeTrivialSetup(directory, 'journal-off.json');
+  const on = join(directory, 'journal-on.json');
+  const journal = join(directory, 'bench-journal.jsonl');
+  writeFileSync(
+    on,
+    JSON.stringify({ journal: { file: journal }, hooks: { PreToolUse: [{ name: 'trivial', command: 'true' }] } }),
+  );
+  const env = cleanEnvironment(directory);
+  const claudeCall = JSON.stringify({
+    session_id: 'bench',
+    cwd: directory,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command: 'ls' },
+  });
+  const times = await interleave(quick ? 8 : 30, 3, [
+    async () =>
+      (await runProcess(node, [coshBin, 'claude-hook', '--config', off], { env, cwd: directory, input: claudeCall }))
+        .elapsed,
+    async () =>
+      (await runProcess(node, [coshBin, 'claude-hook', '--config', on], { env, cwd: directory, input: claudeCall }))
+        .elapsed,
+  ]);
+  ratioRow({
+    what: `\`cosh claude-hook\` with the decision journal on, Node ${version}`,
+    baseline: 'the same call, setup.json without "journal"',
+    subject: 'setup.json with "journal": {"file": …}: one chained line appended per call',
+    times,
+    target: 1.1,
+  });
+}
+
 // 5. The code cache of the per-call bundle (apps/cosh/src/require-with-code-cache.ts), on every
 // Node: the same clean-environment cold start with the cache on (as users run it; it lives beside
 // the bundle, and the warm-up rounds fill it) and off (NODE_DISABLE_COMPILE_CACHE=1, Node's own
@@ -1240,6 +1278,7 @@ try {
     if (wanted('cold')) await measuring(() => coldStart(directory, node));
     if (wanted('claude')) await measuring(() => claudeHookColdStart(directory, node));
     if (wanted('guard')) await measuring(() => bridgeGuardCost(directory, node));
+    if (wanted('journal')) await measuring(() => journalOverhead(directory, node));
     if (wanted('cold')) await measuring(() => compileCache(directory, node));
   }
   if (wanted('guard')) await measuring(() => bridgeGuardWork(directory));

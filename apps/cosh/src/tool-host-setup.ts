@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { type CliContext, loadCommandConfig, UsageError } from '@cosh/cosh-cli';
+import { type CliContext, hostJournal, hostJournalFile, loadCommandConfig, UsageError } from '@cosh/cosh-cli';
 import {
   coshCacheFolder,
   coshInstallationFolder,
@@ -45,6 +45,10 @@ export interface ToolHostSetupOptions {
   readonly residentHooks?: 'pool' | 'one-call' | undefined;
   /** R13: where an async hook's finished report goes too (besides stderr and the history). */
   readonly onAsyncResult?: ((report: HookReport) => void) | undefined;
+  /** `--journal <file>` (J1), over setup.json's `journal`; relative to the context's directory. */
+  readonly journalPath?: string | undefined;
+  /** Who the journal names as the calls' agent (J1): `cosh`, or `mcp` for the MCP server. */
+  readonly journalAgent?: 'cosh' | 'mcp' | undefined;
   /** R13 `--verbose`: each async hook's finished report as a line on stderr. */
   readonly verbose?: boolean | undefined;
 }
@@ -103,10 +107,19 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
       scriptCheck: await createScriptCheck(loaded.trustedScripts),
       residentHooks: options.residentHooks,
       onAsyncResult: asyncResults.onAsyncResult,
+      journal: await hostJournal(context, {
+        settings: loaded.journal,
+        file: options.journalPath,
+        agent: options.journalAgent ?? 'cosh',
+      }),
     });
     const file = loaded.location.file;
     // SPEC B2, S6: one list for the sandbox's read-only paths and the tools' refusals.
-    const pathsInput = protectedPathsInputOf(loaded, context.env, coshInstallationFolder());
+    // SPEC B2, S6, J2: the journal this host writes (`--journal` or setup.json's) is protected too.
+    const pathsInput = {
+      ...protectedPathsInputOf(loaded, context.env, coshInstallationFolder()),
+      journal: hostJournalFile(context, { settings: loaded.journal, file: options.journalPath }),
+    };
     const host = createToolHost({
       engine,
       registry: options.registry,

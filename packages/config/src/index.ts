@@ -19,10 +19,12 @@ export type {
   HookOffReason,
   HookRule,
   HooksConfig,
+  JournalSettings,
   RuleDecision,
   RuleOperator,
   SandboxSettings,
 } from './config-types.ts';
+export { type FileLockOptions, LockTimeoutError, lockFileFor, withFileLock } from './file-lock.ts';
 export { type LayerLocation, projectFileForWriting } from './find-config-layers.ts';
 export { editJsonText, type JsonTextEdit, readJsonText } from './edit-json-text.ts';
 export { formatJsonPath, formatProblem } from './format-problem.ts';
@@ -49,6 +51,7 @@ export {
   loadHooks,
   readConfigLayers,
 } from './load-hooks.ts';
+export { DEFAULT_JOURNAL_SETTINGS, resolveJournalSettings } from './journal-settings.ts';
 export { locateJsonPath } from './locate-json-path.ts';
 export { type LayerInput, mergeLayers } from './merge-layers.ts';
 export { findProtectedPathSync, type ProtectedFiles, protectedFiles } from './protected-files.ts';

@@ -2,7 +2,7 @@
 // exactly what `fs_write` and `fs_edit` refuse to write. Two lists would drift, and the gap
 // between them would be a way around a guard.
 import { realpathSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { bridgeEntryPoints, type ClientFile, clientProjectFolders, clientSettingsFiles } from './client-files.ts';
 import { coreHooksPath, gitIndirections, readSmallFile } from './git-indirections.ts';
 import { homeFolder } from './home-folder.ts';
@@ -20,6 +20,8 @@ export interface ProtectedPathsInput {
   readonly env: NodeJS.ProcessEnv;
   /** Cosh's installation folder, `null` when unknown (see {@link coshInstallationFolder}). */
   readonly installationFolder: string | null;
+  /** The decision journal (SPEC J2: B2-protected), `null` or absent without one. */
+  readonly journal?: string | null | undefined;
 }
 
 /**
@@ -55,6 +57,16 @@ export function protectedPaths(input: ProtectedPathsInput, cwd: string): string[
   const cacheHome = xdgFolder(input.env, 'XDG_CACHE_HOME', '.cache', home);
   if (cacheHome !== null) paths.add(join(cacheHome, 'cosh'));
   if (input.installationFolder !== null) paths.add(input.installationFolder);
+  if (input.journal !== undefined && input.journal !== null) {
+    // J2: the journal, and its lock (an agent holding it would keep every line out), and its
+    // folder, where a new lock file could be planted; not the folder when the call works inside it.
+    const journal = resolve(input.journal);
+    const lock = join(dirname(journal), `.${basename(journal)}.lock`);
+    for (const path of [journal, lock, `${lock}.break`]) paths.add(path);
+    const folder = dirname(journal);
+    const inside = resolve(cwd) === folder || resolve(cwd).startsWith(`${folder}/`);
+    if (!inside) paths.add(folder);
+  }
   // B11: the absent indirections too, so that S6 refuses to create them as the sandbox does.
   const git = gitIndirections(cwd, home);
   for (const path of git.paths) paths.add(path);
@@ -76,6 +88,7 @@ export function protectedPathsInputOf(
     };
     readonly trustStore: string;
     readonly protectedFiles: readonly string[];
+    readonly journal?: { readonly file: string | null } | undefined;
   },
   env: NodeJS.ProcessEnv,
   installationFolder: string | null,
@@ -89,6 +102,7 @@ export function protectedPathsInputOf(
     scripts: loaded.protectedFiles.filter((path) => !known.has(path)),
     env,
     installationFolder,
+    journal: loaded.journal?.file ?? null,
   };
 }
 
