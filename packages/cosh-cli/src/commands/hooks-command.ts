@@ -3,6 +3,7 @@ import { addExamples } from '../help-examples.ts';
 import { addHooksExplainCommand } from './hooks-explain-command.ts';
 import { addHooksImportCommand } from './hooks-import-command.ts';
 import { addHooksListCommand } from './hooks-list-command.ts';
+import { addHooksReplayCommand } from './hooks-replay-command.ts';
 import { addHooksRunCommand } from './hooks-run-command.ts';
 import { addHooksSchemaCommand } from './hooks-schema-command.ts';
 import { addHooksToggleCommands } from './hooks-toggle-command.ts';
@@ -26,6 +27,7 @@ export function addHooksCommand(program: Command): Command {
   addHooksTrustCommand(hooks);
   addHooksToggleCommands(hooks);
   addHooksRunCommand(hooks);
+  addHooksReplayCommand(hooks);
   addHooksExplainCommand(hooks);
   addHooksImportCommand(hooks);
   addHooksSchemaCommand(hooks);
