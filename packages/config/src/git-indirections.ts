@@ -3,7 +3,7 @@
 // next `git commit` runs unsandboxed: the hooks folders and configs, and the indirections that
 // point git elsewhere (a `.git` file, `commondir`, `config.worktree`, a worktree's `gitdir`).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 
 /**
  * An absent path the sandbox keeps absent-or-unwritable for a call (SPEC B11) by mounting
@@ -38,7 +38,8 @@ const MAX_MODULE_DEPTH = 4;
  *   too);
  * - the folder a config names as `core.hooksPath` (husky's `.husky`, inside the tree).
  *
- * Absent and honoured if created (the placeholders): the git folder's and the shared folder's
+ * Absent and honoured if created (the placeholders; `commondir` and `config.worktree` are listed
+ * present or not, the sandbox protects a present one as it is): the git folder's and the shared folder's
  * `commondir` (a file holding `.`, the folder itself, so git inside the sandbox reads what it
  * would without one) and `config.worktree` (empty), each worktree's `config.worktree`, and a
  * `.git` in the working folder and each folder above it up to the repository (or up to the root
@@ -75,10 +76,9 @@ function repository(
       const path = join(folder, name);
       const kind = entryKind(path);
       if (kind !== null) paths.add(path);
-      else if (name === 'commondir') placeholders.push({ path, kind: 'file', content: '.\n' });
-      else if (name === 'config.worktree') placeholders.push({ path, kind: 'file', content: '' });
       // B2's two are listed even when absent, as before (the sandbox drops what does not exist).
       else if (name === 'hooks' || name === 'config') paths.add(path);
+      holdAbsent(path, placeholders);
       if (name === 'config' || name === 'config.worktree') configs.push(path);
     }
   };
@@ -99,7 +99,7 @@ function repository(
     }
     const worktreeConfig = join(worktree, 'config.worktree');
     if (entryKind(worktreeConfig) !== null) paths.add(worktreeConfig);
-    else placeholders.push({ path: worktreeConfig, kind: 'file', content: '' });
+    holdAbsent(worktreeConfig, placeholders);
     // The worktree's own `.git` file, wherever it is (its `gitdir` names it): a worktree inside
     // the working tree is the agent's to write otherwise.
     addDotGitFile(readSmallFile(join(worktree, 'gitdir'))?.trim(), worktree, paths);
@@ -111,10 +111,18 @@ function repository(
     if (!value.startsWith('~/')) paths.add(resolve(workTree, value));
     else if (home !== null) paths.add(join(home, value.slice(2)));
   }
-  return {
-    paths: [...paths],
-    placeholders: placeholders.filter((placeholder) => !paths.has(placeholder.path)),
-  };
+  return { paths: [...paths], placeholders };
+}
+
+/**
+ * `commondir` (reading `.`, the git folder itself) and `config.worktree` (empty) are held where
+ * absent. They are listed whether present or not: the sandbox protects a present one as it is,
+ * and a present one may be the empty mount point of another call still running (it is then held
+ * again, not bound as the empty file it is on the host).
+ */
+function holdAbsent(path: string, placeholders: GitPlaceholder[]): void {
+  if (path.endsWith(`${sep}commondir`)) placeholders.push({ path, kind: 'file', content: '.\n' });
+  else if (path.endsWith(`${sep}config.worktree`)) placeholders.push({ path, kind: 'file', content: '' });
 }
 
 /**
@@ -135,8 +143,7 @@ function addModules(folder: string, paths: Set<string>, placeholders: GitPlaceho
     for (const file of ['hooks', 'config', 'commondir', 'config.worktree']) {
       const path = join(module, file);
       if (entryKind(path) !== null) paths.add(path);
-      else if (file === 'commondir') placeholders.push({ path, kind: 'file', content: '.\n' });
-      else if (file === 'config.worktree') placeholders.push({ path, kind: 'file', content: '' });
+      holdAbsent(path, placeholders);
     }
     const workTree = coreValue(readSmallFile(join(module, 'config')) ?? '', 'worktree');
     if (workTree !== null) addDotGitFile(join(resolve(module, workTree), '.git'), module, paths);

@@ -7,15 +7,15 @@ import { agentWritableFolders, hookPathFor, hookPathOf } from './hook-path.ts';
 const makeFolder = temporaryFolders('cosh-hook-path-');
 
 describe('hookPathOf (B12)', () => {
-  it('B12: PATH entries inside the working tree, sandbox.writable or the temporary folders are removed, the rest kept in order', () => {
+  it('B12: PATH entries inside the working tree, sandbox.writable or TMPDIR are removed, the rest kept in order', () => {
     const { env, removed } = hookPathFor(
       { writable: ['/home/u/.npm'] },
-      { PATH: '/p/.venv/bin:/usr/bin:/home/u/.npm/bin:/tmp/x:/bin', TMPDIR: '/t' },
+      { PATH: '/p/.venv/bin:/usr/bin:/home/u/.npm/bin:/t/x:/tmp/y:/bin', TMPDIR: '/t' },
       ['/p'],
     );
-    expect(env['PATH']).toBe('/usr/bin:/bin');
-    expect(removed).toEqual(['/p/.venv/bin', '/home/u/.npm/bin', '/tmp/x']);
-    expect(agentWritableFolders({ writable: [] }, { TMPDIR: '/t' }, ['/p', '/q'])).toEqual(['/p', '/q', '/tmp', '/t']);
+    expect(env['PATH']).toBe('/usr/bin:/tmp/y:/bin');
+    expect(removed).toEqual(['/p/.venv/bin', '/home/u/.npm/bin', '/t/x']);
+    expect(agentWritableFolders({ writable: [] }, { TMPDIR: '/t' }, ['/p', '/q'])).toEqual(['/p', '/q', '/t']);
   });
 
   it('B12: relative and empty entries (looked up from the cwd) are removed; a folder that only shares a prefix is kept', () => {

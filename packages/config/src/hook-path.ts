@@ -1,6 +1,6 @@
 // SPEC B12: hooks and resident processes run outside the sandbox, so a program they find by name
 // on `PATH` must not be one the agent could have planted. Every `PATH` entry inside a folder the
-// sandbox lets `bash_run` write (the working tree, `sandbox.writable`, the temporary folders) is
+// sandbox lets `bash_run` write (the working tree, `sandbox.writable`, `TMPDIR`) is
 // left out of their environment: a guard that calls `grep` never runs an activated `.venv/bin/grep`
 // or a `node_modules/.bin/grep` the agent wrote.
 import { lstatSync, realpathSync } from 'node:fs';
@@ -10,7 +10,7 @@ import type { SandboxSettings } from './config-types.ts';
 /**
  * The folders the agent's shell can write, as B2 makes them writable: the working trees
  * (`workingTrees`: a host's cwd; for a bridge the payload's cwd and the project's root),
- * `sandbox.writable`, `TMPDIR` and `/tmp`.
+ * `sandbox.writable` and `TMPDIR` when set. (The sandbox's `/tmp` is a private one, not the host's.)
  */
 export function agentWritableFolders(
   sandbox: Pick<SandboxSettings, 'writable'>,
@@ -20,7 +20,6 @@ export function agentWritableFolders(
   const folders = [
     ...workingTrees.map((folder) => resolve(folder)),
     ...sandbox.writable.map((folder) => resolve(folder)),
-    '/tmp',
   ];
   const temporary = env['TMPDIR'];
   if (temporary !== undefined && isAbsolute(temporary)) folders.push(resolve(temporary));

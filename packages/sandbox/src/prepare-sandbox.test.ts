@@ -176,12 +176,37 @@ describe.runIf(hasBubblewrap)('B bubblewrap, for real', () => {
       cwd,
       'cat .git/commondir; echo x > .git/commondir; echo file:$?; touch sub/.git/x; echo folder:$?; ls -A sub/.git | wc -l',
     );
-    // While the call runs the mount points exist on the host; release removes them.
-    expect(existsSync(join(cwd, '.git', 'commondir'))).toBe(true);
+    // Until release the mount points exist on the host; a file one holds its content (git outside,
+    // during the call, reads a commondir of "." as none); release removes them.
+    expect(readFileSync(join(cwd, '.git', 'commondir'), 'utf8')).toBe('.\n');
     prepared.launch.release();
     expect(run.stdout).toMatch(/^\.\nfile:[12]\nfolder:[12]\n0\n$/);
     expect(existsSync(join(cwd, '.git', 'commondir'))).toBe(false);
     expect(existsSync(join(cwd, 'sub', '.git'))).toBe(false);
+  });
+
+  it("B11: two calls of one process at once: the second holds the first one's mount point again, the last release removes it", () => {
+    const { cwd } = project('placeholders-overlap');
+    const commondir = join(cwd, '.git', 'commondir');
+    const policy: SandboxPolicy = {
+      cwd,
+      writable: [],
+      readOnly: [commondir],
+      network: true,
+      placeholders: [{ path: commondir, kind: 'file', content: '.\n' }],
+    };
+    const first = prepareSandbox(policy, probeSandbox());
+    if (!first.ok) throw new Error(first.cause);
+    expect(runLaunch(first.launch, cwd, 'cat .git/commondir').stdout).toBe('.\n');
+    expect(existsSync(commondir)).toBe(true); // the first call's mount point, still in use
+    const second = prepareSandbox(policy, probeSandbox());
+    if (!second.ok) throw new Error(second.cause);
+    // Held again (it reads "."), not bound as the empty file it is on the host.
+    expect(runLaunch(second.launch, cwd, 'cat .git/commondir').stdout).toBe('.\n');
+    first.launch.release();
+    expect(existsSync(commondir)).toBe(true);
+    second.launch.release();
+    expect(existsSync(commondir)).toBe(false);
   });
 
   it('B11: a placeholder path that exists is protected as it is', () => {

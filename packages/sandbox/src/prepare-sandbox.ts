@@ -1,4 +1,14 @@
-import { lstatSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { bwrapArguments } from './bwrap-arguments.ts';
 import { landlockArguments } from './landlock-arguments.ts';
 import { resolvePolicyPaths } from './resolve-policy-paths.ts';
@@ -53,13 +63,15 @@ export function prepareSandbox(policy: SandboxPolicy, probe: SandboxProbe): Sand
       const seccompFd = seccomp === null ? undefined : firstFileFd + files.length;
       if (seccomp !== null) files.push(seccomp);
       const placeholders = paths.placeholders ?? [];
+      const release = holdPlaceholders(placeholders);
+      for (const placeholder of placeholders) prefill(placeholder);
       return {
         ok: true,
         launch: {
           kind: 'bwrap',
           launcher: [probe.program, ...bwrapArguments(paths, { network: policy.network, seccompFd, placeholderFds })],
           files,
-          release: holdPlaceholders(placeholders),
+          release,
         },
       };
     }
@@ -114,13 +126,49 @@ function holdPlaceholders(placeholders: readonly SandboxPlaceholder[]): () => vo
 }
 
 /**
- * bubblewrap creates an empty file or folder on the host to mount over (the placeholder's
- * folder is the host's). Only that is removed: an empty regular file, an empty folder.
+ * bubblewrap creates an empty file to mount a file placeholder over, on the host (the
+ * placeholder's folder is the host's), and an empty file is not always harmless there: git
+ * outside, during the call, fails on an empty `commondir`. So a placeholder with a content gets
+ * its mount point made first, holding that content (a `commondir` of `.`, which git reads as no
+ * indirection), created exclusively and never through a link; one that exists already (another
+ * call's) is left as it is.
+ */
+function prefill(placeholder: SandboxPlaceholder): void {
+  if (placeholder.kind !== 'file' || placeholder.content === '') return;
+  let fd: number;
+  try {
+    fd = openSync(
+      placeholder.path,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+      0o644,
+    );
+  } catch {
+    return; // There already, or its folder is not writable: bubblewrap says so if it matters.
+  }
+  try {
+    writeSync(fd, placeholder.content);
+  } catch {
+    // A short mount point is still one; its content is only for git outside during the call.
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Removes the mount point a placeholder left on the host: an empty folder, or a regular file
+ * that is empty or holds exactly the placeholder's content (anything else is someone's file).
  */
 function removeMountPoint(placeholder: SandboxPlaceholder): void {
   try {
     const stat = lstatSync(placeholder.path);
-    if (placeholder.kind === 'file' && stat.isFile() && stat.size === 0) unlinkSync(placeholder.path);
+    if (
+      placeholder.kind === 'file' &&
+      stat.isFile() &&
+      stat.size <= Buffer.byteLength(placeholder.content) &&
+      (stat.size === 0 || readFileSync(placeholder.path, 'utf8') === placeholder.content)
+    ) {
+      unlinkSync(placeholder.path);
+    }
     if (placeholder.kind === 'folder' && stat.isDirectory() && readdirSync(placeholder.path).length === 0) {
       rmdirSync(placeholder.path);
     }

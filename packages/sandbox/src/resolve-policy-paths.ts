@@ -80,9 +80,11 @@ export function resolvePolicyPaths(
     if (placeholders.some((other) => other.path === target)) continue;
     placeholders.push({ ...placeholder, path: target });
   }
-  const readOnly = [...new Set([...existing(policy.readOnly), ...existingPlaceholders])].sort(
-    (left, right) => depth(left) - depth(right),
-  );
+  // A placeholder held again (another call's mount point) is not also bound as the empty file.
+  const held = new Set(placeholders.map((placeholder) => placeholder.path));
+  const readOnly = [
+    ...new Set([...existing(policy.readOnly).filter((path) => !held.has(path)), ...existingPlaceholders]),
+  ].sort((left, right) => depth(left) - depth(right));
   // Where the command could create the path: inside a writable tree and not inside a protected
   // path mounted over that tree (one that holds the tree is under it, and does not count).
   const creatable = (path: string): boolean =>
@@ -91,9 +93,9 @@ export function resolvePolicyPaths(
         isStrictlyInside(path, root) &&
         !readOnly.some((other) => (other === path || isStrictlyInside(path, other)) && !isStrictlyInside(root, other)),
     );
-  const held = placeholders.filter((placeholder) => creatable(placeholder.path));
+  const creatablePlaceholders = placeholders.filter((placeholder) => creatable(placeholder.path));
   const pinned = new Set<string>();
-  for (const path of [...readOnly, ...held.map((placeholder) => placeholder.path)]) {
+  for (const path of [...readOnly, ...creatablePlaceholders.map((placeholder) => placeholder.path)]) {
     for (const root of writable) {
       if (!isStrictlyInside(path, root)) continue;
       for (let folder = parentOf(path); folder !== root && isStrictlyInside(folder, root); folder = parentOf(folder)) {
@@ -113,7 +115,7 @@ export function resolvePolicyPaths(
     writable,
     pinned: [...pinned].sort((left, right) => depth(left) - depth(right)),
     readOnly,
-    placeholders: held,
+    placeholders: creatablePlaceholders,
   };
 }
 

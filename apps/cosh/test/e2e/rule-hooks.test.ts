@@ -131,7 +131,7 @@ describe('rule hooks through cosh (D1, D2)', () => {
       `${config}:3:40: error: hooks.PreToolUse[0].rule.glob: "src/[ab" is not a valid glob (Missing closing: "]", at offset 4 of the glob)`,
     );
     expect(validate.stdout + validate.stderr).toContain(
-      `${config}:3:62: error: hooks.PreToolUse[0].rule.decision must be one of`,
+      `${config}:3:63: error: hooks.PreToolUse[0].rule.decision must be one of`,
     );
     const run = await runCosh(['hooks', 'run', 'PreToolUse', '--tool', 'fs_write', '--config', config, '--json'], {
       cwd: directory,

@@ -91,6 +91,16 @@ describe.skipIf(!hasBubblewrap)("B11 git's indirections, with a real bubblewrap"
     expect(git(project, 'log', '--format=%s').stdout).toBe('the user commits\nagent\nfirst\n');
   }, 60_000);
 
+  it("B11: while an agent call runs, the user's own git in the same repository keeps working", async () => {
+    const call = agent('sleep 3; echo slept');
+    await waitUntil(() => existsSync(join(project, '.git', 'commondir')), 10_000);
+    const status = git(project, 'status', '--short');
+    expect(status.stderr).toBe('');
+    expect(status.status).toBe(0);
+    expect((await call).stdout).toContain('slept');
+    expect(existsSync(join(project, '.git', 'commondir'))).toBe(false);
+  }, 60_000);
+
   it("B11: a worktree's .git file cannot be pointed elsewhere, nor its commondir or gitdir rewritten", async () => {
     const tree = join(project, 'wt');
     expect(git(project, 'worktree', 'add', '-q', tree).status).toBe(0);
