@@ -50,7 +50,7 @@ const PROJECT_CLIENT_FILES = [
  * (`$XDG_STATE_HOME/cosh`), the cache (`$XDG_CACHE_HOME/cosh`), the installation folder, the
  * clients' user settings files and the entry point they name (B13), and, when `cwd` holds one,
  * the project's `.cosh/`. A file inside a listed folder is covered by it. Left out: the
- * repository's git files around `cwd` (`.git/hooks`, `.git/config` and the rest of B11's list), and the clients' settings files of the
+ * repository's `.git/hooks` and `.git/config` around `cwd`, and the clients' settings files of the
  * project `cosh connect` happens to run in: they are that project's, and Claude Code and Codex
  * keep them read-only themselves (shared/FENCES.md); `--project` adds its own file.
  */
@@ -69,7 +69,7 @@ export const b2ProtectedPaths: ProtectedPathsSource = (input) => {
     },
     cwd,
   );
-  // B11's paths, the missing ones held by a placeholder included, are this repository's.
+  // The repository's own git files (B2, B11), existing or placeholders.
   const git = gitIndirections(cwd, homeOf(env));
   const left = new Set([
     ...git.paths,
