@@ -26,9 +26,11 @@ export { formatJsonPath, formatProblem } from './format-problem.ts';
 export { homeFolder } from './home-folder.ts';
 export {
   EVENTS_ALLOWING_ASYNC,
+  eventsToShow,
   HOOK_EVENTS,
   type HookEvent,
   isHookEvent,
+  listedEvents,
   type OnError,
   type SandboxMode,
 } from './hook-events.ts';

@@ -1,4 +1,4 @@
-import { aggregatePostToolUse, aggregatePreToolUse } from '@cosh/aggregate';
+import { aggregatePostToolUse, aggregatePreToolUse, aggregateSessionEvent } from '@cosh/aggregate';
 import { claudeProjectDirOnDisk, type HookEntry, type HookEvent, type HooksConfig } from '@cosh/config';
 import { type CompiledHooks, compileHooks, type HookSelection, selectHooks } from '@cosh/matcher';
 import {
@@ -11,12 +11,22 @@ import {
 } from '@cosh/runner';
 import { claudeHookPayload } from './claude-hook-payload.ts';
 import { toClaudeToolInput } from './claude-tool-input.ts';
-import { toClaudeToolName } from '@cosh/spec';
 import { claudeToolResponse } from './claude-tool-response.ts';
 import { describeError } from './describe-error.ts';
-import { EVENTS } from '@cosh/spec';
-import { failedPostToolUse, failedPreToolUse } from './failed-results.ts';
-import type { HookEngine, HookEngineOptions, PostToolUseCall, ToolCall } from './hook-engine-types.ts';
+import { EVENTS, HOOK_EVENTS, type SessionEvent, toClaudeToolName } from '@cosh/spec';
+import { failedPostToolUse, failedPreToolUse, failedSessionEvent } from './failed-results.ts';
+import type {
+  EventCall,
+  EventResult,
+  HookEngine,
+  HookEngineOptions,
+  PostToolUseCall,
+  PostToolUseResult,
+  PreToolUseResult,
+  SessionEventCall,
+  SessionEventResult,
+  ToolCall,
+} from './hook-engine-types.ts';
 import { hookPayload } from './hook-payload.ts';
 import type { HookReport } from './hook-report.ts';
 import { HooksError } from './hooks-error.ts';
@@ -25,6 +35,7 @@ import type { ResidentHooksSetup } from './event-hooks-setup.ts';
 import { type ClaudeHooksSetup, type EventHooksRun, type ProtocolPayload, runEventHooks } from './run-event-hooks.ts';
 import { residentKey } from './resident-hook-run.ts';
 import { selectionsByTool } from './selections-by-tool.ts';
+import { claudeSessionHookPayload, sessionHookPayload, sessionMatcherSubject } from './session-event-payload.ts';
 import { toolNameProblem } from './tool-name-problem.ts';
 import { newToolUseId } from './tool-use-id.ts';
 
@@ -112,6 +123,20 @@ function callProblem(call: unknown, event: HookEvent): string | null {
   return null;
 }
 
+/** Why the engine cannot describe this session call to hooks (E1–E4), or `null` when it can. */
+function sessionCallProblem(event: SessionEvent, call: unknown): string | null {
+  if (!isRecord(call)) return 'the call must be an object';
+  if (call['cwd'] !== undefined && typeof call['cwd'] !== 'string') return 'cwd must be a string';
+  if (call['signal'] !== undefined && !(call['signal'] instanceof AbortSignal)) return 'signal must be an AbortSignal';
+  for (const field of EVENTS[event].payloadFields) {
+    const value = field === 'stop_hook_active' ? call['stopHookActive'] : call[field];
+    if (field === 'stop_hook_active') {
+      if (value !== undefined && typeof value !== 'boolean') return 'stopHookActive must be a boolean';
+    } else if (typeof value !== 'string') return `${field} must be a string`;
+  }
+  return null;
+}
+
 /**
  * Creates the engine for one validated config (`loadHooks`, `parseConfig` or
  * `validateHooksConfig` of `@cosh/config` made it): matchers are compiled here, once (M5);
@@ -174,19 +199,22 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
   // Each entry says whether it runs (`off`): its own switch (C5), its event's (C7), its layer's
   // or its file's trust (C10, S5). With layers an event's switch can stop user and project hooks
   // and not managed ones, so no event is skipped as a whole: an entry that is off is as if absent.
-  const compile = (event: HookEvent): CompiledHooks<HookEntry> =>
-    compileHooks(config.hooks[event].filter((hook) => hook.off === null));
-  const compiled: Record<HookEvent, CompiledHooks<HookEntry>> = {
-    PreToolUse: compile('PreToolUse'),
-    PostToolUse: compile('PostToolUse'),
+  // An event with no matcher subject (E1, E3) runs its hooks for every call: their matchers,
+  // warned about at load, select nothing away.
+  const compile = (event: HookEvent): CompiledHooks<HookEntry> => {
+    const hooks = config.hooks[event].filter((hook) => hook.off === null);
+    return compileHooks(
+      EVENTS[event].matcherSubject === 'none' ? hooks.map((hook) => ({ ...hook, matcher: '' })) : hooks,
+    );
   };
-  // M1–M4 per tool: kept, since the compiled hooks do not change.
-  const select = (event: HookEvent) =>
-    selectionsByTool((toolName, claudeToolName) => selectHooks(compiled[event], toolName, claudeToolName));
-  const selected: Record<HookEvent, ReturnType<typeof select>> = {
-    PreToolUse: select('PreToolUse'),
-    PostToolUse: select('PostToolUse'),
+  // M1–M4 per tool (per source or reason for SessionStart and SessionEnd): kept, since the
+  // compiled hooks do not change.
+  const select = (event: HookEvent) => {
+    const compiledHooks = compile(event);
+    return selectionsByTool((toolName, claudeToolName) => selectHooks(compiledHooks, toolName, claudeToolName));
   };
+  const selected = {} as Record<HookEvent, ReturnType<typeof select>>;
+  for (const event of HOOK_EVENTS) selected[event] = select(event);
 
   // K4: one session id for every call of this engine (one per session, MCP server or process),
   // made when a Claude hook first needs it. Web Crypto's global: node:crypto stays off the cold
@@ -283,69 +311,169 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     );
   }
 
+  /** The hooks of one session event (E1–E4): selected by the event's matcher subject, fed E5's payloads. */
+  function runSessionHooksOf<Event extends SessionEvent>(
+    event: Event,
+    call: SessionEventCall<Event>,
+  ): Promise<EventHooksRun> {
+    const subject = sessionMatcherSubject(event, call);
+    const selections = selected[event](subject, subject);
+    if (selections.length === 0) return Promise.resolve({ reports: [], outcomes: [], diagnostics: [] });
+    const checked = options.scriptCheck === undefined ? selections : checkScripts(selections, options.scriptCheck);
+    let setupProblem: string | null = null;
+    let cwd = '';
+    try {
+      cwd = call.cwd ?? options.cwd ?? process.cwd();
+    } catch (error) {
+      setupProblem = `no working directory: ${describeError(error)}`;
+    }
+    const context = { sessionId: sessionIdOfEngine(), cwd, transcriptPath: options.transcriptPath };
+    let claude: ClaudeHooksSetup | null = null;
+    if (checked.some(({ hook }) => hook.protocol === 'claude')) {
+      const projectDir = claudeProjectDirOnDisk({
+        projectFolder: options.projectFolder ?? null,
+        cwd,
+        env: options.env ?? process.env,
+      });
+      claude = {
+        payload: encodePayload(() => claudeSessionHookPayload(event, call, context)),
+        projectDir,
+        coshInput: {},
+        claudeInput: {},
+        mcpServer: undefined,
+      };
+    }
+    return runEventHooks(
+      checked,
+      {
+        event,
+        toolName: '',
+        cosh: encodePayload(() => sessionHookPayload(event, call, context)),
+        claude,
+        hostEnvironment: options.env ?? process.env,
+        cwd,
+        hookRunner,
+        httpClient: httpClientOfEngine,
+        setupProblem,
+        signal: call.signal,
+        residents: residentsFor(cwd),
+      },
+      asyncHooks,
+    );
+  }
+
+  async function preToolUse(call: ToolCall): Promise<PreToolUseResult> {
+    const startedAt = monotonicNow();
+    try {
+      const problem = callProblem(call, 'PreToolUse');
+      if (problem !== null) return failedPreToolUse(call, `invalid tool call: ${problem}`, startedAt);
+      // SPEC S5: a config refused for want of trust denies every call, in both events.
+      if (config.refusal !== null) return failedPreToolUse(call, config.refusal, startedAt);
+      if (closed) return failedPreToolUse(call, closedEngineReason, startedAt);
+      const run = await runHooksOf('PreToolUse', call);
+      // Hooks stopped half-way said nothing to rely on: a cancelled call never runs (fail closed).
+      if (call.signal?.aborted === true)
+        return { ...failedPreToolUse(call, cancelledReason, startedAt), hooks: run.reports };
+      const verdict = aggregatePreToolUse(call.toolInput, run.outcomes);
+      // The verdict's fields written out rather than spread: the same object, made in one step.
+      return {
+        event: 'PreToolUse',
+        toolName: call.toolName,
+        decision: verdict.decision,
+        halt: verdict.halt,
+        reasons: verdict.reasons,
+        context: verdict.context,
+        toolInput: verdict.toolInput,
+        // The verdict's own list is the call's when translating Claude inputs dropped nothing (the usual case).
+        diagnostics: run.diagnostics.length === 0 ? verdict.diagnostics : [...verdict.diagnostics, ...run.diagnostics],
+        hooks: run.reports,
+        durationMs: monotonicNow() - startedAt,
+      };
+    } catch (error) {
+      return failedPreToolUse(call, `hook engine failed: ${describeError(error)}`, startedAt);
+    }
+  }
+
+  async function postToolUse(call: PostToolUseCall): Promise<PostToolUseResult> {
+    const startedAt = monotonicNow();
+    try {
+      const problem = callProblem(call, 'PostToolUse');
+      if (problem !== null) return failedPostToolUse(call, `invalid tool call: ${problem}`, startedAt);
+      // SPEC S5: a config refused for want of trust denies every call, in both events.
+      if (config.refusal !== null) return failedPostToolUse(call, config.refusal, startedAt);
+      if (closed) return failedPostToolUse(call, closedEngineReason, startedAt);
+      const run = await runHooksOf('PostToolUse', call);
+      if (call.signal?.aborted === true)
+        return { ...failedPostToolUse(call, cancelledReason, startedAt), hooks: run.reports };
+      const verdict = aggregatePostToolUse(
+        { toolOutput: call.toolOutput, preToolUseContext: call.preToolUseContext },
+        run.outcomes,
+      );
+      return {
+        event: 'PostToolUse',
+        toolName: call.toolName,
+        toolInput: call.toolInput,
+        ...verdict,
+        hooks: run.reports,
+        durationMs: monotonicNow() - startedAt,
+      };
+    } catch (error) {
+      return failedPostToolUse(call, `hook engine failed: ${describeError(error)}`, startedAt);
+    }
+  }
+
+  /** E1–E4: one session event's hooks and its verdict. */
+  async function sessionEvent<Event extends SessionEvent>(
+    event: Event,
+    call: SessionEventCall<Event>,
+  ): Promise<SessionEventResult<Event>> {
+    const startedAt = monotonicNow();
+    try {
+      const problem = sessionCallProblem(event, call);
+      if (problem !== null) return failedSessionEvent(event, `invalid ${event} call: ${problem}`, startedAt);
+      if (config.refusal !== null) return failedSessionEvent(event, config.refusal, startedAt);
+      if (closed) return failedSessionEvent(event, closedEngineReason, startedAt);
+      const run = await runSessionHooksOf(event, call);
+      if (call.signal?.aborted === true)
+        return { ...failedSessionEvent(event, cancelledReason, startedAt), hooks: run.reports };
+      const stopHookActive = event === 'Stop' && (call as SessionEventCall<'Stop'>).stopHookActive === true;
+      const verdict = aggregateSessionEvent(event, run.outcomes, { stopHookActive });
+      return {
+        event,
+        ...verdict,
+        diagnostics: run.diagnostics.length === 0 ? verdict.diagnostics : [...verdict.diagnostics, ...run.diagnostics],
+        hooks: run.reports,
+        durationMs: monotonicNow() - startedAt,
+      };
+    } catch (error) {
+      return failedSessionEvent(event, `hook engine failed: ${describeError(error)}`, startedAt);
+    }
+  }
+
+  /** E6: any event, by the verdict rule its entry of the events table names. */
+  function run<Event extends HookEvent>(event: Event, call: EventCall<Event>): Promise<EventResult<Event>> {
+    const aggregator = EVENTS[event as HookEvent].aggregator;
+    switch (aggregator) {
+      case 'tool-call':
+        return preToolUse(call as ToolCall) as Promise<EventResult<Event>>;
+      case 'tool-output':
+        return postToolUse(call as PostToolUseCall) as Promise<EventResult<Event>>;
+      case 'session':
+        return sessionEvent(event as SessionEvent, call as SessionEventCall<SessionEvent>) as Promise<
+          EventResult<Event>
+        >;
+      default: {
+        const never: never = aggregator;
+        throw new Error(`unknown aggregator: ${JSON.stringify(never)}`);
+      }
+    }
+  }
+
   return {
     config,
-
-    async preToolUse(call) {
-      const startedAt = monotonicNow();
-      try {
-        const problem = callProblem(call, 'PreToolUse');
-        if (problem !== null) return failedPreToolUse(call, `invalid tool call: ${problem}`, startedAt);
-        // SPEC S5: a config refused for want of trust denies every call, in both events.
-        if (config.refusal !== null) return failedPreToolUse(call, config.refusal, startedAt);
-        if (closed) return failedPreToolUse(call, closedEngineReason, startedAt);
-        const run = await runHooksOf('PreToolUse', call);
-        // Hooks stopped half-way said nothing to rely on: a cancelled call never runs (fail closed).
-        if (call.signal?.aborted === true)
-          return { ...failedPreToolUse(call, cancelledReason, startedAt), hooks: run.reports };
-        const verdict = aggregatePreToolUse(call.toolInput, run.outcomes);
-        // The verdict's fields written out rather than spread: the same object, made in one step.
-        return {
-          event: 'PreToolUse',
-          toolName: call.toolName,
-          decision: verdict.decision,
-          halt: verdict.halt,
-          reasons: verdict.reasons,
-          context: verdict.context,
-          toolInput: verdict.toolInput,
-          // The verdict's own list is the call's when translating Claude inputs dropped nothing (the usual case).
-          diagnostics:
-            run.diagnostics.length === 0 ? verdict.diagnostics : [...verdict.diagnostics, ...run.diagnostics],
-          hooks: run.reports,
-          durationMs: monotonicNow() - startedAt,
-        };
-      } catch (error) {
-        return failedPreToolUse(call, `hook engine failed: ${describeError(error)}`, startedAt);
-      }
-    },
-
-    async postToolUse(call) {
-      const startedAt = monotonicNow();
-      try {
-        const problem = callProblem(call, 'PostToolUse');
-        if (problem !== null) return failedPostToolUse(call, `invalid tool call: ${problem}`, startedAt);
-        // SPEC S5: a config refused for want of trust denies every call, in both events.
-        if (config.refusal !== null) return failedPostToolUse(call, config.refusal, startedAt);
-        if (closed) return failedPostToolUse(call, closedEngineReason, startedAt);
-        const run = await runHooksOf('PostToolUse', call);
-        if (call.signal?.aborted === true)
-          return { ...failedPostToolUse(call, cancelledReason, startedAt), hooks: run.reports };
-        const verdict = aggregatePostToolUse(
-          { toolOutput: call.toolOutput, preToolUseContext: call.preToolUseContext },
-          run.outcomes,
-        );
-        return {
-          event: 'PostToolUse',
-          toolName: call.toolName,
-          toolInput: call.toolInput,
-          ...verdict,
-          hooks: run.reports,
-          durationMs: monotonicNow() - startedAt,
-        };
-      } catch (error) {
-        return failedPostToolUse(call, `hook engine failed: ${describeError(error)}`, startedAt);
-      }
-    },
+    run,
+    preToolUse: (call) => run('PreToolUse', call),
+    postToolUse: (call) => run('PostToolUse', call),
 
     async close() {
       closed = true;

@@ -32,11 +32,16 @@ export { createHookEngine } from './create-hook-engine.ts';
 export { EVENTS as EVENT_RULES, type EventSpec as EventRules, eventSpec as eventRules } from '@cosh/spec';
 export { HOOK_KINDS, type HookKind, hookKindLabel, shownHook } from './hook-kinds.ts';
 export type {
+  EventCall,
+  EventResult,
   HookEngine,
   HookEngineOptions,
   PostToolUseCall,
   PostToolUseResult,
   PreToolUseResult,
+  SessionEventCall,
+  SessionEventFields,
+  SessionEventResult,
   ToolCall,
 } from './hook-engine-types.ts';
 export type { HookReport } from './hook-report.ts';
@@ -53,7 +58,15 @@ export {
 } from './run-tool-call.ts';
 
 // The types in the signatures above that come from the packages the engine wires.
-export type { Decision, Diagnostic, OutcomeKind, PostToolUseVerdict, PreToolUseVerdict } from '@cosh/aggregate';
+export type {
+  Decision,
+  Diagnostic,
+  OutcomeKind,
+  PostToolUseVerdict,
+  PreToolUseVerdict,
+  SessionEventVerdict,
+} from '@cosh/aggregate';
+export type { SessionEvent } from '@cosh/spec';
 export type { ConfigLayer, HookEvent, HooksConfig } from '@cosh/config';
 export type { HttpHookClientOptions, RunnerOptions } from '@cosh/runner';
 // The nesting limit the engine holds every input to (deeper, it could not be sent to hooks as
