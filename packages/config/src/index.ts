@@ -17,13 +17,17 @@ export type {
   ConfigProblem,
   HookEntry,
   HookOffReason,
+  HookRule,
   HooksConfig,
+  RuleDecision,
+  RuleOperator,
   SandboxSettings,
 } from './config-types.ts';
 export { type LayerLocation, projectFileForWriting } from './find-config-layers.ts';
 export { editJsonText, type JsonTextEdit, readJsonText } from './edit-json-text.ts';
 export { formatJsonPath, formatProblem } from './format-problem.ts';
 export { homeFolder } from './home-folder.ts';
+export { describeRule } from './hook-rule.ts';
 export {
   EVENTS_ALLOWING_ASYNC,
   eventsToShow,
@@ -35,6 +39,7 @@ export {
   type SandboxMode,
 } from './hook-events.ts';
 export type { ImportedHookEntry } from './import-hook-entries.ts';
+export { type CommandCheckEnvironment, checkHookCommands } from './command-checks.ts';
 export { renderSetupJsonSchema } from './json-schema.ts';
 export { loadConfig, safeLoadConfig } from './load-config.ts';
 export {
@@ -47,6 +52,17 @@ export {
 } from './load-hooks.ts';
 export { locateJsonPath } from './locate-json-path.ts';
 export { type LayerInput, mergeLayers } from './merge-layers.ts';
+export { findProtectedPathSync, type ProtectedFiles, protectedFiles } from './protected-files.ts';
+export {
+  coreHooksPath,
+  coshInstallationFolder,
+  gitProtectedPaths,
+  type ProtectedPathsInput,
+  protectedPaths,
+  protectedPathsInputOf,
+  protectedPathWhat,
+} from './protected-paths.ts';
+export { bridgeEntryPoints, type ClientFile, clientProjectFolders, clientSettingsFiles } from './client-files.ts';
 export { emptyConfig, parseConfig, validateHooksConfig } from './parse-config.ts';
 export { replaceImportedHooks } from './replace-imported-hooks.ts';
 export { resolveConfigPath } from './resolve-config-path.ts';

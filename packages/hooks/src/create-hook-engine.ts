@@ -27,6 +27,7 @@ import type {
   SessionEventResult,
   ToolCall,
 } from './hook-engine-types.ts';
+import { hookTargetOf } from './hook-kinds.ts';
 import { hookPayload } from './hook-payload.ts';
 import type { HookReport } from './hook-report.ts';
 import { HooksError } from './hooks-error.ts';
@@ -35,7 +36,12 @@ import type { ResidentHooksSetup } from './event-hooks-setup.ts';
 import { type ClaudeHooksSetup, type EventHooksRun, type ProtocolPayload, runEventHooks } from './run-event-hooks.ts';
 import { residentKey } from './resident-hook-run.ts';
 import { selectionsByTool } from './selections-by-tool.ts';
-import { claudeSessionHookPayload, sessionHookPayload, sessionMatcherSubject } from './session-event-payload.ts';
+import {
+  claudeSessionHookPayload,
+  sessionFields,
+  sessionHookPayload,
+  sessionMatcherSubject,
+} from './session-event-payload.ts';
 import { toolNameProblem } from './tool-name-problem.ts';
 import { newToolUseId } from './tool-use-id.ts';
 
@@ -203,6 +209,8 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
   // warned about at load, select nothing away.
   const compile = (event: HookEvent): CompiledHooks<HookEntry> => {
     const hooks = config.hooks[event].filter((hook) => hook.off === null);
+    // M5, D1: a rule's regexes and globs are compiled with the config, not at its first call.
+    for (const hook of hooks) if (hook.rule !== null) hookTargetOf(hook);
     return compileHooks(
       EVENTS[event].matcherSubject === 'none' ? hooks.map((hook) => ({ ...hook, matcher: '' })) : hooks,
     );
@@ -278,6 +286,8 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     let claudeHooks = false;
     for (const { hook, duplicateOf } of checked) {
       if (duplicateOf !== null || hook.trustProblem !== null) continue;
+      // D1: a rule reads the input itself; it needs no payload.
+      if (hook.rule !== null) continue;
       if (hook.protocol === 'claude') claudeHooks = true;
       else coshHooks = true;
     }
@@ -297,6 +307,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
       {
         event,
         toolName: call.toolName,
+        ruleSubject: call.toolInput,
         cosh,
         claude,
         hostEnvironment: options.env ?? process.env,
@@ -348,6 +359,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
       {
         event,
         toolName: '',
+        ruleSubject: sessionFields(event, call),
         cosh: encodePayload(() => sessionHookPayload(event, call, context)),
         claude,
         hostEnvironment: options.env ?? process.env,

@@ -17,6 +17,7 @@ export {
   CODEX_TOOL_TABLE,
   type CodexCoshCall,
   type CodexToolCall,
+  codexPatchWriteTargets,
   codexToolOutput,
   fromCodexToolCall,
 } from './codex-tool-call.ts';
@@ -30,7 +31,7 @@ export { fromGeminiToolCall, GEMINI_TOOL_TABLE, type GeminiToolCall, geminiToolO
 export { createHookEngine } from './create-hook-engine.ts';
 // The closed sets the engine varies on, one entry each (docs/architecture.md).
 export { EVENTS as EVENT_RULES, type EventSpec as EventRules, eventSpec as eventRules } from '@cosh/spec';
-export { HOOK_KINDS, type HookKind, hookKindLabel, shownHook } from './hook-kinds.ts';
+export { HOOK_KINDS, type HookKind, hookKindLabel, hookKindOfEntry as hookKindOf, shownHook } from './hook-kinds.ts';
 export type {
   EventCall,
   EventResult,

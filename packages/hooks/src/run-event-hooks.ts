@@ -5,6 +5,7 @@ import {
   interpretRunWith,
   type OutputParsers,
   outputParsersFor,
+  ruleOutcome,
 } from '@cosh/aggregate';
 import type { HookEntry } from '@cosh/config';
 import type { HookSelection } from '@cosh/matcher';
@@ -16,6 +17,7 @@ import { hostVariables } from './hook-environment.ts';
 import { hookTargetOf, runHookOfKind } from './hook-kinds.ts';
 import { asyncStartedReport, deduplicatedReport, type HookReport, ranReport } from './hook-report.ts';
 import { residentKey } from './resident-hook-run.ts';
+import { residentStderrDiagnostic } from './resident-stderr.ts';
 import type { HookRun } from './hook-run.ts';
 import type { EventHooksInput, ProtocolPayload } from './event-hooks-setup.ts';
 
@@ -102,6 +104,9 @@ interface StartedHooks {
   readonly startedAsync: ReadonlySet<number> | null;
 }
 
+/** A rule's stdin: it has none (D1). */
+const noStdin = new Uint8Array(0);
+
 /** Starts every selected hook that runs, in the same tick (R2). */
 function startHooks(
   selections: readonly HookSelection<HookEntry>[],
@@ -122,6 +127,12 @@ function startHooks(
       runs[position] = null;
       continue;
     }
+    // D1: a rule is evaluated in this process: it needs no payload, working folder or runner.
+    const target = hookTargetOf(hook);
+    if (target.kind === 'rule') {
+      runs[position] = runHookOfKind({ hook, setup, stdin: noStdin, stopBoundMs: stopBound }, target);
+      continue;
+    }
     // Stopped before the runner (no payload, no directory): no duration to report.
     const payload = payloadOf(hook, setup);
     const problem = setup.setupProblem ?? payload.problem;
@@ -137,7 +148,7 @@ function startHooks(
       runs[position] = null;
       continue;
     }
-    runs[position] = runHookOfKind({ hook, setup, stdin, stopBoundMs: stopBound }, hookTargetOf(hook));
+    runs[position] = runHookOfKind({ hook, setup, stdin, stopBoundMs: stopBound }, target);
   }
   return { runs, startedAsync };
 }
@@ -193,6 +204,8 @@ function outcomeOf(
   parsers: OutputParsers,
   diagnostics: Diagnostic[],
 ): HookOutcome {
+  // D1: a rule hook's answer is its outcome (it has no process to read).
+  if (result.ruleAnswer !== undefined) return ruleOutcome(setup.event, hook, result.ruleAnswer);
   let outcome: HookOutcome;
   if (hook.protocol === 'claude') {
     outcome = interpretClaudeRunWith(setup.event, hook, result, parsers);
@@ -210,6 +223,11 @@ function outcomeOf(
     }
   } else {
     outcome = interpretRunWith(setup.event, hook, result, parsers);
+  }
+  // R12: a resident process's stderr goes into the diagnostics; a failure's already carries it.
+  if (hook.resident && outcome.diagnostic === null) {
+    const logged = residentStderrDiagnostic(hook.name, result.stderr);
+    if (logged !== null) diagnostics.push(logged);
   }
   return outcome;
 }

@@ -13,6 +13,14 @@ const SESSION_FIELDS: { readonly [Event in SessionEvent]: (call: SessionEventCal
     SessionEnd: (call) => ({ reason: call.reason }),
   };
 
+/** The event's own payload fields of one call (`{ prompt }`, `{ source }`, …): what a rule hook reads (D1). */
+export function sessionFields<Event extends SessionEvent>(
+  event: Event,
+  call: SessionEventCall<Event>,
+): Record<string, unknown> {
+  return (SESSION_FIELDS[event] as (call: SessionEventCall<Event>) => Record<string, unknown>)(call);
+}
+
 /** The event's own fields of one call, as JSON members (`"prompt":"…"`), without braces. */
 function ownMembers<Event extends SessionEvent>(event: Event, call: SessionEventCall<Event>): string {
   const fields = (SESSION_FIELDS[event] as (call: SessionEventCall<Event>) => Record<string, unknown>)(call);

@@ -4,5 +4,6 @@ export {
   type InvalidMatcher,
   type MatchableHook,
 } from './compile-hooks.ts';
+export { compileRule, type RuleTest, type RuleTestFields } from './compile-rule.ts';
 export type { HookProtocol } from './dedupe-key.ts';
 export { selectHooks, type HookSelection } from './select-hooks.ts';

@@ -4,7 +4,7 @@
 // engine's runner piece (`@cosh/hooks`' table of runs) and every switch that must handle it.
 
 /** The kinds of hook. */
-export const HOOK_KIND_NAMES = ['command', 'resident', 'http'] as const;
+export const HOOK_KIND_NAMES = ['command', 'resident', 'http', 'rule'] as const;
 
 /** One of {@link HOOK_KIND_NAMES}. */
 export type HookKind = (typeof HOOK_KIND_NAMES)[number];
@@ -54,6 +54,15 @@ export const HOOK_KINDS = {
     deduplicatedOn: 'protocol, url and headers (H)',
     longLived: false,
   },
+  rule: {
+    label: 'rule',
+    configFields: ['rule'],
+    validated:
+      'D1: `rule` with `field`, one of `regex`, `glob`, `equals`, `contains`, and `decision`; no `command`, `url`, `headers`, `resident`, `async`, `timeout` or `protocol: "claude"` (C6)',
+    dedupeFields: ['rule'],
+    deduplicatedOn: "the rule's JSON text, within one folder (M4, D1)",
+    longLived: false,
+  },
 } as const satisfies Record<HookKind, HookKindSpec>;
 
 /** The fields of an entry that decide its kind (C5, H1, R12). */
@@ -61,13 +70,16 @@ export interface KindFields {
   readonly command: string | null;
   readonly url: string | null;
   readonly resident?: boolean;
+  /** D1: a rule hook's rule (only its presence matters here). */
+  readonly rule?: object | null;
 }
 
 /**
- * The kind of a validated entry: `http` with a `url`, `resident` with `"resident": true`, else
- * `command`. `@cosh/config` made sure exactly one of `command` and `url` is set (C5, C6).
+ * The kind of a validated entry: `rule` with a `rule` (D1), `http` with a `url`, `resident` with
+ * `"resident": true`, else `command`. `@cosh/config` made sure exactly one of `command` and `url` is set (C5, C6).
  */
 export function hookKindOf(hook: KindFields): HookKind {
+  if (hook.rule != null && hook.command === null && hook.url === null) return 'rule';
   if (hook.url !== null) return 'http';
   if (hook.resident === true && hook.command !== null) return 'resident';
   return 'command';
