@@ -3,7 +3,6 @@
 // file that exists and is executable. What fails is a warning (the file still loads): a shell
 // syntax error makes `/bin/sh` exit 2, which O3 reads as a deny of every call the hook runs for,
 // and a program that is missing makes every run a failure (exit 127).
-import { spawnSync } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, dirname, join, normalize } from 'node:path';
 import type { ConfigProblem, HooksConfig } from './config-types.ts';
@@ -16,6 +15,11 @@ export interface CommandCheckEnvironment {
   readonly path: string | undefined;
   /** What `~/`, `$HOME/` and `${HOME}/` stand for. */
   readonly home: string | undefined;
+  /**
+   * `/bin/sh -n`'s complaint about a command, `null` when it parses: `@cosh/runner`'s
+   * `shellSyntaxProblem` (a process, which this package never starts itself).
+   */
+  readonly shellSyntaxProblem: (command: string) => string | null;
 }
 
 // Words the shell itself runs (reserved words, special and regular built-ins of POSIX, and the
@@ -66,7 +70,7 @@ export function checkHookCommands(
           hook: { event: entry.event, index: entry.index },
         });
       };
-      const syntax = shellSyntaxProblem(entry.command);
+      const syntax = environment.shellSyntaxProblem(entry.command);
       if (syntax !== null) {
         warn(
           'command_syntax',
@@ -79,19 +83,6 @@ export function checkHookCommands(
     }
   }
   return problems;
-}
-
-/** `/bin/sh -n`'s complaint about `command` (its first line), or `null` when it parses. */
-export function shellSyntaxProblem(command: string): string | null {
-  const checked = spawnSync('/bin/sh', ['-n', '-c', command], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'ignore', 'pipe'],
-    timeout: 5000,
-  });
-  if (checked.error !== undefined || checked.status === 0) return null;
-  const said = checked.stderr.trim().split('\n')[0] ?? '';
-  // dash: "sh: 1: Syntax error: end of file unexpected (expecting \"fi\")"
-  return said.replace(/^(?:\/bin\/)?sh: (?:\d+: )?/, '') || `exit ${checked.status}`;
 }
 
 /**

@@ -462,14 +462,34 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     }
   }
 
+  const journal = options.journal;
+  /** J1: the run goes to the journal after its verdict is made; a journal's failure is not the call's. */
+  function journaled<Result extends PreToolUseResult | PostToolUseResult>(
+    call: ToolCall | PostToolUseCall,
+    result: Result,
+  ): Result {
+    if (journal !== undefined && isRecord(call) && typeof call.toolName === 'string' && isRecord(call.toolInput)) {
+      try {
+        journal.record({ call, result, sessionId: sessionIdOfEngine() });
+      } catch {
+        // The verdict stands (J4).
+      }
+    }
+    return result;
+  }
+  const journaledPreToolUse =
+    journal === undefined ? preToolUse : async (call: ToolCall) => journaled(call, await preToolUse(call));
+  const journaledPostToolUse =
+    journal === undefined ? postToolUse : async (call: PostToolUseCall) => journaled(call, await postToolUse(call));
+
   /** E6: any event, by the verdict rule its entry of the events table names. */
   function run<Event extends HookEvent>(event: Event, call: EventCall<Event>): Promise<EventResult<Event>> {
     const aggregator = EVENTS[event as HookEvent].aggregator;
     switch (aggregator) {
       case 'tool-call':
-        return preToolUse(call as ToolCall) as Promise<EventResult<Event>>;
+        return journaledPreToolUse(call as ToolCall) as Promise<EventResult<Event>>;
       case 'tool-output':
-        return postToolUse(call as PostToolUseCall) as Promise<EventResult<Event>>;
+        return journaledPostToolUse(call as PostToolUseCall) as Promise<EventResult<Event>>;
       case 'session':
         return sessionEvent(event as SessionEvent, call as SessionEventCall<SessionEvent>) as Promise<
           EventResult<Event>
@@ -484,8 +504,9 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
   return {
     config,
     run,
-    preToolUse: (call) => run('PreToolUse', call),
-    postToolUse: (call) => run('PostToolUse', call),
+    // E6's wrappers: the same functions run() calls for these two events.
+    preToolUse: journaledPreToolUse,
+    postToolUse: journaledPostToolUse,
 
     async close() {
       closed = true;
@@ -493,6 +514,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
       // Async hooks first (they may be resident calls), then the resident processes.
       await Promise.all([...runningAsync]);
       await residentPool?.close();
+      await journal?.close();
     },
 
     async endResidentHook(hook) {

@@ -29,12 +29,15 @@ export {
 } from './gemini-hook-answer.ts';
 export { fromGeminiToolCall, GEMINI_TOOL_TABLE, type GeminiToolCall, geminiToolOutput } from './gemini-tool-call.ts';
 export { createHookEngine } from './create-hook-engine.ts';
+export { type ExplainedCall, explainToolCall, type HookExplanation } from './explain-tool-call.ts';
 // The closed sets the engine varies on, one entry each (docs/architecture.md).
 export { EVENTS as EVENT_RULES, type EventSpec as EventRules, eventSpec as eventRules } from '@cosh/spec';
 export { HOOK_KINDS, type HookKind, hookKindLabel, hookKindOfEntry as hookKindOf, shownHook } from './hook-kinds.ts';
 export type {
   EventCall,
+  EventJournal,
   EventResult,
+  EventRun,
   HookEngine,
   HookEngineOptions,
   PostToolUseCall,
@@ -46,6 +49,17 @@ export type {
   ToolCall,
 } from './hook-engine-types.ts';
 export type { HookReport } from './hook-report.ts';
+// The decision journal (J1, J2): one writer for every host, and the chain's rules read back.
+export { canonicalJson } from './canonical-json.ts';
+export { checkJournalChain, FIRST_PREV, type JournalCheck, sha256Hex } from './journal-chain.ts';
+export {
+  JOURNAL_REASON_BYTES,
+  type JournalAgent,
+  type JournalEntry,
+  type JournalHook,
+  type JournalLine,
+} from './journal-record.ts';
+export { createJournal, type JournalOptions, journalEntry, journalProblem } from './journal-writer.ts';
 export { MAX_TOOL_NAME_LENGTH, toolNameProblem } from './tool-name-problem.ts';
 export { HooksError, type HooksErrorCode } from './hooks-error.ts';
 export {
@@ -70,6 +84,7 @@ export type {
 export type { SessionEvent } from '@cosh/spec';
 export type { ConfigLayer, HookEvent, HooksConfig } from '@cosh/config';
 export type { HttpHookClientOptions, RunnerOptions } from '@cosh/runner';
+export { shellSyntaxProblem } from '@cosh/runner';
 // The nesting limit the engine holds every input to (deeper, it could not be sent to hooks as
 // JSON): a host refuses such an input before it reaches the engine.
 export { MAX_JSON_DEPTH, nestsDeeperThan } from '@cosh/aggregate';

@@ -3,12 +3,14 @@ import {
   type ConfigLayerFile,
   ConfigError,
   type ConfigProblem,
+  type CommandCheckEnvironment,
   checkHookCommands,
   mergeLayers,
   parseConfig,
   readConfigLayers,
   type TrustState,
 } from '@cosh/config';
+import { shellSyntaxProblem } from '@cosh/hooks';
 import { type CliContext, hasControllingTerminal } from '../cli-context.ts';
 import { ExitError } from '../cli-errors.ts';
 import { EXIT_CODES } from '../exit-codes.ts';
@@ -82,7 +84,11 @@ export async function runHooksValidate(
   const files = layers.files.filter((file) => file.exists);
   // SPEC X: each command hook's command parsed by sh -n, its program found; warnings per file.
   // Without PATH, /bin/sh looks in its default folders, as these do.
-  const environment = { path: context.env['PATH'] ?? defaultPath, home: context.env['HOME'] ?? homedir() };
+  const environment = {
+    path: context.env['PATH'] ?? defaultPath,
+    home: context.env['HOME'] ?? homedir(),
+    shellSyntaxProblem,
+  };
   const commandWarnings = new Map(files.map((file) => [file.file, commandProblems(file, environment)]));
   const problemsOf = (file: string, own: readonly ConfigProblem[]): ConfigProblem[] => [
     ...own,
@@ -154,10 +160,7 @@ export async function runHooksValidate(
 const defaultPath = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
 /** SPEC X: the command checks of a file that loads (its text as on disk); none for one with errors. */
-function commandProblems(
-  file: ConfigLayerFile,
-  environment: { readonly path: string | undefined; readonly home: string },
-): ConfigProblem[] {
+function commandProblems(file: ConfigLayerFile, environment: CommandCheckEnvironment): ConfigProblem[] {
   if (file.error !== null || file.text === null) return [];
   const parsed = parseConfig(file.text, file.file, { layer: file.layer });
   if (!parsed.ok) return [];
