@@ -57,7 +57,7 @@ async function resolveTarget(file: string): Promise<string> {
 export async function writeImportedHooks(
   target: string,
   namePrefix: string,
-  entries: Readonly<Record<HookEvent, readonly ImportedHookEntry[]>>,
+  entries: Readonly<Partial<Record<HookEvent, readonly ImportedHookEntry[]>>>,
 ): Promise<ImportedHooksChange> {
   const file = await resolveTarget(resolve(target));
   await fsPromises.mkdir(dirname(file), { recursive: true });
@@ -98,7 +98,7 @@ export function importedHooksText(
   text: string | null,
   file: string,
   namePrefix: string,
-  entries: Readonly<Record<HookEvent, readonly ImportedHookEntry[]>>,
+  entries: Readonly<Partial<Record<HookEvent, readonly ImportedHookEntry[]>>>,
 ): ImportedHooksText {
   let updated = text ?? '{}\n';
   const before = parseConfig(updated, file);
@@ -116,7 +116,7 @@ export function importedHooksText(
       removed += 1;
     }
     let length = existing.filter((entry) => !entry.name.startsWith(namePrefix)).length;
-    for (const entry of entries[event]) {
+    for (const entry of entries[event] ?? []) {
       const value = {
         name: entry.name,
         protocol: entry.protocol,

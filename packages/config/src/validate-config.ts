@@ -1,7 +1,7 @@
 import type { Node } from 'jsonc-parser';
 import * as z from 'zod/mini';
 import { checkMatcher } from './check-matcher.ts';
-import { claudeToolTwin } from '@cosh/spec';
+import { claudeToolTwin, EVENTS } from '@cosh/spec';
 import { claudeToolNameMatcherAdvice } from './claude-tool-names.ts';
 import { suggestClosest } from './closest-match.ts';
 import type { ConfigProblem, FileSettings, HooksConfig, JsonPath } from './config-types.ts';
@@ -14,6 +14,7 @@ import {
   HOOK_PROTOCOLS,
   type HookEvent,
   isHookEvent,
+  listedEvents,
   ON_ERROR_VALUES,
   SANDBOX_MODES,
 } from './hook-events.ts';
@@ -87,6 +88,7 @@ export function validateConfig(
     warnings.push(
       ...findInvalidMatchers(result.data, sourceMap),
       ...findClaudeToolNameMatchers(result.data, sourceMap),
+      ...findIgnoredMatchers(result.data, sourceMap),
     );
   }
   const valid = result.success && errors.length === 0;
@@ -343,7 +345,7 @@ function findUnknownKeys(root: unknown, sourceMap: SourceMap): ConfigProblem[] {
       const closest = suggestClosest(event, HOOK_EVENTS);
       unknownKey(
         ['hooks', event],
-        `unknown event ${JSON.stringify(event)}${closest === undefined ? '' : ` (did you mean ${closest}?)`}: the events are ${HOOK_EVENTS.join(' and ')}`,
+        `unknown event ${JSON.stringify(event)}${closest === undefined ? '' : ` (did you mean ${closest}?)`}: the events are ${listedEvents()}`,
         'unknown_event',
         'error',
       );
@@ -371,7 +373,7 @@ function findUnknownKeys(root: unknown, sourceMap: SourceMap): ConfigProblem[] {
       const closest = suggestClosest(event, HOOK_EVENTS);
       unknownKey(
         ['hooksEnabled', event],
-        `hooksEnabled: unknown event ${JSON.stringify(event)} is ignored${closest === undefined ? `; the events are ${HOOK_EVENTS.join(' and ')}` : ` (did you mean ${closest}?)`}`,
+        `hooksEnabled: unknown event ${JSON.stringify(event)} is ignored${closest === undefined ? `; the events are ${listedEvents()}` : ` (did you mean ${closest}?)`}`,
         'unknown_event',
         'warning',
       );
@@ -614,6 +616,8 @@ const CLAUDE_NAME_LIST = /^[A-Za-z0-9_\- ,|]*$/;
 function findInvalidMatchers(file: ValidatedFile, sourceMap: SourceMap): ConfigProblem[] {
   const warnings: ConfigProblem[] = [];
   for (const event of HOOK_EVENTS) {
+    // An event with no matcher subject ignores the matcher (a warning of its own, E1).
+    if (EVENTS[event].matcherSubject === 'none') continue;
     (file.hooks?.[event] ?? []).forEach((entry, index) => {
       if (entry.matcher === undefined) return;
       // K2: Claude's `"*"` matches every tool and its name lists are not regexes: neither is invalid.
@@ -643,6 +647,8 @@ function findInvalidMatchers(file: ValidatedFile, sourceMap: SourceMap): ConfigP
 function findClaudeToolNameMatchers(file: ValidatedFile, sourceMap: SourceMap): ConfigProblem[] {
   const warnings: ConfigProblem[] = [];
   for (const event of HOOK_EVENTS) {
+    // Only a tool name can be Claude's name of a tool (a SessionStart matcher tests `source`).
+    if (EVENTS[event].matcherSubject !== 'tool_name') continue;
     (file.hooks?.[event] ?? []).forEach((entry, index) => {
       if (entry.matcher === undefined || entry.protocol === 'claude') return;
       const advice = claudeToolNameMatcherAdvice(entry.matcher);
@@ -656,6 +662,33 @@ function findClaudeToolNameMatchers(file: ValidatedFile, sourceMap: SourceMap): 
         path,
         ...sourceMap.positionOfPath(path),
         ...(typeof twin === 'string' ? { fix: `^${twin}$` } : {}),
+        hook: { event, index },
+      });
+    });
+  }
+  return warnings;
+}
+
+/** The matchers that select every call: absent, `""`, `"*"` (Claude's) or `".*"`. */
+const MATCH_EVERYTHING: readonly string[] = ['', '*', '.*'];
+
+/**
+ * E1: an event with no matcher subject (UserPromptSubmit, Stop) runs its hooks for every call, so
+ * a matcher that would select is a warning: the hook runs for every prompt all the same.
+ */
+function findIgnoredMatchers(file: ValidatedFile, sourceMap: SourceMap): ConfigProblem[] {
+  const warnings: ConfigProblem[] = [];
+  for (const event of HOOK_EVENTS) {
+    if (EVENTS[event].matcherSubject !== 'none') continue;
+    (file.hooks?.[event] ?? []).forEach((entry, index) => {
+      if (entry.matcher === undefined || MATCH_EVERYTHING.includes(entry.matcher)) return;
+      const path = ['hooks', event, index, 'matcher'];
+      warnings.push({
+        severity: 'warning',
+        code: 'matcher_ignored',
+        message: `${formatJsonPath(path)}: ${event} has nothing to match, so the matcher ${JSON.stringify(entry.matcher)} is ignored and this hook runs for every call; remove it`,
+        path,
+        ...sourceMap.positionOfPath(path),
         hook: { event, index },
       });
     });

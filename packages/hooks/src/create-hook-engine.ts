@@ -1,6 +1,6 @@
-import { aggregatePostToolUse, aggregatePreToolUse } from '@cosh/aggregate';
+import { aggregatePostToolUse, aggregatePreToolUse, aggregateSessionEvent } from '@cosh/aggregate';
 import { claudeProjectDirOnDisk, type HookEntry, type HookEvent, type HooksConfig } from '@cosh/config';
-import { type CompiledHooks, type HookSelection, selectHooks } from '@cosh/matcher';
+import { type CompiledHooks, compileHooks, type HookSelection, selectHooks } from '@cosh/matcher';
 import {
   createHookRunner,
   createHttpHookClient,
@@ -11,20 +11,23 @@ import {
 } from '@cosh/runner';
 import { claudeHookPayload } from './claude-hook-payload.ts';
 import { toClaudeToolInput } from './claude-tool-input.ts';
-import { toClaudeToolName } from '@cosh/spec';
 import { claudeToolResponse } from './claude-tool-response.ts';
 import { describeError } from './describe-error.ts';
-import { EVENTS } from '@cosh/spec';
-import { failedPostToolUse, failedPreToolUse } from './failed-results.ts';
+import { EVENTS, HOOK_EVENTS, type SessionEvent, toClaudeToolName } from '@cosh/spec';
+import { failedPostToolUse, failedPreToolUse, failedSessionEvent } from './failed-results.ts';
 import type {
+  EventCall,
+  EventResult,
   HookEngine,
   HookEngineOptions,
   PostToolUseCall,
   PostToolUseResult,
   PreToolUseResult,
+  SessionEventCall,
+  SessionEventResult,
   ToolCall,
 } from './hook-engine-types.ts';
-import { compileEventHooks } from './explain-tool-call.ts';
+import { hookTargetOf } from './hook-kinds.ts';
 import { hookPayload } from './hook-payload.ts';
 import type { HookReport } from './hook-report.ts';
 import { HooksError } from './hooks-error.ts';
@@ -33,6 +36,12 @@ import type { ResidentHooksSetup } from './event-hooks-setup.ts';
 import { type ClaudeHooksSetup, type EventHooksRun, type ProtocolPayload, runEventHooks } from './run-event-hooks.ts';
 import { residentKey } from './resident-hook-run.ts';
 import { selectionsByTool } from './selections-by-tool.ts';
+import {
+  claudeSessionHookPayload,
+  sessionFields,
+  sessionHookPayload,
+  sessionMatcherSubject,
+} from './session-event-payload.ts';
 import { toolNameProblem } from './tool-name-problem.ts';
 import { newToolUseId } from './tool-use-id.ts';
 
@@ -120,6 +129,20 @@ function callProblem(call: unknown, event: HookEvent): string | null {
   return null;
 }
 
+/** Why the engine cannot describe this session call to hooks (E1–E4), or `null` when it can. */
+function sessionCallProblem(event: SessionEvent, call: unknown): string | null {
+  if (!isRecord(call)) return 'the call must be an object';
+  if (call['cwd'] !== undefined && typeof call['cwd'] !== 'string') return 'cwd must be a string';
+  if (call['signal'] !== undefined && !(call['signal'] instanceof AbortSignal)) return 'signal must be an AbortSignal';
+  for (const field of EVENTS[event].payloadFields) {
+    const value = field === 'stop_hook_active' ? call['stopHookActive'] : call[field];
+    if (field === 'stop_hook_active') {
+      if (value !== undefined && typeof value !== 'boolean') return 'stopHookActive must be a boolean';
+    } else if (typeof value !== 'string') return `${field} must be a string`;
+  }
+  return null;
+}
+
 /**
  * Creates the engine for one validated config (`loadHooks`, `parseConfig` or
  * `validateHooksConfig` of `@cosh/config` made it): matchers are compiled here, once (M5);
@@ -182,19 +205,24 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
   // Each entry says whether it runs (`off`): its own switch (C5), its event's (C7), its layer's
   // or its file's trust (C10, S5). With layers an event's switch can stop user and project hooks
   // and not managed ones, so no event is skipped as a whole: an entry that is off is as if absent.
-  // The same first step as `hooks explain` (explain-tool-call.ts), so the two cannot drift apart.
-  const compile = (event: HookEvent): CompiledHooks<HookEntry> => compileEventHooks(config, event);
-  const compiled: Record<HookEvent, CompiledHooks<HookEntry>> = {
-    PreToolUse: compile('PreToolUse'),
-    PostToolUse: compile('PostToolUse'),
+  // An event with no matcher subject (E1, E3) runs its hooks for every call: their matchers,
+  // warned about at load, select nothing away.
+  const compile = (event: HookEvent): CompiledHooks<HookEntry> => {
+    const hooks = config.hooks[event].filter((hook) => hook.off === null);
+    // M5, D1: a rule's regexes and globs are compiled with the config, not at its first call.
+    for (const hook of hooks) if (hook.rule !== null) hookTargetOf(hook);
+    return compileHooks(
+      EVENTS[event].matcherSubject === 'none' ? hooks.map((hook) => ({ ...hook, matcher: '' })) : hooks,
+    );
   };
-  // M1–M4 per tool: kept, since the compiled hooks do not change.
-  const select = (event: HookEvent) =>
-    selectionsByTool((toolName, claudeToolName) => selectHooks(compiled[event], toolName, claudeToolName));
-  const selected: Record<HookEvent, ReturnType<typeof select>> = {
-    PreToolUse: select('PreToolUse'),
-    PostToolUse: select('PostToolUse'),
+  // M1–M4 per tool (per source or reason for SessionStart and SessionEnd): kept, since the
+  // compiled hooks do not change.
+  const select = (event: HookEvent) => {
+    const compiledHooks = compile(event);
+    return selectionsByTool((toolName, claudeToolName) => selectHooks(compiledHooks, toolName, claudeToolName));
   };
+  const selected = {} as Record<HookEvent, ReturnType<typeof select>>;
+  for (const event of HOOK_EVENTS) selected[event] = select(event);
 
   // K4: one session id for every call of this engine (one per session, MCP server or process),
   // made when a Claude hook first needs it. Web Crypto's global: node:crypto stays off the cold
@@ -294,41 +322,57 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     );
   }
 
-  const journal = options.journal;
-  /** J1: the run goes to the journal after its verdict is made; a journal's failure is not the call's. */
-  function journaled<Result extends PreToolUseResult | PostToolUseResult>(
-    call: ToolCall | PostToolUseCall,
-    result: Result,
-  ): Result {
-    if (journal !== undefined && isRecord(call) && typeof call.toolName === 'string' && isRecord(call.toolInput)) {
-      try {
-        journal.record({ call, result, sessionId: sessionIdOfEngine() });
-      } catch {
-        // The verdict stands (J4).
-      }
+  /** The hooks of one session event (E1–E4): selected by the event's matcher subject, fed E5's payloads. */
+  function runSessionHooksOf<Event extends SessionEvent>(
+    event: Event,
+    call: SessionEventCall<Event>,
+  ): Promise<EventHooksRun> {
+    const subject = sessionMatcherSubject(event, call);
+    const selections = selected[event](subject, subject);
+    if (selections.length === 0) return Promise.resolve({ reports: [], outcomes: [], diagnostics: [] });
+    const checked = options.scriptCheck === undefined ? selections : checkScripts(selections, options.scriptCheck);
+    let setupProblem: string | null = null;
+    let cwd = '';
+    try {
+      cwd = call.cwd ?? options.cwd ?? process.cwd();
+    } catch (error) {
+      setupProblem = `no working directory: ${describeError(error)}`;
     }
-    return result;
+    const context = { sessionId: sessionIdOfEngine(), cwd, transcriptPath: options.transcriptPath };
+    let claude: ClaudeHooksSetup | null = null;
+    if (checked.some(({ hook }) => hook.protocol === 'claude')) {
+      const projectDir = claudeProjectDirOnDisk({
+        projectFolder: options.projectFolder ?? null,
+        cwd,
+        env: options.env ?? process.env,
+      });
+      claude = {
+        payload: encodePayload(() => claudeSessionHookPayload(event, call, context)),
+        projectDir,
+        coshInput: {},
+        claudeInput: {},
+        mcpServer: undefined,
+      };
+    }
+    return runEventHooks(
+      checked,
+      {
+        event,
+        toolName: '',
+        ruleSubject: sessionFields(event, call),
+        cosh: encodePayload(() => sessionHookPayload(event, call, context)),
+        claude,
+        hostEnvironment: options.env ?? process.env,
+        cwd,
+        hookRunner,
+        httpClient: httpClientOfEngine,
+        setupProblem,
+        signal: call.signal,
+        residents: residentsFor(cwd),
+      },
+      asyncHooks,
+    );
   }
-
-  return {
-    config,
-
-    preToolUse: journal === undefined ? preToolUse : async (call) => journaled(call, await preToolUse(call)),
-    postToolUse: journal === undefined ? postToolUse : async (call) => journaled(call, await postToolUse(call)),
-
-    async close() {
-      closed = true;
-      httpClient.close();
-      // Async hooks first (they may be resident calls), then the resident processes.
-      await Promise.all([...runningAsync]);
-      await residentPool?.close();
-      await journal?.close();
-    },
-
-    async endResidentHook(hook) {
-      await residentPool?.end(residentKey(hook));
-    },
-  };
 
   async function preToolUse(call: ToolCall): Promise<PreToolUseResult> {
     const startedAt = monotonicNow();
@@ -389,4 +433,92 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
       return failedPostToolUse(call, `hook engine failed: ${describeError(error)}`, startedAt);
     }
   }
+
+  /** E1–E4: one session event's hooks and its verdict. */
+  async function sessionEvent<Event extends SessionEvent>(
+    event: Event,
+    call: SessionEventCall<Event>,
+  ): Promise<SessionEventResult<Event>> {
+    const startedAt = monotonicNow();
+    try {
+      const problem = sessionCallProblem(event, call);
+      if (problem !== null) return failedSessionEvent(event, `invalid ${event} call: ${problem}`, startedAt);
+      if (config.refusal !== null) return failedSessionEvent(event, config.refusal, startedAt);
+      if (closed) return failedSessionEvent(event, closedEngineReason, startedAt);
+      const run = await runSessionHooksOf(event, call);
+      if (call.signal?.aborted === true)
+        return { ...failedSessionEvent(event, cancelledReason, startedAt), hooks: run.reports };
+      const stopHookActive = event === 'Stop' && (call as SessionEventCall<'Stop'>).stopHookActive === true;
+      const verdict = aggregateSessionEvent(event, run.outcomes, { stopHookActive });
+      return {
+        event,
+        ...verdict,
+        diagnostics: run.diagnostics.length === 0 ? verdict.diagnostics : [...verdict.diagnostics, ...run.diagnostics],
+        hooks: run.reports,
+        durationMs: monotonicNow() - startedAt,
+      };
+    } catch (error) {
+      return failedSessionEvent(event, `hook engine failed: ${describeError(error)}`, startedAt);
+    }
+  }
+
+  const journal = options.journal;
+  /** J1: the run goes to the journal after its verdict is made; a journal's failure is not the call's. */
+  function journaled<Result extends PreToolUseResult | PostToolUseResult>(
+    call: ToolCall | PostToolUseCall,
+    result: Result,
+  ): Result {
+    if (journal !== undefined && isRecord(call) && typeof call.toolName === 'string' && isRecord(call.toolInput)) {
+      try {
+        journal.record({ call, result, sessionId: sessionIdOfEngine() });
+      } catch {
+        // The verdict stands (J4).
+      }
+    }
+    return result;
+  }
+  const journaledPreToolUse =
+    journal === undefined ? preToolUse : async (call: ToolCall) => journaled(call, await preToolUse(call));
+  const journaledPostToolUse =
+    journal === undefined ? postToolUse : async (call: PostToolUseCall) => journaled(call, await postToolUse(call));
+
+  /** E6: any event, by the verdict rule its entry of the events table names. */
+  function run<Event extends HookEvent>(event: Event, call: EventCall<Event>): Promise<EventResult<Event>> {
+    const aggregator = EVENTS[event as HookEvent].aggregator;
+    switch (aggregator) {
+      case 'tool-call':
+        return journaledPreToolUse(call as ToolCall) as Promise<EventResult<Event>>;
+      case 'tool-output':
+        return journaledPostToolUse(call as PostToolUseCall) as Promise<EventResult<Event>>;
+      case 'session':
+        return sessionEvent(event as SessionEvent, call as SessionEventCall<SessionEvent>) as Promise<
+          EventResult<Event>
+        >;
+      default: {
+        const never: never = aggregator;
+        throw new Error(`unknown aggregator: ${JSON.stringify(never)}`);
+      }
+    }
+  }
+
+  return {
+    config,
+    run,
+    // E6's wrappers: the same functions run() calls for these two events.
+    preToolUse: journaledPreToolUse,
+    postToolUse: journaledPostToolUse,
+
+    async close() {
+      closed = true;
+      httpClient.close();
+      // Async hooks first (they may be resident calls), then the resident processes.
+      await Promise.all([...runningAsync]);
+      await residentPool?.close();
+      await journal?.close();
+    },
+
+    async endResidentHook(hook) {
+      await residentPool?.end(residentKey(hook));
+    },
+  };
 }

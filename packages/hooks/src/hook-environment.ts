@@ -19,7 +19,8 @@ export function hookEnvironment(
 ): Record<string, string> {
   const environment = hostVariables(hostEnvironment);
   environment['COSH_EVENT'] = event;
-  environment['COSH_TOOL_NAME'] = toolName;
+  // A session event (E) has no tool: no COSH_TOOL_NAME, rather than an empty one.
+  if (toolName !== '') environment['COSH_TOOL_NAME'] = toolName;
   environment['COSH_HOOK_NAME'] = hookName;
   // A host that is itself a hook (cosh run by a hook) has one of its own: not this hook's.
   delete environment['COSH_CONFIG_DIR'];

@@ -5,7 +5,9 @@ const CLAUDE_DEFAULT_TIMEOUT_SECONDS = 600;
 /** Claude's names for the tools Cosh has (K3); an imported matcher that can select none of them is reported. */
 const COSH_TOOLS_AS_CLAUDE = ['Bash', 'Read', 'Write', 'Edit', 'MultiEdit', 'Grep'];
 const NAME_LIST = /^[A-Za-z0-9_\- ,|]*$/;
-const HOOK_EVENTS: readonly HookEvent[] = ['PreToolUse', 'PostToolUse'];
+/** The events an import brings over (K6): a tool call's. */
+type ImportedEvent = Extract<HookEvent, 'PreToolUse' | 'PostToolUse'>;
+const HOOK_EVENTS: readonly ImportedEvent[] = ['PreToolUse', 'PostToolUse'];
 /** Handler types Claude Code has that Cosh does not run. */
 const OTHER_HANDLER_TYPES = new Set(['http', 'prompt', 'agent', 'mcp_tool']);
 
@@ -23,7 +25,7 @@ export interface ImportReportLine {
 /** What an import would write and report. */
 export interface ImportPlan {
   readonly lines: readonly ImportReportLine[];
-  readonly entries: Readonly<Record<HookEvent, readonly ImportedHookEntry[]>>;
+  readonly entries: Readonly<Record<ImportedEvent, readonly ImportedHookEntry[]>>;
   /** Lines with status `error`: with any, nothing is written. */
   readonly errorCount: number;
 }
@@ -77,7 +79,7 @@ export function planClaudeImport(
   commandExists: (name: string) => boolean,
 ): ImportPlan {
   const lines: ImportReportLine[] = [];
-  const entries: Record<HookEvent, ImportedHookEntry[]> = { PreToolUse: [], PostToolUse: [] };
+  const entries: Record<ImportedEvent, ImportedHookEntry[]> = { PreToolUse: [], PostToolUse: [] };
   const error = (name: string, message: string): void => {
     lines.push({ name, status: 'error', message, command: null });
   };
@@ -155,7 +157,7 @@ export function planClaudeImport(
         if (selectsNothing !== null) warnings.push(selectsNothing);
         const interpreter = interpreterOf(command);
         if (interpreter !== null && !commandExists(interpreter)) warnings.push(`${interpreter} was not found on PATH`);
-        entries[event as HookEvent].push({
+        entries[event as ImportedEvent].push({
           name,
           protocol: 'claude',
           ...(matcher === undefined ? {} : { matcher }),
