@@ -1,8 +1,12 @@
+export { type ClaudeIfTest, compileClaudeIf } from './compile-claude-if.ts';
 export {
   compileHooks,
+  type CompileHooksOptions,
   type CompiledHooks,
   type InvalidMatcher,
   type MatchableHook,
 } from './compile-hooks.ts';
+export { absoluteGlobs, compilePathGlobs, type PathGlobPlace, type PathGlobTest } from './compile-path-globs.ts';
 export type { HookProtocol } from './dedupe-key.ts';
-export { selectHooks, type HookSelection } from './select-hooks.ts';
+export { selectHooks, selectionReadsPaths, type HookSelection } from './select-hooks.ts';
+export { NOTHING_TOUCHED, type TouchedPaths } from './touched-paths.ts';
