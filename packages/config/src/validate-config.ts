@@ -6,6 +6,7 @@ import { suggestClosest } from './closest-match.ts';
 import type { ConfigProblem, FileSettings, HooksConfig, JsonPath } from './config-types.ts';
 import { buildConfig, type ConfigSource, fileSettings, NO_FILE_SETTINGS, type ValidatedFile } from './build-config.ts';
 import { formatJsonPath } from './format-problem.ts';
+import { findPathProblems } from './path-globs-problems.ts';
 import { MAX_TIMEOUT_SECONDS } from './hook-defaults.ts';
 import {
   EVENTS_ALLOWING_ASYNC,
@@ -67,6 +68,7 @@ export function validateConfig(
     ...findUnknownKeys(value, sourceMap),
     ...findTransportProblems(value, sourceMap, seenPaths),
     ...findSandboxProblems(value, sourceMap, source),
+    ...findPathProblems(hookEntriesOf(value), sourceMap, seenPaths),
   ]) {
     (problem.severity === 'error' ? errors : warnings).push(problem);
   }
@@ -138,6 +140,12 @@ function expectation(path: JsonPath): string {
         return `must be a number of seconds greater than 0 and at most ${MAX_TIMEOUT_SECONDS}`;
       case 'onError':
         return `must be ${ON_ERROR_VALUES.map((value) => JSON.stringify(value)).join(' or ')}`;
+      case 'paths':
+        return path.length === 4
+          ? 'must be an array of globs, e.g. [".env", "~/.ssh/"]'
+          : 'must be a string (a glob such as ".env" or "src/**")';
+      case 'if':
+        return 'must be a string (a Claude Code rule such as "Bash(git push:*)")';
       case 'enabled':
       case 'resident':
       case 'async':
@@ -393,7 +401,7 @@ function findTransportProblems(root: unknown, sourceMap: SourceMap, reported: Re
 }
 
 /** One object under an array of `hooks`, known event or not, with where it sits. */
-interface FiledEntry {
+export interface FiledEntry {
   readonly event: string;
   readonly index: number;
   readonly entry: Record<string, unknown>;
@@ -403,7 +411,7 @@ interface FiledEntry {
  * Every object in an array under `hooks`, in file order, the arrays of misspelt events included:
  * their entries are checked too, so one run reports every problem (SPEC C6).
  */
-function hookEntriesOf(root: unknown): FiledEntry[] {
+export function hookEntriesOf(root: unknown): FiledEntry[] {
   const found: FiledEntry[] = [];
   if (!isPlainObject(root) || !isPlainObject(root['hooks'])) return found;
   for (const [event, entries] of Object.entries(root['hooks'])) {
