@@ -1,6 +1,13 @@
 import { aggregatePostToolUse, aggregatePreToolUse } from '@cosh/aggregate';
-import { claudeProjectDirOnDisk, type HookEntry, type HookEvent, type HooksConfig } from '@cosh/config';
-import { type CompiledHooks, compileHooks, type HookSelection, selectHooks } from '@cosh/matcher';
+import { claudeProjectDirOnDisk, type HookEntry, type HookEvent, type HooksConfig, homeFolder } from '@cosh/config';
+import {
+  type CompiledHooks,
+  compileHooks,
+  type HookSelection,
+  selectHooks,
+  selectionReadsPaths,
+  type TouchedPaths,
+} from '@cosh/matcher';
 import {
   createHookRunner,
   createHttpHookClient,
@@ -21,11 +28,12 @@ import { hookPayload } from './hook-payload.ts';
 import type { HookReport } from './hook-report.ts';
 import { HooksError } from './hooks-error.ts';
 import { isRecord } from './is-record.ts';
-import type { ResidentHooksSetup } from './event-hooks-setup.ts';
+import type { HookPaths, ResidentHooksSetup } from './event-hooks-setup.ts';
 import { type ClaudeHooksSetup, type EventHooksRun, type ProtocolPayload, runEventHooks } from './run-event-hooks.ts';
 import { residentKey } from './resident-hook-run.ts';
 import { selectionsByTool } from './selections-by-tool.ts';
 import { toolNameProblem } from './tool-name-problem.ts';
+import { touchedPaths } from './touched-paths.ts';
 import { newToolUseId } from './tool-use-id.ts';
 
 /** The reason of a call whose caller cancelled it while its hooks ran: their verdict is void. */
@@ -87,6 +95,11 @@ function checkScripts(
     }
     return problem === null ? selection : { ...selection, hook: { ...hook, trustProblem: problem } };
   });
+}
+
+/** A call no hook was selected for. */
+function noHooksRun(): EventHooksRun {
+  return { reports: [], outcomes: [], diagnostics: [] };
 }
 
 /** The reason of every call made after `close()`: refused, since its hooks can no longer run. */
@@ -174,8 +187,29 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
   // Each entry says whether it runs (`off`): its own switch (C5), its event's (C7), its layer's
   // or its file's trust (C10, S5). With layers an event's switch can stop user and project hooks
   // and not managed ones, so no event is skipped as a whole: an entry that is off is as if absent.
+  // F1, F5: `~/` in globs, and the root relative `if` patterns and code-built hooks' `paths` are
+  // taken from (the folder holding `.claude/` or `.cosh/`), fixed with the compiled globs (M5).
+  const home = homeFolder(options.env ?? process.env);
+  const pathsRoot = (): string => {
+    try {
+      return claudeProjectDirOnDisk({
+        projectFolder: options.projectFolder ?? null,
+        cwd: options.cwd ?? process.cwd(),
+        env: options.env ?? process.env,
+      });
+    } catch {
+      return options.cwd ?? '/';
+    }
+  };
+  const needsRoot = Object.values(config.hooks).some((hooks) =>
+    hooks.some((hook) => hook.paths !== null || hook.if !== null),
+  );
+  const compileOptions = { home, projectRoot: needsRoot ? pathsRoot() : '/' };
   const compile = (event: HookEvent): CompiledHooks<HookEntry> =>
-    compileHooks(config.hooks[event].filter((hook) => hook.off === null));
+    compileHooks(
+      config.hooks[event].filter((hook) => hook.off === null),
+      compileOptions,
+    );
   const compiled: Record<HookEvent, CompiledHooks<HookEntry>> = {
     PreToolUse: compile('PreToolUse'),
     PostToolUse: compile('PostToolUse'),
@@ -232,11 +266,9 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
    * postToolUse catch it).
    */
   function runHooksOf(event: HookEvent, call: ToolCall | PostToolUseCall): Promise<EventHooksRun> {
-    const selections = selected[event](call.toolName, toClaudeToolName(call.toolName, call.mcpServer, call.toolInput));
-    if (selections.length === 0) return Promise.resolve({ reports: [], outcomes: [], diagnostics: [] });
-    // SPEC S5 per call: a hook whose script no longer matches its trusted hash becomes a deny.
-    const checked = options.scriptCheck === undefined ? selections : checkScripts(selections, options.scriptCheck);
-
+    const claudeToolName = toClaudeToolName(call.toolName, call.mcpServer, call.toolInput);
+    const selections = selected[event](call.toolName, claudeToolName);
+    if (selections.length === 0) return Promise.resolve(noHooksRun());
     let setupProblem: string | null = null;
     let cwd = '';
     try {
@@ -244,6 +276,33 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     } catch (error) {
       // process.cwd() throws when the host's directory was removed.
       setupProblem = `no working directory: ${describeError(error)}`;
+    }
+    // F1, F2, F4: only a call that selected a hook with `paths` (or `if`) computes what it
+    // touches, once, before any hook starts; the selection is then made again with it.
+    if (setupProblem !== null || !selectionReadsPaths(compiled[event], selections))
+      return runSelectedHooks(event, call, selections, cwd, setupProblem);
+    return touchedPaths(call, { cwd, home }).then((touched: TouchedPaths) => {
+      const narrowed = selectHooks(compiled[event], call.toolName, claudeToolName, touched);
+      if (narrowed.length === 0) return noHooksRun();
+      return runSelectedHooks(event, call, narrowed, cwd, null);
+    });
+  }
+
+  function runSelectedHooks(
+    event: HookEvent,
+    call: ToolCall | PostToolUseCall,
+    selections: readonly HookSelection<HookEntry>[],
+    cwd: string,
+    setupProblem: string | null,
+  ): Promise<EventHooksRun> {
+    // SPEC S5 per call: a hook whose script no longer matches its trusted hash becomes a deny.
+    const checked = options.scriptCheck === undefined ? selections : checkScripts(selections, options.scriptCheck);
+    // F3: each hook with `paths` is told the touched paths its globs matched.
+    let hookPaths: Map<HookEntry, HookPaths> | undefined;
+    for (const selection of checked) {
+      if (selection.paths === undefined) continue;
+      hookPaths ??= new Map();
+      hookPaths.set(selection.hook, { paths: selection.paths, unknown: selection.pathsUnknown === true });
     }
     // Encoded at most once per protocol: every hook of that protocol is given the one buffer (R11).
     let coshHooks = false;
@@ -278,6 +337,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
         setupProblem,
         signal: call.signal,
         residents: residentsFor(cwd),
+        hookPaths,
       },
       asyncHooks,
     );

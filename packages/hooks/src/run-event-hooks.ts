@@ -18,6 +18,7 @@ import { asyncStartedReport, deduplicatedReport, type HookReport, ranReport } fr
 import { residentKey } from './resident-hook-run.ts';
 import type { HookRun } from './hook-run.ts';
 import type { EventHooksInput, ProtocolPayload } from './event-hooks-setup.ts';
+import { payloadWithPaths } from './hook-paths-payload.ts';
 
 export type { ClaudeHooksSetup, EventHooksInput, ProtocolPayload } from './event-hooks-setup.ts';
 
@@ -40,6 +41,8 @@ export interface EventHooksRun {
 /** The payload a hook of this protocol is given, or why it cannot start. */
 function payloadOf(hook: HookEntry, setup: EventHooksInput): ProtocolPayload {
   const payload = hook.protocol === 'claude' ? setup.claude?.payload : setup.cosh;
+  const paths = setup.hookPaths?.get(hook);
+  if (paths !== undefined && payload != null) return payloadWithPaths(payload, paths);
   return (
     payload ?? {
       text: '',
