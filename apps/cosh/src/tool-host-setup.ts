@@ -1,12 +1,11 @@
 import { resolve } from 'node:path';
 import { type CliContext, loadCommandConfig, UsageError } from '@cosh/cosh-cli';
-import { createScriptCheck } from '@cosh/config';
+import { coshInstallationFolder, createScriptCheck, protectedPaths, protectedPathsInputOf } from '@cosh/config';
 import { createHookEngine, type HookReport, type HooksConfig } from '@cosh/hooks';
 import { type HistoryWriter, openHistory } from './history/index.ts';
 import type { PermissionMode, PermissionPrompt, PromptAnswerer } from './permission/index.ts';
 import type { Command } from './tool-host-cli-options.ts';
 import { createBashSandbox } from './sandbox/bash-sandbox.ts';
-import { coshInstallationFolder, protectedPaths, protectedPathsInputOf } from './sandbox/protected-paths.ts';
 import { createToolHost } from './tool-host.ts';
 import type { ToolHost, ToolHostRegistry } from './tool-host-types.ts';
 import { protectedFiles } from './tools/index.ts';

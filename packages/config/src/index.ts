@@ -49,6 +49,14 @@ export {
 } from './load-hooks.ts';
 export { locateJsonPath } from './locate-json-path.ts';
 export { type LayerInput, mergeLayers } from './merge-layers.ts';
+export {
+  coreHooksPath,
+  coshInstallationFolder,
+  gitProtectedPaths,
+  type ProtectedPathsInput,
+  protectedPaths,
+  protectedPathsInputOf,
+} from './protected-paths.ts';
 export { emptyConfig, parseConfig, validateHooksConfig } from './parse-config.ts';
 export { replaceImportedHooks } from './replace-imported-hooks.ts';
 export { resolveConfigPath } from './resolve-config-path.ts';

@@ -55,4 +55,11 @@ describe('protectedFiles (S6)', () => {
   it('protects nothing when given nothing', async () => {
     expect(await protectedFiles([]).find(join(root, 'setup.json'))).toBeUndefined();
   });
+
+  it('S6: the tools refuse a path inside a protected folder, not only the protected file', async () => {
+    await mkdir(join(root, 'config'));
+    const files = protectedFiles([join(root, 'config')]);
+    expect(await files.find(join(root, 'config', 'lib.sh'))).toBe(join(root, 'config'));
+    expect(await files.find(join(root, 'config-other', 'x'))).toBeUndefined();
+  });
 });

@@ -2,7 +2,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { temporaryFolders } from '@cosh/test-utils';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { protectedFiles } from '../tools/protected-files.ts';
 import { coreHooksPath, coshInstallationFolder, gitProtectedPaths, protectedPaths } from './protected-paths.ts';
 
 const makeFolder = temporaryFolders('cosh-protected-paths-');
@@ -116,12 +115,5 @@ describe('protectedPaths (B2, S6)', () => {
     await writeFile(join(root, 'app', 'bin', 'package.json'), '{"type": "commonjs"}');
     await writeFile(join(root, 'app', 'bin', 'cosh.js'), '');
     expect(coshInstallationFolder(join(root, 'app', 'bin', 'cosh.js'))).toBe(join(root, 'app'));
-  });
-
-  it('S6: the tools refuse a path inside a protected folder, not only the protected file', async () => {
-    await mkdir(join(root, 'config'));
-    const files = protectedFiles([join(root, 'config')]);
-    expect(await files.find(join(root, 'config', 'lib.sh'))).toBe(join(root, 'config'));
-    expect(await files.find(join(root, 'config-other', 'x'))).toBeUndefined();
   });
 });

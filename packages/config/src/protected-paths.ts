@@ -3,7 +3,7 @@
 // between them would be a way around a guard.
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { homeFolder } from '@cosh/config';
+import { homeFolder } from './home-folder.ts';
 
 /** What the list is made of: the load's own files and the process's environment. */
 export interface ProtectedPathsInput {
