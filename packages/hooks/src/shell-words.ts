@@ -2,7 +2,11 @@
 // through web-tree-sitter's WebAssembly build), or the verdict that Cosh cannot tell. Loaded only
 // when a selected hook has `paths` (or `if`) and the call is a shell command: the parser costs
 // tens of milliseconds to load (scripts/bench.mjs), which no other call should pay.
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import type { Node as SyntaxNode, Parser as TreeSitterParser } from 'web-tree-sitter';
 
 /** A command's words, or `certain: false` when Cosh cannot say what `sh` would run. */
@@ -249,16 +253,49 @@ function splitTree(root: SyntaxNode, home: string): ShellWords {
   return { certain: true, reason: null, commands, assignments, redirections };
 }
 
+/**
+ * web-tree-sitter's CommonJS build and the two WebAssembly files (its runtime, tree-sitter-bash's
+ * grammar): beside the running module in `tree-sitter/` (the bundled `cosh` ships them there, so
+ * its one-file start-up bundle does not carry the parser), else from the installed packages. The
+ * package is required by a name in a variable, so no bundler pulls it into a bundle.
+ */
+function parserFiles(): { readonly runtime: string; readonly bash: string; load(): typeof import('web-tree-sitter') } {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const shipped = join(here, 'tree-sitter');
+  const localRequire = createRequire(import.meta.url);
+  if (existsSync(join(shipped, 'tree-sitter.cjs')))
+    return {
+      runtime: join(shipped, 'tree-sitter.wasm'),
+      bash: join(shipped, 'tree-sitter-bash.wasm'),
+      load: () => localRequire(join(shipped, 'tree-sitter.cjs')),
+    };
+  const packageName = 'web-tree-sitter';
+  return {
+    runtime: localRequire.resolve(`${packageName}/tree-sitter.wasm`),
+    bash: localRequire.resolve('tree-sitter-bash/tree-sitter-bash.wasm'),
+    load: () => localRequire(packageName),
+  };
+}
+
 let parserLoading: Promise<TreeSitterParser> | undefined;
 
 /** The one parser of this process, loaded at the first shell command that needs it. */
 function loadParser(): Promise<TreeSitterParser> {
   parserLoading ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const { Parser, Language } = (await import('web-tree-sitter')) as typeof import('web-tree-sitter');
-    const runtime = require.resolve('web-tree-sitter/tree-sitter.wasm');
-    await Parser.init({ locateFile: () => runtime });
-    const bash = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
+    const files = parserFiles();
+    // V8 compiles the 1.4 MB grammar with its fast baseline compiler first and its optimising one
+    // in the background, and a process waits for the latter before it exits: 3-5 s at the end of
+    // every `cosh hooks run` and bridge call that parsed a command (measured on a busy 2-core
+    // machine; 0.3 s with this flag). The baseline code parses a command in well under a
+    // millisecond. The flag only affects WebAssembly, and Cosh runs no other.
+    try {
+      setFlagsFromString('--liftoff-only');
+    } catch {
+      // A runtime that refuses the flag still works, only slower to exit.
+    }
+    const { Parser, Language } = files.load();
+    await Parser.init({ locateFile: () => files.runtime });
+    const bash = await Language.load(files.bash);
     const parser = new Parser();
     parser.setLanguage(bash);
     return parser;

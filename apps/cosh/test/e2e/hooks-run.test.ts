@@ -52,6 +52,8 @@ const KEYS = [
   'tool_output',
   'hooks',
   'diagnostics',
+  'paths',
+  'paths_unknown',
 ];
 // X: `--json` adds each hook's "layer" (C10).
 const HOOK_KEYS = [
