@@ -70,6 +70,8 @@ describe('paths guards through the engine (F1–F3)', () => {
       ['read_file', { absolute_path: env }],
       ['read_many_files', { paths: ['a.txt', '.env'] }],
       ['write_file', { path: '.env', content: 'x' }, 'filesystem'],
+      // A proxy started without --name: the server's write_file under Gemini's tool name.
+      ['write_file', { path: '.env', content: 'x' }],
       ['move_file', { source: 'a.txt', destination: '.env' }, 'filesystem'],
       ['anything', { uri: `file://${env}` }],
       ['bash_run', { command: 'cat .env' }],

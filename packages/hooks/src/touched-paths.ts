@@ -169,18 +169,23 @@ export async function touchedPaths(call: TouchedPathsCall, options: TouchedPaths
       unknown = true;
       reason = 'the patch does not read as a Codex patch';
     }
-  } else if (table !== undefined) {
-    for (const field of table.fields) {
-      const paths = stringsOf(toolInput[field]);
-      written.push(...paths);
-      if (table.folder === true) folders.push(...paths);
-    }
-    if (table.folder === true && written.length === 0) {
-      written.push('.');
-      folders.push('.');
-    }
   } else {
-    for (const name of MCP_PATH_ARGUMENTS) written.push(...stringsOf(toolInput[name]));
+    if (table !== undefined) {
+      for (const field of table.fields) {
+        const paths = stringsOf(toolInput[field]);
+        written.push(...paths);
+        if (table.folder === true) folders.push(...paths);
+      }
+      if (table.folder === true && written.length === 0) {
+        written.push('.');
+        folders.push('.');
+      }
+    }
+    // Every tool's path-like arguments too: a proxied server's `write_file {path}` arrives under a
+    // name Gemini's `write_file {file_path}` also has when the proxy was given no `--name`, and a
+    // guard must see both (reading more arguments only ever selects more).
+    for (const name of MCP_PATH_ARGUMENTS)
+      if (table?.fields.includes(name) !== true) written.push(...stringsOf(toolInput[name]));
     for (const name of MCP_URI_ARGUMENTS) {
       for (const value of stringsOf(toolInput[name])) {
         const path = fileUrlPath(value);

@@ -163,6 +163,9 @@ describe('cosh hooks run --json: verdicts (SPEC X)', () => {
         },
       ],
       diagnostics: [],
+      // F3: the call's touched paths: `rm -rf /` names the root folder.
+      paths: ['/'],
+      paths_unknown: false,
     });
     expect(Number.isInteger(json.hooks[0]?.duration_ms)).toBe(true);
   });
