@@ -2,6 +2,7 @@ import { type ClaudeIfTest, compileClaudeIf } from './compile-claude-if.ts';
 import { compileClaudeMatcher } from './compile-claude-matcher.ts';
 import { compileMatcher, type ToolNameTest } from './compile-matcher.ts';
 import { compilePathGlobs, type PathGlobTest } from './compile-path-globs.ts';
+import { buildPathIndex, type PathIndex } from './path-index.ts';
 import { dedupeKey, type HookProtocol, protocolOf } from './dedupe-key.ts';
 
 /** The fields of a hook entry that matching needs (M1, M4, K2); any richer hook type fits. */
@@ -77,6 +78,8 @@ export interface CompiledHooks<H extends MatchableHook> {
   readonly ifOfHook: readonly (ClaudeIfTest | null)[];
   /** Whether some hook has `paths` or `if`: only then does a call's selection depend on what it touches. */
   readonly readsPaths: boolean;
+  /** @internal Which hooks with `paths` a touched path could select (F4). */
+  readonly pathIndex: PathIndex;
 }
 
 const neverMatches: ToolNameTest = () => false;
@@ -151,6 +154,7 @@ export function compileHooks<H extends MatchableHook>(
     matcherOfHook: Object.freeze(matcherOfHook),
     commandOfHook: Object.freeze(commandOfHook),
     pathsOfHook: Object.freeze(pathsOfHook),
+    pathIndex: buildPathIndex(pathsOfHook.map((test) => (test === null ? null : test.globs))),
     ifOfHook: Object.freeze(ifOfHook),
     readsPaths,
   });

@@ -110,7 +110,12 @@ function couldMatchBelow(glob: string, folder: string): boolean {
  */
 export function compilePathGlobs(globs: readonly string[], place: PathGlobPlace): PathGlobTest {
   const absolute = globs.flatMap((glob) => absoluteGlobs(glob, place));
-  const matcher = absolute.length === 0 ? () => false : picomatch(absolute, globOptions);
+  // One regular expression for all the hook's globs, from picomatch's own translation: testing it
+  // is a tenth of the cost of picomatch's matcher function, which formats and reports per call
+  // (F4: 1,000 hooks × 10 paths within 1 ms).
+  const sources = absolute.map((glob) => picomatch.makeRe(glob, globOptions).source);
+  const regex = sources.length === 0 ? null : new RegExp(sources.map((source) => `(?:${source})`).join('|'));
+  const matcher = (path: string): boolean => regex !== null && regex.test(path);
   return Object.freeze({
     globs: Object.freeze(absolute),
     matches: (path: string) => matcher(path),

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileHooks } from './compile-hooks.ts';
+import { compilePathGlobs } from './compile-path-globs.ts';
 import { selectHooks, selectionReadsPaths } from './select-hooks.ts';
 import type { TouchedPaths } from './touched-paths.ts';
 
@@ -96,5 +98,59 @@ describe('selectHooks with touched paths', () => {
     const plain = compileHooks([{ name: 'all', command: 'log' }], options);
     expect(plain.readsPaths).toBe(false);
     expect(selectionReadsPaths(plain, selectHooks(plain, 'fs_write'))).toBe(false);
+  });
+
+  it('F4: the path index never rules out a hook whose globs match (property, against the globs alone)', () => {
+    const globArbitrary = fc.constantFrom(
+      '.env',
+      '*.ts',
+      'src/**',
+      'src/*.ts',
+      '/etc/{a,b}.conf',
+      '~/.ssh/',
+      '**/x',
+      'a/[bc]/d',
+      '/abs/file',
+      '?.ts',
+      '*',
+      'src/',
+      '.e*',
+    );
+    const name = fc.constantFrom(
+      'src',
+      '.env',
+      'a.ts',
+      'b',
+      'c',
+      'd',
+      'x',
+      'a.conf',
+      '.ssh',
+      'file',
+      'etc',
+      'abs',
+      'home',
+      'me',
+      'repo',
+    );
+    const pathArbitrary = fc.array(name, { minLength: 1, maxLength: 5 }).map((names) => `/${names.join('/')}`);
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(globArbitrary, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 6 }),
+        pathArbitrary,
+        (globLists, path) => {
+          const hooks = globLists.map((paths, index) => ({ name: `h${index}`, command: `c${index}`, paths }));
+          const compiledHooks = compileHooks(hooks, options);
+          const selected = selectHooks(compiledHooks, 'fs_write', 'Write', touching([path])).map(
+            ({ hook }) => hook.name,
+          );
+          const expected = hooks
+            .filter((hook) => compilePathGlobs(hook.paths, { folder: '/repo', home: '/home/me' }).matches(path))
+            .map((hook) => hook.name);
+          expect(selected).toEqual(expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type { CompiledHooks, MatchableHook } from './compile-hooks.ts';
 import type { PathGlobTest } from './compile-path-globs.ts';
+import { markCandidates } from './path-index.ts';
 import type { TouchedPaths } from './touched-paths.ts';
 
 /** One selected hook. A non-null `duplicateOf` means it is deduplicated (M4): it does not run. */
@@ -52,7 +53,14 @@ export function selectHooks<H extends MatchableHook>(
   claudeToolName: string = toolName,
   touched?: TouchedPaths,
 ): HookSelection<H>[] {
-  const { hooks, matchers, matcherOfHook, commandOfHook, pathsOfHook, ifOfHook } = compiled;
+  const { hooks, matchers, matcherOfHook, commandOfHook, pathsOfHook, ifOfHook, pathIndex } = compiled;
+  // F4: the hooks with `paths` a touched path could select, from the index; the others are not
+  // tested. A folder (F2) may hold anything: every such hook is tested then.
+  let candidates: Uint8Array | null = null;
+  if (touched !== undefined && !touched.unknown && touched.folders.length === 0) {
+    candidates = new Uint8Array(hooks.length);
+    for (const path of touched.paths) markCandidates(pathIndex, path, candidates);
+  }
   const matches: (boolean | undefined)[] = new Array(matchers.length);
   // The first selected hook of each command: M4 looks at selected hooks only.
   const firstOfCommand: (H | undefined)[] = [];
@@ -72,6 +80,7 @@ export function selectHooks<H extends MatchableHook>(
       if (ifTest != null && !ifTest(claudeToolName, touched)) continue;
       const pathsTest = pathsOfHook[index];
       if (pathsTest != null) {
+        if (candidates !== null && candidates[index] === 0) continue;
         paths = matchedPaths(pathsTest, touched);
         if (paths.length === 0 && !touched.unknown) continue;
       }
