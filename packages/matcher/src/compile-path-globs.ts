@@ -115,7 +115,7 @@ export function compilePathGlobs(globs: readonly string[], place: PathGlobPlace)
   // (F4: 1,000 hooks × 10 paths within 1 ms).
   const sources = absolute.map((glob) => picomatch.makeRe(glob, globOptions).source);
   const regex = sources.length === 0 ? null : new RegExp(sources.map((source) => `(?:${source})`).join('|'));
-  const matcher = (path: string): boolean => regex !== null && regex.test(path);
+  const matcher = (path: string): boolean => regex?.test(path) === true;
   return Object.freeze({
     globs: Object.freeze(absolute),
     matches: (path: string) => matcher(path),
