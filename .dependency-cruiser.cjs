@@ -1,6 +1,7 @@
 // The layering of ARCHITECTURE.md, checked on every `pnpm test` (`pnpm lint`):
 //
-//   leaves   config, matcher, runner, aggregate,  import no other Cosh package
+//   ground   spec                                 imports no Cosh package (the tables of the closed sets)
+//   leaves   config, matcher, runner, aggregate,  import no other Cosh package but @cosh/spec
 //            sandbox
 //   engine   hooks                                imports the four leaves
 //   cli      cosh-cli                             imports hooks and config
@@ -31,12 +32,19 @@ module.exports = {
       to: { couldNotResolve: true },
     },
     {
+      name: 'spec-imports-no-package',
+      comment: '@cosh/spec is the ground floor: the tables every layer reads import nothing of Cosh.',
+      severity: 'error',
+      from: { path: '^packages/spec/' },
+      to: { path: '^(packages|apps)/', pathNot: ['^packages/spec/', '^packages/test-utils/'] },
+    },
+    {
       name: 'leaves-import-no-package',
       comment:
-        'config, matcher, runner, aggregate and sandbox import no other Cosh package: each states the small type it needs.',
+        'config, matcher, runner, aggregate and sandbox import no other Cosh package but @cosh/spec: each states the small type it needs.',
       severity: 'error',
       from: { path: `^packages/${leaves}/` },
-      to: { path: '^(packages|apps)/', pathNot: ['^packages/$1/', '^packages/test-utils/'] },
+      to: { path: '^(packages|apps)/', pathNot: ['^packages/$1/', '^packages/spec/', '^packages/test-utils/'] },
     },
     {
       name: 'engine-imports-leaves-only',

@@ -2,7 +2,11 @@
 // A resident Cosh guard (SPEC R12) in Node, no dependencies.
 //
 // setup.json:
-//   {"command": "node \"$COSH_CONFIG_DIR/resident-guard.mjs\"", "resident": true, "matcher": "^(bash_run|fs_read)$"}
+//   {"command": "node \"$COSH_CONFIG_DIR/resident-guard.mjs\"", "resident": true,
+//    "matcher": "^(bash_run|fs_read)$", "onError": "deny"}
+//
+// "onError": "deny": past the restart limit (3 in a minute) or on a timeout a call is an error,
+// and a guard must not fail open then.
 //
 // Cosh starts this once and writes one JSON line per tool call to stdin, with an "id". Answer each
 // line with one JSON line carrying the same "id" (plus "decision", "reason", … and "exit" when you
@@ -11,13 +15,30 @@
 // timeout) must answer the same call the same way.
 import { createInterface } from 'node:readline';
 
-// `rm` with both -r and -f, in any order or spelling (-rf, -fr, -r -f, --recursive --force).
-const rmRf = /\brm\s+(?=(?:\S+\s+)*?(?:-[a-zA-Z]*r|--recursive))(?=(?:\S+\s+)*?(?:-[a-zA-Z]*f|--force))/;
+// `rm` with both -r and -f, in any order or spelling (-rf, -fr, -r -f, --recursive --force), in
+// one command of a list or pipeline. Each expression is matched once, from left to right, with no
+// nested repeats: the time is linear in the command's length (SPEC R12), so a 1 MiB command is
+// answered at once. (A single expression with nested repeats, which this replaced, took seconds
+// there, and a guard that times out answers nothing.)
+const separator = /[;&|\n]/;
+const rm = /(?:^|[\s/])rm(?=\s|$)/;
+const recursive = /\s(?:-[a-zA-Z]*[rR]|--recursive(?=\s|$))/;
+const force = /\s(?:-[a-zA-Z]*f|--force(?=\s|$))/;
+
+function isRmRf(command) {
+  for (const part of command.split(separator)) {
+    const found = rm.exec(part);
+    if (found === null) continue;
+    const rest = part.slice(found.index + found[0].length);
+    if (recursive.test(rest) && force.test(rest)) return true;
+  }
+  return false;
+}
 
 function decide(call) {
   const input = call.tool_input ?? {};
   if (call.tool_name === 'fs_read') return { decision: 'allow' };
-  if (call.tool_name === 'bash_run' && rmRf.test(String(input.command ?? ''))) {
+  if (call.tool_name === 'bash_run' && isRmRf(String(input.command ?? ''))) {
     return { decision: 'deny', reason: 'rm -rf is not allowed here' };
   }
   return { decision: 'none' };

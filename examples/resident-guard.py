@@ -2,7 +2,11 @@
 """A resident Cosh guard (SPEC R12), standard library only.
 
 setup.json:
-    {"command": "python3 \"$COSH_CONFIG_DIR/resident-guard.py\"", "resident": true, "matcher": "^(bash_run|fs_read)$"}
+    {"command": "python3 \"$COSH_CONFIG_DIR/resident-guard.py\"", "resident": true,
+     "matcher": "^(bash_run|fs_read)$", "onError": "deny"}
+
+"onError": "deny": past the restart limit (3 in a minute) or on a timeout a call is an error, and a
+guard must not fail open then.
 
 Cosh starts this once and writes one JSON line per tool call to stdin, with an "id". Answer each
 line with one JSON line carrying the same "id" (plus "decision", "reason", ... and "exit" when
@@ -14,10 +18,23 @@ import json
 import re
 import sys
 
-# `rm` with both -r and -f, in any order or spelling (-rf, -fr, -r -f, --recursive --force).
-RM_RF = re.compile(
-    r"\brm\s+(?=(?:\S+\s+)*?(?:-[a-zA-Z]*r|--recursive))(?=(?:\S+\s+)*?(?:-[a-zA-Z]*f|--force))"
-)
+# `rm` with both -r and -f, in any order or spelling (-rf, -fr, -r -f, --recursive --force), in
+# one command of a list or pipeline. Each expression is matched once, from left to right, with no
+# nested repeats: the time is linear in the command's length (SPEC R12), so a 1 MiB command is
+# answered at once. (A single expression with nested repeats, which this replaced, took seconds
+# there, and a guard that times out answers nothing.)
+SEPARATOR = re.compile(r"[;&|\n]")
+RM = re.compile(r"(?:^|[\s/])rm(?=\s|$)")
+RECURSIVE = re.compile(r"\s(?:-[a-zA-Z]*[rR]|--recursive(?=\s|$))")
+FORCE = re.compile(r"\s(?:-[a-zA-Z]*f|--force(?=\s|$))")
+
+
+def is_rm_rf(command):
+    for part in SEPARATOR.split(command):
+        found = RM.search(part)
+        if found and RECURSIVE.search(part, found.end()) and FORCE.search(part, found.end()):
+            return True
+    return False
 
 
 def decide(call):
@@ -25,7 +42,7 @@ def decide(call):
     tool_input = call.get("tool_input") or {}
     if tool == "fs_read":
         return {"decision": "allow"}
-    if tool == "bash_run" and RM_RF.search(str(tool_input.get("command", ""))):
+    if tool == "bash_run" and is_rm_rf(str(tool_input.get("command", ""))):
         return {"decision": "deny", "reason": "rm -rf is not allowed here"}
     return {"decision": "none"}
 

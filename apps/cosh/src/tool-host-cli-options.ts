@@ -24,6 +24,17 @@ export function checkFileOption(name: string, value: string | undefined, command
     throw new UsageError(`option '${name} <file>' needs a file name, not an empty string`, command);
 }
 
+/**
+ * `--verbose` of the commands that serve many calls (`session`, `mcp serve|proxy`): an async
+ * hook's finished report (R13) as a line on stderr; the protocol on stdout is unchanged.
+ */
+export function asyncVerboseOption(command: Command) {
+  return command.createOption(
+    '--verbose',
+    "print each async hook's report on stderr when it finishes ([async] hook 'name' outcome (exit, duration))",
+  );
+}
+
 /** `--cwd <folder>`, the option of every command that runs tools or hooks for a client (`session`, `mcp serve|proxy`). */
 export function workingFolderOption(command: Command, description: string) {
   return command.createOption('--cwd <folder>', description);

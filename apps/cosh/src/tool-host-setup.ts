@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { type CliContext, loadCommandConfig, UsageError } from '@cosh/cosh-cli';
 import { coshInstallationFolder, createScriptCheck, protectedPaths, protectedPathsInputOf } from '@cosh/config';
 import { createHookEngine, type HookReport, type HooksConfig } from '@cosh/hooks';
+import { createAsyncResultSink } from './async-result-sink.ts';
 import { type HistoryWriter, openHistory } from './history/index.ts';
 import type { PermissionMode, PermissionPrompt, PromptAnswerer } from './permission/index.ts';
 import type { Command } from './tool-host-cli-options.ts';
@@ -34,8 +35,10 @@ export interface ToolHostSetupOptions {
   readonly command?: Command | undefined;
   /** R12: `one-call` for a one-shot command (`exec`); default a pool for the host's life. */
   readonly residentHooks?: 'pool' | 'one-call' | undefined;
-  /** R13: where an async hook's finished report goes (stderr with `--verbose`). */
+  /** R13: where an async hook's finished report goes too (besides stderr and the history). */
   readonly onAsyncResult?: ((report: HookReport) => void) | undefined;
+  /** R13 `--verbose`: each async hook's finished report as a line on stderr. */
+  readonly verbose?: boolean | undefined;
 }
 
 /** A tool host ready for calls, and what to release when done. */
@@ -73,6 +76,13 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
       warnings: 'stderr',
     });
     const { config } = loaded;
+    // R13: an async hook's report on stderr with --verbose, and as a line of the history file.
+    const asyncResults = createAsyncResultSink({
+      verbose: options.verbose === true,
+      writeError: (text) => context.err.write(text),
+      history,
+      also: options.onAsyncResult,
+    });
     const engine = createHookEngine(config, {
       cwd: options.cwd,
       env: context.env,
@@ -83,7 +93,7 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
       // SPEC S5: a session or MCP server serves many calls; each checks its hooks' scripts again.
       scriptCheck: await createScriptCheck(loaded.trustedScripts),
       residentHooks: options.residentHooks,
-      onAsyncResult: options.onAsyncResult,
+      onAsyncResult: asyncResults.onAsyncResult,
     });
     const file = loaded.location.file;
     // SPEC B2, S6: one list for the sandbox's read-only paths and the tools' refusals.
@@ -107,6 +117,7 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
     const close = async (): Promise<void> => {
       // Resident processes and async hooks end before the host reports it is done (R12, R13).
       await engine.close();
+      await asyncResults.written();
       await history?.close();
     };
     return { host, config, configFile: file, history, close };

@@ -1,5 +1,5 @@
-/** The two events that run hooks. */
-export type HookEvent = 'PreToolUse' | 'PostToolUse';
+/** The events that run hooks: `@cosh/spec`'s events table. */
+export type { HookEvent } from '@cosh/spec';
 
 /**
  * A hook's or a verdict's opinion on a tool call. `ask` (K7) sends the call to the permission
@@ -40,6 +40,20 @@ export interface RunFacts {
    * or a resident hook's call that got no answer (R12: its process exited, printed garbage); `null` otherwise.
    */
   readonly failure?: string | null | undefined;
+  /**
+   * Present for a rule hook only (D1), which runs in Cosh's own process: what the rule answers
+   * when its test held, `null` when it did not (no opinion). Its run has no process (`exitCode`,
+   * `signal`, `startError` `null`, stdout and stderr empty).
+   */
+  readonly ruleAnswer?: RuleAnswer | null | undefined;
+}
+
+/** A rule hook's answer (D1): as a command hook would have answered (O1–O4, K7). */
+export interface RuleAnswer {
+  /** `context` adds the context with no verdict (`none`). */
+  readonly decision: 'deny' | 'allow' | 'ask' | 'halt' | 'context';
+  readonly reason: string | null;
+  readonly context: string | null;
 }
 
 /** What interpreting a run needs to know about its hook. */

@@ -9,8 +9,10 @@ export type {
   HookOutcome,
   OutcomeHook,
   OutcomeKind,
+  RuleAnswer,
   RunFacts,
 } from './hook-outcome.ts';
+export { ruleOutcome } from './rule-outcome.ts';
 export { interpretClaudeRunWith } from './interpret-claude-run.ts';
 export {
   DENY_EXIT_CODE,

@@ -7,7 +7,7 @@ import {
   isHttpRun,
   stderrTail,
 } from './describe-failure.ts';
-import { EVENT_WORDING } from './event-wording.ts';
+import { EVENTS } from '@cosh/spec';
 import type { HookEvent, HookOutcome, OutcomeHook, RunFacts } from './hook-outcome.ts';
 import type { OutputParsers } from './output-parsers.ts';
 import type { HookOutput, ParsedHookOutput } from './parse-hook-output.ts';
@@ -19,7 +19,7 @@ export const HALT_EXIT_CODE = 49;
 
 /** `blocked by hook 'X'` (PreToolUse) or `hook 'X' flagged this output` (PostToolUse): O3, P2. */
 export function defaultDenyReason(event: HookEvent, hookName: string): string {
-  return EVENT_WORDING[event].defaultDenyReason(hookName);
+  return EVENTS[event].wording.defaultDenyReason(hookName);
 }
 
 /** `halted by hook 'X'` (O4). */
@@ -96,8 +96,8 @@ export function outcome(hook: OutcomeHook, fields: OutcomeFields): HookOutcome {
  * (its status is not an exit code).
  */
 export function failureConsequence(event: HookEvent, hook: Pick<OutcomeHook, 'onError'>, facts: RunFacts): string {
-  if (hook.onError === 'deny') return EVENT_WORDING[event].failedClosed;
-  return EVENT_WORDING[event].failedOpen(isHttpRun(facts) ? 'a 2xx answer that denies' : 'exit 2');
+  if (hook.onError === 'deny') return EVENTS[event].wording.failedClosed;
+  return EVENTS[event].wording.failedOpen(isHttpRun(facts) ? 'a 2xx answer that denies' : 'exit 2');
 }
 
 /**

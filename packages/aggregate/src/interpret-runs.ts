@@ -9,6 +9,7 @@ import { interpretClaudeRunWith } from './interpret-claude-run.ts';
 import { interpretRunWith } from './interpret-run.ts';
 import { parseClaudeOutput } from './parse-claude-output.ts';
 import { parseHookOutput } from './parse-hook-output.ts';
+import { ruleOutcome } from './rule-outcome.ts';
 
 /**
  * Interpret one finished run of a Cosh-protocol hook (O1–O6, K7). Pure and total: every
@@ -29,6 +30,8 @@ import { parseHookOutput } from './parse-hook-output.ts';
  * // { hook: 'No rm', kind: 'deny', reason: 'rm -rf is not allowed', countsAsDeny: true, … }
  */
 export function interpretRun(event: HookEvent, hook: OutcomeHook, runFacts: RunFacts): HookOutcome {
+  // D1: a rule hook ran in Cosh's process; its answer is the outcome.
+  if (runFacts.ruleAnswer !== undefined) return ruleOutcome(event, hook, runFacts.ruleAnswer);
   return interpretRunWith(event, hook, runFacts, { cosh: parseHookOutput });
 }
 

@@ -12,6 +12,7 @@ import type {
 } from './config-types.ts';
 import { DEFAULT_CLAUDE_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_SECONDS } from './hook-defaults.ts';
 import { HOOK_EVENTS, type HookEvent } from './hook-events.ts';
+import { buildRule, describeRule } from './hook-rule.ts';
 import type { setupFileSchema } from './setup-schema.ts';
 import type { SourceMap } from './source-map.ts';
 import type * as z from 'zod/mini';
@@ -44,9 +45,10 @@ export function buildConfig(file: ValidatedFile, source: ConfigSource): HooksCon
     const eventEnabled = file.hooksEnabled?.[event] ?? true;
     hooks[event] = Object.freeze(
       (file.hooks?.[event] ?? []).map((entry, index): HookEntry => {
-        // findTransportProblems made sure exactly one of the two is set.
+        // findTransportProblems made sure exactly one of the three is set.
         const command = entry.command ?? null;
         const url = command === null ? (entry.url ?? null) : null;
+        const rule = command === null && url === null && entry.rule !== undefined ? buildRule(entry.rule) : null;
         const protocol = entry.protocol ?? 'cosh';
         const enabled = entry.enabled ?? true;
         // In a file on its own, its switches are the only ones (mergeLayers decides across layers).
@@ -54,9 +56,13 @@ export function buildConfig(file: ValidatedFile, source: ConfigSource): HooksCon
         return Object.freeze({
           event,
           index,
-          name: entry.name === undefined || entry.name.trim() === '' ? (command ?? url ?? '') : entry.name,
+          name:
+            entry.name === undefined || entry.name.trim() === ''
+              ? (command ?? url ?? (rule === null ? '' : describeRule(rule)))
+              : entry.name,
           command,
           url,
+          rule,
           headers: Object.freeze(copyHeaders(url === null ? undefined : entry.headers)),
           matcher: entry.matcher ?? '',
           timeout: entry.timeout ?? (protocol === 'claude' ? DEFAULT_CLAUDE_TIMEOUT_SECONDS : DEFAULT_TIMEOUT_SECONDS),

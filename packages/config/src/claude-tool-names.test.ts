@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CLAUDE_CODE_TOOL_NAMES, claudeToolNameRunAdvice, claudeToolTwin } from './claude-tool-names.ts';
+import { CLAUDE_CODE_TOOL_NAMES, claudeToolTwin } from '@cosh/spec';
+import { claudeToolNameRunAdvice } from './claude-tool-names.ts';
 import { parseConfig } from './parse-config.ts';
 
 const file = '/home/user/.config/cosh/setup.json';

@@ -1,43 +1,8 @@
-// Claude Code's tool names, for M2: a `cosh`-protocol hook sees Cosh's names (`bash_run`), so a
-// matcher that is one of Claude's names (`Bash`) never matches a tool of Cosh's own hosts. People
-// copying a hook from Claude Code's settings write them by habit; the hook then silently never
-// runs. The twins are K3's table (the engine's, in @cosh/hooks, which checks that the two agree).
-
-/** Claude Code's tool names with the Cosh tool each is (K3), or `null` for a tool Cosh has no twin of. */
-const CLAUDE_CODE_TOOLS: Readonly<Record<string, string | null>> = {
-  Bash: 'bash_run',
-  Read: 'fs_read',
-  Write: 'fs_write',
-  Edit: 'fs_edit',
-  MultiEdit: 'fs_edit',
-  Grep: 'find_grep',
-  Glob: null,
-  LS: null,
-  NotebookEdit: null,
-  NotebookRead: null,
-  WebFetch: null,
-  WebSearch: null,
-  Task: null,
-  Agent: null,
-  TodoWrite: null,
-  BashOutput: null,
-  KillShell: null,
-  ExitPlanMode: null,
-  SlashCommand: null,
-  Skill: null,
-};
-
-/** The names `claudeToolTwin` knows, for tests. */
-export const CLAUDE_CODE_TOOL_NAMES: readonly string[] = Object.keys(CLAUDE_CODE_TOOLS);
-
-/**
- * Whether `name` is exactly one of Claude Code's tool names, and if so its Cosh twin (`Bash` →
- * `bash_run`; `null` for a Claude tool such as `Glob` that Cosh has no twin of). `undefined` for
- * any other name.
- */
-export function claudeToolTwin(name: string): string | null | undefined {
-  return Object.hasOwn(CLAUDE_CODE_TOOLS, name) ? CLAUDE_CODE_TOOLS[name] : undefined;
-}
+// M2's advice: a `cosh`-protocol hook sees Cosh's names (`bash_run`), so a matcher that is one of
+// Claude's names (`Bash`) never matches a tool of Cosh's own hosts. People copying a hook from
+// Claude Code's settings write them by habit; the hook then silently never runs. The names and
+// their twins are the tables of `@cosh/spec` (K3).
+import { claudeToolTwin } from '@cosh/spec';
 
 const CLAUDE_PROTOCOL_HINT = 'set "protocol": "claude" on a hook written for Claude Code\'s tool names and payload';
 

@@ -32,6 +32,11 @@ export interface HookEntry {
   readonly command: string | null;
   /** The `http:` or `https:` address of an HTTP hook (SPEC H1); `null` for a command hook. */
   readonly url: string | null;
+  /**
+   * A rule hook's test and verdict (SPEC D1), evaluated in Cosh's own process; `null` for a
+   * command or HTTP hook. Exactly one of `command`, `url` and `rule` is set.
+   */
+  readonly rule: HookRule | null;
   /** An HTTP hook's headers as written (`${NAME}` is expanded when sent); empty for a command hook. */
   readonly headers: Readonly<Record<string, string>>;
   /** A regular expression searched in the tool name; `''` (also when absent) matches every tool. */
@@ -74,6 +79,37 @@ export interface HookEntry {
    * deny with this reason in both events; `null` otherwise.
    */
   readonly trustProblem: string | null;
+}
+
+/** How a rule tests its field (SPEC D1): exactly one operator per rule. */
+export const RULE_OPERATORS = ['regex', 'glob', 'equals', 'contains'] as const;
+
+/** One of {@link RULE_OPERATORS}. */
+export type RuleOperator = (typeof RULE_OPERATORS)[number];
+
+/** What a rule answers when its test holds (SPEC D1): as a command hook's answer would (O1–O4, K7). */
+export const RULE_DECISIONS = ['deny', 'allow', 'ask', 'halt', 'context'] as const;
+
+/** One of {@link RULE_DECISIONS}. */
+export type RuleDecision = (typeof RULE_DECISIONS)[number];
+
+/** A value `equals` compares with (a JSON scalar). */
+export type RuleScalar = string | number | boolean | null;
+
+/** A rule hook's `rule` object, validated (SPEC D1). */
+export interface HookRule {
+  /** A dot path into the tool input (numeric segments index arrays), or `*` for the whole input as JSON text. */
+  readonly field: string;
+  readonly operator: RuleOperator;
+  /** The operator's values, as a list (one value written alone is a list of one); "any of". */
+  readonly values: readonly RuleScalar[];
+  /** `true`: the test is inverted (a missing field then holds). */
+  readonly not: boolean;
+  readonly decision: RuleDecision;
+  readonly reason: string | null;
+  readonly context: string | null;
+  /** The rule's JSON text as written (compact), which M4 compares. */
+  readonly text: string;
 }
 
 // A type-only mark: a HooksConfig is made by this package's parser or validator, never by hand,

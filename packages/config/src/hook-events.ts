@@ -1,8 +1,13 @@
-/** The lifecycle events a hook can be attached to, in the order a tool call meets them. */
-export const HOOK_EVENTS = ['PreToolUse', 'PostToolUse'] as const;
+import { EVENTS_ALLOWING_ASYNC as ASYNC_EVENTS, TOOL_EVENTS, type ToolEvent } from '@cosh/spec';
+
+/**
+ * The events setup.json files hooks under (C4), from `@cosh/spec`'s events table: the tool
+ * events, in the order a tool call meets them.
+ */
+export const HOOK_EVENTS = TOOL_EVENTS;
 
 /** `PreToolUse` (before a tool call is dispatched) or `PostToolUse` (after it succeeded). */
-export type HookEvent = (typeof HOOK_EVENTS)[number];
+export type HookEvent = ToolEvent;
 
 /** What an `error` or `invalid` outcome of a hook counts as: nothing (`ignore`) or a deny (`deny`). */
 export const ON_ERROR_VALUES = ['ignore', 'deny'] as const;
@@ -16,11 +21,11 @@ export function isHookEvent(value: unknown): value is HookEvent {
 }
 
 /**
- * SPEC R13: the events whose hooks may be `async` (the call does not wait for them). Before the
- * call runs (PreToolUse) an async hook would be a guard that never guards: a C6 error. The same
- * rule is `allowsAsync` in `@cosh/hooks`' EVENT_RULES (a test keeps the two equal).
+ * SPEC R13: the events whose hooks may be `async` (the call does not wait for them): the events
+ * table's `allowsAsync`. Before the call runs (PreToolUse) an async hook would be a guard that
+ * never guards: a C6 error.
  */
-export const EVENTS_ALLOWING_ASYNC: readonly HookEvent[] = ['PostToolUse'];
+export const EVENTS_ALLOWING_ASYNC: readonly HookEvent[] = HOOK_EVENTS.filter((event) => ASYNC_EVENTS.includes(event));
 
 /** SPEC B5: how `bash_run` is sandboxed (`auto` is the default). */
 export const SANDBOX_MODES = ['auto', 'required', 'off'] as const;

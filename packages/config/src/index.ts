@@ -3,11 +3,7 @@
 export { coshCacheFolder, readCacheFile, writeCacheFile } from './cache-folder.ts';
 export { checkMatcher } from './check-matcher.ts';
 export { claudeProjectDir, claudeProjectDirOnDisk } from './claude-project-dir.ts';
-export {
-  CLAUDE_CODE_TOOL_NAMES,
-  claudeToolNameRunAdvice,
-  claudeToolTwin,
-} from './claude-tool-names.ts';
+export { claudeToolNameRunAdvice } from './claude-tool-names.ts';
 export { suggestClosest } from './closest-match.ts';
 export { ConfigError } from './config-error.ts';
 export {
@@ -21,13 +17,17 @@ export type {
   ConfigProblem,
   HookEntry,
   HookOffReason,
+  HookRule,
   HooksConfig,
+  RuleDecision,
+  RuleOperator,
   SandboxSettings,
 } from './config-types.ts';
 export { type LayerLocation, projectFileForWriting } from './find-config-layers.ts';
 export { editJsonText, type JsonTextEdit, readJsonText } from './edit-json-text.ts';
 export { formatJsonPath, formatProblem } from './format-problem.ts';
 export { homeFolder } from './home-folder.ts';
+export { describeRule } from './hook-rule.ts';
 export {
   EVENTS_ALLOWING_ASYNC,
   HOOK_EVENTS,
@@ -37,6 +37,7 @@ export {
   type SandboxMode,
 } from './hook-events.ts';
 export type { ImportedHookEntry } from './import-hook-entries.ts';
+export { type CommandCheckEnvironment, checkHookCommands } from './command-checks.ts';
 export { renderSetupJsonSchema } from './json-schema.ts';
 export { loadConfig, safeLoadConfig } from './load-config.ts';
 export {
@@ -49,6 +50,7 @@ export {
 } from './load-hooks.ts';
 export { locateJsonPath } from './locate-json-path.ts';
 export { type LayerInput, mergeLayers } from './merge-layers.ts';
+export { findProtectedPathSync, type ProtectedFiles, protectedFiles } from './protected-files.ts';
 export {
   coreHooksPath,
   coshInstallationFolder,
@@ -56,7 +58,9 @@ export {
   type ProtectedPathsInput,
   protectedPaths,
   protectedPathsInputOf,
+  protectedPathWhat,
 } from './protected-paths.ts';
+export { bridgeEntryPoints, type ClientFile, clientProjectFolders, clientSettingsFiles } from './client-files.ts';
 export { emptyConfig, parseConfig, validateHooksConfig } from './parse-config.ts';
 export { replaceImportedHooks } from './replace-imported-hooks.ts';
 export { resolveConfigPath } from './resolve-config-path.ts';

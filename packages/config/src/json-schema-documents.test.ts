@@ -77,7 +77,8 @@ async function documentedSnippets(): Promise<{ files: Snippet[]; entries: Snippe
       const { hooks } = value as { hooks?: unknown };
       const hooksObject = typeof hooks === 'object' && hooks !== null && !Array.isArray(hooks);
       if (hooksObject || 'hooksEnabled' in value || '$schema' in value) files.push({ where, value });
-      else if (('command' in value || 'url' in value) && !('args' in value)) entries.push({ where, value });
+      else if (('command' in value || 'url' in value || 'rule' in value) && !('args' in value))
+        entries.push({ where, value });
     }
   }
   return { files, entries };
@@ -154,6 +155,27 @@ describe('C9: the JSON Schema validated with ajv', () => {
           PostToolUse: [{ url: 'http://127.0.0.1:8787/cosh', timeout: 86400 }],
         },
       },
+      // D1: rule hooks, each operator, lists, not, every decision.
+      {
+        hooks: {
+          PreToolUse: [
+            {
+              name: 'rm',
+              matcher: '^bash_run$',
+              onError: 'deny',
+              rule: { field: 'command', regex: 'rm\\s+-rf', decision: 'deny' },
+            },
+            { rule: { field: 'path', glob: ['.env', '**/secrets/**'], decision: 'ask', reason: 'secrets' } },
+            { rule: { field: 'edits.0.replace_all', equals: [true, 1, 'yes', null], not: true, decision: 'allow' } },
+            {
+              enabled: false,
+              protocol: 'cosh',
+              rule: { field: '*', contains: 'TODO', decision: 'context', context: 'hi' },
+            },
+          ],
+          PostToolUse: [{ rule: { field: 'command', contains: ['a', 'b'], decision: 'halt' } }],
+        },
+      },
     ];
     for (const document of accepted) {
       expect(loaderAccepts(document), JSON.stringify(document)).toBe(true);
@@ -198,6 +220,25 @@ describe('C9: the JSON Schema validated with ajv', () => {
       'resident not a boolean': hook({ command: 'true', resident: 'yes' }),
       'async on PreToolUse (R13)': hook({ command: 'true', async: true }),
       'async not a boolean': { hooks: { PostToolUse: [{ command: 'true', async: 1 }] } },
+      'rule with command (D1)': hook({ command: 'true', rule: { field: 'command', contains: 'x', decision: 'deny' } }),
+      'rule with url (D1)': hook({
+        url: 'http://127.0.0.1:1/',
+        rule: { field: 'command', contains: 'x', decision: 'deny' },
+      }),
+      'rule with no operator (D1)': hook({ rule: { field: 'command', decision: 'deny' } }),
+      'rule with two operators (D1)': hook({ rule: { field: 'command', regex: 'a', glob: 'b', decision: 'deny' } }),
+      'rule with an unknown operator (D1)': hook({ rule: { field: 'command', regexp: 'a', decision: 'deny' } }),
+      'rule decision block (D1)': hook({ rule: { field: 'command', contains: 'x', decision: 'block' } }),
+      'rule without a decision (D1)': hook({ rule: { field: 'command', contains: 'x' } }),
+      'rule field not a string (D1)': hook({ rule: { field: 3, contains: 'x', decision: 'deny' } }),
+      'rule equals an object (D1)': hook({ rule: { field: 'a', equals: { b: 1 }, decision: 'deny' } }),
+      'rule with timeout (D1)': hook({ timeout: 5, rule: { field: 'a', contains: 'x', decision: 'deny' } }),
+      'rule with resident (D1)': hook({ resident: true, rule: { field: 'a', contains: 'x', decision: 'deny' } }),
+      'rule with protocol claude (D1)': hook({
+        protocol: 'claude',
+        rule: { field: 'a', contains: 'x', decision: 'deny' },
+      }),
+      'rule not an object (D1)': hook({ rule: 'deny' }),
       'hooksEnabled not an object': { hooksEnabled: false },
       'hooksEnabled value not a boolean': { hooksEnabled: { PreToolUse: 'no' } },
       'allowManagedHooksOnly not a boolean': { allowManagedHooksOnly: 'yes' },

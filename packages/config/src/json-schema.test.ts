@@ -45,7 +45,7 @@ describe('the JSON Schema of setup.json', () => {
     const entry = schema.properties.hooks.properties['PreToolUse']?.items;
     // C5: exactly one of command and url.
     expect(entry?.required).toBeUndefined();
-    expect(entry?.['oneOf' as never]).toHaveLength(2);
+    expect(entry?.['oneOf' as never]).toHaveLength(3); // D1: or a rule
     expect(entry?.properties['protocol']).toMatchObject({ enum: ['cosh', 'claude'], default: 'cosh' });
     expect(entry?.properties['url']).toMatchObject({ type: 'string' });
     expect(entry?.additionalProperties).toBe(false);

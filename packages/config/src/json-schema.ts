@@ -1,7 +1,9 @@
 import * as z from 'zod/mini';
 import { nearMissPattern } from './near-miss-pattern.ts';
 import { EVENTS_ALLOWING_ASYNC, type HookEvent } from './hook-events.ts';
-import { hookEntryShape, hooksEnabledShape, hooksShape, setupFileSchema } from './setup-schema.ts';
+import { RULE_OPERATORS } from './config-types.ts';
+import { hookEntryShape, hooksEnabledShape, hooksShape, ruleShape, setupFileSchema } from './setup-schema.ts';
+import { FIELDS_NOT_FOR_RULES } from './validate-rule.ts';
 import { COSH_TOP_LEVEL_KEYS } from './validate-config.ts';
 
 /**
@@ -14,7 +16,7 @@ import { COSH_TOP_LEVEL_KEYS } from './validate-config.ts';
 export function createSetupJsonSchema(): Record<string, unknown> {
   // `output` mode keeps objects built with z.object closed (additionalProperties: false) and
   // the looseObject root open; optional fields stay optional since no `.default()` is used.
-  return z.toJSONSchema(setupFileSchema, {
+  const schema = z.toJSONSchema(setupFileSchema, {
     io: 'output',
     target: 'draft-2020-12',
     override: ({ zodSchema, jsonSchema }) => {
@@ -32,18 +34,36 @@ export function createSetupJsonSchema(): Record<string, unknown> {
       // alone cannot say either).
       if (zodSchema === hookEntryShape) {
         jsonSchema['oneOf'] = [
-          { required: ['command'], not: { anyOf: [{ required: ['url'] }, { required: ['headers'] }] } },
+          {
+            required: ['command'],
+            not: { anyOf: [{ required: ['url'] }, { required: ['headers'] }, { required: ['rule'] }] },
+          },
           // R12: an HTTP hook cannot be resident.
           {
             required: ['url'],
             not: {
               anyOf: [
                 { required: ['command'] },
+                { required: ['rule'] },
                 { type: 'object', required: ['resident'], properties: { resident: { const: true } } },
               ],
             },
           },
+          // D1: a rule hook runs in Cosh's process, so nothing of a process or a request goes with it.
+          {
+            required: ['rule'],
+            not: {
+              anyOf: [
+                ...Object.keys(FIELDS_NOT_FOR_RULES).map((field) => ({ required: [field] })),
+                { type: 'object', required: ['protocol'], properties: { protocol: { const: 'claude' } } },
+              ],
+            },
+          },
         ];
+      }
+      // D1: exactly one operator per rule.
+      if (zodSchema === ruleShape) {
+        jsonSchema['oneOf'] = RULE_OPERATORS.map((operator) => ({ required: [operator] }));
       }
       // R13: `"async": true` only where the event allows it (a PreToolUse guard must be waited for).
       if (zodSchema === hooksShape) {
@@ -61,6 +81,24 @@ export function createSetupJsonSchema(): Record<string, unknown> {
       if (zodSchema === hooksEnabledShape) jsonSchema['additionalProperties'] = {};
     },
   });
+  return typeListsAsAnyOf(schema) as Record<string, unknown>;
+}
+
+/**
+ * D1's `equals` scalars come out as `"type": ["string", "number", …]`, which strict validators
+ * (ajv's default) refuse as a union type: written as `anyOf` of one type each, same meaning.
+ */
+function typeListsAsAnyOf(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(typeListsAsAnyOf);
+  if (typeof node !== 'object' || node === null) return node;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) copy[key] = typeListsAsAnyOf(value);
+  const type = copy['type'];
+  if (Array.isArray(type)) {
+    delete copy['type'];
+    copy['anyOf'] = type.map((one) => ({ type: one }));
+  }
+  return copy;
 }
 
 /** The JSON Schema as the text of the shipped schema.json file. */

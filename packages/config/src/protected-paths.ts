@@ -3,6 +3,7 @@
 // between them would be a way around a guard.
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { bridgeEntryPoints, type ClientFile, clientProjectFolders, clientSettingsFiles } from './client-files.ts';
 import { homeFolder } from './home-folder.ts';
 
 /** What the list is made of: the load's own files and the process's environment. */
@@ -30,7 +31,10 @@ export interface ProtectedPathsInput {
  * - Cosh's own installation folder;
  * - the repository's `.git/hooks` and `.git/config` around `cwd` (code that runs outside the
  *   sandbox later: a hook script, or a `core.hooksPath`, `core.fsmonitor`, alias … setting), and
- *   the folder its own config names as `core.hooksPath` (husky's `.husky/`, inside the tree).
+ *   the folder its own config names as `core.hooksPath` (husky's `.husky/`, inside the tree);
+ * - B13: the clients' settings files that hold the bridge entry (user and project, see
+ *   {@link clientFilesOf}), the program those entries run (a `node_modules/.bin/cosh` link of the
+ *   tree) and that program's package folder.
  */
 export function protectedPaths(input: ProtectedPathsInput, cwd: string): string[] {
   const paths = new Set<string>();
@@ -48,6 +52,7 @@ export function protectedPaths(input: ProtectedPathsInput, cwd: string): string[
   if (cacheHome !== null) paths.add(join(cacheHome, 'cosh'));
   if (input.installationFolder !== null) paths.add(input.installationFolder);
   for (const path of gitProtectedPaths(cwd, home)) paths.add(path);
+  for (const path of entryPointPaths(clientFilesOf(input.env, home, cwd))) paths.add(path);
   return [...paths];
 }
 
@@ -231,4 +236,46 @@ export function coshInstallationFolder(program: string | undefined = process.arg
     if (/"name"\s*:/.test(readSmallFile(join(folder, 'package.json')) ?? '')) return folder;
     if (dirname(folder) === folder) return null;
   }
+}
+
+/** B13: the clients' settings files for a call in `cwd` (user's, and the working tree's). */
+function clientFilesOf(env: NodeJS.ProcessEnv, home: string | null, cwd: string): ClientFile[] {
+  return clientSettingsFiles(env, home, clientProjectFolders(cwd));
+}
+
+/** B13: the settings files, each program their bridge entries run, and that program's package. */
+function entryPointPaths(files: readonly ClientFile[]): string[] {
+  const paths = files.map((file) => file.path);
+  for (const program of bridgeEntryPoints(files)) {
+    paths.push(program);
+    const folder = coshInstallationFolder(program);
+    if (folder !== null) paths.push(folder);
+  }
+  return paths;
+}
+
+/**
+ * What `path` (one of {@link protectedPaths}' answer for the same input and `cwd`) is, in words
+ * for B8's reason: "the trust store", "a setup.json folder", "a hook script", "Cosh's
+ * installation", "Claude Code's settings", …
+ */
+export function protectedPathWhat(path: string, input: ProtectedPathsInput, cwd: string): string {
+  const same = (other: string): boolean => resolve(other) === path;
+  const home = homeOrNull(input.env);
+  if (input.configFiles.some(same)) return 'a setup.json';
+  if (input.configFiles.some((file) => same(dirname(resolve(file))))) return 'a setup.json folder';
+  if (same(input.trustStore)) return 'the trust store';
+  if (same(dirname(resolve(input.trustStore)))) return "the trust store's folder";
+  if (input.scripts.some(same)) return 'a hook script';
+  if (input.scripts.some((script) => same(dirname(resolve(script))))) return "a hook script's folder";
+  const cacheHome = xdgFolder(input.env, 'XDG_CACHE_HOME', '.cache', home);
+  if (cacheHome !== null && same(join(cacheHome, 'cosh'))) return "Cosh's cache";
+  if (input.installationFolder !== null && same(input.installationFolder)) return "Cosh's installation";
+  const clientFiles = clientFilesOf(input.env, home, cwd);
+  const client = clientFiles.find((file) => same(file.path));
+  if (client !== undefined) return client.what;
+  const entryPoints = bridgeEntryPoints(clientFiles);
+  if (entryPoints.some(same)) return "Cosh's entry point, named in a client's settings";
+  if (entryPoints.some((program) => same(coshInstallationFolder(program) ?? ''))) return "Cosh's installation";
+  return "git's hooks or config";
 }

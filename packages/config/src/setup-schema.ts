@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS } from './hook-defaults.ts';
 import { HOOK_PROTOCOLS, ON_ERROR_VALUES, SANDBOX_MODES } from './hook-events.ts';
+import { RULE_DECISIONS } from './config-types.ts';
 
 /** What a hook's `url` must look like before it is parsed as a URL (SPEC H1). */
 // Written without the `i` flag, which a JSON Schema pattern cannot carry (C9): `HTTP://` is fine.
@@ -15,6 +16,57 @@ const HTTP_URL = /^[hH][tT][tT][pP][sS]?:\/\/\S+$/;
 // full zod's start-up cost), and metadata goes straight into the global registry with
 // `register`, which returns the schema itself, where the `meta` check would clone it again.
 
+const ruleTextValues = z.union([z.string(), z.array(z.string())]);
+const ruleScalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+// SPEC D1: a rule hook's test and verdict. Exactly one operator, a decision from the list, and
+// regexes and globs that compile are checked by validate-rule.ts (zod's shape cannot say them).
+const ruleSchema = z
+  .object({
+    field: z.string().register(z.globalRegistry, {
+      description:
+        'What the rule tests: a dot path into the tool input ("command", "edits.0.new_string"; numeric segments index arrays), or "*" for the whole input as JSON text. A missing field never holds (with "not", always).',
+      examples: ['command', 'path', '*'],
+    }),
+    regex: z.optional(ruleTextValues).register(z.globalRegistry, {
+      description:
+        'A regular expression (or a list: any of them) searched in the field, as a matcher is (no flags, case-sensitive).',
+      examples: ['\\brm\\s+-[a-zA-Z]*[rR][a-zA-Z]*[fF]'],
+    }),
+    glob: z.optional(ruleTextValues).register(z.globalRegistry, {
+      description:
+        'A path glob (or a list: any of them) the whole field must match: *, **, ?, [...], {a,b}; a glob without "/" matches the last part of a path (".env" matches "/app/.env").',
+      examples: ['.env', '**/secrets/**'],
+    }),
+    equals: z.optional(z.union([ruleScalar, z.array(ruleScalar)])).register(z.globalRegistry, {
+      description: 'A value (or a list: any of them) the field must equal exactly.',
+      examples: ['main', ['main', 'master']],
+    }),
+    contains: z.optional(ruleTextValues).register(z.globalRegistry, {
+      description: 'A text (or a list: any of them) the field must contain (case-sensitive).',
+      examples: ['--force'],
+    }),
+    not: z.optional(z.boolean()).register(z.globalRegistry, {
+      description: 'true inverts the test: the rule holds when the field does not match (and when it is missing).',
+      default: false,
+    }),
+    decision: z.enum(RULE_DECISIONS).register(z.globalRegistry, {
+      description:
+        'What the rule answers when its test holds, as a command hook would: "deny", "allow", "ask", "halt" (stop the turn), or "context" (no verdict, only the context).',
+    }),
+    reason: z.optional(z.string()).register(z.globalRegistry, {
+      description: 'The reason given with deny, ask or halt (the model sees it).',
+    }),
+    context: z.optional(z.string()).register(z.globalRegistry, {
+      description: 'Text added to what the model receives when the rule holds.',
+    }),
+  })
+  .register(z.globalRegistry, {
+    title: 'Rule',
+    description:
+      'A hook that needs no process: one test on one field of the tool input, and the verdict when it holds. Exactly one of regex, glob, equals, contains.',
+  });
+
 const hookEntrySchema = z
   .object({
     name: z.optional(z.string()).register(z.globalRegistry, {
@@ -28,6 +80,10 @@ const hookEntrySchema = z
       description:
         "An http:// or https:// address: the same JSON is POSTed to it, and a 2xx response body is read as the hook's stdout. Give either command or url.",
       examples: ['http://127.0.0.1:8787/cosh'],
+    }),
+    rule: z.optional(ruleSchema).register(z.globalRegistry, {
+      description:
+        'Instead of command or url: a test run in Cosh\'s own process (no process per call), e.g. {"field": "command", "regex": "rm\\s+-rf", "decision": "deny", "reason": "no rm -rf"}.',
     }),
     headers: z.optional(z.record(z.string(), z.string())).register(z.globalRegistry, {
       description:
@@ -157,6 +213,12 @@ export const SANDBOX_FIELDS: readonly string[] = Object.keys(sandboxSchema.shape
 
 /** The known fields of a hook entry, for "did you mean" suggestions. */
 export const HOOK_ENTRY_FIELDS: readonly string[] = Object.keys(hookEntrySchema.shape);
+
+/** The known fields of a rule (SPEC D1), for "did you mean" suggestions. */
+export const RULE_FIELDS: readonly string[] = Object.keys(ruleSchema.shape);
+
+/** The schema of a rule, whose operators the JSON Schema makes "exactly one" (D1). */
+export const ruleShape = ruleSchema;
 
 /** The schema of one hook entry, so the JSON Schema can state "command or url, not both". */
 export const hookEntryShape = hookEntrySchema;

@@ -1,7 +1,8 @@
 import type { Node } from 'jsonc-parser';
 import * as z from 'zod/mini';
 import { checkMatcher } from './check-matcher.ts';
-import { claudeToolNameMatcherAdvice, claudeToolTwin } from './claude-tool-names.ts';
+import { claudeToolTwin } from '@cosh/spec';
+import { claudeToolNameMatcherAdvice } from './claude-tool-names.ts';
 import { suggestClosest } from './closest-match.ts';
 import type { ConfigProblem, FileSettings, HooksConfig, JsonPath } from './config-types.ts';
 import { buildConfig, type ConfigSource, fileSettings, NO_FILE_SETTINGS, type ValidatedFile } from './build-config.ts';
@@ -20,6 +21,8 @@ import {
 import { editDistance } from './closest-match.ts';
 import { HOOK_ENTRY_FIELDS, hookEntryShape, SANDBOX_FIELDS, setupFileSchema } from './setup-schema.ts';
 import type { SourceMap } from './source-map.ts';
+import { findRuleProblems } from './validate-rule.ts';
+import { RULE_DECISIONS, RULE_OPERATORS } from './config-types.ts';
 
 /** The outcome of validating a parsed setup.json: a config only when there is no error. */
 export interface ValidationResult {
@@ -67,6 +70,14 @@ export function validateConfig(
   for (const problem of [
     ...findUnknownKeys(value, sourceMap),
     ...findTransportProblems(value, sourceMap, seenPaths),
+    ...findRuleProblems(hookEntriesOf(value), sourceMap, seenPaths, (path, code, message, position) => ({
+      severity: 'error',
+      code,
+      message,
+      path,
+      ...position,
+      ...hookOf(path),
+    })),
     ...findSandboxProblems(value, sourceMap, source),
     ...findPathProblems(hookEntriesOf(value), sourceMap, seenPaths),
   ]) {
@@ -118,7 +129,8 @@ function problemFromIssue(issue: z.core.$ZodIssue, root: unknown, sourceMap: Sou
 
 /** What the value at `path` must be, as the end of a sentence starting with the path. */
 function expectation(path: JsonPath): string {
-  const [section, event, index, field] = path;
+  const [section, event, index, field, ruleField] = path;
+  if (section === 'hooks' && field === 'rule') return ruleExpectation(ruleField, path[5]);
   if (section === 'hooks') {
     if (event === undefined) return 'must be an object of event name → array of hooks, e.g. {"PreToolUse": []}';
     if (index === undefined) return 'must be an array of hooks';
@@ -178,6 +190,33 @@ function expectation(path: JsonPath): string {
   return 'is not valid';
 }
 
+/** What a part of a rule (D1) must be, as the end of a sentence starting with its path. */
+function ruleExpectation(field: string | number | undefined, position: string | number | undefined): string {
+  switch (field) {
+    case undefined:
+      return `must be an object such as {"field": "command", "regex": "rm\\s+-rf", "decision": "deny"}`;
+    case 'field':
+      return 'must be a string: a dot path into the tool input such as "command", or "*" for the whole input';
+    case 'regex':
+    case 'glob':
+    case 'contains':
+      return position === undefined ? 'must be a string or a list of strings' : 'must be a string';
+    case 'equals':
+      return position === undefined
+        ? 'must be a string, number, true, false or null, or a list of them'
+        : 'must be a string, number, true, false or null';
+    case 'not':
+      return 'must be true or false';
+    case 'decision':
+      return `must be one of ${RULE_DECISIONS.map((value) => JSON.stringify(value)).join(', ')}`;
+    case 'reason':
+    case 'context':
+      return 'must be a string';
+    default:
+      return `is not valid (the operators are ${RULE_OPERATORS.join(', ')})`;
+  }
+}
+
 /** A number as JSON writes it (no `0x10`, `.5` or `Infinity`). */
 const jsonNumber = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 
@@ -202,12 +241,17 @@ function hint(path: JsonPath, found: unknown): string {
     (path[0] === 'hooks' && (field === 'resident' || field === 'async')) ||
     (path[0] === 'hooksEnabled' && path.length === 2) ||
     (path[0] === 'allowManagedHooksOnly' && path.length === 1) ||
-    (path[0] === 'sandbox' && field === 'network');
+    (path[0] === 'sandbox' && field === 'network') ||
+    (path[0] === 'hooks' && path[3] === 'rule' && field === 'not');
   if (booleanField && /^(true|false)$/i.test(unquoted)) {
     return ` (write it without quotes: ${unquoted.toLowerCase()})`;
   }
   if (path[0] === 'sandbox' && field === 'mode') {
     const closest = suggestClosest(found, SANDBOX_MODES);
+    return closest === undefined ? '' : ` (did you mean "${closest}"?)`;
+  }
+  if (path[0] === 'hooks' && path[3] === 'rule' && field === 'decision') {
+    const closest = found === 'block' ? 'deny' : suggestClosest(found, RULE_DECISIONS);
     return closest === undefined ? '' : ` (did you mean "${closest}"?)`;
   }
   if (field === 'onError' || field === 'protocol') {
@@ -341,6 +385,8 @@ function findTransportProblems(root: unknown, sourceMap: SourceMap, reported: Re
       const at = ['hooks', event, index];
       const hasCommand = Object.hasOwn(entry, 'command');
       const hasUrl = Object.hasOwn(entry, 'url');
+      // D1: a rule hook's own problems (with command or url beside it too) are validate-rule.ts's.
+      const hasRule = Object.hasOwn(entry, 'rule');
       const entryPath = formatJsonPath(at);
       const problem = (path: JsonPath, code: string, message: string): void => {
         if (reported.has(JSON.stringify(path))) return;
@@ -353,7 +399,9 @@ function findTransportProblems(root: unknown, sourceMap: SourceMap, reported: Re
           ...hookOf(path),
         });
       };
-      if (!hasCommand && !hasUrl) {
+      if (hasRule) {
+        // validate-rule.ts
+      } else if (!hasCommand && !hasUrl) {
         problem(
           [...at, 'command'],
           'missing_field',
@@ -373,7 +421,7 @@ function findTransportProblems(root: unknown, sourceMap: SourceMap, reported: Re
         );
       }
       // R12: a resident process is a command kept running; an HTTP endpoint is resident already.
-      if (hasUrl && entry['resident'] === true) {
+      if (hasUrl && !hasRule && entry['resident'] === true) {
         problem(
           [...at, 'resident'],
           'invalid_value',
@@ -381,14 +429,14 @@ function findTransportProblems(root: unknown, sourceMap: SourceMap, reported: Re
         );
       }
       // R13: the verdict of an event that decides before the call cannot wait for nothing.
-      if (entry['async'] === true && isHookEvent(event) && !EVENTS_ALLOWING_ASYNC.includes(event)) {
+      if (!hasRule && entry['async'] === true && isHookEvent(event) && !EVENTS_ALLOWING_ASYNC.includes(event)) {
         problem(
           [...at, 'async'],
           'invalid_value',
           `${formatJsonPath([...at, 'async'])} is not allowed on ${event}: the call would not wait for the hook, so it could never guard it (async hooks are for ${EVENTS_ALLOWING_ASYNC.join(', ')})`,
         );
       }
-      if (!hasUrl && Object.hasOwn(entry, 'headers')) {
+      if (!hasUrl && !hasRule && Object.hasOwn(entry, 'headers')) {
         problem(
           [...at, 'headers'],
           'invalid_value',

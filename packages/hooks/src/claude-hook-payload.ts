@@ -1,5 +1,5 @@
 import type { HookEvent } from '@cosh/config';
-import { EVENT_RULES } from './event-rules.ts';
+import { EVENTS } from '@cosh/spec';
 
 /** What a `protocol: "claude"` hook receives on stdin, before serialisation (K4). */
 export interface ClaudePayloadFields {
@@ -49,7 +49,7 @@ export function claudeHookPayload(fields: ClaudePayloadFields): string {
     `,"tool_name":${JSON.stringify(fields.toolName)}` +
     `,"tool_input":${toolInput}` +
     `,"tool_use_id":${JSON.stringify(fields.toolUseId)}`;
-  if (EVENT_RULES[fields.event].carriesToolOutput) {
+  if (EVENTS[fields.event].carriesToolOutput) {
     // `null` stands in for a response that serialises to nothing, so the line stays JSON.
     return `${head},"tool_response":${JSON.stringify(fields.toolResponse) ?? 'null'}}\n`;
   }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { Diagnostic } from '@cosh/aggregate';
-import { isMultiEdit, isTwinnedTool, toClaudeToolName, type TwinnedToolName } from './claude-tool-names.ts';
+import { isMultiEdit, isTwinnedTool, toClaudeToolName, type TwinnedToolName } from '@cosh/spec';
 
 type ToolInput = Readonly<Record<string, unknown>>;
 

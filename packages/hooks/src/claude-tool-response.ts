@@ -1,5 +1,5 @@
 import { claudeStructuredPatch, type LineChange } from './claude-structured-patch.ts';
-import { isMultiEdit, isTwinnedTool } from './claude-tool-names.ts';
+import { isMultiEdit, isTwinnedTool } from '@cosh/spec';
 
 /**
  * What a tool call produced, in the parts its host knows apart (K4: `tool_response` is built from

@@ -1,8 +1,11 @@
 import { isAbsolute, resolve } from 'node:path';
 import { toCoshToolInput } from './claude-tool-input.ts';
 import { type CoshToolResult, coshToolOutput } from './claude-tool-output.ts';
-import { fromClaudeToolName } from './claude-tool-names.ts';
+import { fromClaudeToolName } from '@cosh/spec';
 import { isRecord } from './is-record.ts';
+import { codexPatchTargets, type PatchOperation, parseCodexPatch, shellPatchOf } from './codex-patch.ts';
+
+export { parseCodexPatch } from './codex-patch.ts';
 
 type ToolInput = Readonly<Record<string, unknown>>;
 
@@ -64,89 +67,26 @@ function commandOf(input: ToolInput): string | null {
   return null;
 }
 
-/** One file operation of a Codex patch (`*** Add File:`, `*** Update File:`, `*** Delete File:`). */
-interface PatchOperation {
-  readonly kind: 'add' | 'update' | 'delete';
-  readonly path: string;
-  readonly movedTo: string | null;
-  readonly lines: readonly string[];
-}
-
 /**
- * The patch of a shell command that is Codex's `apply_patch` (or `applypatch`) given a patch, as a
- * here-document or a quoted argument; `null` for any other command. Only a command that starts
- * with the word is read: a patch applied after a `cd` names paths this reading cannot place.
+ * The patch of a shell command that is Codex's `apply_patch` given a patch (see
+ * {@link shellPatchOf}), `null` for any other command.
  */
 export function shellApplyPatch(command: string): string | null {
-  if (!/^\s*(?:apply_patch|applypatch)(?=[\s'"<])/.test(command)) return null;
-  const begin = command.indexOf('*** Begin Patch');
-  const end = command.indexOf('*** End Patch', begin);
-  if (begin === -1 || end === -1) return null;
-  return command.slice(begin, end + '*** End Patch'.length);
-}
-
-/** The file operations of a Codex `apply_patch` text, `null` when it does not read as one. */
-export function parseCodexPatch(patch: string): PatchOperation[] | null {
-  const lines = patch.replace(/\r\n/g, '\n').split('\n');
-  const operations: { kind: PatchOperation['kind']; path: string; movedTo: string | null; lines: string[] }[] = [];
-  let sawBegin = false;
-  for (const line of lines) {
-    if (line.trim() === '*** Begin Patch') {
-      sawBegin = true;
-      continue;
-    }
-    if (line.trim() === '*** End Patch') break;
-    const header = /^\*\*\* (Add|Update|Delete) File: (.+)$/.exec(line);
-    if (header !== null) {
-      const kind = header[1] === 'Add' ? 'add' : header[1] === 'Update' ? 'update' : 'delete';
-      operations.push({ kind, path: (header[2] as string).trim(), movedTo: null, lines: [] });
-      continue;
-    }
-    const current = operations.at(-1);
-    const move = /^\*\*\* Move to: (.+)$/.exec(line);
-    if (move !== null && current !== undefined) {
-      current.movedTo = (move[1] as string).trim();
-      continue;
-    }
-    if (current !== undefined) current.lines.push(line);
-  }
-  return sawBegin && operations.length > 0 ? operations : null;
-}
-
-/** The edits of one updated file: each `@@` hunk's old text (context and `-`) and new text (context and `+`). */
-function hunkEdits(lines: readonly string[]): { old_string: string; new_string: string }[] {
-  const edits: { old_string: string; new_string: string }[] = [];
-  let oldLines: string[] = [];
-  let newLines: string[] = [];
-  const flush = (): void => {
-    if (oldLines.length > 0 || newLines.length > 0)
-      edits.push({ old_string: oldLines.join('\n'), new_string: newLines.join('\n') });
-    oldLines = [];
-    newLines = [];
-  };
-  for (const line of lines) {
-    if (line.startsWith('@@')) flush();
-    else if (line === '*** End of File') continue;
-    else if (line.startsWith('-')) oldLines.push(line.slice(1));
-    else if (line.startsWith('+')) newLines.push(line.slice(1));
-    else if (line.startsWith(' ') || line === '') {
-      oldLines.push(line.slice(1));
-      newLines.push(line.slice(1));
-    }
-  }
-  flush();
-  return edits;
+  return shellPatchOf(command)?.patch ?? null;
 }
 
 /** A patch operation as the Cosh call a hook guarding files sees (paths absolute against `cwd`). */
 function patchOperationCall(operation: PatchOperation, cwd: string, patch: string): CodexCoshCall {
   const path = isAbsolute(operation.path) ? operation.path : resolve(cwd, operation.path);
   if (operation.kind === 'add') {
-    const content = operation.lines.filter((line) => line.startsWith('+')).map((line) => `${line.slice(1)}\n`);
-    return { toolName: 'fs_write', mcpServer: null, toolInput: { path, content: content.join('') } };
+    return { toolName: 'fs_write', mcpServer: null, toolInput: { path, content: operation.contents } };
   }
   if (operation.kind === 'update' && operation.movedTo === null) {
-    return { toolName: 'fs_edit', mcpServer: null, toolInput: { path, edits: hunkEdits(operation.lines) } };
+    const edits = operation.chunks.map((chunk) => ({
+      old_string: chunk.oldLines.join('\n'),
+      new_string: chunk.newLines.join('\n'),
+    }));
+    return { toolName: 'fs_edit', mcpServer: null, toolInput: { path, edits } };
   }
   // A deletion or a move has no Cosh twin: hooks matching `apply_patch` see the patch itself.
   return { toolName: CODEX_PATCH_TOOL, mcpServer: null, toolInput: { command: patch, path } };
@@ -182,12 +122,14 @@ export function fromCodexToolCall(codexToolName: string, codexInput: ToolInput, 
     if (command === null) return unchanged('bash_run');
     // Codex applies `apply_patch <<'EOF' … EOF` given to its shell itself: the file guards see it
     // as the patch it is (as for the apply_patch tool), besides the shell command it also is.
-    const patch = shellApplyPatch(command);
-    const operations = patch === null ? null : parseCodexPatch(patch);
+    const shellPatch = shellPatchOf(command);
+    const operations = shellPatch === null ? null : parseCodexPatch(shellPatch.patch);
+    // `cd <folder> && apply_patch …`: Codex takes the patch's paths against that folder.
+    const patchCwd = shellPatch?.workdir == null ? cwd : resolve(cwd, shellPatch.workdir);
     const patchCalls =
-      patch === null || operations === null
+      shellPatch === null || operations === null
         ? []
-        : operations.map((operation) => patchOperationCall(operation, cwd, patch));
+        : operations.map((operation) => patchOperationCall(operation, patchCwd, shellPatch.patch));
     return {
       calls: [{ toolName: 'bash_run', mcpServer: null, toolInput: { command } }, ...patchCalls],
       toCodexInput: (rewritten) => {
@@ -246,4 +188,29 @@ export function codexToolOutput(toolName: string, toolResponse: unknown, mcpServ
     }
   }
   return coshToolOutput(toolName, toolResponse, mcpServer);
+}
+
+/**
+ * B8: every file a Codex call would write through a patch, absolute: `apply_patch`'s patch, or a
+ * patch given to the shell (`apply_patch <<'EOF'`, after `cd <folder> &&` against that folder; a
+ * command that merely mentions apply_patch is scanned for file headers too, which can only refuse
+ * more). Empty for any other call.
+ */
+export function codexPatchWriteTargets(codexToolName: string, codexInput: ToolInput, cwd: string): string[] {
+  if (codexToolName === CODEX_PATCH_TOOL) {
+    const texts = [codexInput['command'], codexInput['input'], codexInput['patch']].filter(
+      (value): value is string => typeof value === 'string',
+    );
+    return [...new Set(texts.flatMap((text) => codexPatchTargets(text, cwd)))];
+  }
+  if (!CODEX_SHELL_TOOLS.has(codexToolName)) return [];
+  const command = commandOf(codexInput);
+  if (command === null || !/apply_?patch/.test(command)) return [];
+  const shellPatch = shellPatchOf(command);
+  const targets = new Set(codexPatchTargets(command, cwd));
+  if (shellPatch !== null) {
+    const patchCwd = shellPatch.workdir === null ? cwd : resolve(cwd, shellPatch.workdir);
+    for (const path of codexPatchTargets(shellPatch.patch, patchCwd)) targets.add(path);
+  }
+  return [...targets];
 }

@@ -18,12 +18,13 @@ import {
 } from '@cosh/runner';
 import { claudeHookPayload } from './claude-hook-payload.ts';
 import { toClaudeToolInput } from './claude-tool-input.ts';
-import { toClaudeToolName } from './claude-tool-names.ts';
+import { toClaudeToolName } from '@cosh/spec';
 import { claudeToolResponse } from './claude-tool-response.ts';
 import { describeError } from './describe-error.ts';
-import { EVENT_RULES } from './event-rules.ts';
+import { EVENTS } from '@cosh/spec';
 import { failedPostToolUse, failedPreToolUse } from './failed-results.ts';
 import type { HookEngine, HookEngineOptions, PostToolUseCall, ToolCall } from './hook-engine-types.ts';
+import { hookTargetOf } from './hook-kinds.ts';
 import { hookPayload } from './hook-payload.ts';
 import type { HookReport } from './hook-report.ts';
 import { HooksError } from './hooks-error.ts';
@@ -117,7 +118,7 @@ function callProblem(call: unknown, event: HookEvent): string | null {
   if (call['signal'] !== undefined && !(call['signal'] instanceof AbortSignal)) return 'signal must be an AbortSignal';
   if (call['mcpServer'] !== undefined && typeof call['mcpServer'] !== 'string') return 'mcpServer must be a string';
   if (call['toolUseId'] !== undefined && typeof call['toolUseId'] !== 'string') return 'toolUseId must be a string';
-  if (EVENT_RULES[event].carriesToolOutput) {
+  if (EVENTS[event].carriesToolOutput) {
     if (typeof call['toolOutput'] !== 'string') return 'toolOutput must be a string';
     const context = call['preToolUseContext'];
     if (context !== undefined && typeof context !== 'string') return 'preToolUseContext must be a string';
@@ -205,11 +206,12 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     hooks.some((hook) => hook.paths !== null || hook.if !== null),
   );
   const compileOptions = { home, projectRoot: needsRoot ? pathsRoot() : '/' };
-  const compile = (event: HookEvent): CompiledHooks<HookEntry> =>
-    compileHooks(
-      config.hooks[event].filter((hook) => hook.off === null),
-      compileOptions,
-    );
+  const compile = (event: HookEvent): CompiledHooks<HookEntry> => {
+    const hooks = config.hooks[event].filter((hook) => hook.off === null);
+    // M5, D1: a rule's regexes and globs are compiled with the config, not at its first call.
+    for (const hook of hooks) if (hook.rule !== null) hookTargetOf(hook);
+    return compileHooks(hooks, compileOptions);
+  };
   const compiled: Record<HookEvent, CompiledHooks<HookEntry>> = {
     PreToolUse: compile('PreToolUse'),
     PostToolUse: compile('PostToolUse'),
@@ -309,6 +311,8 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     let claudeHooks = false;
     for (const { hook, duplicateOf } of checked) {
       if (duplicateOf !== null || hook.trustProblem !== null) continue;
+      // D1: a rule reads the input itself; it needs no payload.
+      if (hook.rule !== null) continue;
       if (hook.protocol === 'claude') claudeHooks = true;
       else coshHooks = true;
     }
@@ -328,6 +332,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
       {
         event,
         toolName: call.toolName,
+        ruleSubject: call.toolInput,
         cosh,
         claude,
         hostEnvironment: options.env ?? process.env,

@@ -35,6 +35,8 @@ export interface ResidentHooksSetup {
 export interface EventHooksInput {
   readonly event: HookEvent;
   readonly toolName: string;
+  /** What a rule hook's `field` reads (D1): the call's tool input. */
+  readonly ruleSubject: unknown;
   /** The Cosh payload (R3); `null` when no Cosh hook of the call runs. */
   readonly cosh: ProtocolPayload | null;
   /** The Claude payload and what goes with it (K4); `null` when no Claude hook of the call runs. */

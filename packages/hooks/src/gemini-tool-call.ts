@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { fromClaudeToolName } from './claude-tool-names.ts';
+import { fromClaudeToolName } from '@cosh/spec';
 import { isRecord } from './is-record.ts';
 
 type ToolInput = Readonly<Record<string, unknown>>;

@@ -1,9 +1,16 @@
-// SPEC C5, R1–R11, H1–H3: the kinds of hook, one entry each. A hook's kind says how it is run and
-// reported; the rest (matcher, timeout, onError, protocol) is common to every kind. Adding a kind
-// is one member of HookTarget and one entry of HOOK_KINDS: the compiler then names every switch
-// that must handle it (see docs/architecture.md).
-import type { HookEntry } from '@cosh/config';
-import { headersNameVariables } from '@cosh/runner';
+// SPEC C5, R1–R11, H1–H3: the engine's piece of each kind of hook: how it is run and reported.
+// What a kind is (its fields, label, dedupe key) is `@cosh/spec`'s HOOK_KINDS, spread into each
+// entry here. Adding a kind is one entry there, one member of HookTarget and one entry here: the
+// compiler then names every switch that must handle it (see docs/architecture.md).
+import { describeRule, type HookEntry, type HookRule } from '@cosh/config';
+import { compileRule, type RuleTest } from '@cosh/matcher';
+import {
+  type HookKindSpec as HookKindData,
+  hookKindOf,
+  HOOK_KINDS as KIND_TABLE,
+  type HookKind as SpecHookKind,
+} from '@cosh/spec';
+import { headersNameVariables, monotonicNow } from '@cosh/runner';
 import { httpStopSlackMs, runGuarded, runHttpGuarded } from './guarded-runs.ts';
 import { callResident, residentKey, runResidentOnce } from './resident-hook-run.ts';
 import type { HookRun } from './hook-run.ts';
@@ -17,9 +24,11 @@ import { environmentOf } from './hook-environment.ts';
 export type HookTarget =
   | { readonly kind: 'command'; readonly command: string }
   | { readonly kind: 'resident'; readonly command: string }
-  | { readonly kind: 'http'; readonly url: string };
+  | { readonly kind: 'http'; readonly url: string }
+  /** D1: a rule, its test compiled once with the entry (M5). */
+  | { readonly kind: 'rule'; readonly rule: HookRule; readonly test: RuleTest };
 
-/** `command` or `http`. */
+/** `command`, `resident` or `http`: `@cosh/spec`'s kinds, each with its target. */
 export type HookKind = HookTarget['kind'];
 
 /** One hook about to run for one call: the entry and the call's shared set-up (its target comes apart). */
@@ -32,26 +41,15 @@ export interface KindRun {
   readonly stopBoundMs: number;
 }
 
-/** What a report adds for its kind: an HTTP hook's status (H3), a resident hook's mark (R12). */
+/** What a report adds for its kind: an HTTP hook's status (H3), a resident hook's mark (R12), a rule's kind (D1). */
 export interface KindReportFields {
   readonly httpStatus?: number | null;
   readonly resident?: true;
+  readonly kind?: 'rule';
 }
 
-/** Everything that differs between two kinds of hook, in one place. */
-export interface HookKindSpec<Target extends HookTarget> {
-  /** The word `hooks list` and the settings screen show for the kind. */
-  readonly label: string;
-  /**
-   * How its entry is validated (`@cosh/config`, C5, C6), for the docs: the config rejects a
-   * hook with neither or both of `command` and `url`, so every entry has exactly one kind.
-   */
-  readonly validated: string;
-  /**
-   * Which fields make two selected hooks the same one (M4's dedupe, `@cosh/matcher`'s
-   * `dedupeKey`), for the docs.
-   */
-  readonly deduplicatedOn: string;
+/** Everything that differs between two kinds of hook, in one place: the spec's data and the engine's piece. */
+export interface HookKindSpec<Target extends HookTarget> extends HookKindData {
   /** What it runs as written in the config (a report's `command`): the command, or the url. */
   written(target: Target): string;
   /** The hook as listings show it: its command, or `POST <url>`. */
@@ -63,14 +61,12 @@ export interface HookKindSpec<Target extends HookTarget> {
 }
 
 /** The table itself, typed so that each kind's entry sees its own target. */
-type HookKindTable = { readonly [Kind in HookKind]: HookKindSpec<Extract<HookTarget, { kind: Kind }>> };
+type HookKindTable = { readonly [Kind in SpecHookKind]: HookKindSpec<Extract<HookTarget, { kind: Kind }>> };
 
 /** The kinds of hook (C5): how each is validated, selected, run, reported and shown. */
 export const HOOK_KINDS = {
   command: {
-    label: 'command',
-    validated: 'C5: `command`, a non-empty string; no `url` or `headers`',
-    deduplicatedOn: 'protocol and the exact command (M4, K2)',
+    ...KIND_TABLE.command,
     written: (target) => target.command,
     shown: (target) => target.command,
     run({ hook, setup, stdin, stopBoundMs }, target) {
@@ -86,9 +82,7 @@ export const HOOK_KINDS = {
     reportFields: () => ({}),
   },
   resident: {
-    label: 'resident',
-    validated: 'R12: `command` and `"resident": true`; not with `url` (C6)',
-    deduplicatedOn: 'protocol, the exact command and `resident` (M4, R12)',
+    ...KIND_TABLE.resident,
     written: (target) => target.command,
     shown: (target) => target.command,
     run({ hook, setup, stdin, stopBoundMs }, target) {
@@ -117,9 +111,7 @@ export const HOOK_KINDS = {
     reportFields: () => ({ resident: true }),
   },
   http: {
-    label: 'HTTP',
-    validated: 'H1: `url`, an http: or https: address, optional `headers` (object of strings); no `command`',
-    deduplicatedOn: 'protocol, url and headers (H)',
+    ...KIND_TABLE.http,
     written: (target) => target.url,
     shown: (target) => `POST ${target.url}`,
     run({ hook, setup, stdin }, target) {
@@ -137,10 +129,45 @@ export const HOOK_KINDS = {
     // H3: an HTTP hook's report carries its status (`null` when none came, or it did not run).
     reportFields: (run) => ({ httpStatus: run?.httpStatus ?? null }),
   },
+  rule: {
+    ...KIND_TABLE.rule,
+    written: (target) => target.rule.text,
+    shown: (target) => describeRule(target.rule),
+    // D1: evaluated here, in Cosh's own process: no runner, no payload, no process.
+    run({ setup }, target) {
+      return Promise.resolve(ruleRun(target, setup.ruleSubject));
+    },
+    // A rule's report says its kind; it has no exit code (`exit_code: null`).
+    reportFields: () => ({ kind: 'rule' }),
+  },
 } as const satisfies HookKindTable;
 
-/** The fields of an entry that decide its kind (C5, H1, R12). */
-type KindOf = Pick<HookEntry, 'command' | 'url'> & { readonly resident?: boolean };
+/**
+ * D1: a rule's run, evaluated at once: its answer when its test holds on the subject (the tool
+ * input), `null` when it does not. No process, so no exit code, signal or output.
+ */
+export function ruleRun(target: Extract<HookTarget, { kind: 'rule' }>, subject: unknown): HookRun {
+  const startedAt = monotonicNow();
+  const { rule, test } = target;
+  const holds = test(subject);
+  return {
+    exitCode: null,
+    signal: null,
+    stdout: '',
+    stderr: '',
+    timedOut: false,
+    truncated: false,
+    startError: null,
+    ruleAnswer: holds ? { decision: rule.decision, reason: rule.reason, context: rule.context } : null,
+    durationMs: monotonicNow() - startedAt,
+  };
+}
+
+/** The fields of an entry that decide its kind (C5, H1, R12, D1). */
+type KindOf = Pick<HookEntry, 'command' | 'url'> & {
+  readonly resident?: boolean;
+  readonly rule?: HookRule | null;
+};
 
 /**
  * The kind and target of a validated entry. `@cosh/config` made sure exactly one of `command` and
@@ -160,9 +187,23 @@ export function hookTargetOf(hook: KindOf): HookTarget {
 const targets = new WeakMap<KindOf, HookTarget>();
 
 function targetOfEntry(hook: KindOf): HookTarget {
-  if (hook.url !== null) return { kind: 'http', url: hook.url };
-  if (hook.resident === true && hook.command !== null) return { kind: 'resident', command: hook.command };
-  return { kind: 'command', command: hook.command ?? '' };
+  const kind = hookKindOf(hook);
+  switch (kind) {
+    case 'http':
+      return { kind, url: hook.url ?? '' };
+    case 'rule':
+      // Made once per entry: its regexes and globs are compiled here (M5).
+      return hook.rule == null
+        ? { kind: 'command', command: '' }
+        : { kind, rule: hook.rule, test: compileRule(hook.rule) };
+    case 'resident':
+    case 'command':
+      return { kind, command: hook.command ?? '' };
+    default: {
+      const never: never = kind;
+      throw new Error(`unknown hook kind: ${JSON.stringify(never)}`);
+    }
+  }
 }
 
 /**
@@ -180,6 +221,8 @@ function withSpec<Result>(
       return use(HOOK_KINDS.resident, target);
     case 'http':
       return use(HOOK_KINDS.http, target);
+    case 'rule':
+      return use(HOOK_KINDS.rule, target);
     default: {
       const never: never = target;
       throw new Error(`unknown hook kind: ${JSON.stringify(never)}`);
@@ -200,6 +243,11 @@ export function shownHook(hook: KindOf): string {
 /** What a hook runs as written in the config (a report's `command`): its command, or its url. */
 export function writtenHook(hook: KindOf): string {
   return withSpec(hookTargetOf(hook), (spec, target) => spec.written(target));
+}
+
+/** The kind of a hook, as data (`command`, `resident`, `http`, `rule`): `hooks list --json`'s `kind`. */
+export function hookKindOfEntry(hook: KindOf): HookKind {
+  return hookTargetOf(hook).kind;
 }
 
 /** The kind's word for listings (`command`, `HTTP`). */

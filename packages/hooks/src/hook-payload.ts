@@ -1,5 +1,5 @@
 import type { HookEvent } from '@cosh/config';
-import { EVENT_RULES } from './event-rules.ts';
+import { EVENTS } from '@cosh/spec';
 
 /** What one event's hooks receive on stdin, before serialisation (R3). */
 export interface HookPayloadFields {
@@ -28,7 +28,7 @@ export function hookPayload(fields: HookPayloadFields): string {
     throw new TypeError('the tool input does not serialise to a JSON object');
   }
   const head = `{"event":${JSON.stringify(fields.event)},"tool_name":${JSON.stringify(fields.toolName)},"tool_input":${toolInput}`;
-  if (EVENT_RULES[fields.event].carriesToolOutput) {
+  if (EVENTS[fields.event].carriesToolOutput) {
     return `${head},"tool_output":${JSON.stringify(fields.toolOutput ?? '')}}\n`;
   }
   return `${head}}\n`;

@@ -13,7 +13,7 @@ type ReportedHook = Pick<HookEntry, 'name' | 'index' | 'layer' | 'file'> & {
 
 /** The entry a report is made from: its kind (hook-kinds.ts) says what it adds. */
 type ReportedEntry = Pick<HookEntry, 'name' | 'index' | 'layer' | 'file' | 'command' | 'url'> &
-  Partial<Pick<HookEntry, 'resident' | 'async'>>;
+  Partial<Pick<HookEntry, 'resident' | 'async' | 'rule'>>;
 
 /**
  * What happened to one selected hook of one call. Every selected hook gets one, in config
@@ -37,6 +37,8 @@ export interface HookReport
   readonly httpStatus?: number | null;
   /** Present (`true`) for a resident hook only (R12): its exit is its answer's `"exit"`. */
   readonly resident?: true;
+  /** Present (`'rule'`) for a rule hook only (D1): it ran in Cosh's process, with no exit code. */
+  readonly kind?: 'rule';
   /**
    * Present (`true`) for an async hook only (R13): in the call's report its outcome is `none` and
    * its run's fields are empty (the call did not wait); its finished report has them.

@@ -9,7 +9,7 @@ export {
 } from './claude-hook-answer.ts';
 export { toCoshToolInput } from './claude-tool-input.ts';
 export { type CoshToolResult, coshToolOutput } from './claude-tool-output.ts';
-export { type CoshToolName, fromClaudeToolName } from './claude-tool-names.ts';
+export { type CoshToolName, fromClaudeToolName } from '@cosh/spec';
 export { asyncReportLine } from './async-report-line.ts';
 // The Codex CLI (K9) and Gemini CLI (K10) bridges: their calls read as Cosh calls, answered in what they honour.
 export { codexHookAnswer, combineVerdicts } from './codex-hook-answer.ts';
@@ -17,6 +17,7 @@ export {
   CODEX_TOOL_TABLE,
   type CodexCoshCall,
   type CodexToolCall,
+  codexPatchWriteTargets,
   codexToolOutput,
   fromCodexToolCall,
 } from './codex-tool-call.ts';
@@ -29,8 +30,8 @@ export {
 export { fromGeminiToolCall, GEMINI_TOOL_TABLE, type GeminiToolCall, geminiToolOutput } from './gemini-tool-call.ts';
 export { createHookEngine } from './create-hook-engine.ts';
 // The closed sets the engine varies on, one entry each (docs/architecture.md).
-export { EVENT_RULES, type EventRules, eventRules } from './event-rules.ts';
-export { HOOK_KINDS, type HookKind, hookKindLabel, shownHook } from './hook-kinds.ts';
+export { EVENTS as EVENT_RULES, type EventSpec as EventRules, eventSpec as eventRules } from '@cosh/spec';
+export { HOOK_KINDS, type HookKind, hookKindLabel, hookKindOfEntry as hookKindOf, shownHook } from './hook-kinds.ts';
 export type {
   HookEngine,
   HookEngineOptions,
@@ -56,6 +57,7 @@ export {
 export type { Decision, Diagnostic, OutcomeKind, PostToolUseVerdict, PreToolUseVerdict } from '@cosh/aggregate';
 export type { ConfigLayer, HookEvent, HooksConfig } from '@cosh/config';
 export type { HttpHookClientOptions, RunnerOptions } from '@cosh/runner';
+export { shellSyntaxProblem } from '@cosh/runner';
 // The nesting limit the engine holds every input to (deeper, it could not be sent to hooks as
 // JSON): a host refuses such an input before it reaches the engine.
 export { MAX_JSON_DEPTH, nestsDeeperThan } from '@cosh/aggregate';

@@ -173,6 +173,39 @@ printf '{"id":"%s","context":"%s"}\\n' "$id" "$$"; done`,
     expect(second.context).not.toBe(first.context);
   });
 
+  it("R12: what the process wrote to stderr before answering is in the call's diagnostics (one-call and pool)", async () => {
+    // The pool pairs stderr with the call that was outstanding when it arrived: the pause lets it
+    // arrive first; a one-call process's stderr is read to its end before the report, pause or not.
+    const logging = (pause: string) =>
+      `while IFS= read -r line; do ${readId}; echo "checked $id" >&2; ${pause} printf '{"id":"%s","decision":"allow"}\\n' "$id"; done`;
+    for (const [residentHooks, pause] of [
+      ['one-call', ''],
+      ['pool', 'sleep 0.2;'],
+    ] as const) {
+      const engine = engineOf(
+        { PreToolUse: [{ name: 'guard', command: logging(pause), resident: true }] },
+        { residentHooks },
+      );
+      const result = await engine.preToolUse(read);
+      expect(result.decision).toBe('allow');
+      expect(result.diagnostics).toContainEqual({
+        level: 'info',
+        hook: 'guard',
+        message: expect.stringContaining('checked'),
+      });
+    }
+  });
+
+  it('R12: an answered call with nothing on stderr adds no diagnostic', async () => {
+    const engine = engineOf(
+      { PreToolUse: [{ name: 'guard', command: answering('"decision":"allow",'), resident: true }] },
+      {
+        residentHooks: 'one-call',
+      },
+    );
+    expect((await engine.preToolUse(read)).diagnostics).toEqual([]);
+  });
+
   it('M4/R12: a resident hook and the same command per call are two hooks', async () => {
     const command = answering('');
     const engine = engineOf({ PreToolUse: [{ command, resident: true }, { command }] });
@@ -198,6 +231,24 @@ printf '{"id":"%s","context":"%s"}\\n' "$id" "$$"; done`,
         for (const call of [denied, allowed, other]) expect(call.hooks[0]?.outcome).not.toBe('error');
       }
     });
+
+    it(`R12: the ${name} template answers a 1 MiB command in under 1 s (its check is linear)`, async () => {
+      const engine = engineOf({ PreToolUse: [{ name: 'guard', command, resident: true, onError: 'deny' }] });
+      // Started (and its interpreter warmed) by a first call, so the clock is the check's own.
+      expect((await engine.preToolUse(read)).decision).toBe('allow');
+      // The worst case of the regular expression this replaced: an rm at every word, each of
+      // which scanned the rest of the line (seconds for 1 MiB, past a guard's timeout).
+      for (const big of ['rm '.repeat(350_000), `rm ${'a '.repeat(524_000)}-f`, `${'rm -r '.repeat(174_000)}-f`]) {
+        const result = await engine.preToolUse({ toolName: 'bash_run', toolInput: { command: big } });
+        expect(result.hooks[0]?.outcome).not.toBe('error');
+        expect(result.hooks[0]?.durationMs).toBeLessThan(1000);
+      }
+      const last = await engine.preToolUse({
+        toolName: 'bash_run',
+        toolInput: { command: `${'rm -r '.repeat(174_000)}-f` },
+      });
+      expect(last.decision).toBe('deny');
+    });
   }
 });
 
@@ -211,7 +262,8 @@ describe('R13 async hooks', () => {
     const engine = engineOf({ PostToolUse: entries }, { onAsyncResult: (report) => finished.push(report) });
     const startedAt = performance.now();
     const result = await engine.postToolUse({ ...read, toolOutput: 'text' });
-    expect(performance.now() - startedAt).toBeLessThan(200);
+    // Far under the hook's 1 s sleep (≈2× a loaded machine's worst seen, 259 ms): the call did not wait.
+    expect(performance.now() - startedAt).toBeLessThan(600);
     expect(result.hooks[0]).toMatchObject({
       name: 'notify',
       async: true,

@@ -62,6 +62,7 @@ function selectionFor(commands: readonly { name: string; command: string; timeou
 const setup: EventHooksInput = {
   event: 'PreToolUse',
   toolName: 'tool',
+  ruleSubject: {},
   cosh: { text: '{}\n', stdin: Buffer.from('{}\n'), problem: null },
   claude: null,
   hostEnvironment: { PATH: process.env['PATH'] },

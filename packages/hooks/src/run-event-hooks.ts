@@ -5,17 +5,19 @@ import {
   interpretRunWith,
   type OutputParsers,
   outputParsersFor,
+  ruleOutcome,
 } from '@cosh/aggregate';
 import type { HookEntry } from '@cosh/config';
 import type { HookSelection } from '@cosh/matcher';
 import { stopBoundMs } from '@cosh/runner';
 import { translateUpdatedInput } from './claude-tool-input.ts';
-import { EVENT_RULES } from './event-rules.ts';
+import { EVENTS } from '@cosh/spec';
 import { notStarted } from './guarded-runs.ts';
 import { hostVariables } from './hook-environment.ts';
 import { hookTargetOf, runHookOfKind } from './hook-kinds.ts';
 import { asyncStartedReport, deduplicatedReport, type HookReport, ranReport } from './hook-report.ts';
 import { residentKey } from './resident-hook-run.ts';
+import { residentStderrDiagnostic } from './resident-stderr.ts';
 import type { HookRun } from './hook-run.ts';
 import type { EventHooksInput, ProtocolPayload } from './event-hooks-setup.ts';
 import { payloadWithPaths } from './hook-paths-payload.ts';
@@ -105,6 +107,9 @@ interface StartedHooks {
   readonly startedAsync: ReadonlySet<number> | null;
 }
 
+/** A rule's stdin: it has none (D1). */
+const noStdin = new Uint8Array(0);
+
 /** Starts every selected hook that runs, in the same tick (R2). */
 function startHooks(
   selections: readonly HookSelection<HookEntry>[],
@@ -125,6 +130,12 @@ function startHooks(
       runs[position] = null;
       continue;
     }
+    // D1: a rule is evaluated in this process: it needs no payload, working folder or runner.
+    const target = hookTargetOf(hook);
+    if (target.kind === 'rule') {
+      runs[position] = runHookOfKind({ hook, setup, stdin: noStdin, stopBoundMs: stopBound }, target);
+      continue;
+    }
     // Stopped before the runner (no payload, no directory): no duration to report.
     const payload = payloadOf(hook, setup);
     const problem = setup.setupProblem ?? payload.problem;
@@ -133,14 +144,14 @@ function startHooks(
       continue;
     }
     const stdin = payload.stdin;
-    if (hook.async && EVENT_RULES[setup.event].allowsAsync && asyncHooks !== undefined) {
+    if (hook.async && EVENTS[setup.event].allowsAsync && asyncHooks !== undefined) {
       startedAsync ??= new Set();
       startedAsync.add(position);
       startAsyncHook(hook, { ...setup, signal: undefined }, stdin, payload.text, stopBound, asyncHooks);
       runs[position] = null;
       continue;
     }
-    runs[position] = runHookOfKind({ hook, setup, stdin, stopBoundMs: stopBound }, hookTargetOf(hook));
+    runs[position] = runHookOfKind({ hook, setup, stdin, stopBoundMs: stopBound }, target);
   }
   return { runs, startedAsync };
 }
@@ -196,11 +207,13 @@ function outcomeOf(
   parsers: OutputParsers,
   diagnostics: Diagnostic[],
 ): HookOutcome {
+  // D1: a rule hook's answer is its outcome (it has no process to read).
+  if (result.ruleAnswer !== undefined) return ruleOutcome(setup.event, hook, result.ruleAnswer);
   let outcome: HookOutcome;
   if (hook.protocol === 'claude') {
     outcome = interpretClaudeRunWith(setup.event, hook, result, parsers);
     // K5: Claude's fields back to the Cosh tool's before A7 merges them (PostToolUse ignores them, P3).
-    if (EVENT_RULES[setup.event].rewritesInput && outcome.updatedInput !== null && setup.claude !== null) {
+    if (EVENTS[setup.event].rewritesInput && outcome.updatedInput !== null && setup.claude !== null) {
       const translation = translateUpdatedInput(outcome.updatedInput, {
         toolName: setup.toolName,
         mcpServer: setup.claude.mcpServer,
@@ -213,6 +226,11 @@ function outcomeOf(
     }
   } else {
     outcome = interpretRunWith(setup.event, hook, result, parsers);
+  }
+  // R12: a resident process's stderr goes into the diagnostics; a failure's already carries it.
+  if (hook.resident && outcome.diagnostic === null) {
+    const logged = residentStderrDiagnostic(hook.name, result.stderr);
+    if (logged !== null) diagnostics.push(logged);
   }
   return outcome;
 }

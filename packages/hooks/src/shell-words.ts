@@ -43,6 +43,11 @@ const GROUPING_NODES = new Set([
   'do_group',
 ]);
 
+/** What may separate two words of a command: blanks and line continuations, at least one. */
+const WORD_GAP = /^(?:[ \t]|\\\n)+$/;
+/** What may lie between the parts of a list or group: blanks, newlines and line continuations. */
+const BLANK = /^(?:[ \t\r\n]|\\\n)*$/;
+
 // The tokens between a grouping node's commands.
 const OPERATORS = new Set([
   '&&',
@@ -195,7 +200,7 @@ function splitTree(root: SyntaxNode, home: string): ShellWords {
           problem ??= `${JSON.stringify(child.text)} in ${JSON.stringify(node.text)}`;
           return;
         }
-        if (previousEnd !== -1 && !/^(?:[ \t]|\\\n)+$/.test(root.text.slice(previousEnd, child.startIndex))) {
+        if (previousEnd !== -1 && !WORD_GAP.test(root.text.slice(previousEnd, child.startIndex))) {
           problem ??= `the words of ${JSON.stringify(node.text)} do not read the same in every shell`;
           return;
         }
@@ -242,11 +247,21 @@ function splitTree(root: SyntaxNode, home: string): ShellWords {
       problem ??= `a ${node.type.replaceAll('_', ' ')}`;
       return;
     }
+    // Between the parts of a list, pipeline or group only blanks: text the grammar passed over
+    // (`first \\ ;` drops the word `\\ `) would be a word sh runs that Cosh never saw.
+    let previousEnd = node.startIndex;
     for (const child of node.children) {
       if (child === null) continue;
+      if (!BLANK.test(root.text.slice(previousEnd, child.startIndex))) {
+        problem ??= `text of ${JSON.stringify(node.text)} the parser passed over`;
+        return;
+      }
+      previousEnd = child.endIndex;
       if (child.isNamed) visit(child);
       else if (!OPERATORS.has(child.type)) problem ??= `${JSON.stringify(child.text)} in ${JSON.stringify(node.text)}`;
     }
+    if (!BLANK.test(root.text.slice(previousEnd, node.endIndex)))
+      problem ??= `text of ${JSON.stringify(node.text)} the parser passed over`;
   };
   visit(root);
   if (problem !== null) return uncertain(problem);

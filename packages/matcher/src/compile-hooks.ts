@@ -12,6 +12,8 @@ export interface MatchableHook {
   /** An HTTP hook's address (H1), compared with its headers and protocol instead of a command. */
   readonly url?: string | null | undefined;
   readonly headers?: Readonly<Record<string, string>> | undefined;
+  /** A rule hook's rule (D1): identical rule texts among the selected hooks run once (M4). */
+  readonly rule?: { readonly text: string } | null | undefined;
   /**
    * Cosh's matcher: a regular expression searched in the tool name; absent or `""` matches every
    * tool (M1). A `protocol: 'claude'` hook's matcher follows Claude Code's rules instead (K2).

@@ -15,6 +15,8 @@ export interface DedupeFields {
   readonly file?: string | null | undefined;
   /** R12: a resident hook and a per-call one of the same command are two hooks. */
   readonly resident?: boolean | undefined;
+  /** D1: a rule hook, compared on its rule's JSON text (key order made one by `@cosh/config`). */
+  readonly rule?: { readonly text: string } | null | undefined;
 }
 
 /** A hook's protocol (K1: `cosh` is the default). */
@@ -47,6 +49,9 @@ export function dedupeKey(hook: DedupeFields): string | null {
     );
     return JSON.stringify([protocol, 'url', hook.url, headers]);
   }
+  // D1: the same rule in files of one folder is one hook (M4's folder rule kept, as for commands:
+  // a rule that `paths` scopes reads its relative globs from its file's folder).
+  if (hook.rule != null) return JSON.stringify(['rule', hook.rule.text, folderOf(hook.file)]);
   return null;
 }
 

@@ -13,6 +13,7 @@ export type { HttpHookClient, HttpHookClientOptions, HttpHookRequest, HttpHookRe
 export { createHttpHookClient } from './http-hook-client.ts';
 export { monotonicNow } from './monotonic-now.ts';
 export { runHook, stopBoundMs } from './run-hook.ts';
+export { shellSyntaxProblem } from './shell-syntax-problem.ts';
 export { runHooks } from './run-hooks.ts';
 export { RunnerError, type RunnerErrorCode } from './runner-error.ts';
 export { type ProcessGroupChild, type ProcessGroupOptions, spawnProcessGroup } from './process-group-child.ts';

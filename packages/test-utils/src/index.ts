@@ -10,5 +10,5 @@ export {
   startLocalServer,
   testCertificate,
 } from './local-http-server.ts';
-export { TRUST_ALL_ENV, withoutTrustAllWarning } from './trust-all.ts';
+export { TRUST_ALL_ENV, withoutTrustAllWarning, withoutUnfencedWarning } from './trust-all.ts';
 export { hasBubblewrap, hasLandlock } from './sandbox-probes.ts';

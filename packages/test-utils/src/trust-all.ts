@@ -20,3 +20,14 @@ const trustAllWarning = /^cosh: warning: (COSH_TRUST=all|COSH_SANDBOX=off) is se
 export function withoutTrustAllWarning(stderr: string): string {
   return stderr.replace(trustAllWarning, '');
 }
+
+/** SPEC B10's warning that a client's shell is not fenced, as a line of a `systemMessage` or stderr. */
+const unfencedWarning = /^cosh: (claude|codex|gemini)'s shell is not sandboxed: [^\n]*\n/gm;
+
+/**
+ * `text` without B10's once-per-session warning that the agent's own shell is not fenced: the
+ * bridge tests that are not about the fence run with a client that has none.
+ */
+export function withoutUnfencedWarning(text: string): string {
+  return text.replace(unfencedWarning, '');
+}

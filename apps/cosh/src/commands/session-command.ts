@@ -11,7 +11,13 @@ import {
 } from '@cosh/cosh-cli';
 import { parseCallTimeout as parseSeconds } from '../mcp/register-mcp-commands.ts';
 import type { PermissionMode } from '../permission/index.ts';
-import { checkFileOption, type Command, permissionOption, workingFolderOption } from '../tool-host-cli-options.ts';
+import {
+  asyncVerboseOption,
+  checkFileOption,
+  type Command,
+  permissionOption,
+  workingFolderOption,
+} from '../tool-host-cli-options.ts';
 
 /** Default of `--permission-timeout`, in seconds: as long as an MCP call to a downstream server may take. */
 const defaultPermissionTimeoutSeconds = 120;
@@ -24,6 +30,7 @@ interface SessionFlags {
   readonly history?: string;
   readonly cwd?: string;
   readonly sessionId?: string;
+  readonly verbose?: boolean;
 }
 
 /**
@@ -54,8 +61,12 @@ export function addSessionCommand(program: Command, version: string): Command {
     .addOption(configOption())
     .addOption(noProjectOption())
     .addOption(sessionIdOption())
-    .option('--history <file>', 'append every call to this file as one JSON line')
+    .option(
+      '--history <file>',
+      'append every call to this file as one JSON line (and each async hook\'s report as a {"type":"async_result"} line)',
+    )
     .addOption(workingFolderOption(session, 'where tools and hooks run (default: the current directory)'))
+    .addOption(asyncVerboseOption(session))
     .action(async (flags: SessionFlags, self: Command) => {
       const configPath = configPathOf(flags, self);
       checkFileOption('--history', flags.history, self);
@@ -79,6 +90,7 @@ export function addSessionCommand(program: Command, version: string): Command {
           cwd: flags.cwd,
           version,
           sessionId,
+          verbose: flags.verbose === true,
           command: self,
         },
         { input: process.stdin, output: process.stdout },
@@ -90,6 +102,7 @@ export function addSessionCommand(program: Command, version: string): Command {
       'one call; the answer is one JSON line',
     ],
     ['cosh session --permission allow --history calls.jsonl < calls.jsonl', 'replay calls, recording each'],
+    ['cosh session --permission allow --verbose', "each async hook's report on stderr when it finishes"],
     ['cosh session --permission-timeout 600', 'an agent host with its own UI answers each permission_request line'],
   ]);
 }

@@ -19,6 +19,8 @@ export interface SessionOptions {
   /** `--no-project`: the project layer is left out (SPEC C10). */
   readonly noProject?: boolean | undefined;
   readonly historyPath: string | undefined;
+  /** R13 `--verbose`: async hooks' reports on stderr. */
+  readonly verbose?: boolean | undefined;
   /** `--session-id`: Claude hooks' `session_id` (K4). */
   readonly sessionId?: string | undefined;
   /** `--cwd`: where tools and hooks run (relative to the context's directory); default the context's directory. */
@@ -87,6 +89,7 @@ export async function runSession(context: CliContext, options: SessionOptions, s
     historyPath: options.historyPath,
     sessionId: options.sessionId,
     command: options.command,
+    verbose: options.verbose,
   });
   const tools = sessionTools(registry);
   const note = (id: unknown, text: string): void =>

@@ -9,3 +9,4 @@ export {
   verdictJson,
 } from './call-record.ts';
 export { type HistoryAppendResult, type HistoryWriter, openHistory, type OpenHistoryResult } from './history-writer.ts';
+export { type AsyncResultRecordJson, asyncResultRecord } from './async-result-record.ts';

@@ -13,7 +13,7 @@ import {
   shellWord,
   UsageError,
 } from '@cosh/cosh-cli';
-import { type Command, permissionOption, workingFolderOption } from '../tool-host-cli-options.ts';
+import { asyncVerboseOption, type Command, permissionOption, workingFolderOption } from '../tool-host-cli-options.ts';
 
 /** Default of `--call-timeout`, in seconds. */
 export const defaultCallTimeoutSeconds = 120;
@@ -46,6 +46,7 @@ interface McpFlags {
   permission: 'allow' | 'deny';
   sessionId?: string;
   cwd?: string;
+  verbose?: boolean;
 }
 
 /** The options of `cosh mcp proxy` that take a value (`--config F`), for {@link proxyCommandLine}. */
@@ -107,6 +108,7 @@ export function addMcpCommands(program: Command, version: string): void {
       ),
     )
     .addOption(sessionIdOption())
+    .addOption(asyncVerboseOption(serve))
     .action(async (flags: McpFlags, command: Command) => {
       const configPath = configPathOf(flags, command);
       const sessionId = sessionIdOf(flags, command);
@@ -117,6 +119,7 @@ export function addMcpCommands(program: Command, version: string): void {
         sessionId,
         permission: flags.permission,
         cwd: flags.cwd,
+        verbose: flags.verbose === true,
         version,
         command,
       });
@@ -139,6 +142,7 @@ export function addMcpCommands(program: Command, version: string): void {
     .addOption(mcpPermissionOption(proxy))
     .addOption(workingFolderOption(proxy, 'where the MCP server starts and hooks run (default: the current directory)'))
     .addOption(sessionIdOption())
+    .addOption(asyncVerboseOption(proxy))
     .option(
       '--name <server>',
       'the server name Claude-protocol hooks see its tools under: tool t is mcp__<server>__t (default: none, tools keep their names)',
@@ -181,6 +185,7 @@ export function addMcpCommands(program: Command, version: string): void {
           command: serverCommand,
           args,
           cwd: flags.cwd,
+          verbose: flags.verbose === true,
           version,
           cliCommand: command,
         });

@@ -2,6 +2,7 @@ import type { CliContext } from '@cosh/cosh-cli';
 import { ExitError, loadCommandConfig } from '@cosh/cosh-cli';
 import { createScriptCheck } from '@cosh/config';
 import { createHookEngine } from '@cosh/hooks';
+import { createAsyncResultSink } from '../async-result-sink.ts';
 import { type Command, resolveWorkingFolder } from '../tool-host-cli-options.ts';
 import { loadOrRefuse } from './config-refusal.ts';
 import { connectDownstream } from './downstream-server.ts';
@@ -38,6 +39,8 @@ export interface McpProxyOptions {
   readonly args: readonly string[];
   /** `--cwd`: where the downstream server starts and hooks run; default the context's directory. */
   readonly cwd?: string | undefined;
+  /** R13 `--verbose`: async hooks' reports on stderr. */
+  readonly verbose?: boolean | undefined;
   /** The app's version, told to both sides. */
   readonly version: string;
   /** `cosh mcp proxy` itself, for the `--help` pointer of a usage error. */
@@ -95,6 +98,11 @@ async function proxy(
             projectFolder: setup.loaded.projectFolder,
             // SPEC S5: the proxy serves many calls; each checks its hooks' scripts again.
             scriptCheck: await createScriptCheck(setup.loaded.trustedScripts),
+            // R13: no history here; with --verbose each async report goes to stderr.
+            onAsyncResult: createAsyncResultSink({
+              verbose: options.verbose === true,
+              writeError: (text) => context.err.write(text),
+            }).onAsyncResult,
           }),
         }
       : { refusal: setup.refusal };

@@ -25,6 +25,8 @@ export interface McpServeOptions {
   readonly cwd?: string | undefined;
   /** `--session-id`: Claude hooks' `session_id` (K4); default a new UUID. */
   readonly sessionId?: string | undefined;
+  /** R13 `--verbose`: async hooks' reports on stderr. */
+  readonly verbose?: boolean | undefined;
   /** The app's version, told to the client. */
   readonly version: string;
   /** The command run, for the `--help` pointer of a usage error. */
@@ -70,6 +72,7 @@ async function serve(
         configPath: options.configPath,
         noProject: options.noProject,
         sessionId: options.sessionId,
+        verbose: options.verbose,
       }),
     log,
   );

@@ -22,8 +22,8 @@ export interface AgentSpec {
   readonly env: (origin: string, home: string) => Record<string, string>;
   /** Writes the agent's own settings for an offline run against `origin` (before `connect`). */
   readonly prepare?: (home: string, origin: string) => Promise<void>;
-  /** Wires the Cosh bridge into the agent's user settings under `home`: the built `cosh connect <agent>`. */
-  readonly connect: (home: string, cosh: string) => Promise<void>;
+  /** Wires the Cosh bridge into the agent's user settings under `home`: the built `cosh connect <agent> [args]`. */
+  readonly connect: (home: string, cosh: string, args?: readonly string[]) => Promise<void>;
   /** The file that wiring wrote, for a test that breaks it on purpose. */
   readonly settingsFile: (home: string) => string;
   /** The agent's tool call that runs a shell command. */
@@ -47,8 +47,8 @@ const codexHome = (home: string) => join(home, '.codex');
 const geminiSettings = (home: string) => join(home, '.gemini', 'settings.json');
 
 /** Runs the built `cosh connect <agent>` with `home` as HOME (X): what a person runs once. */
-async function coshConnect(agent: AgentName, home: string, cosh: string): Promise<void> {
-  await promisify(execFile)(process.execPath, [cosh, 'connect', agent], {
+async function coshConnect(agent: AgentName, home: string, cosh: string, args: readonly string[] = []): Promise<void> {
+  await promisify(execFile)(process.execPath, [cosh, 'connect', agent, ...args], {
     env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: home, CODEX_HOME: codexHome(home) },
   });
 }
@@ -71,7 +71,7 @@ export const agents: Readonly<Record<AgentName, AgentSpec>> = {
       DISABLE_AUTOUPDATER: '1',
       SHELL: '/bin/bash',
     }),
-    connect: (home, cosh) => coshConnect('claude', home, cosh),
+    connect: (home, cosh, args) => coshConnect('claude', home, cosh, args),
     settingsFile: claudeSettings,
     shellCall: (command) => ({ name: 'Bash', input: { command, description: 'run a command' } }),
   },
@@ -113,7 +113,7 @@ export const agents: Readonly<Record<AgentName, AgentSpec>> = {
         ].join('\n'),
       );
     },
-    connect: (home, cosh) => coshConnect('codex', home, cosh),
+    connect: (home, cosh, args) => coshConnect('codex', home, cosh, args),
     settingsFile: (home) => join(codexHome(home), 'hooks.json'),
     shellCall: (command) => ({ name: 'exec_command', input: { cmd: command } }),
   },
@@ -151,7 +151,7 @@ export const agents: Readonly<Record<AgentName, AgentSpec>> = {
         general: { disableAutoUpdate: true, disableUpdateNag: true },
       });
     },
-    connect: (home, cosh) => coshConnect('gemini', home, cosh),
+    connect: (home, cosh, args) => coshConnect('gemini', home, cosh, args),
     settingsFile: geminiSettings,
     shellCall: (command) => ({ name: 'run_shell_command', input: { command } }),
   },

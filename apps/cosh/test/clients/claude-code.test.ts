@@ -3,7 +3,10 @@
 // connect claude`: its PreToolUse/PostToolUse hooks in the fail-closed form (K8, X). Every case
 // is asserted from outside: the files on disk and the tool result the fake model receives in its
 // next request.
-import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { temporaryFolders } from '@cosh/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt } from '../__fixtures__/cli-run.ts';
@@ -15,6 +18,31 @@ import { addContext, allowShell, CONTEXT_MARKER, denyEnvEdit, denyRmRf, haltShel
 const makeFolder = temporaryFolders('cosh-claude-code-');
 const claude = agents.claude;
 const removeVictim = claude.shellCall('rm -rf victim');
+
+/** git's identity for a commit, without a ~/.gitconfig. */
+const GIT_ENV = {
+  PATH: '/usr/local/bin:/usr/bin:/bin',
+  GIT_AUTHOR_NAME: 'Test',
+  GIT_AUTHOR_EMAIL: 'test@example.invalid',
+  GIT_COMMITTER_NAME: 'Test',
+  GIT_COMMITTER_EMAIL: 'test@example.invalid',
+};
+
+/** The names Claude Code's sandbox shows as /dev/null placeholders in the project (shared/FENCES.md). */
+const SANDBOX_PLACEHOLDERS = [
+  '.bashrc',
+  '.bash_profile',
+  '.profile',
+  '.zshrc',
+  '.zprofile',
+  '.gitconfig',
+  '.gitmodules',
+  '.idea',
+  '.vscode',
+  '.mcp.json',
+  '.ripgreprc',
+  '.claude',
+];
 
 beforeAll(async () => {
   await assertBuilt();
@@ -38,11 +66,17 @@ describe('Claude Code 2.1 driven offline, wired by the K8 bridge', () => {
     // Writing outside the working folder needs a person's approval in acceptEdits mode: `-p`
     // has none, so the call runs only because Cosh answered allow.
     const call = claude.shellCall('echo allowed-output; echo ran > ../outside.txt');
-    const refused = await runScene('claude', makeFolder(), { calls: [call], setup: { PreToolUse: [] } });
+    // Without the fence (B9): Claude's sandbox auto-allows a sandboxed command and keeps it in the
+    // working folder itself; this case is about Claude's permission question.
+    const refused = await runScene('claude', makeFolder(), { calls: [call], setup: { PreToolUse: [] }, fence: false });
     expect(refused.api.lastToolResults()).toEqual([expect.stringContaining('needs approval')]);
     expect(await refused.exists('../outside.txt')).toBe(false);
 
-    const allowed = await runScene('claude', makeFolder(), { calls: [call], setup: { PreToolUse: [allowShell] } });
+    const allowed = await runScene('claude', makeFolder(), {
+      calls: [call],
+      setup: { PreToolUse: [allowShell] },
+      fence: false,
+    });
     expect(await allowed.read('../outside.txt')).toBe('ran\n');
     expect(allowed.api.lastToolResults()).toEqual(['allowed-output']);
   });
@@ -166,5 +200,81 @@ describe('Claude Code 2.1 driven offline, wired by the K8 bridge', () => {
     expect(await scene.read('notes.txt')).toBe('final\n');
     expect(scene.api.lastToolResults()).toHaveLength(2);
     expect(scene.api.lastToolResults()[1]).not.toContain('protected');
+  });
+
+  describe("connected with cosh connect claude --fence (B9): Claude Code's own tools cannot change Cosh's files", () => {
+    it("B9: Claude's own Write of the trust store is stopped, and the trust store is unchanged", async () => {
+      const folder = makeFolder();
+      const trustStore = join(folder, 'home', '.local', 'state', 'cosh', 'trust.json');
+      await mkdir(dirname(trustStore), { recursive: true });
+      await writeFile(trustStore, '{"version": 1}\n');
+      const scene = await runScene('claude', folder, {
+        // Claude writes over a file only after reading it in the session: the model reads it first.
+        calls: [
+          { name: 'Read', input: { file_path: trustStore } },
+          { name: 'Write', input: { file_path: trustStore, content: '{"forged": true}\n' } },
+        ],
+        // A Cosh allow skips Claude's own question for a path outside the project (see the K8
+        // allow case above): without the fence, this Write goes through.
+        setup: { PreToolUse: [{ matcher: '^fs_(read|write)$', command: `echo '{"decision": "allow"}'` }] },
+        fence: true,
+      });
+      expect(await readFile(trustStore, 'utf8')).toBe('{"version": 1}\n');
+      const [read, result] = scene.api.lastToolResults();
+      expect(read).toContain('"version": 1');
+      // permissions.deny (B9) or the bridge's own refusal (B8), whichever answers first.
+      expect(result).toMatch(/denied|cosh:|not allowed|permission/i);
+    });
+
+    it("B9: Claude's own Bash rewriting a guard script fails with Read-only file system, and the guard still guards", async () => {
+      const folder = makeFolder();
+      const guard = join(folder, 'home', '.config', 'cosh', 'guard.sh');
+      await mkdir(dirname(guard), { recursive: true });
+      const guardText = "grep -q 'rm -r' && { echo 'recursive rm is not allowed' >&2; exit 2; }; exit 0\n";
+      await writeFile(guard, guardText);
+      const scene = await runScene('claude', folder, {
+        calls: [claude.shellCall(`echo 'exit 0' > ${guard}`), removeVictim],
+        setup: { PreToolUse: [{ matcher: '^bash_run$', command: `sh ${guard}` }] },
+        fence: true,
+      });
+      expect(await readFile(guard, 'utf8')).toBe(guardText);
+      expect(await scene.exists('victim/keep')).toBe(true);
+      expect(scene.api.lastToolResults()).toEqual([
+        expect.stringContaining('Read-only file system'),
+        expect.stringContaining('recursive rm is not allowed'),
+      ]);
+    });
+
+    it('B9: ordinary work still succeeds under the fence: edit a file, run a build command, git commit', async () => {
+      const folder = makeFolder();
+      const project = projectFolder(folder);
+      await mkdir(project, { recursive: true });
+      await writeFile(join(project, 'notes.txt'), 'draft\n');
+      const git = (...args: string[]) => promisify(execFile)('git', args, { cwd: project, env: GIT_ENV });
+      await git('init', '-q');
+      // Claude's sandbox shows /dev/null placeholders for absent dotfiles in the project
+      // (shared/FENCES.md): `git add -A` would trip on them unless they are ignored.
+      await writeFile(join(project, '.git', 'info', 'exclude'), `${SANDBOX_PLACEHOLDERS.join('\n')}\n`);
+      const notes = join(project, 'notes.txt');
+      const scene = await runScene('claude', folder, {
+        calls: [
+          { name: 'Read', input: { file_path: notes } },
+          { name: 'Edit', input: { file_path: notes, old_string: 'draft', new_string: 'final' } },
+          claude.shellCall(`node -e "require('fs').writeFileSync('built.txt', 'built\\n')" && echo build-done`),
+          claude.shellCall('git add -A && git commit -q -m work && git log --format=%s && echo commit-done'),
+        ],
+        setup: { PreToolUse: [denyRmRf] },
+        env: GIT_ENV,
+        fence: true,
+      });
+      expect(await scene.read('notes.txt')).toBe('final\n');
+      expect(await scene.read('built.txt')).toBe('built\n');
+      const results = scene.api.lastToolResults();
+      expect(results).toHaveLength(4);
+      expect(results[2]).toContain('build-done');
+      expect(results[3]).toContain('commit-done');
+      const { stdout } = await git('show', '--name-only', '--format=%s', 'HEAD');
+      expect(stdout.split('\n')).toEqual(expect.arrayContaining(['work', 'built.txt', 'notes.txt']));
+    });
   });
 });

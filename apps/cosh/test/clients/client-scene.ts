@@ -23,6 +23,12 @@ export interface SceneOptions {
   readonly env?: Record<string, string | undefined>;
   /** Whether to wire Cosh into the agent (default true). */
   readonly connect?: boolean;
+  /**
+   * `false`: the wiring without the fence `cosh connect claude` writes beside the hooks (B9), for
+   * a test of the agent's own permission system, which Claude's sandbox changes (it auto-allows a
+   * sandboxed command); `true`: `cosh connect <agent> --fence`. Default: as `cosh connect <agent>` writes it.
+   */
+  readonly fence?: boolean;
   /** Changes the wired settings file's text (e.g. to name a Cosh that is gone). */
   readonly editSettings?: (text: string) => string;
   /** Files to create in the project, by relative path. */
@@ -54,6 +60,8 @@ export async function shellsOnlyBin(folder: string): Promise<string> {
   const bin = join(folder, 'bin-without-node');
   await mkdir(bin, { recursive: true });
   for (const shell of ['sh', 'bash']) await symlink(`/bin/${shell}`, join(bin, shell));
+  // Claude Code's sandbox (B9, as cosh connect writes it) starts only with both on PATH.
+  for (const program of ['bwrap', 'socat']) await symlink(`/usr/bin/${program}`, join(bin, program));
   return bin;
 }
 
@@ -78,7 +86,12 @@ export async function runScene(agentName: AgentName, folder: string, options: Sc
   try {
     await agent.prepare?.(home, api.origin);
     if (options.connect !== false) {
-      await agent.connect(home, coshBin);
+      await agent.connect(home, coshBin, options.fence === true ? ['--fence'] : []);
+      if (options.fence === false) {
+        const settings = agent.settingsFile(home);
+        const { sandbox: _sandbox, permissions: _permissions, ...rest } = JSON.parse(await readFile(settings, 'utf8'));
+        await writeFile(settings, `${JSON.stringify(rest, null, 2)}\n`);
+      }
       if (options.editSettings !== undefined) {
         const settings = agent.settingsFile(home);
         await writeFile(settings, options.editSettings(await readFile(settings, 'utf8')));

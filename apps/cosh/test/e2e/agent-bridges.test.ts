@@ -2,7 +2,7 @@
 // binary given each agent's hook stdin, and wiring agents' settings files in a temporary HOME.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { temporaryFolders, withoutTrustAllWarning } from '@cosh/test-utils';
+import { temporaryFolders, withoutTrustAllWarning, withoutUnfencedWarning } from '@cosh/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
 
@@ -39,7 +39,7 @@ async function setup() {
 
 function withoutTrustAll(answer: Record<string, unknown>): Record<string, unknown> {
   if (typeof answer['systemMessage'] === 'string') {
-    const rest = withoutTrustAllWarning(`${answer['systemMessage']}\n`).trimEnd();
+    const rest = withoutUnfencedWarning(withoutTrustAllWarning(`${answer['systemMessage']}\n`)).trimEnd();
     if (rest === '') delete answer['systemMessage'];
     else answer['systemMessage'] = rest;
   }
@@ -256,8 +256,9 @@ describe('cosh connect (X)', () => {
 
     const wired = await connect(home, 'claude');
     expect(wired.code).toBe(0);
-    expect(wired.stdout).toContain('denyWrite');
+    expect(wired.stdout).toContain("Fenced Claude Code's shell and file tools");
     const text = await readFile(settings, 'utf8');
+    expect(text).toContain('"denyWrite"');
     expect(text).toContain('// mine');
     expect(text).toContain('"model": "opus"');
     expect(text).toContain('"command": "my-hook"');
@@ -284,6 +285,11 @@ describe('cosh connect (X)', () => {
     for (const event of ['PreToolUse', 'PostToolUse']) {
       expect(file.hooks[event]?.[0]?.hooks[0]?.command).toMatch(/^\/\S+ claude-hook --client codex \|\| \{ echo /);
     }
+    // Wired, but Codex's shell is not fenced until --fence writes its permission profile (B9).
+    const unfenced = await connect(home, 'codex', '--check');
+    expect(unfenced.code).toBe(1);
+    expect(unfenced.stderr).toContain('Codex CLI is wired to Cosh');
+    expect((await connect(home, 'codex', '--fence')).code).toBe(0);
     expect((await connect(home, 'codex', '--check')).code).toBe(0);
   });
 
@@ -298,7 +304,11 @@ describe('cosh connect (X)', () => {
       expect(handler?.command).toMatch(/^\/\S+ gemini-hook \|\| \{ echo 'cosh gemini-hook failed' >&2; exit 2; \}$/);
       expect(handler?.timeout).toBe(60000);
     }
-    expect((await connect(home, 'gemini', '--check')).code).toBe(0);
+    // Wired; its shell cannot be fenced here (B9: only its own tools.sandbox does), so --check exits 1.
+    const check = await connect(home, 'gemini', '--check', '--project');
+    expect(check.stderr).toContain('Gemini CLI is wired to Cosh');
+    expect(check.stderr).toContain("Gemini CLI's shell is not fenced");
+    expect(check.code).toBe(1);
     expect((await connect(home, 'nobody')).code).toBe(64);
   });
 });

@@ -2,7 +2,7 @@
 // Claude's protocol from the Cosh hooks of setup.json.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { temporaryFolders, withoutTrustAllWarning } from '@cosh/test-utils';
+import { temporaryFolders, withoutTrustAllWarning, withoutUnfencedWarning } from '@cosh/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runCosh } from '../__fixtures__/cli-run.ts';
 
@@ -15,7 +15,7 @@ const makeFolder = temporaryFolders('cosh-bridge-');
 function answerOf(stdout: string): Record<string, unknown> {
   const answer = JSON.parse(stdout) as Record<string, unknown>;
   if (typeof answer['systemMessage'] === 'string') {
-    const rest = withoutTrustAllWarning(`${answer['systemMessage']}\n`).trimEnd();
+    const rest = withoutUnfencedWarning(withoutTrustAllWarning(`${answer['systemMessage']}\n`)).trimEnd();
     if (rest === '') delete answer['systemMessage'];
     else answer['systemMessage'] = rest;
   }

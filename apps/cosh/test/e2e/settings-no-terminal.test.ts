@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { temporaryFolders } from '@cosh/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin, runCosh as runCoshIn } from '../__fixtures__/cli-run.ts';
-import { coshCommandLine, shellQuote, TerminalSession } from '../__fixtures__/settings-terminal.ts';
+import { coshCommandLine, KEYS, shellQuote, TerminalSession } from '../__fixtures__/settings-terminal.ts';
 
 const makeFolder = temporaryFolders('cosh-settings-text-');
 
@@ -117,5 +117,30 @@ describe('what the settings command loads', () => {
       session.kill();
     }
     expect(await loadsInk(await loadedFiles(trace))).toBe(true);
+  });
+});
+
+describe('cosh settings drawn on a terminal that is not the controlling one', () => {
+  it('S4: a toggle is written, the screen and the exit say the trusted copy still runs: exit 77', async () => {
+    const file = join(directory, 'untrusted-toggle.json');
+    await writeFile(file, '{"hooks": {"PreToolUse": [{"name": "Guard", "command": "true"}]}}\n');
+    // setsid: a new session with no controlling terminal; stdio stays the pseudo-terminal, so the
+    // screen draws (a program's terminal pair: no person is proven there, S4).
+    const session = new TerminalSession(`setsid -w ${coshCommandLine(['settings', '--config', file])}`, {
+      cwd: directory,
+    });
+    try {
+      await session.waitFor('q/esc quit');
+      session.press(KEYS.space);
+      await session.waitFor('not trusted: the trusted copy still runs');
+      session.press('q');
+      expect((await session.exited).exitCode).toBe(77);
+      expect(session.output.replace(/\s+/g, ' ')).toContain(
+        'does not run until a person runs cosh hooks trust at a terminal',
+      );
+    } finally {
+      session.kill();
+    }
+    expect(await readFile(file, 'utf8')).toContain('"PreToolUse": false');
   });
 });

@@ -179,7 +179,11 @@ describe('S4: trust on first use, and the settings screen', () => {
     await writeFile(userFile, guardSetup('rm -rf'));
     expect(await trustAtTerminal()).toBe(0);
     const disabled = await agent(['hooks', 'disable', 'PreToolUse']);
-    expect(disabled.code).toBe(0);
+    // S4: written, then said that the trusted copy still runs, exit 77 as hooks trust there.
+    expect(disabled.code).toBe(77);
+    expect(disabled.stderr).toContain(
+      `the trusted copy of ${userFile} still runs until a person runs cosh hooks trust`,
+    );
     expect(await readFile(userFile, 'utf8')).toContain('"PreToolUse": false');
     const listed = await agent(['hooks', 'list', '--json']);
     expect(JSON.parse(listed.stdout).files).toEqual([{ layer: 'user', path: userFile, trust: 'changed' }]);

@@ -51,8 +51,9 @@ describe('user documentation (issue 13)', () => {
 
   it("R3/R4/O3: the hook guide's worked example blocks a force push, as the page says, and lets a plain push through", async () => {
     const guide = await read('docs/writing-a-hook.md');
-    const script = /```sh\n(#!\/bin\/sh\n[\s\S]*?)```/.exec(guide)?.[1];
-    const entry = /```jsonc\n(\{\n {2}"hooks"[\s\S]*?)```/.exec(guide)?.[1];
+    // The walkthrough writes both files with `cat > … <<'EOF'` (runnable-docs.test.ts runs it whole).
+    const script = /cat > ~\/\.config\/cosh\/guard\.sh <<'EOF'\n([\s\S]*?)^EOF$/m.exec(guide)?.[1];
+    const entry = /cat > ~\/\.config\/cosh\/setup\.json <<'EOF'\n([\s\S]*?)^EOF$/m.exec(guide)?.[1];
     expect(script).toBeDefined();
     expect(entry).toBeDefined();
     await writeFile(join(directory, 'guard.sh'), script as string);

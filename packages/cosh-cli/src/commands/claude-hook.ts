@@ -15,6 +15,7 @@ import {
   toCoshToolInput,
 } from '@cosh/hooks';
 import type { CliContext } from '../cli-context.ts';
+import { clientFenceNotice } from '../client-fence/fence-notice.ts';
 import {
   type BridgeClient,
   BRIDGE_MAX_BOUND_SECONDS,
@@ -26,6 +27,7 @@ import {
   readBridgeStdin,
 } from './bridge-support.ts';
 import { type BridgeCall, parseBridgeCall } from './bridge-call.ts';
+import { bridgeWriteRefusal, refusedVerdict } from './bridge-write-guard.ts';
 
 /** The agents that speak Claude Code's hook protocol and that `--client` names (K8, K9). */
 export const CLAUDE_HOOK_CLIENTS = ['claude', 'codex'] as const;
@@ -101,13 +103,14 @@ async function answerCall(
   deadline: ReturnType<typeof createBridgeDeadline>,
 ): Promise<ClaudeHookAnswer> {
   let bridge: Awaited<ReturnType<typeof loadBridgeConfig>>;
+  // The project the person opened (K8), else Claude's cwd, where the tool runs; never wherever
+  // the agent started this process.
+  const project = bridgeProjectFrom(context.env, call.cwd, ['CLAUDE_PROJECT_DIR']);
   try {
     bridge = await loadBridgeConfig(context, {
       configPath: options.configPath,
       noProject: options.noProject,
-      // The project the person opened (K8), else Claude's cwd, where the tool runs; never
-      // wherever the agent started this process.
-      projectFrom: bridgeProjectFrom(context.env, call.cwd, ['CLAUDE_PROJECT_DIR']),
+      projectFrom: project,
     });
   } catch (error) {
     // A guard that cannot be read must not wave the call through (fail closed).
@@ -117,7 +120,20 @@ async function answerCall(
     });
   }
   deadline.setBound(bridgeBoundMs(bridge.loaded.config, call.event, client));
+  // B10: an unfenced client's shell is named once per session, and refused under `required`.
+  const notice = await clientFenceNotice(
+    client,
+    context.env,
+    { project, sessionId: call.sessionId, toolName: call.toolName, preToolUse: call.event === 'PreToolUse' },
+    bridge.loaded.sandboxStatus.mode,
+  );
+  if (notice.deny !== null)
+    return withWarnings(claudeFailureAnswer(call.event, notice.deny, { deny: true }), bridge.warnings);
+  if (notice.warning !== null) bridge = { ...bridge, warnings: [...bridge.warnings, notice.warning] };
   const bridged = client === 'codex' ? codexBridgedCall(call) : claudeBridgedCall(call);
+  // B8: a write of Cosh's own files is refused before any hook runs, whatever they would say.
+  const refusal = call.event === 'PreToolUse' ? bridgeWriteRefusal(bridge.loaded, context.env, call, client) : null;
+  if (refusal !== null) return withWarnings(bridged.answer([refusedVerdict(refusal)]), bridge.warnings);
   const engine = createHookEngine(bridge.loaded.config, {
     cwd: call.cwd,
     env: context.env,

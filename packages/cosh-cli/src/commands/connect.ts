@@ -1,22 +1,28 @@
-import { mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import {
-  coshCacheFolder,
-  editJsonText,
-  type JsonTextEdit,
-  readJsonText,
-  resolveConfigPath,
-  trustStoreFile,
-  writeFileAtomically,
-} from '@cosh/config';
+import { type JsonTextEdit, readJsonText, suggestClosest, writeFileAtomically } from '@cosh/config';
 import type { CliContext } from '../cli-context.ts';
 import { type CommandName, ExitError, UsageError } from '../cli-errors.ts';
+import { checkClaudeShapes } from '../client-fence/claude-fence.ts';
+import { CLAUDE_MANAGED_SETTINGS, checkClientFence } from '../client-fence/client-fence-check.ts';
+import { readConnectRecord, recordChanges, writeConnectRecord } from '../client-fence/fence-record.ts';
+import { planClaudeSettingsFence, planCodexConfigFence, reportFence, settingsText } from './connect-fence.ts';
 import { CONNECT_HOOK_TIMEOUT_SECONDS } from './bridge-support.ts';
 
 /** The agents `cosh connect` wires (X). */
 export const CONNECT_AGENTS = ['claude', 'codex', 'gemini'] as const;
 export type ConnectAgent = (typeof CONNECT_AGENTS)[number];
+
+/** The agent named on the command line, or a usage error with C4's "did you mean". */
+export function connectAgentOf(name: string, command: CommandName): ConnectAgent {
+  if ((CONNECT_AGENTS as readonly string[]).includes(name)) return name as ConnectAgent;
+  const closest = suggestClosest(name, CONNECT_AGENTS);
+  throw new UsageError(
+    `unknown agent ${JSON.stringify(name)}: expected one of ${CONNECT_AGENTS.join(', ')}${closest === undefined ? '' : ` (did you mean "${closest}"?)`}`,
+    command,
+  );
+}
 
 /** What `cosh connect` was asked. */
 export interface ConnectOptions {
@@ -25,6 +31,10 @@ export interface ConnectOptions {
   readonly project: boolean;
   readonly dryRun: boolean;
   readonly check: boolean;
+  /** `--fence` (B9): also replace settings that weaken the fence; Codex: write its permission profile. */
+  readonly fence?: boolean;
+  /** `--managed` (B9, as root): Claude Code's managed settings, which a repository cannot override. */
+  readonly managed?: boolean;
   readonly command: CommandName;
 }
 
@@ -51,7 +61,7 @@ function homeOf(env: NodeJS.ProcessEnv): string {
   return env['HOME'] || homedir();
 }
 
-const WIRINGS: Readonly<Record<ConnectAgent, AgentWiring>> = {
+export const WIRINGS: Readonly<Record<ConnectAgent, AgentWiring>> = {
   claude: {
     label: 'Claude Code',
     file: (scope, env, cwd) =>
@@ -112,7 +122,7 @@ function coshPath(): string {
 }
 
 /** The file a write changes: a settings file kept as a link (dotfiles) is written where it points. */
-function writtenFile(file: string): string {
+export function writtenFile(file: string): string {
   try {
     return realpathSync(file);
   } catch {
@@ -134,7 +144,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A hook handler that is a Cosh bridge, whatever its path or form. */
-function isBridgeHandler(handler: unknown, agent: ConnectAgent): boolean {
+export function isBridgeHandler(handler: unknown, agent: ConnectAgent): boolean {
   if (!isRecord(handler) || typeof handler['command'] !== 'string') return false;
   const name = (WIRINGS[agent].bridge.split(' ')[0] as string).replace('-', '\\-');
   return new RegExp(`(^|[\\s/'"])cosh(\\.js)?['"]?\\s+${name}(\\s|$)`).test(handler['command']);
@@ -194,27 +204,7 @@ function eventEdits(
   return { wired: false, edits: [{ path: ['hooks', event, groups.length], value: group, insert: true }] };
 }
 
-/** The sandbox settings that keep Cosh's own files out of reach of Claude Code's Bash (B2). */
-function claudeSandboxAdvice(context: CliContext): string[] {
-  const env = context.env;
-  const folders = [
-    dirname(resolveConfigPath({ cwd: context.cwd, env }).file),
-    '/etc/cosh',
-    dirname(trustStoreFile({ env })),
-    coshCacheFolder({ env }),
-    join(context.cwd, '.cosh'),
-  ];
-  const settings = { sandbox: { enabled: true, filesystem: { denyWrite: [...new Set(folders)] } } };
-  return [
-    "Keep Cosh's own files (setup.json folders, its trust store and caches) unwritable to Claude Code's Bash,",
-    'or a command the model runs could change the hooks that guard it. Add to ~/.claude/settings.json:',
-    ...JSON.stringify(settings, null, 2)
-      .split('\n')
-      .map((line) => `  ${line}`),
-  ];
-}
-
-function readSettings(file: string): string {
+export function readSettings(file: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (error) {
@@ -231,68 +221,128 @@ function readSettings(file: string): string {
  * agent is not wired; `--dry-run` prints the change and writes nothing.
  */
 export async function runConnect(context: CliContext, options: ConnectOptions): Promise<void> {
-  if (!(CONNECT_AGENTS as readonly string[]).includes(options.agent)) {
-    throw new UsageError(
-      `unknown agent ${JSON.stringify(options.agent)}: expected one of ${CONNECT_AGENTS.join(', ')}`,
-      options.command,
-    );
-  }
+  const agent = connectAgentOf(options.agent, options.command);
   if (options.user && options.project)
     throw new UsageError('--user and --project name different files: give one', options.command);
   if (options.dryRun && options.check)
     throw new UsageError('--dry-run and --check do different things: give one', options.command);
-  const agent = options.agent as ConnectAgent;
+  if (options.managed === true && agent !== 'claude')
+    throw new UsageError("--managed is for claude only (Claude Code's managed settings)", options.command);
+  if (options.managed === true && (options.user || options.project))
+    throw new UsageError('--managed names its own file: give it without --user or --project', options.command);
   const wiring = WIRINGS[agent];
   const scope: Scope = options.project ? 'project' : 'user';
-  const file = wiring.file(scope, context.env, context.cwd);
+  const file = options.managed === true ? CLAUDE_MANAGED_SETTINGS : wiring.file(scope, context.env, context.cwd);
+  if (options.managed === true && !options.check && process.getuid?.() !== 0)
+    throw new ExitError(1, `cosh connect: --managed writes ${CLAUDE_MANAGED_SETTINGS}: run it as root`);
   const text = readSettings(file);
   const read = readJsonText(text, file);
   if (!read.ok) throw new ExitError(1, `cosh connect: ${read.problem}: fix the file by hand first`);
-  if (!isRecord(read.value)) throw new ExitError(1, `cosh connect: ${file} is not a JSON object`);
+  if (!isRecord(read.value))
+    throw new ExitError(1, `cosh connect: ${file}:1:1: the settings are not a JSON object: fix the file by hand first`);
   const hooks = read.value['hooks'] ?? {};
   if (!isRecord(hooks)) throw new ExitError(1, `cosh connect: "hooks" in ${file} is not an object`);
+  if (agent === 'claude') {
+    try {
+      checkClaudeShapes(text, file, read.value);
+    } catch (error) {
+      throw new ExitError(1, `cosh connect: ${(error as Error).message}`);
+    }
+  }
 
   const cosh = coshPath();
   const planned = wiring.events.map((event) => ({ event, ...eventEdits(hooks, event, agent, cosh) }));
   const missing = planned.filter((each) => !each.wired);
 
+  const scopeFlag = options.managed === true ? ' --managed' : scope === 'project' ? ' --project' : '';
   if (options.check) {
-    if (missing.length === 0) {
-      context.out.line(`${wiring.label} is wired to Cosh in ${file} (${wiring.events.join(', ')}).`);
+    const fence = checkClientFence(agent, context.env, context.cwd);
+    const lines: string[] = [];
+    if (missing.length === 0) lines.push(`${wiring.label} is wired to Cosh in ${file} (${wiring.events.join(', ')}).`);
+    else
+      lines.push(
+        `${wiring.label} is not wired to Cosh in ${file}: ${missing.map((each) => each.event).join(', ')} ${missing.length === 1 ? 'has' : 'have'} no cosh ${wiring.bridge} hook of this cosh. Run: cosh connect ${agent}${scopeFlag}`,
+      );
+    if (fence.fenced) lines.push(`${wiring.label}'s shell is fenced (SPEC B9): it cannot change Cosh's files.`);
+    else {
+      lines.push(`${wiring.label}'s shell is not fenced (SPEC B9): it can change your guards.`);
+      for (const reason of fence.reasons) lines.push(`  - ${reason}`);
+      if (agent !== 'gemini') lines.push(`  Run: cosh connect ${agent} --fence`);
+    }
+    if (missing.length === 0 && fence.fenced) {
+      for (const line of lines) context.out.line(line);
       return;
     }
-    throw new ExitError(
-      1,
-      `${wiring.label} is not wired to Cosh in ${file}: ${missing.map((each) => each.event).join(', ')} ${missing.length === 1 ? 'has' : 'have'} no cosh ${wiring.bridge} hook of this cosh. Run: cosh connect ${agent}${scope === 'project' ? ' --project' : ''}`,
-    );
+    throw new ExitError(1, lines.join('\n'));
   }
 
-  if (missing.length === 0) {
-    context.out.line(`${wiring.label} is already wired to Cosh in ${file}: nothing to change.`);
-  } else {
-    const edits = missing.flatMap((each) => each.edits);
-    const next = editJsonText(
-      text,
-      read.value['hooks'] === undefined ? [{ path: ['hooks'], value: {} }, ...edits] : edits,
-    );
-    if (options.dryRun) {
+  const fencePlan = agent === 'claude' ? planClaudeSettingsFence(context, read.value, file, scope, options) : null;
+  const codexPlan = agent === 'codex' && options.fence === true ? planCodexConfigFence(context.env) : null;
+  const hookEdits = missing.flatMap((each) => each.edits);
+  const edits = [...hookEdits, ...(fencePlan?.edits ?? [])];
+  const next = edits.length === 0 ? null : settingsText(text, edits);
+  if (options.dryRun) {
+    if (next === null && codexPlan?.text == null) {
+      context.out.line(`${wiring.label} is already wired to Cosh in ${file}: nothing to change.`);
+      return;
+    }
+    if (next !== null) {
       context.out.line(`cosh connect ${agent} would write ${file}:`);
       for (const each of missing) context.out.line(`  ${each.event}: ${bridgeCommand(agent, cosh)}`);
       context.out.line('');
-      context.out.write(next.endsWith('\n') ? next : `${next}\n`);
-      return;
+      context.out.write(next);
     }
-    mkdirSync(dirname(file), { recursive: true });
-    await writeFileAtomically(writtenFile(file), next.endsWith('\n') ? next : `${next}\n`);
-    context.out.line(`Wired ${wiring.label} to Cosh in ${file} (${missing.map((each) => each.event).join(', ')}):`);
-    context.out.line(`  ${bridgeCommand(agent, cosh)}`);
+    if (codexPlan !== null && codexPlan.text !== null) {
+      context.out.line(`cosh connect codex --fence would write ${codexPlan.file}:`);
+      context.out.line('');
+      context.out.write(codexPlan.text);
+    }
+    return;
   }
+  const record = readConnectRecord(context.env);
+  if (next === null) {
+    context.out.line(`${wiring.label} is already wired to Cosh in ${file}: nothing to change.`);
+  } else {
+    const target = writtenFile(file);
+    const created = text === '' && !existsSync(target);
+    mkdirSync(dirname(file), { recursive: true });
+    await writeFileAtomically(target, next);
+    recordChanges(record, target, created, { json: fencePlan?.changes ?? [] });
+    if (missing.length > 0) {
+      context.out.line(`Wired ${wiring.label} to Cosh in ${file} (${missing.map((each) => each.event).join(', ')}):`);
+      context.out.line(`  ${bridgeCommand(agent, cosh)}`);
+    } else {
+      context.out.line(`${wiring.label} is already wired to Cosh in ${file}.`);
+    }
+    if (fencePlan !== null && fencePlan.changes.length > 0)
+      context.out.line(
+        `Fenced Claude Code's shell and file tools in ${file}: "sandbox" and "permissions"."deny" (SPEC B9).`,
+      );
+  }
+  if (codexPlan !== null && codexPlan.text !== null) {
+    const target = writtenFile(codexPlan.file);
+    const created = !existsSync(target);
+    mkdirSync(dirname(codexPlan.file), { recursive: true });
+    await writeFileAtomically(target, codexPlan.text);
+    recordChanges(record, target, created, {
+      removedLines: codexPlan.removedLines,
+      ...(codexPlan.replacedDefaultPermissions === undefined
+        ? {}
+        : { replacedDefaultPermissions: codexPlan.replacedDefaultPermissions }),
+    });
+    context.out.line(`Fenced Codex's shell in ${codexPlan.file}: permission profile "cosh" (SPEC B9).`);
+    for (const line of codexPlan.removedLines)
+      context.out.line(`  removed ${line} (it would override the profile; cosh disconnect codex puts it back)`);
+  }
+  await writeConnectRecord(context.env, record);
+  reportFence(context, agent, fencePlan?.kept ?? []);
   context.out.line('');
   context.out.line('Still to do:');
   for (const line of wiring.todo) context.out.line(`- ${line}`);
-  context.out.line(`- Check it: cosh connect ${agent}${scope === 'project' ? ' --project' : ''} --check`);
-  if (agent === 'claude') {
-    context.out.line('');
-    for (const line of claudeSandboxAdvice(context)) context.out.line(line);
-  }
+  context.out.line(`- Check it: cosh connect ${agent}${scopeFlag} --check`);
+  if (agent === 'gemini' && options.fence === true)
+    throw new ExitError(
+      1,
+      'cosh connect gemini --fence: Gemini CLI\'s shell can only be fenced by its own "tools"."sandbox" (a container image, or sandbox-exec on macOS): Cosh wrote the hooks, not a fence',
+    );
 }

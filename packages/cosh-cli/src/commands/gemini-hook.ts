@@ -10,6 +10,7 @@ import {
 } from '@cosh/hooks';
 import type { CliContext } from '../cli-context.ts';
 import { ExitError } from '../cli-errors.ts';
+import { clientFenceNotice } from '../client-fence/fence-notice.ts';
 import {
   BRIDGE_MAX_BOUND_SECONDS,
   bridgeBoundMs,
@@ -20,6 +21,7 @@ import {
   readBridgeStdin,
 } from './bridge-support.ts';
 import { type BridgeCall, parseBridgeCall } from './bridge-call.ts';
+import { bridgeWriteRefusal, refusedVerdict } from './bridge-write-guard.ts';
 import { keepGeminiContext, takeGeminiContext } from './gemini-context-store.ts';
 
 /** What `cosh gemini-hook` was asked. */
@@ -46,11 +48,12 @@ async function answerCall(
   deadline: ReturnType<typeof createBridgeDeadline>,
 ): Promise<GeminiHookAnswer> {
   let bridge: Awaited<ReturnType<typeof loadBridgeConfig>>;
+  const project = bridgeProjectFrom(context.env, call.cwd, ['GEMINI_PROJECT_DIR', 'CLAUDE_PROJECT_DIR']);
   try {
     bridge = await loadBridgeConfig(context, {
       configPath: options.configPath,
       noProject: options.noProject,
-      projectFrom: bridgeProjectFrom(context.env, call.cwd, ['GEMINI_PROJECT_DIR', 'CLAUDE_PROJECT_DIR']),
+      projectFrom: project,
     });
   } catch (error) {
     return failureAnswer(
@@ -58,7 +61,24 @@ async function answerCall(
     );
   }
   deadline.setBound(bridgeBoundMs(bridge.loaded.config, call.event, 'gemini'));
+  // B10: an unfenced Gemini shell is named once per session on stderr, and refused under `required`.
+  const notice = await clientFenceNotice(
+    'gemini',
+    context.env,
+    { project, sessionId: call.sessionId, toolName: call.toolName, preToolUse: call.event === 'PreToolUse' },
+    bridge.loaded.sandboxStatus.mode,
+  );
+  if (notice.deny !== null) return failureAnswer(notice.deny);
+  if (notice.warning !== null) context.err.line(notice.warning);
   const toolCall = fromGeminiToolCall(call.toolName, call.toolInput, call.cwd);
+  // B8: a write of Cosh's own files is refused before any hook runs, whatever they would say.
+  const refusal = call.event === 'PreToolUse' ? bridgeWriteRefusal(bridge.loaded, context.env, call, 'gemini') : null;
+  if (refusal !== null) {
+    return geminiHookAnswer(call.event, refusedVerdict(refusal), toolCall, {
+      systemMessage: bridge.warnings.length === 0 ? null : bridge.warnings.join('\n'),
+      keptContext: '',
+    });
+  }
   const keptContext =
     call.event === 'PostToolUse' && call.sessionId !== undefined
       ? await takeGeminiContext(context.env, {

@@ -73,6 +73,8 @@ ${sandboxLine}`);
       name: 'Block dangerous bash',
       command: 'exit 0',
       url: null,
+      kind: 'command',
+      rule: null,
       protocol: 'cosh',
       matcher: '^bash_run$',
       timeout: 10,
@@ -92,6 +94,37 @@ ${sandboxLine}`);
       [9, 42, 'unknown_event'],
     ]);
     expect(listing.warnings[0]).toMatchObject({ file, path: ['hooks', 'PreToolUse', 1, 'matcher'], fix: '.*read' });
+  });
+
+  it('D2: shows a rule hook with its kind and rule, human and --json', async () => {
+    await writeFile(
+      file,
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: '^bash_run$',
+              onError: 'deny',
+              rule: { field: 'command', regex: 'rm\\s+-rf', decision: 'deny' },
+            },
+          ],
+        },
+      }),
+    );
+    const human = await runInProcess(['hooks', 'list', '--config', file], { cwd: directory });
+    expect(human.code).toBe(0);
+    expect(human.stdout).toContain(
+      '  0  user   command regex "rm\\\\s+-rf" → deny  ^bash_run$  -        deny      on     (rule) command regex "rm\\\\s+-rf" → deny',
+    );
+    const json = await runInProcess(['hooks', 'list', '--config', file, '--json'], { cwd: directory });
+    const hook = (JSON.parse(json.stdout) as HooksListJson).events[0]?.hooks[0];
+    expect(hook).toMatchObject({
+      kind: 'rule',
+      command: null,
+      url: null,
+      rule: { field: 'command', regex: 'rm\\s+-rf', decision: 'deny' },
+      on_error: 'deny',
+    });
   });
 
   it('C1: with no file at the default location there are no hooks, and it says where it looked', async () => {

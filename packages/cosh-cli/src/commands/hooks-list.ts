@@ -7,7 +7,7 @@ import {
   type HookOffReason,
   type TrustState,
 } from '@cosh/config';
-import { shownHook } from '@cosh/hooks';
+import { type HookKind, hookKindOf, shownHook } from '@cosh/hooks';
 import type { CliContext, Writer } from '../cli-context.ts';
 import { loadCommandConfig } from '../load-command-config.ts';
 import { printIgnoredHomeUserFile } from '../trust-notices.ts';
@@ -40,6 +40,10 @@ export interface HooksListJson {
       readonly command: string | null;
       /** `null` for a command hook. */
       readonly url: string | null;
+      /** How it is run: `command`, `resident`, `http` or `rule` (D1). */
+      readonly kind: HookKind;
+      /** A rule hook's rule as written (D1); `null` for the other kinds. */
+      readonly rule: Readonly<Record<string, unknown>> | null;
       readonly protocol: string;
       readonly matcher: string;
       readonly timeout: number;
@@ -112,6 +116,8 @@ export async function runHooksList(
           name: hook.name,
           command: hook.command,
           url: hook.url,
+          kind: hookKindOf(hook),
+          rule: hook.rule === null ? null : (JSON.parse(hook.rule.text) as Record<string, unknown>),
           protocol: hook.protocol,
           matcher: hook.matcher,
           timeout: hook.timeout,
@@ -218,9 +224,14 @@ function hookState(hook: HookEntry): string {
   }
 }
 
-/** R12, R13: `(resident) `, `(async) `, `(resident, async) ` before the command; `''` for a plain hook. */
+/**
+ * R12, R13, D1: `(resident) `, `(async) `, `(resident, async) `, `(rule) ` before the command;
+ * `''` for a plain hook.
+ */
 function runModes(hook: HookEntry): string {
-  const modes = [hook.resident ? 'resident' : '', hook.async ? 'async' : ''].filter((mode) => mode !== '');
+  const modes = [hook.resident ? 'resident' : '', hook.async ? 'async' : '', hook.rule === null ? '' : 'rule'].filter(
+    (mode) => mode !== '',
+  );
   return modes.length === 0 ? '' : `(${modes.join(', ')}) `;
 }
 
@@ -242,7 +253,8 @@ function printHookTable(
     // One printable line each, so a name cannot break the table or drive the terminal.
     shortenText(printableText(hook.name), 40),
     hook.matcher === '' ? '(any tool)' : shortenText(printableText(hook.matcher), 30),
-    `${hook.timeout}s`,
+    // D1: a rule runs in no time; its timeout means nothing.
+    hook.rule === null ? `${hook.timeout}s` : '-',
     hook.onError,
     hookState(hook),
     `${runModes(hook)}${printableText(shownHook(hook))}`,

@@ -20,6 +20,8 @@ export interface HookRunJson {
   readonly layer: 'managed' | 'user' | 'project' | null;
   /** A resident hook's only (R12): `true`. */
   readonly resident?: true;
+  /** A rule hook's only (D1): `"rule"`; it ran in Cosh's process, so its `exit_code` is `null`. */
+  readonly kind?: 'rule';
   /** An async hook's only (R13): `true`; its outcome is `none` and its exit fields `null`. */
   readonly async?: true;
 }
@@ -40,6 +42,7 @@ export function hookRunJson(hook: HookReport): HookRunJson {
     deduplicated: hook.deduplicated,
     layer: hook.layer,
     ...(hook.resident === true ? { resident: true as const } : {}),
+    ...(hook.kind === 'rule' ? { kind: 'rule' as const } : {}),
     ...(hook.async === true ? { async: true as const } : {}),
   };
 }

@@ -28,6 +28,8 @@ function paintOutcome(style: Style, outcome: string): string {
  */
 function endOf(hook: HookReport): string {
   if (hook.timedOut) return 'timed out';
+  // D1: a rule ran in Cosh's process: no exit code, nothing to start.
+  if (hook.kind === 'rule') return hook.deduplicated ? 'not started' : 'rule';
   if (hook.httpStatus !== undefined) return hook.httpStatus === null ? 'no response' : `HTTP ${hook.httpStatus}`;
   if (hook.signal !== null) return hook.signal;
   if (hook.exitCode !== null) return `exit ${hook.exitCode}`;

@@ -82,6 +82,9 @@ export async function runHooksRun(context: CliContext, options: HooksRunOptions)
     noProject: options.noProject,
     warnings: 'stderr',
     validationCache: true,
+    // SPEC S4/X: a person trying a new user file's hooks at a terminal trusts it on first use, as
+    // exec, list and validate do (with the notice); without a terminal nothing is trusted (S5).
+    trustOnFirstUse: true,
   });
   const engine = createHookEngine(config, {
     cwd: context.cwd,

@@ -2,7 +2,6 @@ import { access } from 'node:fs/promises';
 import {
   applyToggleToSnapshot,
   projectFileForWriting,
-  readTrustStore,
   resolveConfigPath,
   setEventEnabled,
   type ToggleTarget,
@@ -10,9 +9,12 @@ import {
 } from '@cosh/config';
 import type { Command } from 'commander';
 import { type CliContext, hasControllingTerminal } from '../cli-context.ts';
+import { ExitError } from '../cli-errors.ts';
+import { EXIT_CODES } from '../exit-codes.ts';
 import { refuseWhereReadOnly } from '../read-only-here.ts';
 import { escapeForTerminal } from '../terminal-text.ts';
 import { parseEventArgument } from './event-argument.ts';
+import { untrustedChangeNotice } from '../untrusted-change.ts';
 
 /**
  * `cosh hooks enable|disable <event> [--config F | --project]` (SPEC C7, C8, C10): changes only
@@ -25,7 +27,8 @@ import { parseEventArgument } from './event-argument.ts';
  * SPEC S4: made at a controlling terminal, the same change is applied to the file's trusted copy,
  * so the file stays trusted (an unrelated edit in it stays untrusted); made without one (by a
  * program, a hook, the agent), the change is written but not trusted, so the trusted copy, without
- * it, keeps running until a person accepts it with `cosh hooks trust`.
+ * it, still runs until a person accepts it with `cosh hooks trust`: that is said, and the exit
+ * status is 77 (0 under `COSH_TRUST=all`).
  */
 export async function runHooksToggle(
   context: CliContext,
@@ -60,25 +63,19 @@ export async function runHooksToggle(
   } else {
     context.out.line(`${event} hooks are already ${state} in ${file}`);
   }
-  if (!change.changed) return;
-
   const store = trustStoreFile({ env: context.env });
   if (hasControllingTerminal(context)) {
-    await applyToggleToSnapshot(store, location.file, { kind: 'event', event, enabled }, { created: change.created });
-  } else if (context.env['COSH_TRUST'] !== 'all' && isTrusted(store, location.file)) {
-    // Under COSH_TRUST=all (CI, containers) files are used as they are: the notice would be wrong there.
-    context.err.line(
-      `cosh: this change was made without a terminal, so it is not trusted: the trusted copy of ${escapeForTerminal(location.file)} keeps running until a person accepts the change with cosh hooks trust`,
-    );
+    if (change.changed) {
+      await applyToggleToSnapshot(store, location.file, { kind: 'event', event, enabled }, { created: change.created });
+    }
+    return;
   }
-}
-
-/** Whether the trust store has a record of `file`; a store that cannot be read says nothing here. */
-function isTrusted(store: string, file: string): boolean {
-  try {
-    return readTrustStore(store).has(file);
-  } catch {
-    return false;
+  // S4: written, but a program's change is not trusted: say what still runs, and exit 77 as
+  // `hooks trust` does there (0 under COSH_TRUST=all, where files are used as they are). Also
+  // when this run changed nothing but an earlier one without a terminal left the file untrusted.
+  const notice = untrustedChangeNotice(store, location.file, context.env);
+  if (notice !== null && (change.changed || (await exists(location.file)))) {
+    throw new ExitError(EXIT_CODES.noPermission, notice);
   }
 }
 

@@ -215,6 +215,15 @@ describe('trust in the commands (S4, S5)', () => {
     expect(plain.stderr).not.toContain('ignored');
   });
 
+  it('X/S4: hooks run at a terminal trusts a new user file on first use, with the notice, and runs its hooks', async () => {
+    await writeFile(userFile, guard('no'));
+    const result = await cosh(['hooks', 'run', 'PreToolUse', '--tool', 'fs_read', '--json'], person());
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ decision: 'deny', reasons: ['no'] });
+    expect(result.stderr).toContain('on first use');
+    expect(readTrustStore(store).has(userFile)).toBe(true);
+  });
+
   it('S4: hooks disable at a terminal keeps the file trusted; without one the change stays untrusted', async () => {
     await writeFile(userFile, guard('no'));
     await cosh(['hooks', 'trust', '--yes'], person());
@@ -223,13 +232,41 @@ describe('trust in the commands (S4, S5)', () => {
     const listed = await cosh(['hooks', 'list', '--json']);
     expect((JSON.parse(listed.stdout) as HooksListJson).files[0]?.trust).toBe('trusted');
 
+    // S4: written, then said that the trusted copy still runs, exit 77 (it was 0: "disabled").
     const withoutTerminal = await cosh(['hooks', 'disable', 'PreToolUse']);
-    expect(withoutTerminal.code).toBe(0);
-    expect(withoutTerminal.stderr).toContain('this change was made without a terminal, so it is not trusted');
+    expect(withoutTerminal.code).toBe(77);
+    expect(withoutTerminal.stdout).toBe(`PreToolUse hooks disabled in ${userFile}\n`);
+    expect(withoutTerminal.stderr).toBe(
+      `cosh: no controlling terminal, so this change is not trusted: the trusted copy of ${userFile} still runs until a person runs cosh hooks trust at a terminal\n`,
+    );
     expect(await readFile(userFile, 'utf8')).toContain('"PreToolUse": false');
     // The agent's `disable` changed the file, not what runs: the guard still denies.
     const run = await cosh(['hooks', 'run', 'PreToolUse', '--tool', 'fs_read', '--json']);
     expect(JSON.parse(run.stdout)).toMatchObject({ decision: 'deny', reasons: ['no'] });
+    // Again: nothing to write, but the trusted copy still differs from the file: the same answer.
+    const again = await cosh(['hooks', 'disable', 'PreToolUse']);
+    expect(again.code).toBe(77);
+    // Undone without a terminal: the file is its trusted copy again, nothing is untrusted.
+    const undone = await cosh(['hooks', 'enable', 'PreToolUse']);
+    expect(undone).toMatchObject({ code: 0, stderr: '' });
+  });
+
+  it('S4: a toggle without a terminal of a never-trusted file says it does not run until trusted, exit 77', async () => {
+    await writeFile(userFile, guard('no'));
+    const enable = await cosh(['hooks', 'enable', 'PostToolUse']);
+    expect(enable.code).toBe(77);
+    const disabled = await cosh(['hooks', 'disable', 'PostToolUse']);
+    expect(disabled.code).toBe(77);
+    expect(disabled.stderr).toBe(
+      `cosh: no controlling terminal, so this change is not trusted: ${userFile} has no trusted copy yet and does not run until a person runs cosh hooks trust at a terminal\n`,
+    );
+    expect(await readFile(userFile, 'utf8')).toContain('"PostToolUse": false');
+  });
+
+  it('S4: under COSH_TRUST=all a toggle without a terminal writes and exits 0, with no notice', async () => {
+    await writeFile(userFile, guard('no'));
+    const result = await runInProcess(['hooks', 'disable', 'PostToolUse'], { cwd: directory, env: { HOME: home } });
+    expect(result).toEqual({ code: 0, stdout: `PostToolUse hooks disabled in ${userFile}\n`, stderr: '' });
   });
 
   it('C10: --no-project leaves the project file out; --project writes to it', async () => {

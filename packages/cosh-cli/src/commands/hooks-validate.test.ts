@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { temporaryFolders } from '@cosh/test-utils';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -34,6 +34,64 @@ describe('cosh hooks validate', () => {
     expect(stderr).toBe(
       `${file}:1:58: warning: hooks.PreToolUse[0].matcher: "*run" is not a valid regular expression (nothing to repeat), so this hook never runs; did you mean ".*run"?\n`,
     );
+  });
+
+  it('X: a shell syntax error in a command is a warning at its line:col saying it would deny every call', async () => {
+    const { file, code, stdout, stderr } = await validate(
+      '{"hooks": {"PreToolUse": [{"command": "if true; then echo"}]}}',
+    );
+    expect(code).toBe(0);
+    expect(stdout).toBe(`${file} (user, env): valid (1 warning)\n`);
+    expect(stderr).toMatch(
+      new RegExp(
+        `^${file}:1:39: warning: hooks\\.PreToolUse\\[0\\]\\.command: /bin/sh cannot parse it \\(.+\\): it exits 2, which denies every call the hook runs for\\n$`,
+      ),
+    );
+  });
+
+  it('X: a program not on PATH, a missing $COSH_CONFIG_DIR script and one not executable are warnings naming them', async () => {
+    await mkdir(join(directory, 'bin'));
+    await writeFile(join(directory, 'plain.sh'), '#!/bin/sh\nexit 0\n');
+    const { file, code, stderr } = await validate(
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            { command: 'no-such-program-cosh --flag' },
+            { command: '"$COSH_CONFIG_DIR/missing.sh"' },
+            { command: '$COSH_CONFIG_DIR/plain.sh' },
+            { command: 'LANG=C sh -c true | cat' },
+            { command: 'echo \'{"decision":"allow"}\'' },
+          ],
+        },
+      }),
+    );
+    expect(code).toBe(0);
+    const lines = stderr.trimEnd().split('\n');
+    expect(lines).toEqual([
+      `${file}:1:36: warning: hooks.PreToolUse[0].command: no program "no-such-program-cosh" on PATH: the hook cannot start (exit 127)`,
+      `${file}:1:78: warning: hooks.PreToolUse[1].command: ${join(directory, 'missing.sh')} does not exist: the hook cannot start (exit 127)`,
+      `${file}:1:124: warning: hooks.PreToolUse[2].command: ${join(directory, 'plain.sh')} is not executable: the hook cannot start (chmod +x ${join(directory, 'plain.sh')})`,
+    ]);
+    await chmod(join(directory, 'plain.sh'), 0o755);
+    const fixed = await runInProcess(['hooks', 'validate', '--config', file, '--json'], { cwd: directory });
+    const report = JSON.parse(fixed.stdout) as HooksValidateJson;
+    expect(report.warnings.map((warning) => warning.code)).toEqual(['command_not_found', 'command_not_found']);
+  });
+
+  it('X: --strict exits 1 on any warning (an invalid matcher included), 0 when clean, 78 on errors', async () => {
+    const matcher = await validate('{"hooks": {"PreToolUse": [{"command": "true", "matcher": "*run"}]}}', '--strict');
+    expect(matcher.code).toBe(1);
+    expect(matcher.stderr).toContain('warning: hooks.PreToolUse[0].matcher');
+    expect(matcher.stderr).toContain('--strict: warnings count as failures (exit 1)');
+    const json = await validate(
+      '{"hooks": {"PreToolUse": [{"command": "no-such-program-cosh"}]}}',
+      '--strict',
+      '--json',
+    );
+    expect(json.code).toBe(1);
+    expect((JSON.parse(json.stdout) as HooksValidateJson).warnings).toHaveLength(1);
+    expect((await validate('{"hooks": {"PreToolUse": [{"command": "true"}]}}', '--strict')).code).toBe(0);
+    expect((await validate('{"hooks": {"PreToolUse": [{"command": 1}]}}', '--strict')).code).toBe(78);
   });
 
   it('C6: exits 78 with every error as file:line:col, in file order', async () => {
@@ -107,7 +165,7 @@ describe('cosh hooks validate', () => {
       // S7: each file with its layer and trust state.
       files: [{ layer: 'user', path: file, trust: 'env', valid: false }],
     });
-    const clean = await validate('{"hooks": {"PreToolUse": [{"command": "x", "matcher": "("}]}}', '--json');
+    const clean = await validate('{"hooks": {"PreToolUse": [{"command": "true", "matcher": "("}]}}', '--json');
     expect(clean.code).toBe(0);
     expect(JSON.parse(clean.stdout)).toMatchObject({
       valid: true,

@@ -1,4 +1,16 @@
-import { ConfigError, type ConfigProblem, mergeLayers, readConfigLayers, type TrustState } from '@cosh/config';
+import { homedir } from 'node:os';
+import {
+  type ConfigLayerFile,
+  ConfigError,
+  type ConfigProblem,
+  type CommandCheckEnvironment,
+  checkHookCommands,
+  mergeLayers,
+  parseConfig,
+  readConfigLayers,
+  type TrustState,
+} from '@cosh/config';
+import { shellSyntaxProblem } from '@cosh/hooks';
 import { type CliContext, hasControllingTerminal } from '../cli-context.ts';
 import { ExitError } from '../cli-errors.ts';
 import { EXIT_CODES } from '../exit-codes.ts';
@@ -34,7 +46,13 @@ export interface HooksValidateJson {
  */
 export async function runHooksValidate(
   context: CliContext,
-  options: { readonly configPath: string | undefined; readonly noProject?: boolean; readonly json: boolean },
+  options: {
+    readonly configPath: string | undefined;
+    readonly noProject?: boolean;
+    readonly json: boolean;
+    /** `--strict`: exit 1 on any warning (SPEC X), an invalid matcher or a missing program included. */
+    readonly strict?: boolean;
+  },
 ): Promise<void> {
   let layers: Awaited<ReturnType<typeof readConfigLayers>>;
   try {
@@ -63,12 +81,26 @@ export async function runHooksValidate(
   printFirstUseNotices(context.err, layers);
   printIgnoredHomeUserFile(context.err, layers, context.env);
   const merged = mergeLayers(layers.layerInputs);
+  const files = layers.files.filter((file) => file.exists);
+  // SPEC X: each command hook's command parsed by sh -n, its program found; warnings per file.
+  // Without PATH, /bin/sh looks in its default folders, as these do.
+  const environment = {
+    path: context.env['PATH'] ?? defaultPath,
+    home: context.env['HOME'] ?? homedir(),
+    shellSyntaxProblem,
+  };
+  const commandWarnings = new Map(files.map((file) => [file.file, commandProblems(file, environment)]));
   const problemsOf = (file: string, own: readonly ConfigProblem[]): ConfigProblem[] => [
     ...own,
     ...merged.warnings.filter((warning) => warning.file === file).map((warning) => warning.problem),
+    ...(commandWarnings.get(file) ?? []),
   ];
-  const files = layers.files.filter((file) => file.exists);
   const valid = files.every((file) => file.error === null);
+  const warned = files.some((file) =>
+    problemsOf(file.file, file.problems).some((problem) => problem.severity === 'warning'),
+  );
+  // --strict: a warning fails the check too (exit 1), after every problem was shown.
+  const strictFailure = options.strict === true && valid && warned;
 
   if (options.json) {
     const all = files.flatMap((file) => problemsOf(file.file, file.problems).map((problem) => ({ file, problem })));
@@ -90,6 +122,7 @@ export async function runHooksValidate(
     };
     printJson((text) => context.out.write(text), report);
     if (!valid) throw new ExitError(EXIT_CODES.config);
+    if (strictFailure) throw new ExitError(1);
     return;
   }
 
@@ -115,6 +148,23 @@ export async function runHooksValidate(
     context.out.line(`${name}: ${verdict}${warnings === 0 ? '' : ` (${count(warnings, 'warning')})`}`);
   }
   if (!valid) throw new ExitError(EXIT_CODES.config);
+  if (strictFailure) {
+    throw new ExitError(
+      1,
+      'cosh hooks validate --strict: warnings count as failures (exit 1); fix them or drop --strict',
+    );
+  }
+}
+
+/** Where /bin/sh looks for a program when PATH is not set. */
+const defaultPath = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
+/** SPEC X: the command checks of a file that loads (its text as on disk); none for one with errors. */
+function commandProblems(file: ConfigLayerFile, environment: CommandCheckEnvironment): ConfigProblem[] {
+  if (file.error !== null || file.text === null) return [];
+  const parsed = parseConfig(file.text, file.file, { layer: file.layer });
+  if (!parsed.ok) return [];
+  return checkHookCommands(file.text, file.file, parsed.config, environment);
 }
 
 function count(amount: number, noun: string): string {

@@ -56,6 +56,15 @@ describe('the starter setup.json (SPEC X: cosh init)', () => {
     expect(hooks.length).toBeGreaterThanOrEqual(5);
   });
 
+  it('R12: its guards (the entries that can deny or halt) set "onError": "deny"; the others do not need it', () => {
+    const parsed = parseConfig(STARTER_SETUP_JSON, 'setup.json');
+    if (!parsed.ok) throw parsed.error;
+    const entries = [...parsed.config.hooks.PreToolUse, ...parsed.config.hooks.PostToolUse];
+    const guards = entries.filter((entry) => /exit (2|49)\b|"decision": "deny"/.test(entry.command ?? ''));
+    expect(guards.map((entry) => entry.name)).toEqual(['Block rm -rf', 'Emergency stop', 'Flag large reads']);
+    for (const guard of guards) expect(guard.onError, guard.name).toBe('deny');
+  });
+
   it('X: each example does what its comment says', async () => {
     const bash = (command: string) => ({ event: 'PreToolUse', tool_name: 'bash_run', tool_input: { command } });
     expect(await answer('Block rm -rf', bash('rm -rf /'))).toMatchObject({

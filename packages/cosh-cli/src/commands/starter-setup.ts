@@ -19,6 +19,7 @@ export const STARTER_SETUP_JSON = `// Cosh setup.json, written by \`cosh init\`:
         "name": "Block rm -rf",
         "matcher": "^bash_run$",
         "command": "input=$(cat); case \\"$input\\" in *'rm -rf'*|*'rm -fr'*) echo '{\\"decision\\": \\"deny\\", \\"reason\\": \\"rm -rf is not allowed\\"}'; exit 2;; esac",
+        "onError": "deny",
         "timeout": 5
       },
       {
@@ -43,6 +44,7 @@ export const STARTER_SETUP_JSON = `// Cosh setup.json, written by \`cosh init\`:
         "name": "Emergency stop",
         "matcher": "*",
         "command": "if [ -f /tmp/cosh-halt ]; then echo 'emergency stop: remove /tmp/cosh-halt to resume' >&2; exit 49; fi",
+        "onError": "deny",
         "timeout": 5,
         "enabled": false
       }
@@ -60,6 +62,7 @@ export const STARTER_SETUP_JSON = `// Cosh setup.json, written by \`cosh init\`:
         "name": "Flag large reads",
         "matcher": "^fs_read$",
         "command": "size=$(wc -c); if [ \\"$size\\" -gt 100000 ]; then echo '{\\"decision\\": \\"deny\\", \\"reason\\": \\"large output: review it before trusting it\\"}'; fi",
+        "onError": "deny",
         "enabled": false
       }
     ]

@@ -8,6 +8,8 @@ import {
 } from '@cosh/config';
 import { type CliContext, colorEnabled, hasControllingTerminal } from '../cli-context.ts';
 import { ExitError } from '../cli-errors.ts';
+import { untrustedChangeNotice } from '../untrusted-change.ts';
+import { EXIT_CODES } from '../exit-codes.ts';
 import { refuseWhereReadOnly } from '../read-only-here.ts';
 import { saveToggle } from './save-toggle.ts';
 import { settingsText } from './settings-layout.ts';
@@ -74,6 +76,8 @@ export async function runSettings(
     return;
   }
   const store = trustStoreFile({ env: context.env });
+  // S4: a toggle saved where no person is (no controlling terminal) leaves the file untrusted.
+  let savedUntrusted = false;
 
   const { runSettingsScreen } = await importInteractively(() => import('./settings-screen.tsx'));
   const exit = await runSettingsScreen({
@@ -85,11 +89,23 @@ export async function runSettings(
     // S4: a toggle or a review on the screen is a person's only where the process has a
     // controlling terminal; terminal-like stdio alone (a program's pseudo-terminal pair) records
     // no trust, so its toggles leave the file changed and the review cannot accept.
-    save: (path, row, enabled) => saveToggle(path, row, enabled, { trustStore: personPresent ? store : undefined }),
+    save: async (path, row, enabled) => {
+      const outcome = await saveToggle(path, row, enabled, { trustStore: personPresent ? store : undefined });
+      if (personPresent || !outcome.ok || !outcome.message.startsWith('Saved') || context.env['COSH_TRUST'] === 'all')
+        return outcome;
+      savedUntrusted = true;
+      return {
+        ...outcome,
+        message: `${outcome.message} (not trusted: the trusted copy still runs until cosh hooks trust)`,
+      };
+    },
     trust: personPresent ? (candidate: TrustCandidate) => recordTrust(store, [candidate]) : undefined,
     editor: editorCommand(context.env),
   });
   if (exit === 'interrupted') throw new ExitError(INTERRUPTED_EXIT_CODE);
+  // S4: toggles saved without a controlling terminal are written, not trusted: said, exit 77.
+  const notice = savedUntrusted ? untrustedChangeNotice(store, file, context.env) : null;
+  if (notice !== null) throw new ExitError(EXIT_CODES.noPermission, notice);
 }
 
 /** The editor `e` opens: `$VISUAL`, else `$EDITOR` (shell words, such as `code -w`), else `vi`. */

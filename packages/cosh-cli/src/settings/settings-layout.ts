@@ -91,7 +91,8 @@ export function rowCells(row: SettingsRow, rows: readonly SettingsRow[]): RowCel
     switchText,
     label: row.name,
     detail: row.matcher === '' ? '(any tool)' : row.matcher,
-    timeout: `${row.timeout}s`,
+    // D1: a rule takes no time, so it has no timeout.
+    timeout: row.rule === undefined ? `${row.timeout}s` : 'rule',
     inactive: !row.enabled || !eventOn,
     nameNote: row.enabled && !eventOn ? ' (event off)' : '',
   };
@@ -362,14 +363,17 @@ export function detailLines(row: HookRow, rows: readonly SettingsRow[], file: st
       text: index === 0 ? text : `${' '.repeat(10)}${text}`,
       tone: 'plain',
     }));
-  const what = row.identity.command === null ? 'url' : 'command';
-  const command = (row.identity.command ?? row.identity.url ?? '').split('\n');
+  // D1: a rule hook shows its rule where another hook shows what it runs.
+  const what = row.rule !== undefined ? 'rule' : row.identity.command === null ? 'url' : 'command';
+  const command = (row.rule ?? row.identity.command ?? row.identity.url ?? '').split('\n');
   return [
     { text: shortenText(row.name, width), tone: 'title' },
     ...field('event', `${row.event}, hook ${place} of ${siblings.length}`),
     ...field('switch', switchText),
     ...field('matcher', row.matcher === '' ? '(any tool)' : row.matcher),
-    ...field('timeout', `${row.timeout}s`),
+    ...(row.rule === undefined
+      ? field('timeout', `${row.timeout}s`)
+      : field('kind', 'rule (runs in Cosh, no process)')),
     ...field('onError', onError),
     ...field('protocol', row.protocol),
     // R12, R13: only for a hook that is either.

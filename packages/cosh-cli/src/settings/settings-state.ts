@@ -64,6 +64,8 @@ export interface HookRow {
   readonly resident?: boolean;
   /** R13: the call does not wait for it. */
   readonly async?: boolean;
+  /** D1: a rule hook's rule as written (its JSON text), shown in place of a command. */
+  readonly rule?: string;
   /** The 1-based line of its entry in the file, for the detail view and `e`; `null` when unknown. */
   readonly line: number | null;
 }
@@ -262,6 +264,7 @@ export function settingsStateOf(
         protocol: hook.protocol,
         ...(hook.resident ? { resident: true } : {}),
         ...(hook.async ? { async: true } : {}),
+        ...(hook.rule === null ? {} : { rule: hook.rule.text }),
         line: lineOf(event, hook.index),
       });
     }

@@ -7,6 +7,8 @@ export type TestEntry = Partial<
   (
     | { readonly command: string }
     | { readonly url: string; readonly headers?: Readonly<Record<string, string>> | undefined }
+    /** D1: a rule hook, as written in setup.json. */
+    | { readonly rule: Readonly<Record<string, unknown>> }
   );
 
 /** A config as `@cosh/config` validates it, from the entries a test writes. */

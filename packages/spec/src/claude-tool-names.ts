@@ -1,26 +1,58 @@
+// SPEC K3, K8, M2: Claude Code's tool names and Cosh's, both ways. The twins are the tools table's
+// (`TOOLS[tool].twins.claude`); Claude's tools that Cosh has no twin of are listed here, so that
+// M2 can tell a Claude name from any other.
+import { TOOL_NAMES, TOOLS, type ToolName } from './tools.ts';
+
+/** Claude Code's tools that no Cosh tool is the twin of. */
+const CLAUDE_TOOLS_WITHOUT_TWIN = [
+  'Glob',
+  'LS',
+  'NotebookEdit',
+  'NotebookRead',
+  'WebFetch',
+  'WebSearch',
+  'Task',
+  'Agent',
+  'TodoWrite',
+  'BashOutput',
+  'KillShell',
+  'ExitPlanMode',
+  'SlashCommand',
+  'Skill',
+] as const;
+
 /** Cosh's built-in tools and their Claude Code twins (K3). */
-export const CLAUDE_TOOL_NAMES = {
-  bash_run: 'Bash',
-  fs_read: 'Read',
-  fs_write: 'Write',
-  // One edit; a call with `edits` is Claude's MultiEdit (see toClaudeToolName).
-  fs_edit: 'Edit',
-  find_grep: 'Grep',
-} as const satisfies Record<string, string>;
+export const CLAUDE_TOOL_NAMES = Object.fromEntries(TOOL_NAMES.map((tool) => [tool, TOOLS[tool].twins.claude[0]])) as {
+  readonly [Tool in ToolName]: (typeof TOOLS)[Tool]['twins']['claude'][0];
+};
 
 /** The Claude name of an `fs_edit` call with several `edits` (K3). */
 export const CLAUDE_MULTI_EDIT = 'MultiEdit';
 
 /** A built-in Cosh tool that has a Claude Code twin. */
-export type TwinnedToolName = keyof typeof CLAUDE_TOOL_NAMES;
+export type TwinnedToolName = ToolName;
 
-const COSH_TOOL_NAMES = new Map<string, TwinnedToolName>([
-  ...Object.entries(CLAUDE_TOOL_NAMES).map(([cosh, claude]): [string, TwinnedToolName] => [
-    claude,
-    cosh as TwinnedToolName,
-  ]),
-  [CLAUDE_MULTI_EDIT, 'fs_edit'],
+const COSH_TOOL_NAMES = new Map<string, TwinnedToolName>(
+  TOOL_NAMES.flatMap((tool) => TOOLS[tool].twins.claude.map((claude): [string, TwinnedToolName] => [claude, tool])),
+);
+
+/** Claude Code's tool names with the Cosh tool each is (K3), or `null` for a tool Cosh has no twin of. */
+const CLAUDE_CODE_TOOLS = new Map<string, string | null>([
+  ...COSH_TOOL_NAMES,
+  ...CLAUDE_TOOLS_WITHOUT_TWIN.map((name): [string, null] => [name, null]),
 ]);
+
+/** Claude Code's tool names, those with a Cosh twin first (M2). */
+export const CLAUDE_CODE_TOOL_NAMES: readonly string[] = [...CLAUDE_CODE_TOOLS.keys()];
+
+/**
+ * Whether `name` is exactly one of Claude Code's tool names, and if so its Cosh twin (`Bash` →
+ * `bash_run`; `null` for a Claude tool such as `Glob` that Cosh has no twin of). `undefined` for
+ * any other name.
+ */
+export function claudeToolTwin(name: string): string | null | undefined {
+  return CLAUDE_CODE_TOOLS.get(name);
+}
 
 const MCP_PREFIX = 'mcp__';
 const MCP_SEPARATOR = '__';

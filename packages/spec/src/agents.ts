@@ -1,0 +1,81 @@
+// SPEC K8–K10, E5, X (connect): the coding agents Cosh bridges into, one entry each. Their event
+// names are the events table's (`EVENTS[event].agentNames`) and their tool twins the tools table's
+// (`TOOLS[tool].twins`), so an agent's entry holds only what is its own: the bridge's command, its
+// settings files, the unit of its hook timeout and the form of its answers.
+
+/** The agents Cosh bridges into. */
+export const AGENT_NAMES = ['claude', 'codex', 'gemini'] as const;
+
+/** One of {@link AGENT_NAMES}. */
+export type AgentName = (typeof AGENT_NAMES)[number];
+
+/** Where an agent keeps its hooks, relative to a home (`~`) or to the project folder. */
+export interface AgentSettingsFiles {
+  /** The user's file: `~/…`, or under the folder an environment variable names when it is set. */
+  readonly user: string;
+  /** An environment variable that moves the user's folder (`CODEX_HOME`), or `null`. */
+  readonly userFolderVariable: string | null;
+  /** The project's file, relative to the project folder. */
+  readonly project: string;
+}
+
+/** Everything that differs between two agents, in one place. */
+export interface AgentSpec {
+  /** The agent's name for people (`Claude Code`). */
+  readonly label: string;
+  /** The `cosh` subcommand and arguments its settings run (K8–K10). */
+  readonly bridgeCommand: string;
+  /** Its settings files (`cosh connect`). */
+  readonly settingsFiles: AgentSettingsFiles;
+  /** The unit of a hook timeout in its settings. */
+  readonly timeoutUnit: 'seconds' | 'milliseconds';
+  /** The matcher `cosh connect` writes to select every tool (`undefined`: none, which selects all). */
+  readonly matchAll: string | undefined;
+  /** The longest the bridge waits for the hooks, in seconds: below the agent's own timeout. */
+  readonly boundSeconds: number;
+  /** The hook timeout `cosh connect` writes, in seconds (above {@link AgentSpec.boundSeconds}). */
+  readonly connectTimeoutSeconds: number;
+  /** How its hook answers a deny and adds context (E5, K8–K10), for the docs. */
+  readonly answers: string;
+}
+
+/** The agents (K8–K10): their bridge, their settings files and the form of their answers. */
+export const AGENTS = {
+  claude: {
+    label: 'Claude Code',
+    bridgeCommand: 'claude-hook',
+    settingsFiles: { user: '~/.claude/settings.json', userFolderVariable: null, project: '.claude/settings.json' },
+    timeoutUnit: 'seconds',
+    matchAll: '*',
+    boundSeconds: 895,
+    connectTimeoutSeconds: 900,
+    answers:
+      'hookSpecificOutput.permissionDecision for a tool call; decision "block" + reason, hookSpecificOutput.additionalContext otherwise',
+  },
+  codex: {
+    label: 'Codex CLI',
+    bridgeCommand: 'claude-hook --client codex',
+    settingsFiles: { user: '~/.codex/hooks.json', userFolderVariable: 'CODEX_HOME', project: '.codex/hooks.json' },
+    timeoutUnit: 'seconds',
+    matchAll: undefined,
+    boundSeconds: 895,
+    connectTimeoutSeconds: 900,
+    answers: "Claude Code's form, as far as Codex reads it (K9)",
+  },
+  gemini: {
+    label: 'Gemini CLI',
+    bridgeCommand: 'gemini-hook',
+    settingsFiles: { user: '~/.gemini/settings.json', userFolderVariable: null, project: '.gemini/settings.json' },
+    timeoutUnit: 'milliseconds',
+    matchAll: '*',
+    // Below Gemini CLI's own 60 s hook timeout, which lets the call through (K10).
+    boundSeconds: 55,
+    connectTimeoutSeconds: 60,
+    answers: 'decision "deny" + reason, hookSpecificOutput.additionalContext, continue: false + stopReason (K10)',
+  },
+} as const satisfies Record<AgentName, AgentSpec>;
+
+/** Whether `value` names an agent exactly. */
+export function isAgentName(value: unknown): value is AgentName {
+  return typeof value === 'string' && Object.hasOwn(AGENTS, value);
+}

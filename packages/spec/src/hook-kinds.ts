@@ -1,0 +1,86 @@
+// SPEC C5, R1–R12, H1–H3: the kinds of hook, one entry each. A hook's kind says how it is written,
+// deduplicated, run and shown; the rest (matcher, timeout, onError, protocol) is common to every
+// kind. Adding a kind is one entry here and one member of `HookKind`: the compiler then names the
+// engine's runner piece (`@cosh/hooks`' table of runs) and every switch that must handle it.
+
+/** The kinds of hook. */
+export const HOOK_KIND_NAMES = ['command', 'resident', 'http', 'rule'] as const;
+
+/** One of {@link HOOK_KIND_NAMES}. */
+export type HookKind = (typeof HOOK_KIND_NAMES)[number];
+
+/** What one kind is, as data every layer reads. */
+export interface HookKindSpec {
+  /** The word `hooks list` and the settings screen show for the kind. */
+  readonly label: string;
+  /** The entry fields that make an entry of this kind (C5): config validates from them. */
+  readonly configFields: readonly string[];
+  /**
+   * How its entry is validated (`@cosh/config`, C5, C6), for the docs: the config rejects a
+   * hook with neither or both of `command` and `url`, so every entry has exactly one kind.
+   */
+  readonly validated: string;
+  /** The entry fields that make two selected hooks the same one (M4's dedupe), besides the kind. */
+  readonly dedupeFields: readonly string[];
+  /** The same, for the docs. */
+  readonly deduplicatedOn: string;
+  /** Whether one process serves many calls (R12): a long-lived host keeps it in a pool. */
+  readonly longLived: boolean;
+}
+
+/** The kinds of hook (C5): how each is written, deduplicated and shown. */
+export const HOOK_KINDS = {
+  command: {
+    label: 'command',
+    configFields: ['command'],
+    validated: 'C5: `command`, a non-empty string; no `url` or `headers`',
+    dedupeFields: ['protocol', 'command'],
+    deduplicatedOn: 'protocol and the exact command (M4, K2)',
+    longLived: false,
+  },
+  resident: {
+    label: 'resident',
+    configFields: ['command', 'resident'],
+    validated: 'R12: `command` and `"resident": true`; not with `url` (C6)',
+    dedupeFields: ['protocol', 'command', 'resident'],
+    deduplicatedOn: 'protocol, the exact command and `resident` (M4, R12)',
+    longLived: true,
+  },
+  http: {
+    label: 'HTTP',
+    configFields: ['url', 'headers'],
+    validated: 'H1: `url`, an http: or https: address, optional `headers` (object of strings); no `command`',
+    dedupeFields: ['protocol', 'url', 'headers'],
+    deduplicatedOn: 'protocol, url and headers (H)',
+    longLived: false,
+  },
+  rule: {
+    label: 'rule',
+    configFields: ['rule'],
+    validated:
+      'D1: `rule` with `field`, one of `regex`, `glob`, `equals`, `contains`, and `decision`; no `command`, `url`, `headers`, `resident`, `async`, `timeout` or `protocol: "claude"` (C6)',
+    dedupeFields: ['rule'],
+    deduplicatedOn: "the rule's JSON text, within one folder (M4, D1)",
+    longLived: false,
+  },
+} as const satisfies Record<HookKind, HookKindSpec>;
+
+/** The fields of an entry that decide its kind (C5, H1, R12). */
+export interface KindFields {
+  readonly command: string | null;
+  readonly url: string | null;
+  readonly resident?: boolean;
+  /** D1: a rule hook's rule (only its presence matters here). */
+  readonly rule?: object | null;
+}
+
+/**
+ * The kind of a validated entry: `rule` with a `rule` (D1), `http` with a `url`, `resident` with
+ * `"resident": true`, else `command`. `@cosh/config` made sure exactly one of `command` and `url` is set (C5, C6).
+ */
+export function hookKindOf(hook: KindFields): HookKind {
+  if (hook.rule != null && hook.command === null && hook.url === null) return 'rule';
+  if (hook.url !== null) return 'http';
+  if (hook.resident === true && hook.command !== null) return 'resident';
+  return 'command';
+}

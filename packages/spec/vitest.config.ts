@@ -1,0 +1,3 @@
+import { definePackageTests } from '../../vitest.shared.ts';
+
+export default definePackageTests();
