@@ -151,4 +151,32 @@ describe('paths guards through the engine (F1–F3)', () => {
     expect(await decision('fs_read', { path: join(home, 'notes') })).toBe('none');
     rmSync(join(home, 'stdin'), { force: true });
   });
+
+  it('F1, D1: a rule hook with paths guards the file with no process, and only that file', async () => {
+    const setupFile = join(repo, '.cosh', 'setup.json');
+    const text = JSON.stringify({
+      hooks: {
+        PreToolUse: [
+          {
+            name: 'no env',
+            paths: ['.env'],
+            rule: { field: '*', regex: '.', decision: 'deny', reason: 'never touch .env' },
+          },
+        ],
+      },
+    });
+    writeFileSync(setupFile, text);
+    const parsed = parseConfig(text, setupFile, { layer: 'project' });
+    if (!parsed.ok) throw parsed.error;
+    engine = createHookEngine(parsed.config, { cwd: repo, env: { ...process.env, HOME: home }, projectFolder: repo });
+    const denied = await engine.preToolUse({
+      toolName: 'bash_run',
+      toolInput: { command: 'echo x > .env' },
+      cwd: repo,
+    });
+    expect(denied.decision).toBe('deny');
+    expect(denied.reasons.join(' ')).toContain('never touch .env');
+    expect(await decision('Edit', { file_path: join(repo, '.env'), old_string: 'a', new_string: 'b' })).toBe('deny');
+    expect(await decision('fs_write', { path: 'a.txt', content: 'x' })).toBe('none');
+  });
 });
