@@ -6,7 +6,13 @@ import type { ConfigProblem, JsonPath } from './config-types.ts';
 import { formatJsonPath } from './format-problem.ts';
 import { isHookEvent } from './hook-events.ts';
 import type { SourceMap } from './source-map.ts';
-import type { FiledEntry } from './validate-config.ts';
+
+/** One hook entry as filed in the file (validate-config.ts's `hookEntriesOf` gives them). */
+interface FiledEntry {
+  readonly event: string;
+  readonly index: number;
+  readonly entry: Record<string, unknown>;
+}
 
 /** What is wrong with a glob, and where in it (0-based), or `null` when picomatch reads it as meant. */
 export function globProblem(glob: string): { readonly offset: number; readonly reason: string } | null {

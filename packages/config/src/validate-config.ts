@@ -449,7 +449,7 @@ function findTransportProblems(root: unknown, sourceMap: SourceMap, reported: Re
 }
 
 /** One object under an array of `hooks`, known event or not, with where it sits. */
-export interface FiledEntry {
+interface FiledEntry {
   readonly event: string;
   readonly index: number;
   readonly entry: Record<string, unknown>;
@@ -459,7 +459,7 @@ export interface FiledEntry {
  * Every object in an array under `hooks`, in file order, the arrays of misspelt events included:
  * their entries are checked too, so one run reports every problem (SPEC C6).
  */
-export function hookEntriesOf(root: unknown): FiledEntry[] {
+function hookEntriesOf(root: unknown): FiledEntry[] {
   const found: FiledEntry[] = [];
   if (!isPlainObject(root) || !isPlainObject(root['hooks'])) return found;
   for (const [event, entries] of Object.entries(root['hooks'])) {

@@ -152,7 +152,7 @@ describe('paths guards through the engine (F1–F3)', () => {
     rmSync(join(home, 'stdin'), { force: true });
   });
 
-  it('F1, D1: a rule hook with paths guards the file with no process, and only that file', async () => {
+  it('F1, D1: a rule hook with paths guards the file, and only that file', async () => {
     const setupFile = join(repo, '.cosh', 'setup.json');
     const text = JSON.stringify({
       hooks: {

@@ -7,13 +7,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { TouchedPaths } from '@cosh/matcher';
 import { parseCodexPatch } from './codex-tool-call.ts';
 import { splitShellCommand } from './shell-words.ts';
-import {
-  MCP_PATH_ARGUMENTS,
-  MCP_URI_ARGUMENTS,
-  PATCH_TOOLS,
-  SHELL_TOOLS,
-  TOOL_PATH_FIELDS,
-} from './tool-path-fields.ts';
+import { MCP_PATH_ARGUMENTS, MCP_URI_ARGUMENTS, PATCH_TOOLS, SHELL_TOOLS, TOOL_PATH_FIELDS } from '@cosh/spec';
 
 /** A call as F2 reads it. */
 export interface TouchedPathsCall {

@@ -1,6 +1,7 @@
-// SPEC F2: which arguments of which tool name a file, one table per tool family. Kept in one
-// file so the tables can move to @cosh/spec's TOOLS/AGENTS as they are (ARCHITECTURE: the closed
-// sets live there); until then the engine reads them from here.
+// SPEC F2: which arguments of which tool name a file, one table per tool family: Cosh's built-in
+// tools from TOOLS' `pathFields`, and the agents' own tools (the engine sees them under their own
+// names when a host passes them through: `hooks run --tool Edit`, a proxied server's tools).
+import { TOOLS, type ToolName } from './tools.ts';
 
 /** How a tool names the files it touches. */
 export interface ToolPathFields {
@@ -10,13 +11,18 @@ export interface ToolPathFields {
   readonly folder?: true;
 }
 
-/** Cosh's built-in tools (SPEC T). */
-export const BUILT_IN_TOOL_PATHS = {
-  fs_read: { fields: ['path'] },
-  fs_write: { fields: ['path'] },
-  fs_edit: { fields: ['path'] },
-  find_grep: { fields: ['path'], folder: true },
-} as const satisfies Record<string, ToolPathFields>;
+/** Built-in tools whose path is a folder searched with everything below it (F2). */
+const FOLDER_TOOLS: ReadonlySet<ToolName> = new Set(['find_grep']);
+
+/** Cosh's built-in tools (SPEC T), from {@link TOOLS}; `bash_run` is a shell (below). */
+export const BUILT_IN_TOOL_PATHS: Readonly<Record<string, ToolPathFields>> = Object.fromEntries(
+  Object.entries(TOOLS)
+    .filter(([, spec]) => spec.pathFields.length > 0)
+    .map(([name, spec]) => [
+      name,
+      FOLDER_TOOLS.has(name as ToolName) ? { fields: spec.pathFields, folder: true } : { fields: spec.pathFields },
+    ]),
+);
 
 /** Claude Code's tools (K3). */
 export const CLAUDE_TOOL_PATHS = {
