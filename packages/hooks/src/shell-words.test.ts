@@ -126,4 +126,50 @@ describe('splitShellCommand (F2)', () => {
       { numRuns: 300 },
     );
   }, 120_000);
+
+  it('F2: a plain command line (split without the parser) is split as sh splits it (property, real sh)', async () => {
+    const piece = fc.constantFrom(
+      'a',
+      'b',
+      '.env',
+      '/',
+      '.',
+      ' ',
+      '\t',
+      '-',
+      '=',
+      ':',
+      ',',
+      '+',
+      '@',
+      '%',
+      '_',
+      'X=1',
+      'if',
+      'eval',
+    );
+    const text = fc.array(piece, { minLength: 1, maxLength: 8 }).map((pieces) => pieces.join(''));
+    await fc.assert(
+      fc.asyncProperty(text, async (generated) => {
+        const split = await splitShellCommand(`echo first ${generated}`, home);
+        if (!split.certain) return;
+        const expected = shWords(generated);
+        if (expected === null) return;
+        expect({ generated, words: split.commands[0]?.slice(2) }).toEqual({ generated, words: expected });
+      }),
+      { numRuns: 300 },
+    );
+  }, 120_000);
+
+  it('F2: a plain command still reports eval, xargs and sh -c as uncertain, and assignments apart', async () => {
+    expect((await splitShellCommand('xargs rm', home)).certain).toBe(false);
+    expect((await splitShellCommand('bash -c ls', home)).certain).toBe(false);
+    expect(await splitShellCommand('A=1 B=./x git status', home)).toEqual({
+      certain: true,
+      reason: null,
+      commands: [['git', 'status']],
+      assignments: ['1', './x'],
+      redirections: [],
+    });
+  });
 });

@@ -6,7 +6,6 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
 import type { Node as SyntaxNode, Parser as TreeSitterParser } from 'web-tree-sitter';
 
 /** A command's words, or `certain: false` when Cosh cannot say what `sh` would run. */
@@ -144,6 +143,67 @@ export function unquoteWord(text: string, home: string): string | null {
   return value;
 }
 
+/** F2: why a simple command runs words Cosh does not read (`eval`, `xargs`, `sh -c`, `find -exec`), or `null`. */
+function commandWordsProblem(words: readonly string[], text: string): string | null {
+  const names = words.map(baseName);
+  if (names.some((name) => name === 'eval' || name === 'xargs'))
+    return `${JSON.stringify(text)} runs words Cosh does not read`;
+  if (
+    names.some(
+      (name, index) => SHELLS.has(name) && words.slice(index + 1).some((word) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(word)),
+    )
+  )
+    return `${JSON.stringify(text)} runs a string as a shell command`;
+  if (names.includes('find') && words.some((word) => FIND_RUNS.has(word)))
+    return `${JSON.stringify(text)} runs a command on what it finds`;
+  return null;
+}
+
+/** Text whose words are its blank-separated parts in every shell: no quote, expansion, glob, operator or comment. */
+const PLAIN_COMMAND = /^[ \t]*[A-Za-z0-9_./=:,+@%-]+(?:[ \t]+[A-Za-z0-9_./=:,+@%-]+)*[ \t]*$/;
+/** Words that make a command line a compound command when they come first. */
+const RESERVED_WORDS = new Set([
+  'if',
+  'then',
+  'else',
+  'elif',
+  'fi',
+  'do',
+  'done',
+  'case',
+  'esac',
+  'while',
+  'until',
+  'for',
+  'in',
+  'function',
+  'select',
+  'time',
+  '{',
+  '}',
+  '!',
+  '[[',
+  ']]',
+]);
+
+/**
+ * A command line of plain words (`ls -la`, `git status`, `cat src/a.ts`) split without the parser:
+ * such text means the same to every shell, and most commands are such text, so most calls never
+ * load the parser. `null` for anything else.
+ */
+function splitPlainCommand(command: string): ShellWords | null {
+  if (!PLAIN_COMMAND.test(command)) return null;
+  const all = command.trim().split(/[ \t]+/);
+  let first = 0;
+  while (first < all.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(all[first] as string)) first += 1;
+  const words = all.slice(first);
+  if (words.length > 0 && RESERVED_WORDS.has(words[0] as string)) return null;
+  const assignments = all.slice(0, first).map((word) => word.slice(word.indexOf('=') + 1));
+  const problem = commandWordsProblem(words, command);
+  if (problem !== null) return uncertain(problem);
+  return { certain: true, reason: null, commands: words.length === 0 ? [] : [words], assignments, redirections: [] };
+}
+
 /** Splits a parsed command line, or says why it cannot (see {@link splitShellCommand}). */
 function splitTree(root: SyntaxNode, home: string): ShellWords {
   if (root.hasError) return uncertain('the command does not parse (unterminated quote or bracket?)');
@@ -224,18 +284,7 @@ function splitTree(root: SyntaxNode, home: string): ShellWords {
           if (text !== null) words.push(text);
         }
       }
-      const names = words.map(baseName);
-      if (names.some((name) => name === 'eval' || name === 'xargs'))
-        problem ??= `${JSON.stringify(node.text)} runs words Cosh does not read`;
-      if (
-        names.some(
-          (name, index) =>
-            SHELLS.has(name) && words.slice(index + 1).some((word) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(word)),
-        )
-      )
-        problem ??= `${JSON.stringify(node.text)} runs a string as a shell command`;
-      if (names.includes('find') && words.some((word) => FIND_RUNS.has(word)))
-        problem ??= `${JSON.stringify(node.text)} runs a command on what it finds`;
+      problem ??= commandWordsProblem(words, node.text);
       commands.push(words);
       return;
     }
@@ -304,7 +353,10 @@ function loadParser(): Promise<TreeSitterParser> {
     // machine; 0.3 s with this flag). The baseline code parses a command in well under a
     // millisecond. The flag only affects WebAssembly, and Cosh runs no other.
     try {
-      setFlagsFromString('--liftoff-only');
+      // Required here, not imported: node:v8 loads stream and fs/promises modules, which the
+      // per-call bundle must not pay for at every start (apps/cosh start-up.test.ts).
+      const v8: typeof import('node:v8') = createRequire(import.meta.url)('node:v8');
+      v8.setFlagsFromString('--liftoff-only');
     } catch {
       // A runtime that refuses the flag still works, only slower to exit.
     }
@@ -331,6 +383,8 @@ function loadParser(): Promise<TreeSitterParser> {
  * // { certain: true, reason: null, commands: [['cat', '.env']], assignments: [], redirections: ['out file'] }
  */
 export async function splitShellCommand(command: string, home: string): Promise<ShellWords> {
+  const plain = splitPlainCommand(command);
+  if (plain !== null) return plain;
   let parser: TreeSitterParser;
   try {
     parser = await loadParser();
