@@ -13,7 +13,7 @@
 // machine may be shared, and only ratios within a row are comparable across runs. Each median
 // ratio comes with its 95 % bootstrap interval: a target inside it is neither a clear pass nor a
 // clear miss. --only runs the named sections alone (engine, stdin, sandbox, parallel, http,
-// selection, paths, resident, cold, claude, memory), for a fast loop on one figure.
+// selection, paths, rules, resident, cold, claude, guard, journal, memory), for a fast loop on one figure.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -57,7 +57,7 @@ const [
   { createHookEngine, touchedPaths },
   { compileHooks, selectHooks },
   { createHookRunner, createHttpHookClient, residentLine },
-  { validateHooksConfig },
+  { validateHooksConfig, protectedPaths, findProtectedPathSync, hookPathFor },
   { prepareSandbox, probeSandbox },
 ] = await Promise.all([
   importDist('packages/hooks/dist/index.js'),
@@ -422,9 +422,17 @@ async function stdinAsFile() {
 // the same bwrap command line. Interleaved: unsandboxed bash_run, sandboxed bash_run, raw sh,
 // raw bwrap. Skipped (no row) where no sandbox can start.
 
-function rawSpawnArgv(argv) {
+// The launch's files (the seccomp program, B14) go to the raw bwrap as the runner gives them: a
+// regular file per descriptor 3, 4, …, opened per spawn (here from a file written once).
+function rawSpawnArgv(argv, files = []) {
   return new Promise((resolve, reject) => {
-    const child = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const fds = files.map((file) => openSync(file, 'r'));
+    let child;
+    try {
+      child = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe', ...fds], detached: true });
+    } finally {
+      for (const fd of fds) closeSync(fd);
+    }
     child.stdout.resume();
     child.stderr.resume();
     child.on('error', reject);
@@ -448,6 +456,8 @@ async function sandboxedBashRun(directory) {
     writable: [],
     readOnly: [configFolder, join(cwd, '.git', 'hooks'), join(cwd, '.git', 'config'), join(directory, 'missing-state')],
     network: true,
+    // B14: the AF_UNIX socket filter is loaded, as in every call by default.
+    unixSockets: false,
   };
   const runner = createHookRunner();
   const bashRun = (sandboxed) => {
@@ -460,16 +470,22 @@ async function sandboxedBashRun(directory) {
       cwd,
       timeoutMs: 60_000,
       launcher: launch?.launch.launcher,
+      launcherFiles: launch?.launch.files,
     });
   };
   const prepared = prepareSandbox(policy, probe);
   if (!prepared.ok) throw new Error(prepared.cause);
   const rawBwrap = [...prepared.launch.launcher, '/bin/sh', '-c', 'true'];
+  const rawFiles = prepared.launch.files.map((bytes, index) => {
+    const file = join(directory, `sandbox-file-${index}`);
+    writeFileSync(file, bytes);
+    return file;
+  });
   const times = await interleave(quick ? 15 : 100, 5, [
     () => bashRun(false),
     () => bashRun(true),
     () => rawSpawn('true'),
-    () => rawSpawnArgv(rawBwrap),
+    () => rawSpawnArgv(rawBwrap, rawFiles),
   ]);
   ratioRow({
     what: 'B7 bash_run of `true`, sandboxed vs unsandboxed',
@@ -481,8 +497,8 @@ async function sandboxedBashRun(directory) {
     floor: { what: 'raw spawn of the same bwrap command line', times: times[3] },
   });
   ratioRow({
-    what: 'B7 sandboxed bash_run against the floor: a raw bwrap of the same policy',
-    baseline: 'raw spawn of bwrap … sh -c true, the same arguments, from the same process',
+    what: 'B7 sandboxed bash_run against the floor: a raw bwrap of the same policy (B14 socket filter on both)',
+    baseline: 'raw spawn of bwrap --seccomp 3 … sh -c true, the same arguments and program, from the same process',
     subject: 'bash_run sandboxed',
     times: [times[3], times[1]],
     // Issue 27: the sandbox costs Cosh at most 1.2x what raw bwrap costs.
@@ -646,6 +662,71 @@ async function pathSelection() {
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
+// D2: 100 rule hooks on one call, evaluated in the engine (no process), against an engine with
+// no hooks, in the same run and interleaved. The figure is the engine time the rules add to a
+// call (subject − baseline, per call): the target is ≤ 0.1 ms. Engine time is the process's CPU
+// time (process.cpuUsage): on a shared machine the wall time of CPU-bound code also counts the
+// time it waited for a core (the row records the wall figures beside it).
+
+async function ruleHooks() {
+  const operators = [
+    (index) => ({ field: 'command', regex: `\\bdanger_${index}\\b|rm\\s+-rf\\s+/x${index}` }),
+    (index) => ({ field: 'path', glob: [`**/secret_${index}/**`, `.env.${index}`] }),
+    (index) => ({ field: 'mode', equals: [`mode_${index}`, index] }),
+    (index) => ({ field: '*', contains: `needle_${index}` }),
+    (index) => ({ field: 'edits.0.new_string', regex: `AKIA${index}[0-9A-Z]{16}`, not: false }),
+  ];
+  // Every rule is selected and tested (none holds): the call pays for all 100.
+  const rules = Array.from({ length: 100 }, (_, index) => ({
+    matcher: index % 2 === 0 ? '' : '^bash_run$',
+    rule: { ...operators[index % operators.length](index), decision: 'deny', reason: `rule ${index}` },
+  }));
+  const withRules = createHookEngine(hooksConfig(rules));
+  const withNone = createHookEngine(hooksConfig([]));
+  const ruleCall = {
+    toolName: 'bash_run',
+    toolInput: { command: 'ls -la /work && git status', path: '/work/src/index.ts' },
+  };
+  const batch = 200;
+  const wall = [[], []];
+  const timeBatch = async (engine, slot) => {
+    const startedAt = performance.now();
+    const cpuAtStart = process.cpuUsage();
+    for (let index = 0; index < batch; index += 1) await engine.preToolUse(ruleCall);
+    const cpu = process.cpuUsage(cpuAtStart);
+    wall[slot].push((performance.now() - startedAt) / batch);
+    return (cpu.user + cpu.system) / 1000 / batch;
+  };
+  const verdict = await withRules.preToolUse(ruleCall);
+  if (verdict.hooks.length !== 100 || verdict.decision !== 'none')
+    throw new Error('the rule bench must test 100 rules that do not hold');
+  const times = await interleave(quick ? 5 : 31, quick ? 2 : 10, [
+    () => timeBatch(withNone, 0),
+    () => timeBatch(withRules, 1),
+  ]);
+  await Promise.all([withRules.close(), withNone.close()]);
+  const [baselineTimes, subjectTimes] = times;
+  const added = median(subjectTimes) - median(baselineTimes);
+  addRow({
+    what: '100 rule hooks on one call (D2), engine CPU time they add',
+    baseline: 'engine.preToolUse(), no hooks (CPU ms per call)',
+    subject:
+      'engine.preToolUse(), 100 selected rule hooks (regex, glob, equals, contains), none holding (CPU ms per call)',
+    unit: 'ms',
+    samples: subjectTimes.length,
+    baseline_median: median(baselineTimes),
+    baseline_p90: p90(baselineTimes),
+    subject_median: median(subjectTimes),
+    subject_p90: p90(subjectTimes),
+    ratio_median: median(subjectTimes) / median(baselineTimes),
+    ratio_median_interval_95: ratioInterval(baselineTimes, subjectTimes),
+    ratio_p90: p90(subjectTimes) / p90(baselineTimes),
+    added_median: added,
+    wall_baseline_median: median(wall[0]),
+    wall_subject_median: median(wall[1]),
+    wall_added_median: median(wall[1]) - median(wall[0]),
+    ...judge([{ label: 'added median', value: added, limit: 0.1, unit: ' ms' }]),
+  });
 }
 
 // 4. Cold start of the bundled `cosh hooks run` with one trivial hook, in a clean environment,
@@ -773,6 +854,106 @@ async function claudeHookColdStart(directory, node) {
     subject: 'node apps/cosh/bin/cosh.js claude-hook --config … (one hook `true`, a Bash call)',
     times,
     target: coldStartTarget(version),
+  });
+}
+
+// 4c. What B8 (the bridge refuses a client's write of Cosh's own files) and B12 (hooks get no PATH
+// entry the agent can write) add to a bridge call. They cannot be switched off (no setup.json or
+// variable may), so the bridge call that carries them is measured against the same call that skips
+// B8 by its nature (a Bash call: no file to check), and their in-process work is timed alone.
+
+async function bridgeGuardCost(directory, node) {
+  const version = nodeVersion(node);
+  const setup = writeTrivialSetup(directory, 'bridge-guard.json');
+  const env = cleanEnvironment(directory);
+  const callOf = (toolName, toolInput) =>
+    JSON.stringify({
+      session_id: 'bench',
+      cwd: directory,
+      hook_event_name: 'PreToolUse',
+      tool_name: toolName,
+      tool_input: toolInput,
+    });
+  const bash = callOf('Bash', { command: 'ls' });
+  const write = callOf('Write', { file_path: join(directory, 'notes.txt'), content: 'x' });
+  const claudeHook = [coshBin, 'claude-hook', '--config', setup];
+  const times = await interleave(quick ? 8 : 30, 3, [
+    async () => (await runProcess(node, claudeHook, { env, cwd: directory, input: bash })).elapsed,
+    async () => (await runProcess(node, claudeHook, { env, cwd: directory, input: write })).elapsed,
+  ]);
+  ratioRow({
+    what: `\`cosh claude-hook\` with B8's check of a Write, Node ${version}`,
+    baseline: 'the same bridge call for Bash (no file: B8 checks nothing; B12 in both)',
+    subject: "a Write of an ordinary file (B8: Cosh's protected list built and the path resolved)",
+    times,
+    target: 1.1,
+  });
+}
+
+/** B8's and B12's own work per call, in process: the protected list, one path resolved against it, the PATH filtered. */
+function bridgeGuardWork(directory) {
+  const input = {
+    configFiles: [join(directory, 'config', 'setup.json'), join(directory, '.cosh', 'setup.json')],
+    trustStore: join(directory, 'state', 'cosh', 'trust.json'),
+    scripts: [],
+    env: { HOME: directory, PATH: process.env.PATH ?? '' },
+    installationFolder: join(root, 'apps/cosh'),
+  };
+  const once = () => {
+    findProtectedPathSync(protectedPaths(input, directory), join(directory, 'notes.txt'));
+    hookPathFor({ writable: [] }, input.env, [directory]);
+  };
+  for (let index = 0; index < 200; index += 1) once();
+  const values = [];
+  for (let batch = 0; batch < (quick ? 5 : 21); batch += 1) {
+    const startedAt = performance.now();
+    for (let index = 0; index < 50; index += 1) once();
+    values.push((performance.now() - startedAt) / 50);
+  }
+  absoluteRow({
+    what: "B8 + B12's work per bridge call, in process",
+    subject: 'protectedPaths() + findProtectedPathSync() of one path + hookPathFor(), warm',
+    unit: 'ms',
+    values,
+    limit: 1,
+  });
+}
+
+// 4d. The decision journal (SPEC J1, J2): the same `cosh claude-hook` call with setup.json's
+// journal on and off. On, each call also takes the journal's lock, reads its last line and appends
+// one (the journal grows through the run, as it does in use). Target 1.1x (issue 39).
+
+async function journalOverhead(directory, node) {
+  const version = nodeVersion(node);
+  const off = writeTrivialSetup(directory, 'journal-off.json');
+  const on = join(directory, 'journal-on.json');
+  const journal = join(directory, 'bench-journal.jsonl');
+  writeFileSync(
+    on,
+    JSON.stringify({ journal: { file: journal }, hooks: { PreToolUse: [{ name: 'trivial', command: 'true' }] } }),
+  );
+  const env = cleanEnvironment(directory);
+  const claudeCall = JSON.stringify({
+    session_id: 'bench',
+    cwd: directory,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command: 'ls' },
+  });
+  const times = await interleave(quick ? 8 : 30, 3, [
+    async () =>
+      (await runProcess(node, [coshBin, 'claude-hook', '--config', off], { env, cwd: directory, input: claudeCall }))
+        .elapsed,
+    async () =>
+      (await runProcess(node, [coshBin, 'claude-hook', '--config', on], { env, cwd: directory, input: claudeCall }))
+        .elapsed,
+  ]);
+  ratioRow({
+    what: `\`cosh claude-hook\` with the decision journal on, Node ${version}`,
+    baseline: 'the same call, setup.json without "journal"',
+    subject: 'setup.json with "journal": {"file": …}: one chained line appended per call',
+    times,
+    target: 1.1,
   });
 }
 
@@ -1172,12 +1353,16 @@ try {
   if (wanted('http')) await measuring(httpHooks);
   if (wanted('selection')) await measuring(selection);
   if (wanted('paths')) await measuring(pathSelection);
+  if (wanted('rules')) await measuring(ruleHooks);
   if (wanted('resident')) await measuring(residentHooks);
   for (const node of [process.execPath, ...otherNodes]) {
     if (wanted('cold')) await measuring(() => coldStart(directory, node));
     if (wanted('claude')) await measuring(() => claudeHookColdStart(directory, node));
+    if (wanted('guard')) await measuring(() => bridgeGuardCost(directory, node));
+    if (wanted('journal')) await measuring(() => journalOverhead(directory, node));
     if (wanted('cold')) await measuring(() => compileCache(directory, node));
   }
+  if (wanted('guard')) await measuring(() => bridgeGuardWork(directory));
   if (wanted('memory')) {
     await measuring(() => peakMemory(directory));
     await measuring(() => sharedPayloadMemory(directory));

@@ -25,6 +25,12 @@ const verbose = process.argv.includes('--verbose');
 const skipBuild = process.argv.includes('--skip-build');
 const npmArguments = process.argv.slice(2).filter((argument) => !ownOptions.has(argument));
 
+// pnpm passes its own settings to the scripts it runs as npm_config_* variables
+// (npm_config_verify_deps_before_run, …); npm reads every such variable as its own and warns
+// "Unknown env config" about each it does not know. The npm this script runs gets only those npm
+// knows (asked once, with none set), so a user's npm_config_prefix or _cache still counts.
+const npmEnvironment = environmentForNpm(process.env);
+
 const scratch = mkdtempSync(join(tmpdir(), 'cosh-install-global-'));
 try {
   const installed =
@@ -59,6 +65,7 @@ try {
 function step(name, command, commandArguments, cwd) {
   const result = spawnSync(command, commandArguments, {
     cwd,
+    ...(command === 'npm' ? { env: npmEnvironment } : {}),
     stdio: verbose ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
@@ -88,5 +95,30 @@ function prefixOf(argumentList) {
       : argumentList[index + 1];
     if (value !== undefined) return resolve(value);
   }
-  return execFileSync('npm', ['prefix', '--global'], { encoding: 'utf8' }).trim();
+  return execFileSync('npm', ['prefix', '--global'], { encoding: 'utf8', env: npmEnvironment }).trim();
+}
+
+/**
+ * `environment` without the npm_config_* variables npm does not know (pnpm's own settings). npm's
+ * known names come from `npm config ls -l --json`, run with no npm_config_* variable at all.
+ */
+function environmentForNpm(environment) {
+  const isConfig = (name) => name.toLowerCase().startsWith('npm_config_');
+  const withoutConfig = Object.fromEntries(Object.entries(environment).filter(([name]) => !isConfig(name)));
+  let known;
+  try {
+    const listed = execFileSync('npm', ['config', 'ls', '-l', '--json'], {
+      encoding: 'utf8',
+      env: withoutConfig,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    known = new Set(Object.keys(JSON.parse(listed)));
+  } catch {
+    return environment;
+  }
+  // npm_config_foo_bar and npm_config_foo-bar both stand for foo-bar.
+  const npmName = (name) => name.slice('npm_config_'.length).toLowerCase().replaceAll('_', '-');
+  return Object.fromEntries(
+    Object.entries(environment).filter(([name]) => !isConfig(name) || known.has(npmName(name))),
+  );
 }

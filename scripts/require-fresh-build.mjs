@@ -8,15 +8,21 @@
 //   node scripts/require-fresh-build.mjs [package folder]     (default: the current folder)
 //
 // Fresh means: dist/ holds files, every file the published manifest points at exists, and the
-// oldest file in dist/ is newer than every input of the build. The inputs are package.json (its
-// version), tsdown.config.ts, the repository's tsdown.base.ts and third-party-notices-plugin.ts,
-// the package's src/ without tests and fixtures, and the same of every public workspace package it
-// depends on (the app's bundle inlines them; for a library a rebuild is merely cheap). Exit 0 fresh, 1 stale or missing.
-// Times, not contents, are compared: a file saved without a change counts as changed, and turbo,
-// finding the same contents in its cache, leaves dist/ untouched; `pnpm build --force` settles it.
+// inputs of the build are what the last build read. The inputs are package.json (its version),
+// tsdown.config.ts, the repository's tsdown.base.ts and third-party-notices-plugin.ts, the
+// package's src/ without tests and fixtures, and the same of every public workspace package it
+// depends on (the app's bundle inlines them; for a library a rebuild is merely cheap). Exit 0
+// fresh, 1 stale or missing.
+// Contents, not times, are compared: each build writes `.build-stamp.json` beside package.json
+// (`writeBuildStamp`, called by tsdown.base.ts's onSuccess; a turbo output, so a cache hit
+// restores it with dist/), the SHA-256 of every input. A `git checkout` that leaves the contents
+// as they were, or a file saved without a change, keeps the build fresh; an input whose content
+// differs is named. (A package with no stamp, built before stamps existed, is judged by times:
+// dist/ older than an input is stale.) Hashing the app's few hundred inputs takes milliseconds.
 // The same check is importable (`buildFreshnessProblems`): the app's e2e tests refuse a stale
 // binary with it however they are started (apps/cosh/test/e2e-fresh-build.ts).
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,6 +43,38 @@ export function buildFreshnessProblems(packageDirectory) {
   ];
 }
 
+/** The stamp a build leaves beside package.json: what it was built from. */
+export const BUILD_STAMP_FILE = '.build-stamp.json';
+
+/**
+ * Records what the build of the package in `packageDirectory` read: each input's path (relative
+ * to the repository) and SHA-256. Called once the build wrote dist/ (tsdown.base.ts's onSuccess).
+ * @param {string} packageDirectory
+ */
+export function writeBuildStamp(packageDirectory) {
+  const stamp = { version: 1, inputs: Object.fromEntries(inputDigests(packageDirectory)) };
+  writeFileSync(join(packageDirectory, BUILD_STAMP_FILE), `${JSON.stringify(stamp, null, 1)}\n`);
+}
+
+/** Each input's repository-relative path and the SHA-256 of its content, sorted by path. */
+function inputDigests(packageDirectory) {
+  const repositoryRoot = findRepositoryRoot(packageDirectory);
+  const workspacePackages = listWorkspacePackages(repositoryRoot);
+  return buildInputs(packageDirectory, repositoryRoot, workspacePackages)
+    .map((path) => [relative(repositoryRoot, path), createHash('sha256').update(readFileSync(path)).digest('hex')])
+    .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
+}
+
+/** The stamp's inputs, or `undefined` when there is none (or it cannot be read). */
+function readStamp(packageDirectory) {
+  try {
+    const stamp = JSON.parse(readFileSync(join(packageDirectory, BUILD_STAMP_FILE), 'utf8'));
+    return stamp?.version === 1 && stamp.inputs !== null && typeof stamp.inputs === 'object' ? stamp.inputs : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The command line: `node scripts/require-fresh-build.mjs [package folder]`. */
 function main() {
   const packageDirectory = resolve(process.argv[2] ?? process.cwd());
@@ -44,8 +82,7 @@ function main() {
   if (problems.length === 0) return;
   process.stderr.write(
     `${readManifest(packageDirectory).name}: refusing to pack, the build is not fresh:\n${problems.map((problem) => `  ${problem}\n`).join('')}` +
-      'Run `pnpm build` at the repository root, then pack or publish again (`pnpm build --force` when\n' +
-      'turbo answers from its cache: a file touched without a change keeps its outputs as they were).\n',
+      'Run `pnpm build` at the repository root, then pack or publish again.\n',
   );
   process.exitCode = 1;
 }
@@ -56,6 +93,17 @@ if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(
 function staleness(packageDirectory, repositoryRoot, workspacePackages) {
   const outputs = listFiles(join(packageDirectory, 'dist'), isBuildOutput);
   if (outputs.length === 0) return ['dist/ is missing or empty'];
+  const stamped = readStamp(packageDirectory);
+  if (stamped !== undefined) {
+    const now = new Map(inputDigests(packageDirectory));
+    const changed = [...now].filter(([path, digest]) => stamped[path] !== digest).map(([path]) => path);
+    const gone = Object.keys(stamped).filter((path) => !now.has(path));
+    const differing = [...changed, ...gone.map((path) => `${path} (removed)`)];
+    if (differing.length === 0) return [];
+    const shown = differing.slice(0, 5);
+    const more = differing.length > shown.length ? ` and ${differing.length - shown.length} more` : '';
+    return [`changed since the last build (${BUILD_STAMP_FILE}): ${shown.join(', ')}${more}`];
+  }
   const oldestOutput = outputs
     .map(withModificationTime)
     .reduce((oldest, file) => (file.time < oldest.time ? file : oldest));

@@ -60,6 +60,8 @@ const bundled = {
 const oneCommonJsFile = {
   ...bundled,
   format: 'cjs',
+  // CommonJS on purpose (see above): tsdown's advice to prefer ES modules does not apply here.
+  checks: { ...bundled.checks, legacyCjs: false },
   outputOptions: { codeSplitting: false },
 } satisfies UserConfig;
 

@@ -4,7 +4,8 @@
 // included, but run only when a text must be validated), so that Node loads one file, skips its
 // ES module loader, and can keep the file's compiled code between runs (start.ts,
 // require-with-code-cache.ts).
-import { parsePlainCommandLine, runPlainMain } from '@cosh/cosh-cli/plain-command';
+import { parsePlainCommandLine, runPlainMain, setCoshVersion } from '@cosh/cosh-cli/plain-command';
+import packageJson from '../package.json' with { type: 'json' };
 
 /**
  * Runs `argv` (the arguments after `cosh`) when it is a plain `hooks run`, `claude-hook` or
@@ -15,6 +16,7 @@ import { parsePlainCommandLine, runPlainMain } from '@cosh/cosh-cli/plain-comman
 export function runPlainCommandLine(argv: readonly string[]): boolean {
   const plainCommandLine = parsePlainCommandLine(argv);
   if (plainCommandLine === undefined) return false;
+  setCoshVersion(packageJson.version);
   void runPlainMain(plainCommandLine);
   return true;
 }

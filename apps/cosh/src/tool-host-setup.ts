@@ -1,6 +1,14 @@
 import { resolve } from 'node:path';
-import { type CliContext, loadCommandConfig, UsageError } from '@cosh/cosh-cli';
-import { coshInstallationFolder, createScriptCheck, protectedPaths, protectedPathsInputOf } from '@cosh/config';
+import { type CliContext, hostJournal, hostJournalFile, loadCommandConfig, UsageError } from '@cosh/cosh-cli';
+import {
+  coshCacheFolder,
+  coshInstallationFolder,
+  createScriptCheck,
+  gitIndirections,
+  hookPathFor,
+  protectedPaths,
+  protectedPathsInputOf,
+} from '@cosh/config';
 import { createHookEngine, type HookReport, type HooksConfig } from '@cosh/hooks';
 import { createAsyncResultSink } from './async-result-sink.ts';
 import { type HistoryWriter, openHistory } from './history/index.ts';
@@ -37,6 +45,10 @@ export interface ToolHostSetupOptions {
   readonly residentHooks?: 'pool' | 'one-call' | undefined;
   /** R13: where an async hook's finished report goes too (besides stderr and the history). */
   readonly onAsyncResult?: ((report: HookReport) => void) | undefined;
+  /** `--journal <file>` (J1), over setup.json's `journal`; relative to the context's directory. */
+  readonly journalPath?: string | undefined;
+  /** Who the journal names as the calls' agent (J1): `cosh`, or `mcp` for the MCP server. */
+  readonly journalAgent?: 'cosh' | 'mcp' | undefined;
   /** R13 `--verbose`: each async hook's finished report as a line on stderr. */
   readonly verbose?: boolean | undefined;
 }
@@ -85,7 +97,8 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
     });
     const engine = createHookEngine(config, {
       cwd: options.cwd,
-      env: context.env,
+      // B12: no PATH entry the agent's shell could write (the working tree, sandbox.writable, TMPDIR).
+      env: hookPathFor(loaded.sandbox, context.env, [options.cwd]).env,
       sessionId: options.sessionId,
       projectFolder: loaded.projectFolder,
       // K4: Claude hooks' transcript_path is the history file, when there is one.
@@ -94,10 +107,19 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
       scriptCheck: await createScriptCheck(loaded.trustedScripts),
       residentHooks: options.residentHooks,
       onAsyncResult: asyncResults.onAsyncResult,
+      journal: await hostJournal(context, {
+        settings: loaded.journal,
+        file: options.journalPath,
+        agent: options.journalAgent ?? 'cosh',
+      }),
     });
     const file = loaded.location.file;
     // SPEC B2, S6: one list for the sandbox's read-only paths and the tools' refusals.
-    const pathsInput = protectedPathsInputOf(loaded, context.env, coshInstallationFolder());
+    // SPEC B2, S6, J2: the journal this host writes (`--journal` or setup.json's) is protected too.
+    const pathsInput = {
+      ...protectedPathsInputOf(loaded, context.env, coshInstallationFolder()),
+      journal: hostJournalFile(context, { settings: loaded.journal, file: options.journalPath }),
+    };
     const host = createToolHost({
       engine,
       registry: options.registry,
@@ -112,6 +134,9 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
         status: loaded.sandboxStatus,
         settings: loaded.sandbox,
         protectedPaths: (cwd) => protectedPaths(pathsInput, cwd),
+        cacheFolder: cacheFolderOrNull(context.env),
+        // B11: the absent indirections of the repository around the call's cwd.
+        placeholders: (cwd) => gitIndirections(cwd, null).placeholders,
       }),
     });
     const close = async (): Promise<void> => {
@@ -124,5 +149,14 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
   } catch (error) {
     await history?.close();
     throw error;
+  }
+}
+
+/** B2: Cosh's cache folder, `null` without a home folder (the load said so already). */
+function cacheFolderOrNull(env: NodeJS.ProcessEnv): string | null {
+  try {
+    return coshCacheFolder({ env });
+  } catch {
+    return null;
   }
 }

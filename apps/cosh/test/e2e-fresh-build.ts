@@ -2,8 +2,8 @@
 // build older than the sources however it is started: turbo (which builds first), `pnpm vitest`
 // or `npx vitest` in this folder, an IDE. A stale build once passed every e2e test after a source
 // change, testing the code from before it. The check is the prepack guard's
-// (scripts/require-fresh-build.mjs): dist/ newer than src/, package.json, the build configuration
-// and every public workspace package the bundle inlines.
+// (scripts/require-fresh-build.mjs): the contents of src/, package.json, the build configuration
+// and every public workspace package the bundle inlines are what the last build read.
 import { fileURLToPath } from 'node:url';
 import { buildFreshnessProblems } from '../../../scripts/require-fresh-build.mjs';
 
@@ -15,8 +15,7 @@ export function requireFreshBuild(directory: string = appDirectory): void {
   if (problems.length === 0) return;
   throw new Error(
     `the built cosh is not fresh, so the e2e tests would test old code:\n${problems.map((problem) => `  ${problem}\n`).join('')}` +
-      'run `pnpm build` at the repository root (`pnpm build --force` when turbo answers from its cache: a file\n' +
-      'touched without a change keeps its outputs as they were), then the tests again',
+      'run `pnpm build` at the repository root, then the tests again',
   );
 }
 

@@ -29,6 +29,7 @@ export const NO_FILE_SETTINGS: FileSettings = Object.freeze({
   hooksEnabled: Object.freeze({}),
   allowManagedHooksOnly: null,
   sandbox: null,
+  journal: null,
 });
 
 /** A setup.json value the schema accepted (SPEC C3–C7). */
@@ -112,6 +113,7 @@ export function fileSettings(file: ValidatedFile, sourceMap: SourceMap): FileSet
   }
   const allowManagedHooksOnly = file.allowManagedHooksOnly;
   const sandbox = file.sandbox;
+  const journal = file.journal;
   return Object.freeze({
     hooksEnabled: Object.freeze(hooksEnabled),
     allowManagedHooksOnly:
@@ -123,6 +125,14 @@ export function fileSettings(file: ValidatedFile, sourceMap: SourceMap): FileSet
             ...(sandbox.mode === undefined ? {} : { mode: sandbox.mode }),
             ...(sandbox.writable === undefined ? {} : { writable: Object.freeze([...sandbox.writable]) }),
             ...(sandbox.network === undefined ? {} : { network: sandbox.network }),
+            ...(sandbox.unixSockets === undefined ? {} : { unixSockets: sandbox.unixSockets }),
+          }),
+    journal:
+      journal === undefined
+        ? null
+        : Object.freeze({
+            ...(journal.file === undefined ? {} : { file: journal.file }),
+            ...(journal.otlp === undefined ? {} : { otlp: journal.otlp }),
           }),
   });
 }

@@ -47,6 +47,19 @@ describe('the toggles of the package entry', () => {
     expect(hooks.map((hook) => hook.enabled)).toEqual([true, false]);
   });
 
+  it('D1/C8: setHookEnabled turns a rule hook off, checked against the rule the person saw', async () => {
+    const rule = '{"field": "command", "contains": "rm", "decision": "deny"}';
+    const file = await fileWith(`{"hooks": {"PreToolUse": [{"rule": ${rule}}, {"name": "b", "rule": ${rule}}]}}`);
+    const [first] = (await loadConfig({ path: file })).config.hooks.PreToolUse;
+    const expected = { name: first?.name ?? '', command: null, url: null };
+    expect((await setHookEnabled(file, 'PreToolUse', 0, false, { expected })).changed).toBe(true);
+    const hooks = (await loadConfig({ path: file })).config.hooks.PreToolUse;
+    expect(hooks.map((hook) => [hook.name, hook.enabled])).toEqual([
+      ['command contains "rm" → deny', false],
+      ['b', true],
+    ]);
+  });
+
   it('C8: a file that does not parse is a ConfigError and stays as it was', async () => {
     const file = await fileWith('{"hooks": ');
     const error = await setEventEnabled(file, 'PreToolUse', false).catch((reason: unknown) => reason);

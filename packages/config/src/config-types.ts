@@ -185,6 +185,19 @@ export interface FileSettings {
   readonly allowManagedHooksOnly: WrittenSetting | null;
   /** `sandbox` as written (SPEC B5); `null` when absent. */
   readonly sandbox: Partial<SandboxSettings> | null;
+  /** `journal` as written (SPEC J1); `null` when absent. */
+  readonly journal: Readonly<{ file?: string; otlp?: string }> | null;
+}
+
+/**
+ * SPEC J1–J3: where the decision journal goes, from the managed and user files (managed wins,
+ * field by field); a project file cannot set it.
+ */
+export interface JournalSettings {
+  /** The journal file, absolute (`~/` expanded; relative to its setup.json's folder); `null`: none. */
+  readonly file: string | null;
+  /** The OpenTelemetry collector's OTLP/HTTP base URL (J3); `null`: no export. */
+  readonly otlp: string | null;
 }
 
 /**
@@ -198,6 +211,8 @@ export interface SandboxSettings {
   readonly writable: readonly string[];
   /** `false`: loopback only. Default `true`. */
   readonly network: boolean;
+  /** SPEC B14: `true` lets bash_run create `AF_UNIX` sockets. Default `false` (a seccomp filter refuses them). */
+  readonly unixSockets: boolean;
 }
 
 /** The result of loading setup.json. */

@@ -19,14 +19,17 @@ export type {
   HookOffReason,
   HookRule,
   HooksConfig,
+  JournalSettings,
   RuleDecision,
   RuleOperator,
   SandboxSettings,
 } from './config-types.ts';
+export { type FileLockOptions, LockTimeoutError, lockFileFor, withFileLock } from './file-lock.ts';
 export { type LayerLocation, projectFileForWriting } from './find-config-layers.ts';
 export { editJsonText, type JsonTextEdit, readJsonText } from './edit-json-text.ts';
 export { formatJsonPath, formatProblem } from './format-problem.ts';
 export { homeFolder } from './home-folder.ts';
+export { agentWritableFolders, type HookPath, hookPathFor, hookPathOf } from './hook-path.ts';
 export { describeRule } from './hook-rule.ts';
 export {
   EVENTS_ALLOWING_ASYNC,
@@ -48,6 +51,7 @@ export {
   loadHooks,
   readConfigLayers,
 } from './load-hooks.ts';
+export { DEFAULT_JOURNAL_SETTINGS, resolveJournalSettings } from './journal-settings.ts';
 export { locateJsonPath } from './locate-json-path.ts';
 export { type LayerInput, mergeLayers } from './merge-layers.ts';
 export { findProtectedPathSync, type ProtectedFiles, protectedFiles } from './protected-files.ts';
@@ -60,6 +64,7 @@ export {
   protectedPathsInputOf,
   protectedPathWhat,
 } from './protected-paths.ts';
+export { type GitIndirections, type GitPlaceholder, gitIndirections } from './git-indirections.ts';
 export { bridgeEntryPoints, type ClientFile, clientProjectFolders, clientSettingsFiles } from './client-files.ts';
 export { emptyConfig, parseConfig, validateHooksConfig } from './parse-config.ts';
 export { replaceImportedHooks } from './replace-imported-hooks.ts';

@@ -1,9 +1,17 @@
+import { resolveJournalSettings } from './journal-settings.ts';
 import { resolveSandboxSettings } from './sandbox-settings.ts';
 import { accessSync, constants } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { claudeProjectDirOnDisk } from './claude-project-dir.ts';
 import type { ConfigError } from './config-error.ts';
-import type { ConfigLayer, ConfigProblem, FileSettings, HooksConfig, SandboxSettings } from './config-types.ts';
+import type {
+  ConfigLayer,
+  ConfigProblem,
+  FileSettings,
+  HooksConfig,
+  JournalSettings,
+  SandboxSettings,
+} from './config-types.ts';
 import {
   decideTrust,
   type HookScripts,
@@ -108,6 +116,8 @@ export interface ConfigLayers {
   readonly protectedFiles: readonly string[];
   /** The sandbox of `bash_run` (SPEC B5): the managed and user files' `sandbox`, managed winning. */
   readonly sandbox: SandboxSettings;
+  /** The decision journal (SPEC J1): the managed and user files' `journal`, managed winning. */
+  readonly journal: JournalSettings;
   /** @internal The merge's input. */
   readonly layerInputs: readonly LayerInput[];
 }
@@ -239,6 +249,10 @@ export async function readConfigLayers(options: LoadHooksOptions = {}): Promise<
     trustedScripts: inspections.flatMap((inspection) => inspection.trustedScripts),
     protectedFiles: [...protectedFiles],
     sandbox: resolveSandboxSettings(
+      inspections.map((inspection) => inspection.input),
+      home,
+    ),
+    journal: resolveJournalSettings(
       inspections.map((inspection) => inspection.input),
       home,
     ),

@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 
@@ -63,23 +63,43 @@ async function realPathOf(path: string): Promise<string> {
 /**
  * The protected path (one of `paths`, absolute) a write to `path` (absolute) would change, or
  * undefined: {@link ProtectedFiles}' `find`, synchronously, for the bridges' one call per process.
+ * Of several, the most specific: the file itself, else the deepest folder holding it (a guard
+ * script beside setup.json is "a hook script", not "a setup.json folder").
  */
 export function findProtectedPathSync(paths: readonly string[], path: string): string | undefined {
   const target = realPathOfSync(resolve(path));
+  let best: { file: string; depth: number } | undefined;
   for (const file of paths) {
-    if (file === path || isSameOrInside(target, realPathOfSync(resolve(file)))) return file;
+    const real = realPathOfSync(resolve(file));
+    if (file === path || real === target) return file;
+    if (isSameOrInside(target, real) && (best === undefined || real.length > best.depth)) {
+      best = { file, depth: real.length };
+    }
   }
-  return undefined;
+  return best?.file;
 }
 
 function realPathOfSync(path: string): string {
   const missing: string[] = [];
   for (let current = path; ; current = dirname(current)) {
-    try {
-      return join(realpathSync(current), ...missing.reverse());
-    } catch {
-      if (dirname(current) === current) return path;
-      missing.push(basename(current));
+    // A missing name is asked without an exception (a throw costs more than the lookup), one per
+    // protected path that does not exist yet, on the bridges' per-call path.
+    if (existsNoThrow(current)) {
+      try {
+        return join(realpathSync.native(current), ...missing.reverse());
+      } catch {
+        // Gone since, or a loop of links: take it as it is written.
+      }
     }
+    if (dirname(current) === current) return path;
+    missing.push(basename(current));
+  }
+}
+
+function existsNoThrow(path: string): boolean {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
   }
 }

@@ -117,3 +117,28 @@ describe('protectedPaths (B2, S6)', () => {
     expect(coshInstallationFolder(join(root, 'app', 'bin', 'cosh.js'))).toBe(join(root, 'app'));
   });
 });
+
+describe('J2 the journal is protected', () => {
+  it('J2/B2: the journal, its lock files and its folder join the list; not the folder the call works in', () => {
+    const input = {
+      configFiles: [],
+      trustStore: '/state/cosh/trust.json',
+      scripts: [],
+      env: { HOME: '/home/u' },
+      installationFolder: null,
+      journal: '/audit/journal.jsonl',
+    };
+    const paths = protectedPaths(input, '/work/project');
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/audit/journal.jsonl',
+        '/audit/.journal.jsonl.lock',
+        '/audit/.journal.jsonl.lock.break',
+        '/audit',
+      ]),
+    );
+    const inside = protectedPaths({ ...input, journal: '/work/project/journal.jsonl' }, '/work/project/src');
+    expect(inside).toContain('/work/project/journal.jsonl');
+    expect(inside).not.toContain('/work/project');
+  });
+});

@@ -1,10 +1,13 @@
 // SPEC B2 and S6 share one list: what the agent's shell finds read-only inside the sandbox is
 // exactly what `fs_write` and `fs_edit` refuse to write. Two lists would drift, and the gap
 // between them would be a way around a guard.
-import { readFileSync, realpathSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { realpathSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { bridgeEntryPoints, type ClientFile, clientProjectFolders, clientSettingsFiles } from './client-files.ts';
+import { coreHooksPath, gitIndirections, readSmallFile } from './git-indirections.ts';
 import { homeFolder } from './home-folder.ts';
+
+export { coreHooksPath };
 
 /** What the list is made of: the load's own files and the process's environment. */
 export interface ProtectedPathsInput {
@@ -17,6 +20,8 @@ export interface ProtectedPathsInput {
   readonly env: NodeJS.ProcessEnv;
   /** Cosh's installation folder, `null` when unknown (see {@link coshInstallationFolder}). */
   readonly installationFolder: string | null;
+  /** The decision journal (SPEC J2: B2-protected), `null` or absent without one. */
+  readonly journal?: string | null | undefined;
 }
 
 /**
@@ -30,8 +35,9 @@ export interface ProtectedPathsInput {
  * - `$XDG_CACHE_HOME/cosh` (default `~/.cache/cosh`): Cosh's caches are read before a verdict;
  * - Cosh's own installation folder;
  * - the repository's `.git/hooks` and `.git/config` around `cwd` (code that runs outside the
- *   sandbox later: a hook script, or a `core.hooksPath`, `core.fsmonitor`, alias … setting), and
- *   the folder its own config names as `core.hooksPath` (husky's `.husky/`, inside the tree);
+ *   sandbox later: a hook script, or a `core.hooksPath`, `core.fsmonitor`, alias … setting), the
+ *   folder its own config names as `core.hooksPath` (husky's `.husky/`, inside the tree), and
+ *   every indirection git follows to them (SPEC B11, {@link gitIndirections}), present or not;
  * - B13: the clients' settings files that hold the bridge entry (user and project, see
  *   {@link clientFilesOf}), the program those entries run (a `node_modules/.bin/cosh` link of the
  *   tree) and that program's package folder.
@@ -51,7 +57,20 @@ export function protectedPaths(input: ProtectedPathsInput, cwd: string): string[
   const cacheHome = xdgFolder(input.env, 'XDG_CACHE_HOME', '.cache', home);
   if (cacheHome !== null) paths.add(join(cacheHome, 'cosh'));
   if (input.installationFolder !== null) paths.add(input.installationFolder);
-  for (const path of gitProtectedPaths(cwd, home)) paths.add(path);
+  if (input.journal !== undefined && input.journal !== null) {
+    // J2: the journal, and its lock (an agent holding it would keep every line out), and its
+    // folder, where a new lock file could be planted; not the folder when the call works inside it.
+    const journal = resolve(input.journal);
+    const lock = join(dirname(journal), `.${basename(journal)}.lock`);
+    for (const path of [journal, lock, `${lock}.break`]) paths.add(path);
+    const folder = dirname(journal);
+    const inside = resolve(cwd) === folder || resolve(cwd).startsWith(`${folder}/`);
+    if (!inside) paths.add(folder);
+  }
+  // B11: the absent indirections too, so that S6 refuses to create them as the sandbox does.
+  const git = gitIndirections(cwd, home);
+  for (const path of git.paths) paths.add(path);
+  for (const placeholder of git.placeholders) paths.add(placeholder.path);
   for (const path of entryPointPaths(clientFilesOf(input.env, home, cwd))) paths.add(path);
   return [...paths];
 }
@@ -69,6 +88,7 @@ export function protectedPathsInputOf(
     };
     readonly trustStore: string;
     readonly protectedFiles: readonly string[];
+    readonly journal?: { readonly file: string | null } | undefined;
   },
   env: NodeJS.ProcessEnv,
   installationFolder: string | null,
@@ -82,6 +102,7 @@ export function protectedPathsInputOf(
     scripts: loaded.protectedFiles.filter((path) => !known.has(path)),
     env,
     installationFolder,
+    journal: loaded.journal?.file ?? null,
   };
 }
 
@@ -113,110 +134,11 @@ function xdgFolder(env: NodeJS.ProcessEnv, name: string, fallback: string, home:
 }
 
 /**
- * The repository around `cwd` (the nearest folder with a `.git`): its `hooks` and `config`. A
- * `.git` file (a worktree, a submodule) names the real git folder (`gitdir:`), whose `config`
- * counts, and its shared folder (`commondir`), whose `hooks` and `config` run for it. The folder
- * a config names as `core.hooksPath` holds the hooks git runs instead of `hooks`: it counts too.
+ * The existing paths of {@link gitIndirections} (SPEC B2, B11): the hooks, configs and
+ * indirections of the repository around `cwd`, and its `core.hooksPath` folder.
  */
 export function gitProtectedPaths(cwd: string, home: string | null): string[] {
-  for (let folder = resolve(cwd); ; folder = dirname(folder)) {
-    const dotGit = join(folder, '.git');
-    const kind = entryKind(dotGit);
-    if (kind === 'folder') {
-      const config = join(dotGit, 'config');
-      return withHooksPath([join(dotGit, 'hooks'), config], [config], folder, home);
-    }
-    if (kind === 'file') {
-      const gitFolder = gitdirOf(dotGit, folder);
-      if (gitFolder === null) return [];
-      const common = commonFolderOf(gitFolder);
-      const gitConfig = join(gitFolder, 'config');
-      const commonConfig = join(common, 'config');
-      const paths = [gitConfig, join(gitFolder, 'hooks'), join(common, 'hooks'), commonConfig];
-      return withHooksPath([...new Set(paths)], [...new Set([gitConfig, commonConfig])], folder, home);
-    }
-    if (dirname(folder) === folder) return [];
-  }
-}
-
-/**
- * `paths` and the `core.hooksPath` folder the `configs` name, resolved as git does: `~/` under the
- * home folder (dropped without one), anything else against the working tree.
- */
-function withHooksPath(
-  paths: readonly string[],
-  configs: readonly string[],
-  workTree: string,
-  home: string | null,
-): string[] {
-  const hooksPaths = configs
-    .map((config) => coreHooksPath(readSmallFile(config) ?? ''))
-    .flatMap((value) => {
-      if (value === null) return [];
-      if (!value.startsWith('~/')) return [resolve(workTree, value)];
-      return home === null ? [] : [join(home, value.slice(2))];
-    });
-  return [...new Set([...paths, ...hooksPaths])];
-}
-
-/**
- * The last `hooksPath` of the `[core]` section of a git config text (names are case-insensitive;
- * a value may be quoted and followed by a `#` or `;` comment), or `null`. A relative value is
- * relative to the working tree, where git runs hooks from.
- */
-export function coreHooksPath(configText: string): string | null {
-  let section = '';
-  let value: string | null = null;
-  for (const line of configText.split('\n')) {
-    // `[core]` only: `[core "sub"]` (and the old `[core.sub]`) is a subsection of its own.
-    const header = /^\s*\[([^\]]*)\]/.exec(line);
-    if (header !== null) {
-      section = (header[1] as string).trim().toLowerCase();
-      continue;
-    }
-    if (section !== 'core') continue;
-    const entry = /^\s*hookspath\s*=\s*(.*)$/i.exec(line);
-    if (entry === null) continue;
-    const raw = (entry[1] as string).trim();
-    const quoted = /^"((?:[^"\\]|\\.)*)"/.exec(raw);
-    const text = quoted !== null ? (quoted[1] as string).replace(/\\(.)/g, '$1') : raw.replace(/\s*[#;].*$/, '');
-    value = text === '' ? null : text;
-  }
-  return value;
-}
-
-function entryKind(path: string): 'folder' | 'file' | null {
-  try {
-    const stat = statSync(path);
-    return stat.isDirectory() ? 'folder' : stat.isFile() ? 'file' : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The folder a `.git` file names (`gitdir: <path>`, relative to the folder holding it). */
-function gitdirOf(dotGitFile: string, folder: string): string | null {
-  const text = readSmallFile(dotGitFile);
-  const match = text === null ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text);
-  return match?.[1] === undefined ? null : resolve(folder, match[1]);
-}
-
-/** A worktree's shared git folder (its `commondir` file), else the folder itself. */
-function commonFolderOf(gitFolder: string): string {
-  const text = readSmallFile(join(gitFolder, 'commondir'));
-  const named = text?.trim();
-  return named === undefined || named === '' ? gitFolder : resolve(gitFolder, named);
-}
-
-/** A small regular file's text, else `null` (a FIFO or a device is never opened). */
-function readSmallFile(path: string): string | null {
-  try {
-    const stat = statSync(path);
-    if (!stat.isFile() || stat.size > 64 * 1024) return null;
-    return readFileSync(path, 'utf8');
-  } catch {
-    return null;
-  }
+  return [...gitIndirections(cwd, home).paths];
 }
 
 /**

@@ -32,7 +32,7 @@ describe('B5 the sandbox key', () => {
       'sandbox: unknown field "writeable" (did you mean writable?)',
     ]);
     expect(problems('{"sandbox": {"paths": []}}')).toEqual([
-      'sandbox: unknown field "paths" (known fields: mode, writable, network)',
+      'sandbox: unknown field "paths" (known fields: mode, writable, network, unixSockets)',
     ]);
   });
 
@@ -66,7 +66,12 @@ describe('B5 the sandbox key', () => {
     const managed = join(root, 'managed.json');
     const env = { HOME: home, COSH_MANAGED_CONFIG: managed, COSH_TRUST: 'all' };
     await writeFile(managed, '{}');
-    expect((await loadHooks({ cwd: root, env })).sandbox).toEqual({ mode: 'auto', writable: [], network: true });
+    expect((await loadHooks({ cwd: root, env })).sandbox).toEqual({
+      mode: 'auto',
+      writable: [],
+      network: true,
+      unixSockets: false,
+    });
     await writeFile(
       join(home, '.config', 'cosh', 'setup.json'),
       '{"sandbox": {"mode": "off", "writable": ["~/.npm", "/opt/x"]}}',
@@ -76,6 +81,28 @@ describe('B5 the sandbox key', () => {
       mode: 'required',
       writable: [join(home, '.npm'), '/opt/x'],
       network: false,
+      unixSockets: false,
     });
+  });
+
+  it('B14/C5: unixSockets (true or false) is read from the user and managed files, managed winning; a project file cannot set it', async () => {
+    expect(problems('{"sandbox": {"unixSockets": true}}')).toEqual([]);
+    expect(problems('{"sandbox": {"unixSockets": "true"}}')[0]).toContain('(write it without quotes: true)');
+    expect(problems('{"sandbox": {"unixSocket": true}}')).toEqual([
+      'sandbox: unknown field "unixSocket" (did you mean unixSockets?)',
+    ]);
+    expect(problems('{"sandbox": {"unixSockets": true}}', 'project')).toEqual([
+      '"sandbox" cannot be set in a project file: only the user or managed file sets the sandbox of bash_run',
+    ]);
+    const root = makeFolder();
+    const home = join(root, 'home');
+    await mkdir(join(home, '.config', 'cosh'), { recursive: true });
+    const managed = join(root, 'managed.json');
+    const env = { HOME: home, COSH_MANAGED_CONFIG: managed, COSH_TRUST: 'all' };
+    await writeFile(join(home, '.config', 'cosh', 'setup.json'), '{"sandbox": {"unixSockets": true}}');
+    await writeFile(managed, '{}');
+    expect((await loadHooks({ cwd: root, env })).sandbox.unixSockets).toBe(true);
+    await writeFile(managed, '{"sandbox": {"unixSockets": false}}');
+    expect((await loadHooks({ cwd: root, env })).sandbox.unixSockets).toBe(false);
   });
 });

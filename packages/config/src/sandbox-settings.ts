@@ -7,6 +7,7 @@ export const DEFAULT_SANDBOX_SETTINGS: SandboxSettings = Object.freeze({
   mode: 'auto',
   writable: Object.freeze([]),
   network: true,
+  unixSockets: false,
 });
 
 /**
@@ -36,6 +37,7 @@ export function resolveSandboxSettings(layers: readonly LayerInput[], home: stri
       writable === undefined ? [] : writable.value.map((path) => expandPath(path, home, dirname(writable.file))),
     ),
     network: pick('network')?.value ?? DEFAULT_SANDBOX_SETTINGS.network,
+    unixSockets: pick('unixSockets')?.value ?? DEFAULT_SANDBOX_SETTINGS.unixSockets,
   });
 }
 

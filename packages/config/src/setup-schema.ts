@@ -178,10 +178,32 @@ const sandboxSchema = z
       description: 'false: bash_run gets a network with loopback only.',
       default: true,
     }),
+    unixSockets: z.optional(z.boolean()).register(z.globalRegistry, {
+      description:
+        'true: bash_run may create Unix sockets and so reach your local services (tmux, D-Bus, docker, ssh and gpg agents, X11). Default false: a seccomp filter refuses them (SPEC B14); where the filter cannot load there is no sandbox.',
+      default: false,
+    }),
   })
   .register(z.globalRegistry, {
     description:
       "The sandbox every bash_run runs in (bubblewrap on Linux). In the user or managed file only (the managed file's values win).",
+  });
+
+const journalSchema = z
+  .object({
+    file: z.optional(z.string().check(z.minLength(1), z.regex(/\S/))).register(z.globalRegistry, {
+      description:
+        'The decision journal (SPEC J1, J2): one hash-chained JSON line per event run of every host and bridge ("~/" is your home folder; a relative path is relative to this file\'s folder).',
+      examples: ['~/.local/state/cosh/journal.jsonl'],
+    }),
+    otlp: z.optional(z.string().check(z.regex(HTTP_URL))).register(z.globalRegistry, {
+      description:
+        'An OpenTelemetry collector\'s OTLP/HTTP base URL (SPEC J3): each record is also sent as a log record ("/v1/logs" is appended unless present).',
+      examples: ['http://127.0.0.1:4318'],
+    }),
+  })
+  .register(z.globalRegistry, {
+    description: "The decision journal (SPEC J1–J3). In the user or managed file only (the managed file's values win).",
   });
 
 /**
@@ -202,6 +224,7 @@ export const setupFileSchema = z
       default: false,
     }),
     sandbox: z.optional(sandboxSchema),
+    journal: z.optional(journalSchema),
   })
   .register(z.globalRegistry, {
     title: 'Cosh setup.json',
@@ -210,6 +233,9 @@ export const setupFileSchema = z
 
 /** The known fields of `sandbox` (SPEC C5), for "did you mean" suggestions. */
 export const SANDBOX_FIELDS: readonly string[] = Object.keys(sandboxSchema.shape);
+
+/** The known fields of `journal` (SPEC J1), for "did you mean" suggestions. */
+export const JOURNAL_FIELDS: readonly string[] = Object.keys(journalSchema.shape);
 
 /** The known fields of a hook entry, for "did you mean" suggestions. */
 export const HOOK_ENTRY_FIELDS: readonly string[] = Object.keys(hookEntrySchema.shape);

@@ -19,7 +19,7 @@ import {
   SANDBOX_MODES,
 } from './hook-events.ts';
 import { editDistance } from './closest-match.ts';
-import { HOOK_ENTRY_FIELDS, hookEntryShape, SANDBOX_FIELDS, setupFileSchema } from './setup-schema.ts';
+import { HOOK_ENTRY_FIELDS, hookEntryShape, JOURNAL_FIELDS, SANDBOX_FIELDS, setupFileSchema } from './setup-schema.ts';
 import type { SourceMap } from './source-map.ts';
 import { findRuleProblems } from './validate-rule.ts';
 import { RULE_DECISIONS, RULE_OPERATORS } from './config-types.ts';
@@ -80,6 +80,7 @@ export function validateConfig(
     })),
     ...findSandboxProblems(value, sourceMap, source),
     ...findPathProblems(hookEntriesOf(value), sourceMap, seenPaths),
+    ...findJournalProblems(value, sourceMap, source),
   ]) {
     (problem.severity === 'error' ? errors : warnings).push(problem);
   }
@@ -180,7 +181,20 @@ function expectation(path: JsonPath): string {
       case 'writable':
         return index === undefined ? 'must be an array of folder paths' : 'must be a string (a folder path)';
       case 'network':
+      case 'unixSockets':
         return 'must be true or false';
+      default:
+        return 'is not valid';
+    }
+  }
+  if (section === 'journal') {
+    switch (event) {
+      case undefined:
+        return 'must be an object such as {"file": "~/.local/state/cosh/journal.jsonl"}';
+      case 'file':
+        return 'must be a non-empty string (the path of the journal file)';
+      case 'otlp':
+        return 'must be an http:// or https:// URL (the OpenTelemetry collector)';
       default:
         return 'is not valid';
     }
@@ -241,7 +255,7 @@ function hint(path: JsonPath, found: unknown): string {
     (path[0] === 'hooks' && (field === 'resident' || field === 'async')) ||
     (path[0] === 'hooksEnabled' && path.length === 2) ||
     (path[0] === 'allowManagedHooksOnly' && path.length === 1) ||
-    (path[0] === 'sandbox' && field === 'network') ||
+    (path[0] === 'sandbox' && (field === 'network' || field === 'unixSockets')) ||
     (path[0] === 'hooks' && path[3] === 'rule' && field === 'not');
   if (booleanField && /^(true|false)$/i.test(unquoted)) {
     return ` (write it without quotes: ${unquoted.toLowerCase()})`;
@@ -287,7 +301,7 @@ function describeFound(value: unknown, source: string | undefined): string {
  * The top-level keys Cosh reads whose near misses are errors (C5); any other key is another
  * program's setting (C3). The JSON Schema (C9) rejects the same near misses.
  */
-export const COSH_TOP_LEVEL_KEYS = ['hooks', 'hooksEnabled', 'sandbox'] as const;
+export const COSH_TOP_LEVEL_KEYS = ['hooks', 'hooksEnabled', 'sandbox', 'journal'] as const;
 
 /**
  * The Cosh key `key` is a near miss of (edit distance at most 2, or the same but for case:
@@ -490,7 +504,7 @@ function findMisfiledEntryIssues(root: unknown): z.core.$ZodIssue[] {
 }
 
 /**
- * SPEC B5, C5: `sandbox` holds `mode`, `writable` and `network` only (a misspelt field would
+ * SPEC B5, B14, C5: `sandbox` holds `mode`, `writable`, `network` and `unixSockets` only (a misspelt field would
  * silently leave the sandbox as it was), and only the user and managed files may set it: a
  * project file, which the agent's own repository supplies, must not loosen the agent's sandbox.
  */
@@ -517,6 +531,39 @@ function findSandboxProblems(root: unknown, sourceMap: SourceMap, source: Config
       message: `sandbox: unknown field ${JSON.stringify(field)}${closest === undefined ? ` (known fields: ${SANDBOX_FIELDS.join(', ')})` : ` (did you mean ${closest}?)`}`,
       path: ['sandbox', field],
       ...sourceMap.positionOfKey(['sandbox', field]),
+    });
+  }
+  return problems;
+}
+
+/**
+ * SPEC J1, C5: `journal` holds `file` and `otlp` only, and only the user and managed files may
+ * set it: a project file, which the agent's own repository supplies, must not choose where the
+ * record of its own calls goes (or turn it off).
+ */
+function findJournalProblems(root: unknown, sourceMap: SourceMap, source: ConfigSource): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  if (!isPlainObject(root) || !Object.hasOwn(root, 'journal')) return problems;
+  if (source.layer === 'project') {
+    problems.push({
+      severity: 'error',
+      code: 'invalid_value',
+      message: '"journal" cannot be set in a project file: only the user or managed file sets the decision journal',
+      path: ['journal'],
+      ...sourceMap.positionOfKey(['journal']),
+    });
+  }
+  const journal = root['journal'];
+  if (!isPlainObject(journal)) return problems;
+  for (const field of Object.keys(journal)) {
+    if (JOURNAL_FIELDS.includes(field)) continue;
+    const closest = suggestClosest(field, JOURNAL_FIELDS);
+    problems.push({
+      severity: 'error',
+      code: 'unknown_field',
+      message: `journal: unknown field ${JSON.stringify(field)}${closest === undefined ? ` (known fields: ${JOURNAL_FIELDS.join(', ')})` : ` (did you mean ${closest}?)`}`,
+      path: ['journal', field],
+      ...sourceMap.positionOfKey(['journal', field]),
     });
   }
   return problems;

@@ -193,6 +193,19 @@ describe('the validation cache on generated files (issue 16)', () => {
       enabled: fc.boolean(),
       protocol: fc.constantFrom('cosh', 'claude'),
       headers: fc.dictionary(fc.constantFrom('A', 'B', '__proto__', 'constructor'), fc.constantFrom('v', '${T}')),
+      // D1: rule hooks, valid and not, keys in any order.
+      rule: fc.record(
+        {
+          decision: fc.constantFrom('deny', 'context', 'block'),
+          field: fc.constantFrom('command', '*', 'a..b'),
+          regex: fc.constantFrom('rm', '('),
+          glob: fc.constantFrom('.env', '[a'),
+          equals: fc.constantFrom(1, null, ['x', true]),
+          not: fc.boolean(),
+          reason: fc.constantFrom('no'),
+        },
+        { requiredKeys: ['field', 'decision'] },
+      ),
     },
     { requiredKeys: [] },
   );

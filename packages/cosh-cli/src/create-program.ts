@@ -6,6 +6,8 @@ import { addCompletionCommand } from './commands/completion-command.ts';
 import { addHelpCommand } from './commands/help-command.ts';
 import { addHooksCommand } from './commands/hooks-command.ts';
 import { addInitCommand } from './commands/init-command.ts';
+import { addJournalCommand } from './commands/journal-command.ts';
+import { setCoshVersion } from './cosh-version.ts';
 import { addExamples } from './help-examples.ts';
 import { addSettingsCommand } from './settings/settings-command.ts';
 
@@ -29,12 +31,14 @@ export interface CreateProgramOptions {
  * the streams to print to.
  */
 export function createProgram(options: CreateProgramOptions): Command {
+  setCoshVersion(options.version);
   const program = createRootCommand(options);
   addHooksCommand(program);
   addClaudeHookCommand(program);
   addAgentBridgeCommands(program);
   addSettingsCommand(program);
   addInitCommand(program);
+  addJournalCommand(program);
   addCompletionCommand(program);
   addHelpCommand(program);
   return program;

@@ -34,6 +34,12 @@ export const SESSION_ID_OPTION = {
   field: 'sessionId',
 } as const satisfies PerCallOption;
 
+export const JOURNAL_OPTION = {
+  flags: '--journal <file>',
+  description: 'append one hash-chained line per event run to this journal (default: setup.json\'s "journal")',
+  field: 'journal',
+} as const satisfies PerCallOption;
+
 /** `cosh hooks run <event>`'s options, in the order its help lists them. */
 export const HOOKS_RUN_OPTIONS: readonly PerCallOption[] = [
   { flags: '--tool <name>', description: 'the tool name the matchers see (required)', field: 'tool' },
@@ -64,6 +70,7 @@ export const HOOKS_RUN_OPTIONS: readonly PerCallOption[] = [
   CONFIG_OPTION,
   NO_PROJECT_OPTION,
   SESSION_ID_OPTION,
+  JOURNAL_OPTION,
   {
     flags: '--json',
     description:

@@ -26,6 +26,8 @@ export type PlainCommandLine =
       /** `--no-project` given. */
       readonly noProject: boolean;
       readonly sessionId: string | undefined;
+      /** `--journal <file>` (J1). */
+      readonly journal: string | undefined;
       readonly json: boolean;
       readonly verbose: boolean;
       /** `--exit-code` given (X). */
@@ -104,6 +106,7 @@ export function parsePlainCommandLine(argv: readonly string[]): PlainCommandLine
       config: values['config'],
       noProject: switches.has('noProject'),
       sessionId: values['sessionId'],
+      journal: values['journal'],
       json: switches.has('json'),
       verbose: switches.has('verbose'),
       exitCode: switches.has('exitCode'),

@@ -5,3 +5,4 @@
 // can keep its compiled code between runs.
 export { type PlainCommandLine, parsePlainCommandLine } from './plain-command-line.ts';
 export { runPlainCommand, runPlainMain } from './run-plain-command.ts';
+export { setCoshVersion } from './cosh-version.ts';

@@ -41,6 +41,7 @@ export async function runPlainCommand(commandLine: PlainCommandLine, io?: Partia
         configPath,
         noProject: commandLine.noProject,
         sessionId,
+        journal: commandLine.journal,
         json: commandLine.json,
         verbose: commandLine.verbose,
         exitCode: commandLine.exitCode,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sandboxStatus, sandboxStatusLine, sandboxWarnings } from './sandbox-status.ts';
 
-const auto = { mode: 'auto', writable: [], network: true } as const;
+const auto = { mode: 'auto', writable: [], network: true, unixSockets: false } as const;
 
 describe('sandboxStatus (B5)', () => {
   it('B5: COSH_SANDBOX=off is mode off, warned like COSH_TRUST=all; nothing is probed', () => {

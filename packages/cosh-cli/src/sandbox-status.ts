@@ -42,7 +42,10 @@ export function sandboxStatus(
   if (settings.mode === 'off') {
     return { mode: 'off', active: false, kind: null, cause: 'sandbox.mode is "off"', probe: null, ignoredEnv };
   }
-  const probe = lookup === 'start' ? probeSandbox({ path: env['PATH'] }) : locateSandbox({ path: env['PATH'] });
+  // B14: unless unixSockets is on, the probe starts the sandbox with the socket filter: a filter
+  // that cannot load is a sandbox that is not available, with that cause.
+  const where = { path: env['PATH'], unixSockets: settings.unixSockets };
+  const probe = lookup === 'start' ? probeSandbox(where) : locateSandbox(where);
   return {
     mode: settings.mode,
     active: probe.kind !== null,

@@ -2,7 +2,6 @@ import { aggregatePostToolUse, aggregatePreToolUse } from '@cosh/aggregate';
 import { claudeProjectDirOnDisk, type HookEntry, type HookEvent, type HooksConfig, homeFolder } from '@cosh/config';
 import {
   type CompiledHooks,
-  compileHooks,
   type HookSelection,
   selectHooks,
   selectionReadsPaths,
@@ -23,8 +22,15 @@ import { claudeToolResponse } from './claude-tool-response.ts';
 import { describeError } from './describe-error.ts';
 import { EVENTS } from '@cosh/spec';
 import { failedPostToolUse, failedPreToolUse } from './failed-results.ts';
-import type { HookEngine, HookEngineOptions, PostToolUseCall, ToolCall } from './hook-engine-types.ts';
-import { hookTargetOf } from './hook-kinds.ts';
+import type {
+  HookEngine,
+  HookEngineOptions,
+  PostToolUseCall,
+  PostToolUseResult,
+  PreToolUseResult,
+  ToolCall,
+} from './hook-engine-types.ts';
+import { compileEventHooks } from './explain-tool-call.ts';
 import { hookPayload } from './hook-payload.ts';
 import type { HookReport } from './hook-report.ts';
 import { HooksError } from './hooks-error.ts';
@@ -206,12 +212,8 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     hooks.some((hook) => hook.paths !== null || hook.if !== null),
   );
   const compileOptions = { home, projectRoot: needsRoot ? pathsRoot() : '/' };
-  const compile = (event: HookEvent): CompiledHooks<HookEntry> => {
-    const hooks = config.hooks[event].filter((hook) => hook.off === null);
-    // M5, D1: a rule's regexes and globs are compiled with the config, not at its first call.
-    for (const hook of hooks) if (hook.rule !== null) hookTargetOf(hook);
-    return compileHooks(hooks, compileOptions);
-  };
+  // The same first step as `hooks explain` (explain-tool-call.ts), so the two cannot drift apart.
+  const compile = (event: HookEvent): CompiledHooks<HookEntry> => compileEventHooks(config, event, compileOptions);
   const compiled: Record<HookEvent, CompiledHooks<HookEntry>> = {
     PreToolUse: compile('PreToolUse'),
     PostToolUse: compile('PostToolUse'),
@@ -348,69 +350,27 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     );
   }
 
+  const journal = options.journal;
+  /** J1: the run goes to the journal after its verdict is made; a journal's failure is not the call's. */
+  function journaled<Result extends PreToolUseResult | PostToolUseResult>(
+    call: ToolCall | PostToolUseCall,
+    result: Result,
+  ): Result {
+    if (journal !== undefined && isRecord(call) && typeof call.toolName === 'string' && isRecord(call.toolInput)) {
+      try {
+        journal.record({ call, result, sessionId: sessionIdOfEngine() });
+      } catch {
+        // The verdict stands (J4).
+      }
+    }
+    return result;
+  }
+
   return {
     config,
 
-    async preToolUse(call) {
-      const startedAt = monotonicNow();
-      try {
-        const problem = callProblem(call, 'PreToolUse');
-        if (problem !== null) return failedPreToolUse(call, `invalid tool call: ${problem}`, startedAt);
-        // SPEC S5: a config refused for want of trust denies every call, in both events.
-        if (config.refusal !== null) return failedPreToolUse(call, config.refusal, startedAt);
-        if (closed) return failedPreToolUse(call, closedEngineReason, startedAt);
-        const run = await runHooksOf('PreToolUse', call);
-        // Hooks stopped half-way said nothing to rely on: a cancelled call never runs (fail closed).
-        if (call.signal?.aborted === true)
-          return { ...failedPreToolUse(call, cancelledReason, startedAt), hooks: run.reports };
-        const verdict = aggregatePreToolUse(call.toolInput, run.outcomes);
-        // The verdict's fields written out rather than spread: the same object, made in one step.
-        return {
-          event: 'PreToolUse',
-          toolName: call.toolName,
-          decision: verdict.decision,
-          halt: verdict.halt,
-          reasons: verdict.reasons,
-          context: verdict.context,
-          toolInput: verdict.toolInput,
-          // The verdict's own list is the call's when translating Claude inputs dropped nothing (the usual case).
-          diagnostics:
-            run.diagnostics.length === 0 ? verdict.diagnostics : [...verdict.diagnostics, ...run.diagnostics],
-          hooks: run.reports,
-          durationMs: monotonicNow() - startedAt,
-        };
-      } catch (error) {
-        return failedPreToolUse(call, `hook engine failed: ${describeError(error)}`, startedAt);
-      }
-    },
-
-    async postToolUse(call) {
-      const startedAt = monotonicNow();
-      try {
-        const problem = callProblem(call, 'PostToolUse');
-        if (problem !== null) return failedPostToolUse(call, `invalid tool call: ${problem}`, startedAt);
-        // SPEC S5: a config refused for want of trust denies every call, in both events.
-        if (config.refusal !== null) return failedPostToolUse(call, config.refusal, startedAt);
-        if (closed) return failedPostToolUse(call, closedEngineReason, startedAt);
-        const run = await runHooksOf('PostToolUse', call);
-        if (call.signal?.aborted === true)
-          return { ...failedPostToolUse(call, cancelledReason, startedAt), hooks: run.reports };
-        const verdict = aggregatePostToolUse(
-          { toolOutput: call.toolOutput, preToolUseContext: call.preToolUseContext },
-          run.outcomes,
-        );
-        return {
-          event: 'PostToolUse',
-          toolName: call.toolName,
-          toolInput: call.toolInput,
-          ...verdict,
-          hooks: run.reports,
-          durationMs: monotonicNow() - startedAt,
-        };
-      } catch (error) {
-        return failedPostToolUse(call, `hook engine failed: ${describeError(error)}`, startedAt);
-      }
-    },
+    preToolUse: journal === undefined ? preToolUse : async (call) => journaled(call, await preToolUse(call)),
+    postToolUse: journal === undefined ? postToolUse : async (call) => journaled(call, await postToolUse(call)),
 
     async close() {
       closed = true;
@@ -418,10 +378,71 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
       // Async hooks first (they may be resident calls), then the resident processes.
       await Promise.all([...runningAsync]);
       await residentPool?.close();
+      await journal?.close();
     },
 
     async endResidentHook(hook) {
       await residentPool?.end(residentKey(hook));
     },
   };
+
+  async function preToolUse(call: ToolCall): Promise<PreToolUseResult> {
+    const startedAt = monotonicNow();
+    try {
+      const problem = callProblem(call, 'PreToolUse');
+      if (problem !== null) return failedPreToolUse(call, `invalid tool call: ${problem}`, startedAt);
+      // SPEC S5: a config refused for want of trust denies every call, in both events.
+      if (config.refusal !== null) return failedPreToolUse(call, config.refusal, startedAt);
+      if (closed) return failedPreToolUse(call, closedEngineReason, startedAt);
+      const run = await runHooksOf('PreToolUse', call);
+      // Hooks stopped half-way said nothing to rely on: a cancelled call never runs (fail closed).
+      if (call.signal?.aborted === true)
+        return { ...failedPreToolUse(call, cancelledReason, startedAt), hooks: run.reports };
+      const verdict = aggregatePreToolUse(call.toolInput, run.outcomes);
+      // The verdict's fields written out rather than spread: the same object, made in one step.
+      return {
+        event: 'PreToolUse',
+        toolName: call.toolName,
+        decision: verdict.decision,
+        halt: verdict.halt,
+        reasons: verdict.reasons,
+        context: verdict.context,
+        toolInput: verdict.toolInput,
+        // The verdict's own list is the call's when translating Claude inputs dropped nothing (the usual case).
+        diagnostics: run.diagnostics.length === 0 ? verdict.diagnostics : [...verdict.diagnostics, ...run.diagnostics],
+        hooks: run.reports,
+        durationMs: monotonicNow() - startedAt,
+      };
+    } catch (error) {
+      return failedPreToolUse(call, `hook engine failed: ${describeError(error)}`, startedAt);
+    }
+  }
+
+  async function postToolUse(call: PostToolUseCall): Promise<PostToolUseResult> {
+    const startedAt = monotonicNow();
+    try {
+      const problem = callProblem(call, 'PostToolUse');
+      if (problem !== null) return failedPostToolUse(call, `invalid tool call: ${problem}`, startedAt);
+      // SPEC S5: a config refused for want of trust denies every call, in both events.
+      if (config.refusal !== null) return failedPostToolUse(call, config.refusal, startedAt);
+      if (closed) return failedPostToolUse(call, closedEngineReason, startedAt);
+      const run = await runHooksOf('PostToolUse', call);
+      if (call.signal?.aborted === true)
+        return { ...failedPostToolUse(call, cancelledReason, startedAt), hooks: run.reports };
+      const verdict = aggregatePostToolUse(
+        { toolOutput: call.toolOutput, preToolUseContext: call.preToolUseContext },
+        run.outcomes,
+      );
+      return {
+        event: 'PostToolUse',
+        toolName: call.toolName,
+        toolInput: call.toolInput,
+        ...verdict,
+        hooks: run.reports,
+        durationMs: monotonicNow() - startedAt,
+      };
+    } catch (error) {
+      return failedPostToolUse(call, `hook engine failed: ${describeError(error)}`, startedAt);
+    }
+  }
 }

@@ -35,7 +35,10 @@ export interface ResidentHooksSetup {
 export interface EventHooksInput {
   readonly event: HookEvent;
   readonly toolName: string;
-  /** What a rule hook's `field` reads (D1): the call's tool input. */
+  /**
+   * What a rule hook's `field` reads (D1): the call's tool input. A session event (E1–E4), when
+   * the engine runs one, passes its payload's own fields here (`prompt`, `source`, `reason`, …).
+   */
   readonly ruleSubject: unknown;
   /** The Cosh payload (R3); `null` when no Cosh hook of the call runs. */
   readonly cosh: ProtocolPayload | null;

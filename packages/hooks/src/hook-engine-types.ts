@@ -56,6 +56,28 @@ export interface HookEngineOptions {
    * for a hook still running when the engine closes past its timeout.
    */
   readonly onAsyncResult?: ((report: HookReport) => void) | undefined;
+  /**
+   * SPEC J1: told of every event run (its call and result) once its verdict is made; `close()`
+   * waits for its `close()`. `createJournal` makes the one every host uses. Never delays a
+   * verdict: what it does with the run happens after.
+   */
+  readonly journal?: EventJournal | undefined;
+}
+
+/** One event run as the engine reports it to its {@link EventJournal} (J1). */
+export interface EventRun {
+  readonly call: ToolCall | PostToolUseCall;
+  readonly result: PreToolUseResult | PostToolUseResult;
+  /** The engine's session id (K4). */
+  readonly sessionId: string;
+}
+
+/** What the engine tells of each event run (J1): the journal writer, or a host's own. */
+export interface EventJournal {
+  /** Called once per event run, after its verdict; must not throw (the engine ignores it if it does). */
+  record(run: EventRun): void;
+  /** Settles once what was recorded is written (or given up on). */
+  close(): Promise<void>;
 }
 
 /** One tool call as the hooks see it. */
@@ -81,6 +103,8 @@ export interface ToolCall {
    * and PostToolUse (`runToolCall` does). Default: a fresh id per event.
    */
   readonly toolUseId?: string | undefined;
+  /** The agent's own name of the tool (`Bash` for `bash_run`), for the journal's `agent_tool_name` (J1). */
+  readonly agentToolName?: string | undefined;
 }
 
 /** A tool call that ran and succeeded, for PostToolUse (P1). */

@@ -29,10 +29,13 @@ export {
 } from './gemini-hook-answer.ts';
 export { fromGeminiToolCall, GEMINI_TOOL_TABLE, type GeminiToolCall, geminiToolOutput } from './gemini-tool-call.ts';
 export { createHookEngine } from './create-hook-engine.ts';
+export { type ExplainedCall, explainToolCall, type HookExplanation } from './explain-tool-call.ts';
 // The closed sets the engine varies on, one entry each (docs/architecture.md).
 export { EVENTS as EVENT_RULES, type EventSpec as EventRules, eventSpec as eventRules } from '@cosh/spec';
 export { HOOK_KINDS, type HookKind, hookKindLabel, hookKindOfEntry as hookKindOf, shownHook } from './hook-kinds.ts';
 export type {
+  EventJournal,
+  EventRun,
   HookEngine,
   HookEngineOptions,
   PostToolUseCall,
@@ -41,6 +44,17 @@ export type {
   ToolCall,
 } from './hook-engine-types.ts';
 export type { HookReport } from './hook-report.ts';
+// The decision journal (J1, J2): one writer for every host, and the chain's rules read back.
+export { canonicalJson } from './canonical-json.ts';
+export { checkJournalChain, FIRST_PREV, type JournalCheck, sha256Hex } from './journal-chain.ts';
+export {
+  JOURNAL_REASON_BYTES,
+  type JournalAgent,
+  type JournalEntry,
+  type JournalHook,
+  type JournalLine,
+} from './journal-record.ts';
+export { createJournal, type JournalOptions, journalEntry, journalProblem } from './journal-writer.ts';
 export { MAX_TOOL_NAME_LENGTH, toolNameProblem } from './tool-name-problem.ts';
 export { HooksError, type HooksErrorCode } from './hooks-error.ts';
 export {

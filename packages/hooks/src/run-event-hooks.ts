@@ -14,7 +14,7 @@ import { translateUpdatedInput } from './claude-tool-input.ts';
 import { EVENTS } from '@cosh/spec';
 import { notStarted } from './guarded-runs.ts';
 import { hostVariables } from './hook-environment.ts';
-import { hookTargetOf, runHookOfKind } from './hook-kinds.ts';
+import { hookTargetOf, ruleRun, runHookOfKind } from './hook-kinds.ts';
 import { asyncStartedReport, deduplicatedReport, type HookReport, ranReport } from './hook-report.ts';
 import { residentKey } from './resident-hook-run.ts';
 import { residentStderrDiagnostic } from './resident-stderr.ts';
@@ -73,10 +73,16 @@ export async function runEventHooks(
   asyncHooks?: AsyncHooksSetup,
 ): Promise<EventHooksRun> {
   const setup = setupOfCall(selections, givenSetup);
-  const { runs, startedAsync } = startHooks(selections, setup, asyncHooks);
+  const { runs, startedAsync, waiting } = startHooks(selections, setup, asyncHooks);
   // One run (a guard's usual call) is awaited as it is: Promise.all costs such a call about 0.5 KB
   // of allocations (its iterator, a resolver per run, the array), as much as the call's own answer.
-  const results = runs.length === 1 ? [await (runs[0] as Promise<HookRun> | null)] : await Promise.all(runs);
+  // D2: a call whose hooks are all rules has nothing to wait for: its runs are its results.
+  const results: readonly (HookRun | null)[] =
+    waiting === 0
+      ? (runs as (HookRun | null)[])
+      : runs.length === 1
+        ? [await (runs[0] as Promise<HookRun> | HookRun | null)]
+        : await Promise.all(runs);
   // The output schemas (and zod) load only when a hook printed something.
   const parsers = await outputParsersFor(results);
   return reportHooks(selections, setup, startedAsync, results, parsers);
@@ -102,13 +108,12 @@ function setupOfCall(selections: readonly HookSelection<HookEntry>[], givenSetup
 
 /** The hooks of a call, started: a run per selection (`null`: none to wait for), and which were async (R13). */
 interface StartedHooks {
-  readonly runs: (Promise<HookRun> | null)[];
+  readonly runs: (Promise<HookRun> | HookRun | null)[];
+  /** How many of `runs` are promises to wait for (a rule's run is done when it is started, D1). */
+  readonly waiting: number;
   /** Positions of async hooks, started and not waited for; `null` when there are none. */
   readonly startedAsync: ReadonlySet<number> | null;
 }
-
-/** A rule's stdin: it has none (D1). */
-const noStdin = new Uint8Array(0);
 
 /** Starts every selected hook that runs, in the same tick (R2). */
 function startHooks(
@@ -118,7 +123,8 @@ function startHooks(
 ): StartedHooks {
   const stopBound = stopBoundMs(setup.hookRunner.options);
   // Made at its size (one per selection), not grown by push: a first push reserves 17 places.
-  const runs = new Array<Promise<HookRun> | null>(selections.length);
+  const runs = new Array<Promise<HookRun> | HookRun | null>(selections.length);
+  let waiting = 0;
   let startedAsync: Set<number> | null = null;
   for (let position = 0; position < selections.length; position += 1) {
     const selection = selections[position] as HookSelection<HookEntry>;
@@ -133,14 +139,16 @@ function startHooks(
     // D1: a rule is evaluated in this process: it needs no payload, working folder or runner.
     const target = hookTargetOf(hook);
     if (target.kind === 'rule') {
-      runs[position] = runHookOfKind({ hook, setup, stdin: noStdin, stopBoundMs: stopBound }, target);
+      // Evaluated here and now (HOOK_KINDS.rule.run without its promise): 100 rules on a call cost
+      // it no promise each, and a call of rules only no wait at all (D2).
+      runs[position] = ruleRun(target, setup.ruleSubject);
       continue;
     }
     // Stopped before the runner (no payload, no directory): no duration to report.
     const payload = payloadOf(hook, setup);
     const problem = setup.setupProblem ?? payload.problem;
     if (problem !== null || payload.stdin === null) {
-      runs[position] = Promise.resolve(notStarted(problem ?? '', null));
+      runs[position] = notStarted(problem ?? '', null);
       continue;
     }
     const stdin = payload.stdin;
@@ -152,8 +160,9 @@ function startHooks(
       continue;
     }
     runs[position] = runHookOfKind({ hook, setup, stdin, stopBoundMs: stopBound }, target);
+    waiting += 1;
   }
-  return { runs, startedAsync };
+  return { runs, startedAsync, waiting };
 }
 
 /** Reports (every selection, config order) and outcomes (hooks that ran, config order) of finished runs (M3). */

@@ -39,6 +39,12 @@ export interface HookProcessRequest {
    * group like any hook. Absent or empty: the shell is spawned itself.
    */
   readonly launcher?: readonly string[] | undefined;
+  /**
+   * Given to the launcher as descriptors 3, 4, … (in this order), each a regular file holding
+   * these bytes, opened afresh for this process (its own offset): a sandbox's seccomp program
+   * (`bwrap --seccomp 3`). Only with a launcher.
+   */
+  readonly launcherFiles?: readonly Uint8Array[] | undefined;
 }
 
 /** Tuning knobs; the defaults are the SPEC values. */

@@ -39,6 +39,18 @@ describe('R1 shell', () => {
     expect(launched.stdout).toBe('yes\n');
   });
 
+  it("R1/B14: a launcher's files are its descriptors 3, 4, …, regular files read from the start by each process", async () => {
+    const program = new TextEncoder().encode('seccomp-bytes');
+    const files = [new TextEncoder().encode('first'), program];
+    const command = 'cat <&3; echo; cat <&4; echo; [ -f /proc/self/fd/3 ] || test -f /dev/fd/3 && echo regular';
+    const [one, two] = await Promise.all([
+      runHook(request(command, { launcher: ['/usr/bin/env'], launcherFiles: files })),
+      runHook(request(command, { launcher: ['/usr/bin/env'], launcherFiles: files })),
+    ]);
+    expect(one?.stdout).toBe('first\nseccomp-bytes\nregular\n');
+    expect(two?.stdout).toBe('first\nseccomp-bytes\nregular\n');
+  });
+
   it('R9: a launcher that does not exist is a start error naming it', async () => {
     const result = await runHook(request('true', { launcher: [join(temporary, 'no-such-launcher')] }));
     expect(result.exitCode).toBeNull();

@@ -114,6 +114,16 @@ export function runValidatedHook(
       settleNotStarted(`cannot give the hook its stdin: ${describePayloadFileError(error)}`);
       return;
     }
+    // The launcher's files (a seccomp program): regular files like stdin's, opened per process.
+    const launcherFds: number[] = [];
+    try {
+      for (const bytes of request.launcherFiles ?? []) launcherFds.push(openPayloadForStdin(bytes));
+    } catch (error) {
+      for (const fd of launcherFds) closeSync(fd);
+      if (stdinFd !== 'ignore') closeSync(stdinFd);
+      settleNotStarted(`cannot give the sandbox its files: ${describePayloadFileError(error)}`);
+      return;
+    }
     let subprocess: ChildProcess;
     try {
       const launcher = request.launcher;
@@ -123,7 +133,7 @@ export function runValidatedHook(
           : spawn(
               launcher[0] as string,
               [...launcher.slice(1), options.shell, '-c', request.command],
-              spawnOptions(request, stdinFd),
+              spawnOptions(request, stdinFd, launcherFds),
             );
     } catch (error) {
       // Invalid arguments (a NUL byte in the command or environment, E2BIG, …) throw here.
@@ -132,6 +142,7 @@ export function runValidatedHook(
     } finally {
       // The child has its own copy from the fork (or there is no child): ours is not needed.
       if (stdinFd !== 'ignore') closeSync(stdinFd);
+      for (const fd of launcherFds) closeSync(fd);
     }
     // Node reports ENOENT, EACCES, EAGAIN, EMFILE and ENFILE as an `error` event on the next tick
     // instead: listen now, or that event would crash the host. After a successful spawn an
@@ -300,12 +311,16 @@ export function runValidatedHook(
 }
 
 /** How every hook process is spawned: piped stdio, and its own session and process group. */
-function spawnOptions(request: HookProcessRequest, stdinFd: number | 'ignore'): SpawnOptions {
+function spawnOptions(
+  request: HookProcessRequest,
+  stdinFd: number | 'ignore',
+  launcherFds: readonly number[] = [],
+): SpawnOptions {
   return {
     cwd: request.cwd,
     env: request.env,
     // Only stdout and stderr are pipes; nothing is written to the hook once it runs (R3).
-    stdio: [stdinFd, 'pipe', 'pipe'],
+    stdio: [stdinFd, 'pipe', 'pipe', ...launcherFds],
     // Its own session and process group, so the whole group can be signalled (R6) and
     // killed by our host-exit handler.
     detached: true,

@@ -39,4 +39,41 @@ describe('B2 bubblewrap options', () => {
     const args = bwrapArguments({ cwd: '/tmp/w', writable: ['/tmp/w'], pinned: [], readOnly: [] }, { network: true });
     expect(args.indexOf('--bind')).toBeGreaterThan(args.indexOf('--tmpfs'));
   });
+
+  it('B2: a protected folder that holds the working folder is mounted before it, the ones inside it after', () => {
+    const args = bwrapArguments(
+      {
+        cwd: '/home/me/.config/cosh/notes',
+        writable: ['/home/me/.config/cosh/notes'],
+        pinned: [],
+        readOnly: ['/home/me/.config/cosh', '/home/me/.config/cosh/notes/guard.sh'],
+      },
+      { network: true },
+    );
+    const at = (path: string, option: string) =>
+      args.findIndex((arg, index) => arg === path && args[index - 1] === option);
+    expect(at('/home/me/.config/cosh', '--ro-bind')).toBeLessThan(at('/home/me/.config/cosh/notes', '--bind'));
+    expect(at('/home/me/.config/cosh/notes', '--bind')).toBeLessThan(
+      at('/home/me/.config/cosh/notes/guard.sh', '--ro-bind'),
+    );
+  });
+
+  it('B11/B14: placeholders after the protected paths (an empty read-only folder; a file from its descriptor), then the seccomp descriptor', () => {
+    const args = bwrapArguments(
+      {
+        ...paths,
+        placeholders: [
+          { path: '/work/project/sub/.git', kind: 'folder' },
+          { path: '/work/project/.git/commondir', kind: 'file', content: '.\n' },
+        ],
+      },
+      { network: true, placeholderFds: [3], seccompFd: 4 },
+    );
+    const tail = args.slice(args.lastIndexOf('/work/project/.git/hooks') + 1, args.indexOf('--setenv'));
+    expect(tail).toEqual([
+      '--perms', '0555', '--tmpfs', '/work/project/sub/.git', '--remount-ro', '/work/project/sub/.git',
+      '--perms', '0444', '--ro-bind-data', '3', '/work/project/.git/commondir',
+      '--seccomp', '4',
+    ]); // biome-ignore format: one mount per line
+  });
 });

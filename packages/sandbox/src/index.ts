@@ -7,12 +7,19 @@ export {
   probeSandbox,
   probeTimeoutMs,
 } from './probe-sandbox.ts';
-export { isStrictlyInside, type ResolvedPolicyPaths, resolvePolicyPaths } from './resolve-policy-paths.ts';
+export {
+  isStrictlyInside,
+  type ResolvedPolicyPaths,
+  resolvePolicyPaths,
+  splitReadOnly,
+} from './resolve-policy-paths.ts';
 export { sandboxExecProfile } from './sandbox-exec-profile.ts';
 export type {
   SandboxKind,
   SandboxLaunch,
+  SandboxPlaceholder,
   SandboxPolicy,
   SandboxPreparation,
   SandboxProbe,
 } from './sandbox-policy.ts';
+export { unixSocketFilter } from './unix-socket-filter.ts';

@@ -11,7 +11,8 @@
 //    protected paths and going down the folders on the way to them (Landlock can only add
 //    rights below a folder, never take them back), symbolic links skipped;
 // 3. makes a fresh private temporary folder (TMPDIR) under the host's temporary folder;
-// 4. forks: the child sets no_new_privs, restricts itself, enters the cwd and execs the shell;
+// 4. forks: the child sets no_new_privs, restricts itself, loads the seccomp filter that
+//    refuses AF_UNIX sockets (B14, unless the policy allows them), enters the cwd and execs the shell;
 //    the parent stays outside as a child subreaper, so everything the command leaves behind
 //    comes to it, ends it with SIGKILL when the shell has ended, removes the temporary folder,
 //    and exits as the shell did (the same exit status, or the same signal).
@@ -86,14 +87,13 @@ def main():
             os.close(fd)
     protected = policy['readOnly']
     pinned = set(policy['pinned'])
-    def is_protected(path):
-        return any(path == other or inside(path, other) for other in protected)
-    def allow_write(root):
+    def allow_write(root, within):
         # Landlock cannot take a subtree back from a granted one: a root that holds protected
         # paths is granted entry by entry, and the folders on the way down to them not at all.
-        if is_protected(root):
+        # A protected folder that holds the writable tree itself is not in the way (B2).
+        if any(root == other or inside(root, other) for other in within):
             return
-        if root not in pinned and not any(inside(path, root) for path in protected):
+        if root not in pinned and not any(inside(path, root) for path in within):
             allow(root, fs)
             return
         try:
@@ -101,12 +101,12 @@ def main():
         except OSError:
             return
         for entry in entries:
-            allow_write(os.path.join(root, entry))
+            allow_write(os.path.join(root, entry), within)
     allow('/', EXECUTE | READ_FILE | READ_DIR)
     for device in ('/dev/null', '/dev/zero', '/dev/full'):
         allow(device, READ_FILE | WRITE_FILE)
     for root in policy['writable']:
-        allow_write(root)
+        allow_write(root, [path for path in protected if not inside(root, path)])
     tmp = tempfile.mkdtemp(prefix='cosh-sandbox-', dir=policy['tmp'])
     allow(tmp, fs)
     env = environment_as_started()
@@ -127,6 +127,8 @@ def main():
         except OSError as error:
             fail('cannot restrict itself with Landlock: ' + error.strerror)
         os.close(ruleset)
+        if policy['seccomp'] is not None:
+            install_seccomp(bytes.fromhex(policy['seccomp']))
         try:
             os.chdir(policy['cwd'])
         except OSError as error:
@@ -156,6 +158,16 @@ def main():
         os.kill(os.getpid(), signum)
         sys.exit(128 + signum)
     sys.exit(os.WEXITSTATUS(status))
+class SockFilterProgram(ctypes.Structure):
+    _fields_ = [('len', ctypes.c_ushort), ('filter', ctypes.c_void_p)]
+def install_seccomp(program):
+    # B14: the same classic-BPF program bubblewrap loads (refuses AF_UNIX sockets), installed
+    # with prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER) after no_new_privs; a filter that cannot
+    # load means no sandbox (the probe runs this too).
+    buffer = ctypes.create_string_buffer(program, len(program))
+    fprog = SockFilterProgram(len(program) // 8, ctypes.cast(buffer, ctypes.c_void_p))
+    if libc.prctl(22, 2, ctypes.byref(fprog), 0, 0) != 0:
+        fail('cannot load the AF_UNIX socket filter (seccomp): ' + os.strerror(ctypes.get_errno()))
 def environment_as_started():
     # The environment the launcher was given, as it was: Python changes its own at start (PEP
     # 538 sets LC_CTYPE=C.UTF-8 under the C locale), and the shell must see what it would

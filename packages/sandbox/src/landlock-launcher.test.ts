@@ -50,6 +50,30 @@ function landlockLauncher(policy: Partial<SandboxPolicy> = {}): readonly string[
 }
 
 describe.skipIf(!hasLandlock)('B1–B4 under Landlock (real processes)', () => {
+  it('B14: the launcher loads the AF_UNIX filter: AF_UNIX refused (EPERM), AF_INET works; unixSockets true lifts it', () => {
+    const probe = `python3 -c 'import socket
+for d in (socket.AF_UNIX, socket.AF_INET, socket.AF_INET6):
+    try:
+        socket.socket(d, socket.SOCK_STREAM).close(); print("ok")
+    except OSError as e:
+        print("refused", e.errno)'`;
+    expect(runLandlocked(probe).stdout).toBe('refused 1\nok\nok\n');
+    expect(runLandlocked(probe, { unixSockets: true }).stdout).toBe('ok\nok\nok\n');
+  });
+
+  it('B2: a working folder inside a protected folder is writable under Landlock too', () => {
+    const work = join(project, '.cosh', 'work');
+    mkdirSync(work, { recursive: true });
+    const run = runLandlocked(
+      `touch ${work}/made && echo made; echo x > ${join(project, '.cosh', 'setup.json')}; echo setup:$?`,
+      {
+        cwd: work,
+        writable: [],
+      },
+    );
+    expect(run.stdout).toMatch(/^made\nsetup:[12]\n$/);
+  });
+
   it('B1/B6: stdout, stderr and the exit status pass through; the shell starts in the cwd', () => {
     const run = runLandlocked('pwd; echo oops >&2; exit 7');
     expect(run.stdout).toBe(`${project}\n`);

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hasBubblewrap } from '@cosh/test-utils';
+import { runLaunch } from './__fixtures__/run-launch.ts';
 import { prepareSandbox } from './prepare-sandbox.ts';
 import { probeSandbox } from './probe-sandbox.ts';
 import type { SandboxPolicy } from './sandbox-policy.ts';
@@ -24,13 +25,11 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 function runInside(policy: SandboxPolicy, command: string): { status: number | null; stdout: string; stderr: string } {
   const prepared = prepareSandbox(policy, probeSandbox());
   if (!prepared.ok) throw new Error(prepared.cause);
-  const [program, ...args] = prepared.launch.launcher;
-  const run = spawnSync(program as string, [...args, '/bin/sh', '-c', command], {
-    cwd: policy.cwd,
-    encoding: 'utf8',
-    timeout: 20_000,
-  });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+  try {
+    return runLaunch(prepared.launch, policy.cwd, command);
+  } finally {
+    prepared.launch.release();
+  }
 }
 
 function project(name: string): { cwd: string; protectedFolder: string; hooks: string } {
@@ -136,5 +135,94 @@ describe.runIf(hasBubblewrap)('B bubblewrap, for real', () => {
     const { cwd } = project('status');
     const run = runInside({ cwd, writable: [], readOnly: [], network: true }, 'echo out; echo err >&2; pwd; exit 7');
     expect(run).toEqual({ status: 7, stdout: `out\n${cwd}\n`, stderr: 'err\n' });
+  });
+
+  it('B2: a working folder inside a protected folder is writable; the protected paths inside it and beside it are not', () => {
+    const { cwd, protectedFolder } = project('under-protected');
+    const work = join(protectedFolder, 'work');
+    mkdirSync(join(work, 'guards'), { recursive: true });
+    writeFileSync(join(work, 'guards', 'guard.sh'), 'exit 0\n');
+    const run = runInside(
+      { cwd: work, writable: [], readOnly: [protectedFolder, join(work, 'guards')], network: true },
+      `touch made && echo made; echo x > guards/guard.sh; echo guard:$?; echo x > ${join(protectedFolder, 'setup.json')}; echo setup:$?`,
+    );
+    expect(run.stdout).toMatch(/^made\nguard:[12]\nsetup:[12]\n$/);
+    expect(existsSync(join(work, 'made'))).toBe(true);
+    expect(readFileSync(join(protectedFolder, 'setup.json'), 'utf8')).toBe('{}');
+    expect(readFileSync(join(work, 'guards', 'guard.sh'), 'utf8')).toBe('exit 0\n');
+    expect(cwd).not.toBe(work);
+  });
+
+  it('B11: an absent placeholder path cannot be created, reads as its content, and leaves nothing on the host', () => {
+    const { cwd } = project('placeholders');
+    const policy: SandboxPolicy = {
+      cwd,
+      writable: [],
+      readOnly: [],
+      network: true,
+      placeholders: [
+        { path: join(cwd, '.git', 'commondir'), kind: 'file', content: '.\n' },
+        { path: join(cwd, 'sub', '.git'), kind: 'folder' },
+        // Outside every writable tree: read-only anyway, nothing mounted.
+        { path: join(root, 'elsewhere', '.git'), kind: 'folder' },
+      ],
+    };
+    mkdirSync(join(cwd, 'sub'));
+    const prepared = prepareSandbox(policy, probeSandbox());
+    if (!prepared.ok) throw new Error(prepared.cause);
+    expect(prepared.launch.launcher.join(' ')).not.toContain('elsewhere');
+    const run = runLaunch(
+      prepared.launch,
+      cwd,
+      'cat .git/commondir; echo x > .git/commondir; echo file:$?; touch sub/.git/x; echo folder:$?; ls -A sub/.git | wc -l',
+    );
+    // Until release the mount points exist on the host; a file one holds its content (git outside,
+    // during the call, reads a commondir of "." as none); release removes them.
+    expect(readFileSync(join(cwd, '.git', 'commondir'), 'utf8')).toBe('.\n');
+    prepared.launch.release();
+    expect(run.stdout).toMatch(/^\.\nfile:[12]\nfolder:[12]\n0\n$/);
+    expect(existsSync(join(cwd, '.git', 'commondir'))).toBe(false);
+    expect(existsSync(join(cwd, 'sub', '.git'))).toBe(false);
+  });
+
+  it("B11: two calls of one process at once: the second holds the first one's mount point again, the last release removes it", () => {
+    const { cwd } = project('placeholders-overlap');
+    const commondir = join(cwd, '.git', 'commondir');
+    const policy: SandboxPolicy = {
+      cwd,
+      writable: [],
+      readOnly: [commondir],
+      network: true,
+      placeholders: [{ path: commondir, kind: 'file', content: '.\n' }],
+    };
+    const first = prepareSandbox(policy, probeSandbox());
+    if (!first.ok) throw new Error(first.cause);
+    expect(runLaunch(first.launch, cwd, 'cat .git/commondir').stdout).toBe('.\n');
+    expect(existsSync(commondir)).toBe(true); // the first call's mount point, still in use
+    const second = prepareSandbox(policy, probeSandbox());
+    if (!second.ok) throw new Error(second.cause);
+    // Held again (it reads "."), not bound as the empty file it is on the host.
+    expect(runLaunch(second.launch, cwd, 'cat .git/commondir').stdout).toBe('.\n');
+    first.launch.release();
+    expect(existsSync(commondir)).toBe(true);
+    second.launch.release();
+    expect(existsSync(commondir)).toBe(false);
+  });
+
+  it('B11: a placeholder path that exists is protected as it is', () => {
+    const { cwd } = project('placeholder-exists');
+    writeFileSync(join(cwd, '.git', 'commondir'), '.\n');
+    const run = runInside(
+      {
+        cwd,
+        writable: [],
+        readOnly: [],
+        network: true,
+        placeholders: [{ path: join(cwd, '.git', 'commondir'), kind: 'file', content: '' }],
+      },
+      'echo elsewhere > .git/commondir; echo write:$?',
+    );
+    expect(run.stdout).toMatch(/^write:[12]\n$/);
+    expect(readFileSync(join(cwd, '.git', 'commondir'), 'utf8')).toBe('.\n');
   });
 });

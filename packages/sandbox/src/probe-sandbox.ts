@@ -8,6 +8,7 @@ import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
 import { landlockArguments } from './landlock-arguments.ts';
 import type { SandboxProbe } from './sandbox-policy.ts';
+import { unixSocketFilter } from './unix-socket-filter.ts';
 
 /** Longest wait for the probe's sandbox to start and end: never a hang. */
 export const probeTimeoutMs = 5000;
@@ -20,6 +21,12 @@ export interface ProbeOptions {
   readonly platform?: NodeJS.Platform | undefined;
   /** Longest wait for the probe's start. Default {@link probeTimeoutMs}. */
   readonly timeoutMs?: number | undefined;
+  /**
+   * SPEC B14: `true` when the launches will allow `AF_UNIX` sockets; otherwise (default) the
+   * probe starts the sandbox with the seccomp filter every launch loads, so a filter that cannot
+   * load means no sandbox, with that cause.
+   */
+  readonly unixSockets?: boolean | undefined;
 }
 
 const probes = new Map<string, SandboxProbe>();
@@ -39,12 +46,13 @@ const probes = new Map<string, SandboxProbe>();
 export function probeSandbox(options: ProbeOptions = {}): SandboxProbe {
   const path = options.path ?? process.env['PATH'] ?? '';
   const platform = options.platform ?? process.platform;
-  const key = `${platform}\0${path}`;
+  const unixSockets = options.unixSockets === true;
+  const key = `${platform}\0${path}\0${unixSockets}`;
   let probe = probes.get(key);
   if (probe === undefined) {
     probe =
       platform === 'linux'
-        ? probeLinux(path, options.timeoutMs ?? probeTimeoutMs)
+        ? probeLinux(path, options.timeoutMs ?? probeTimeoutMs, unixSockets)
         : platform === 'darwin'
           ? probeSandboxExec()
           : none(`no sandbox for ${platform}`);
@@ -60,13 +68,17 @@ export function probeSandbox(options: ProbeOptions = {}): SandboxProbe {
  * bubblewrap is unable to start (user namespaces disabled): only {@link probeSandbox} can. A probe
  * already made in this process is answered as is.
  */
-export function locateSandbox(options: Pick<ProbeOptions, 'path' | 'platform'> = {}): SandboxProbe {
+export function locateSandbox(options: Pick<ProbeOptions, 'path' | 'platform' | 'unixSockets'> = {}): SandboxProbe {
   const path = options.path ?? process.env['PATH'] ?? '';
   const platform = options.platform ?? process.platform;
-  const probed = probes.get(`${platform}\0${path}`);
+  const probed = probes.get(`${platform}\0${path}\0${options.unixSockets === true}`);
   if (probed !== undefined) return probed;
   if (platform === 'darwin') return probeSandboxExec();
   if (platform !== 'linux') return none(`no sandbox for ${platform}`);
+  if (options.unixSockets !== true) {
+    const filter = unixSocketFilter();
+    if (!filter.ok) return none(filter.cause);
+  }
   const program = findExecutable('bwrap', path);
   if (program !== null) return { kind: 'bwrap', program, cause: null };
   const python = findExecutable('python3', path);
@@ -100,22 +112,28 @@ const probeArguments = [
   'exit 0',
 ];
 
-function probeLinux(path: string, timeoutMs: number): SandboxProbe {
-  const bubblewrap = probeBubblewrap(path, timeoutMs);
+function probeLinux(path: string, timeoutMs: number, unixSockets: boolean): SandboxProbe {
+  let seccomp: Uint8Array | null = null;
+  if (!unixSockets) {
+    const filter = unixSocketFilter();
+    if (!filter.ok) return none(filter.cause);
+    seccomp = filter.bytes;
+  }
+  const bubblewrap = probeBubblewrap(path, timeoutMs, seccomp);
   if (bubblewrap.kind !== null) return bubblewrap;
   // Without python3 there is no Landlock launcher: bubblewrap's cause is the one to act on.
   const python = findExecutable('python3', path);
   if (python === null) return bubblewrap;
-  const landlock = probeLandlock(python, timeoutMs);
+  const landlock = probeLandlock(python, timeoutMs, seccomp);
   return landlock.kind !== null ? landlock : none(`${bubblewrap.cause}; Landlock: ${landlock.cause}`);
 }
 
 /** The Landlock launcher started once, restricting itself as every launch does, around `sh -c 'exit 0'`. */
-function probeLandlock(python: string, timeoutMs: number): SandboxProbe {
+function probeLandlock(python: string, timeoutMs: number, seccomp: Uint8Array | null): SandboxProbe {
   const paths = { cwd: '/', writable: [], pinned: [], readOnly: [] };
   const failure = startFailure(
     python,
-    [...landlockArguments(paths, { network: true }), '/bin/sh', '-c', 'exit 0'],
+    [...landlockArguments(paths, { network: true, seccomp }), '/bin/sh', '-c', 'exit 0'],
     timeoutMs,
   );
   return failure === null ? { kind: 'landlock', program: python, cause: null } : none(failure.cause);
@@ -134,10 +152,14 @@ function kernelHasLandlock(): boolean {
   }
 }
 
-function probeBubblewrap(path: string, timeoutMs: number): SandboxProbe {
+function probeBubblewrap(path: string, timeoutMs: number, seccomp: Uint8Array | null): SandboxProbe {
   const program = findExecutable('bwrap', path);
   if (program === null) return none('bwrap not found on PATH');
-  const failure = startFailure(program, probeArguments, timeoutMs);
+  // The filter comes on stdin (the probe's command reads nothing): a launch gives it on fd 3.
+  const failure =
+    seccomp === null
+      ? startFailure(program, probeArguments, timeoutMs)
+      : startFailure(program, ['--seccomp', '0', ...probeArguments], timeoutMs, seccomp);
   if (failure === null) return { kind: 'bwrap', program, cause: null };
   return none(failure.timedOut ? `bwrap ${failure.cause}` : `bwrap cannot start: ${failure.cause}`);
 }
@@ -150,14 +172,17 @@ function startFailure(
   program: string,
   args: readonly string[],
   timeoutMs: number,
+  input?: Uint8Array,
 ): { readonly timedOut: boolean; readonly cause: string } | null {
   const run = spawnSync(program, args, {
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'ignore', 'pipe'],
+    ...(input === undefined ? {} : { input }),
     timeout: timeoutMs,
     killSignal: 'SIGKILL',
     encoding: 'utf8',
   });
-  if (run.error !== undefined) {
+  // A launcher that ends before reading its input (bwrap failing early) is judged by how it ended.
+  if (run.error !== undefined && (run.error as NodeJS.ErrnoException).code !== 'EPIPE') {
     const timedOut = (run.error as NodeJS.ErrnoException).code === 'ETIMEDOUT';
     return { timedOut, cause: timedOut ? `did not start within ${timeoutMs / 1000} s` : run.error.message };
   }

@@ -18,6 +18,7 @@ interface ExecFlags {
   readonly config?: string;
   readonly project?: boolean;
   readonly history?: string;
+  readonly journal?: string;
   readonly json?: boolean;
   readonly sessionId?: string;
 }
@@ -52,10 +53,15 @@ export function addExecCommand(program: Command): Command {
     .addOption(noProjectOption())
     .addOption(sessionIdOption())
     .option('--history <file>', 'append the call to this file as one JSON line')
+    .option(
+      '--journal <file>',
+      'append one hash-chained line per event run to this decision journal (default: setup.json\'s "journal")',
+    )
     .option('--json', 'print the whole call record as one JSON object instead of the output')
     .action(async (tool: string, flags: ExecFlags, self: Command) => {
       const configPath = configPathOf(flags, self);
       checkFileOption('--history', flags.history, self);
+      checkFileOption('--journal', flags.journal, self);
       const sessionId = sessionIdOf(flags, self);
       const { runExec } = await import('./exec.ts');
       const context = contextOf(self);
@@ -67,6 +73,7 @@ export function addExecCommand(program: Command): Command {
         configPath,
         noProject: noProjectOf(flags),
         historyPath: flags.history,
+        journalPath: flags.journal,
         sessionId,
         json: flags.json === true,
         interactive: process.stdin.isTTY === true || context.err.isTTY,

@@ -27,6 +27,8 @@ export interface ExecOptions {
   /** `--no-project`: the project layer is left out (SPEC C10). */
   readonly noProject?: boolean | undefined;
   readonly historyPath: string | undefined;
+  /** `--journal <file>` (J1). */
+  readonly journalPath?: string | undefined;
   /** `--session-id`: Claude hooks' `session_id` (K4). */
   readonly sessionId?: string | undefined;
   readonly json: boolean;
@@ -94,6 +96,7 @@ export async function runExec(context: CliContext, options: ExecOptions): Promis
       // R12: one call, so a resident hook runs as a one-call process.
       residentHooks: 'one-call',
       historyPath: options.historyPath,
+      journalPath: options.journalPath,
       sessionId: options.sessionId,
       command,
     });

@@ -28,6 +28,7 @@ interface SessionFlags {
   readonly config?: string;
   readonly project?: boolean;
   readonly history?: string;
+  readonly journal?: string;
   readonly cwd?: string;
   readonly sessionId?: string;
   readonly verbose?: boolean;
@@ -65,11 +66,16 @@ export function addSessionCommand(program: Command, version: string): Command {
       '--history <file>',
       'append every call to this file as one JSON line (and each async hook\'s report as a {"type":"async_result"} line)',
     )
+    .option(
+      '--journal <file>',
+      'append one hash-chained line per event run to this decision journal (default: setup.json\'s "journal")',
+    )
     .addOption(workingFolderOption(session, 'where tools and hooks run (default: the current directory)'))
     .addOption(asyncVerboseOption(session))
     .action(async (flags: SessionFlags, self: Command) => {
       const configPath = configPathOf(flags, self);
       checkFileOption('--history', flags.history, self);
+      checkFileOption('--journal', flags.journal, self);
       const permissionTimeoutSeconds = parseSeconds(flags.permissionTimeout);
       if (permissionTimeoutSeconds === undefined) {
         throw new UsageError(
@@ -87,6 +93,7 @@ export function addSessionCommand(program: Command, version: string): Command {
           configPath,
           noProject: noProjectOf(flags),
           historyPath: flags.history,
+          journalPath: flags.journal,
           cwd: flags.cwd,
           version,
           sessionId,

@@ -19,6 +19,8 @@ export interface SessionOptions {
   /** `--no-project`: the project layer is left out (SPEC C10). */
   readonly noProject?: boolean | undefined;
   readonly historyPath: string | undefined;
+  /** `--journal <file>` (J1). */
+  readonly journalPath?: string | undefined;
   /** R13 `--verbose`: async hooks' reports on stderr. */
   readonly verbose?: boolean | undefined;
   /** `--session-id`: Claude hooks' `session_id` (K4). */
@@ -87,6 +89,7 @@ export async function runSession(context: CliContext, options: SessionOptions, s
     configPath: options.configPath,
     noProject: options.noProject,
     historyPath: options.historyPath,
+    journalPath: options.journalPath,
     sessionId: options.sessionId,
     command: options.command,
     verbose: options.verbose,

@@ -46,11 +46,20 @@ interface McpFlags {
   permission: 'allow' | 'deny';
   sessionId?: string;
   cwd?: string;
+  journal?: string;
   verbose?: boolean;
 }
 
 /** The options of `cosh mcp proxy` that take a value (`--config F`), for {@link proxyCommandLine}. */
-const proxyValueOptions = new Set(['--config', '--permission', '--call-timeout', '--cwd', '--session-id', '--name']);
+const proxyValueOptions = new Set([
+  '--config',
+  '--permission',
+  '--call-timeout',
+  '--cwd',
+  '--session-id',
+  '--name',
+  '--journal',
+]);
 
 /**
  * `cosh mcp proxy` typed without `--` before the server's command (`cosh mcp proxy npx -y
@@ -108,6 +117,10 @@ export function addMcpCommands(program: Command, version: string): void {
       ),
     )
     .addOption(sessionIdOption())
+    .option(
+      '--journal <file>',
+      'append one hash-chained line per event run to this decision journal (default: setup.json\'s "journal")',
+    )
     .addOption(asyncVerboseOption(serve))
     .action(async (flags: McpFlags, command: Command) => {
       const configPath = configPathOf(flags, command);
@@ -117,6 +130,7 @@ export function addMcpCommands(program: Command, version: string): void {
         configPath,
         noProject: noProjectOf(flags),
         sessionId,
+        journalPath: flags.journal,
         permission: flags.permission,
         cwd: flags.cwd,
         verbose: flags.verbose === true,
@@ -143,6 +157,10 @@ export function addMcpCommands(program: Command, version: string): void {
     .addOption(workingFolderOption(proxy, 'where the MCP server starts and hooks run (default: the current directory)'))
     .addOption(sessionIdOption())
     .addOption(asyncVerboseOption(proxy))
+    .option(
+      '--journal <file>',
+      'append one hash-chained line per event run to this decision journal (default: setup.json\'s "journal")',
+    )
     .option(
       '--name <server>',
       'the server name Claude-protocol hooks see its tools under: tool t is mcp__<server>__t (default: none, tools keep their names)',
@@ -179,6 +197,7 @@ export function addMcpCommands(program: Command, version: string): void {
           configPath,
           noProject: noProjectOf(flags),
           sessionId,
+          journalPath: flags.journal,
           serverName: flags.name,
           permission: flags.permission,
           callTimeoutSeconds,

@@ -1,6 +1,6 @@
 import type { CliContext } from '@cosh/cosh-cli';
-import { ExitError, loadCommandConfig } from '@cosh/cosh-cli';
-import { createScriptCheck } from '@cosh/config';
+import { ExitError, hostJournal, loadCommandConfig } from '@cosh/cosh-cli';
+import { createScriptCheck, hookPathFor } from '@cosh/config';
 import { createHookEngine } from '@cosh/hooks';
 import { createAsyncResultSink } from '../async-result-sink.ts';
 import { type Command, resolveWorkingFolder } from '../tool-host-cli-options.ts';
@@ -29,6 +29,8 @@ export interface McpProxyOptions {
   readonly noProject?: boolean | undefined;
   readonly permission: 'allow' | 'deny';
   /** `--session-id`: Claude hooks' `session_id` (K4); default a new UUID. */
+  /** `--journal <file>` (J1). */
+  readonly journalPath?: string | undefined;
   readonly sessionId?: string | undefined;
   /** `--name`: Claude hooks see the downstream's tool `t` as `mcp__<name>__t` (K3). */
   readonly serverName?: string | undefined;
@@ -93,7 +95,8 @@ async function proxy(
       ? {
           engine: createHookEngine(setup.loaded.config, {
             cwd,
-            env: context.env,
+            // B12: no PATH entry the agent's shell could write.
+            env: hookPathFor(setup.loaded.sandbox, context.env, [cwd]).env,
             sessionId: options.sessionId,
             projectFolder: setup.loaded.projectFolder,
             // SPEC S5: the proxy serves many calls; each checks its hooks' scripts again.
@@ -103,6 +106,11 @@ async function proxy(
               verbose: options.verbose === true,
               writeError: (text) => context.err.write(text),
             }).onAsyncResult,
+            journal: await hostJournal(context, {
+              settings: setup.loaded.journal,
+              file: options.journalPath,
+              agent: 'mcp',
+            }),
           }),
         }
       : { refusal: setup.refusal };

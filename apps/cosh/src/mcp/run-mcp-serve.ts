@@ -25,6 +25,8 @@ export interface McpServeOptions {
   readonly cwd?: string | undefined;
   /** `--session-id`: Claude hooks' `session_id` (K4); default a new UUID. */
   readonly sessionId?: string | undefined;
+  /** `--journal <file>` (J1). */
+  readonly journalPath?: string | undefined;
   /** R13 `--verbose`: async hooks' reports on stderr. */
   readonly verbose?: boolean | undefined;
   /** The app's version, told to the client. */
@@ -72,6 +74,8 @@ async function serve(
         configPath: options.configPath,
         noProject: options.noProject,
         sessionId: options.sessionId,
+        journalPath: options.journalPath,
+        journalAgent: 'mcp',
         verbose: options.verbose,
       }),
     log,

@@ -58,8 +58,15 @@ export const bashRunTool = defineTool({
   async execute(input: BashRunInput, context) {
     const timeoutSeconds = input.timeout ?? bashRunDefaultTimeoutSeconds;
     // SPEC B1: the shell starts inside the sandbox (or, under `required` without one, not at all).
-    const launch = context.sandbox?.launch(context.cwd) ?? { ok: true, launcher: undefined };
+    const launch = context.sandbox?.launch(context.cwd) ?? {
+      ok: true,
+      launcher: undefined,
+      launcherFiles: [],
+      release: () => {},
+    };
     if (!launch.ok) return { ok: false, error: launch.error };
+    // B3: the command and everything it started have ended when runHook answers, so the
+    // placeholders' mount points (B11) can go.
     const result = await runHook(
       {
         command: input.command,
@@ -69,11 +76,12 @@ export const bashRunTool = defineTool({
         timeoutMs: timeoutSeconds * 1000,
         // The runner spawns, times and kills the sandbox as it would the shell (R6 for the whole).
         launcher: launch.launcher,
+        launcherFiles: launch.launcherFiles,
         // A cancelled call (an MCP client's cancellation, a closing server) stops the command.
         signal: context.signal,
       },
       { maxOutputBytes: bashRunMaxStreamBytes },
-    );
+    ).finally(launch.release);
     if (result.startError !== null) {
       return { ok: false, error: `bash_run: the command could not start: ${result.startError}` };
     }

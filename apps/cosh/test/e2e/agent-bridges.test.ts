@@ -31,9 +31,11 @@ const HOOKS = {
   PostToolUse: [{ matcher: '^bash_run$', command: `echo '{"context": "ran a command"}'` }],
 };
 
+// setup.json lies in a folder of its own: its folder is Cosh's (B2, B8), not the project's files.
 async function setup() {
   const folder = makeFolder();
-  await writeFile(join(folder, 'setup.json'), JSON.stringify({ hooks: HOOKS }));
+  await mkdir(join(folder, 'config'));
+  await writeFile(join(folder, 'config', 'setup.json'), JSON.stringify({ hooks: HOOKS }));
   return folder;
 }
 
@@ -48,7 +50,7 @@ function withoutTrustAll(answer: Record<string, unknown>): Record<string, unknow
 
 describe('cosh claude-hook --client codex (K9)', () => {
   const codex = async (folder: string, event: string, toolName: string, toolInput: object) => {
-    const run = await runCosh(['claude-hook', '--client', 'codex', '--config', join(folder, 'setup.json')], {
+    const run = await runCosh(['claude-hook', '--client', 'codex', '--config', join(folder, 'config', 'setup.json')], {
       cwd: folder,
       input: JSON.stringify({
         session_id: 's-1',
@@ -129,7 +131,7 @@ describe('cosh claude-hook --client codex (K9)', () => {
 
 describe('cosh gemini-hook (K10)', () => {
   const gemini = async (folder: string, event: string, toolName: string, toolInput: object, extra: object = {}) => {
-    const run = await runCosh(['gemini-hook', '--config', join(folder, 'setup.json')], {
+    const run = await runCosh(['gemini-hook', '--config', join(folder, 'config', 'setup.json')], {
       cwd: folder,
       env: { XDG_STATE_HOME: join(folder, 'state') },
       input: JSON.stringify({
@@ -230,7 +232,7 @@ describe('cosh gemini-hook (K10)', () => {
     const bad = await gemini(folder, 'Nope', 'x', {});
     expect(bad.code).toBe(2);
     expect(bad.answer).toMatchObject({ decision: 'deny' });
-    await writeFile(join(folder, 'setup.json'), '{"hooks": {"PreToolUse": [{"comand": "x"}]}}');
+    await writeFile(join(folder, 'config', 'setup.json'), '{"hooks": {"PreToolUse": [{"comand": "x"}]}}');
     const broken = await gemini(folder, 'BeforeTool', 'run_shell_command', { command: 'ls' });
     expect(broken.code).toBe(2);
     expect(broken.answer).toMatchObject({ decision: 'deny', reason: expect.stringContaining('could not be loaded') });

@@ -30,7 +30,9 @@ type Entry = { name?: string; matcher?: string; command: string; protocol?: 'cla
 
 async function bridge(hooks: { PreToolUse?: Entry[]; PostToolUse?: Entry[] } | string) {
   const folder = makeFolder();
-  const config = join(folder, 'setup.json');
+  // In a folder of its own: setup.json's folder is Cosh's (B2, B8), not the project's files.
+  await mkdir(join(folder, 'config'));
+  const config = join(folder, 'config', 'setup.json');
   await writeFile(config, typeof hooks === 'string' ? hooks : JSON.stringify({ hooks }));
   /** Runs `cosh claude-hook` with this stdin; checks it exits 0 and prints at most one line. */
   const ask = async (stdin: string | object) => {

@@ -141,6 +141,8 @@ describe('cosh hooks list', () => {
       name: 'true',
       command: 'true',
       url: null,
+      kind: 'command',
+      rule: null,
       protocol: 'cosh',
       matcher: '*_run',
       timeout: 60,

@@ -2,7 +2,7 @@
 // bridges' unfenced-client warning and `required` deny (B10), end to end: the built binary
 // against temporary HOMEs.
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { temporaryFolders } from '@cosh/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -141,6 +141,34 @@ describe('cosh connect claude: the fence (B9)', () => {
         expect(await readFile(claudeSettings, 'utf8')).toBe(text);
       }
     }
+  });
+
+  it("B9: --project fences in the project's .claude/settings.json, its .cosh/ included; --check passes there", async () => {
+    const { project, run } = await scene();
+    await mkdir(join(project, '.cosh'));
+    expect((await run(['connect', 'claude', '--project'])).code).toBe(0);
+    const settings = JSON.parse(await readFile(join(project, '.claude', 'settings.json'), 'utf8')) as {
+      sandbox: { filesystem: { denyWrite: string[] } };
+      permissions: { deny: string[] };
+    };
+    expect(settings.sandbox.filesystem.denyWrite).toContain('~/project/.cosh');
+    expect(settings.permissions.deny).toContain('Edit(~/project/.cosh/**)');
+    expect(settings.permissions.deny).toContain('Edit(~/project/.claude/settings.json)');
+    const check = await run(['connect', 'claude', '--project', '--check']);
+    expect(check.stdout).toContain("Claude Code's shell is fenced");
+    expect(check.code).toBe(0);
+  });
+
+  it("B9: connect says which of bwrap and socat Claude Code's sandbox is missing on PATH", async () => {
+    const { home, project } = await scene();
+    const bin = join(home, 'bin');
+    await mkdir(bin);
+    await symlink('/usr/bin/bwrap', join(bin, 'bwrap'));
+    const wired = await runCosh(['connect', 'claude'], { cwd: project, env: { HOME: home, PATH: bin } });
+    expect(wired.code).toBe(0);
+    expect(wired.stdout).toContain("Claude Code's sandbox needs bwrap and socat on PATH: socat is missing");
+    const none = await runCosh(['connect', 'claude'], { cwd: project, env: { HOME: home, PATH: join(home, 'empty') } });
+    expect(none.stdout).toContain('bwrap and socat are missing (install bubblewrap and socat)');
   });
 
   it('X: an unknown agent gets "did you mean"', async () => {

@@ -108,3 +108,28 @@ describe('pnpm install-global: cosh on PATH from a clone', () => {
     });
   });
 });
+
+describe('pnpm install-global run by pnpm (issue 36)', () => {
+  it("X: pnpm's own npm_config_* settings reach no npm: no 'Unknown env config' warning; npm's own (prefix) still count", () => {
+    const second = join(folder, 'prefix-from-env');
+    const result = spawnSync(process.execPath, [join(root, 'scripts/install-global.mjs'), '--skip-build'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        npm_config_cache: join(folder, 'npm-cache'),
+        npm_config_update_notifier: 'false',
+        // As pnpm sets them for a script it runs: unknown to npm.
+        npm_config_verify_deps_before_run: 'false',
+        npm_config__jsr_registry: 'https://npm.jsr.io/',
+        npm_config_frozen_lockfile: '',
+        // npm's own, which must still work: where to install (no --prefix given).
+        npm_config_prefix: second,
+      },
+      encoding: 'utf8',
+    });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(`is installed in ${join(second, 'bin')}`);
+    expect(existsSync(join(second, 'lib/node_modules/@cosh/app/package.json'))).toBe(true);
+  }, 180_000);
+});

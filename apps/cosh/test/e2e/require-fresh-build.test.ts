@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { temporaryFolders } from '@cosh/test-utils';
 import { describe, expect, it } from 'vitest';
+import { writeBuildStamp } from '../../../../scripts/require-fresh-build.mjs';
 import { requireFreshBuild } from '../e2e-fresh-build.ts';
 
 const makeFolder = temporaryFolders('cosh-fresh-build-');
@@ -152,6 +153,46 @@ describe('the prepack guard (scripts/require-fresh-build.mjs)', () => {
     const packed = pack();
     expect(packed.status, `${packed.stdout}${packed.stderr}`).toBe(0);
     expect(tarballs()).toEqual(['fake-lib-1.0.0.tgz']);
+  });
+});
+
+describe('content, not times, once a build left its stamp (issue 36)', () => {
+  it('a checkout that leaves every input as it was (all newer than dist/) is fresh', () => {
+    const { lib, touch } = workspace();
+    writeBuildStamp(lib);
+    for (const path of [
+      'packages/lib/src/index.ts',
+      'packages/lib/package.json',
+      'packages/dep/src/index.ts',
+      'tsdown.base.ts',
+    ])
+      touch(path);
+    expect(guard(lib)).toEqual({ code: 0, stderr: '' });
+    expect(() => requireFreshBuild(lib)).not.toThrow();
+  });
+
+  it('an input whose content changed is named, whatever its time (older than dist/ included)', () => {
+    const { root, lib } = workspace();
+    writeBuildStamp(lib);
+    writeFileSync(join(root, 'packages/dep/src/index.ts'), 'export const changed = true;\n');
+    utimesSync(join(root, 'packages/dep/src/index.ts'), before, before);
+    const result = guard(lib);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('changed since the last build (.build-stamp.json): packages/dep/src/index.ts');
+    // A test file is no input: changing it leaves the build fresh.
+    writeFileSync(join(root, 'packages/dep/src/index.ts'), 'export {};\n');
+    writeFileSync(join(root, 'packages/lib/src/index.test.ts'), '// another test\n');
+    expect(guard(lib)).toEqual({ code: 0, stderr: '' });
+  });
+
+  it('a source added or removed since the build is stale', () => {
+    const { root, lib } = workspace();
+    writeBuildStamp(lib);
+    writeFileSync(join(root, 'packages/lib/src/extra.ts'), 'export {};\n');
+    expect(guard(lib).stderr).toContain('packages/lib/src/extra.ts');
+    rmSync(join(root, 'packages/lib/src/extra.ts'));
+    rmSync(join(root, 'packages/dep/src/index.ts'));
+    expect(guard(lib).stderr).toContain('packages/dep/src/index.ts (removed)');
   });
 });
 

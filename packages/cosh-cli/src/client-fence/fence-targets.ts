@@ -1,12 +1,16 @@
-// SPEC B9, B13: what fencing a client's shell keeps unwritable. The B2 list proper (config
-// folders, trust store, cache, installation folder) comes from one source, `protectedPathsSource`:
-// today a reading of the same rules as apps/cosh's protected-paths.ts for a user-level fence;
-// once that list moves into a package cosh-cli can import, point the source at it.
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+// SPEC B9, B13: what fencing a client's shell keeps unwritable. The B2 part comes from the one
+// place that computes B2 (`protectedPaths` of @cosh/config, which the sandbox and B8 use too),
+// for the user's layers; the client's own settings files are added (B13).
+import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { coshCacheFolder, resolveConfigPath, trustStoreFile } from '@cosh/config';
-
+import { join } from 'node:path';
+import {
+  coshInstallationFolder,
+  gitProtectedPaths,
+  protectedPaths,
+  resolveConfigPath,
+  trustStoreFile,
+} from '@cosh/config';
 /** One path a fence keeps unwritable, and what it is (for messages). */
 export interface FenceTarget {
   readonly path: string;
@@ -28,29 +32,62 @@ export interface FenceTargetsInput {
 /** The B2 part of the list: folders Cosh reads its guards and verdicts from. */
 export type ProtectedPathsSource = (input: FenceTargetsInput) => readonly FenceTarget[];
 
-/** The managed setup.json's folder (C1). */
-const MANAGED_FOLDER = '/etc/cosh';
+/** The managed setup.json (C1). */
+const MANAGED_FILE = '/etc/cosh/setup.json';
+
+/** The clients' project settings files (B13) by their place in a project. */
+const PROJECT_CLIENT_FILES = [
+  '.claude/settings.json',
+  '.claude/settings.local.json',
+  '.codex/hooks.json',
+  '.codex/config.toml',
+  '.gemini/settings.json',
+];
 
 /**
- * B2's user-level folders: the user setup.json's folder, the managed one when it exists, the
- * trust store's folder (`$XDG_STATE_HOME/cosh`), the cache (`$XDG_CACHE_HOME/cosh`), the
- * project's `.cosh/` of `cwd` when there is one, and the installation folder.
+ * B2's list (`protectedPaths` of @cosh/config) for a fence that holds in every project: the user
+ * setup.json's folder, the managed one when it exists, the trust store's folder
+ * (`$XDG_STATE_HOME/cosh`), the cache (`$XDG_CACHE_HOME/cosh`), the installation folder, the
+ * clients' user settings files and the entry point they name (B13), and, when `cwd` holds one,
+ * the project's `.cosh/`. A file inside a listed folder is covered by it. Left out: the
+ * repository's `.git/hooks` and `.git/config` around `cwd`, and the clients' settings files of the
+ * project `cosh connect` happens to run in: they are that project's, and Claude Code and Codex
+ * keep them read-only themselves (shared/FENCES.md); `--project` adds its own file.
  */
 export const b2ProtectedPaths: ProtectedPathsSource = (input) => {
   const { env, cwd } = input;
-  const targets: FenceTarget[] = [
-    { path: dirname(resolveConfigPath({ cwd, env }).file), kind: 'folder', what: 'the user setup.json folder' },
-    { path: dirname(trustStoreFile({ env })), kind: 'folder', what: 'the trust store folder' },
-    { path: coshCacheFolder({ env }), kind: 'folder', what: "Cosh's cache" },
-  ];
-  if (existsSync(MANAGED_FOLDER))
-    targets.push({ path: MANAGED_FOLDER, kind: 'folder', what: 'the managed setup.json folder' });
-  if (isFolder(join(cwd, '.cosh')))
-    targets.push({ path: join(cwd, '.cosh'), kind: 'folder', what: "this project's .cosh folder" });
-  if (input.installationFolder !== null)
-    targets.push({ path: input.installationFolder, kind: 'folder', what: "Cosh's installation folder" });
-  return targets;
+  const configFiles = [resolveConfigPath({ cwd, env }).file];
+  if (existsSync(MANAGED_FILE)) configFiles.push(MANAGED_FILE);
+  if (isFolder(join(cwd, '.cosh'))) configFiles.push(join(cwd, '.cosh', 'setup.json'));
+  const all = protectedPaths(
+    {
+      configFiles,
+      trustStore: trustStoreFile({ env }),
+      scripts: [],
+      env,
+      installationFolder: input.installationFolder,
+    },
+    cwd,
+  );
+  const left = new Set([
+    ...gitProtectedPaths(cwd, homeOf(env)),
+    ...PROJECT_CLIENT_FILES.map((file) => join(cwd, file)),
+  ]);
+  const kept = all.filter((path) => !left.has(path));
+  // A setup.json or trust.json is covered by its folder, which the list holds too.
+  return kept
+    .filter((path) => !kept.some((other) => other !== path && path.startsWith(`${other}/`)))
+    .map((path) => ({ path, kind: kindOf(path), what: "one of Cosh's files (B2, B13)" }));
 };
+
+/** A file (a settings file, an entry point) or a folder; one that does not exist yet by its name. */
+function kindOf(path: string): 'file' | 'folder' {
+  try {
+    return statSync(path).isDirectory() ? 'folder' : 'file';
+  } catch {
+    return /\.(json|toml|js)$/.test(path) ? 'file' : 'folder';
+  }
+}
 
 /** Every path the fence keeps unwritable (B9): B2's, then the client's own settings files (B13). */
 export function fenceTargets(
@@ -85,25 +122,7 @@ export function homeOf(env: NodeJS.ProcessEnv): string {
   return env['HOME'] || homedir();
 }
 
-/**
- * Cosh's installation folder (B13): the nearest folder above the running program's real path
- * whose `package.json` names a package; `null` when there is none.
- */
+/** Cosh's installation folder (B13), from the one place that finds it (@cosh/config). */
 export function installationFolderOf(program: string | undefined = process.argv[1]): string | null {
-  if (program === undefined || program === '') return null;
-  let folder: string;
-  try {
-    folder = dirname(realpathSync(program));
-  } catch {
-    return null;
-  }
-  for (;;) {
-    try {
-      if (/"name"\s*:/.test(readFileSync(join(folder, 'package.json'), 'utf8'))) return folder;
-    } catch {
-      // No package.json here: look further up.
-    }
-    if (dirname(folder) === folder) return null;
-    folder = dirname(folder);
-  }
+  return coshInstallationFolder(program);
 }

@@ -100,6 +100,8 @@ export interface BridgeConfig {
    * `systemMessage`, since agents show a hook's stderr to nobody.
    */
   readonly warnings: readonly string[];
+  /** Where the project layer was looked for (K8): with the payload's cwd, the bridge's working tree (B12). */
+  readonly projectFrom: string;
 }
 
 /**
@@ -125,7 +127,7 @@ export async function loadBridgeConfig(
       validationCache: true,
     },
   );
-  return { loaded, warnings };
+  return { loaded, warnings, projectFrom: options.projectFrom };
 }
 
 /**

@@ -14,7 +14,9 @@ import {
   type HookEvent,
   toCoshToolInput,
 } from '@cosh/hooks';
+import { hookPathFor } from '@cosh/config';
 import type { CliContext } from '../cli-context.ts';
+import { hostJournal } from '../host-journal.ts';
 import { clientFenceNotice } from '../client-fence/fence-notice.ts';
 import {
   type BridgeClient,
@@ -134,9 +136,21 @@ async function answerCall(
   // B8: a write of Cosh's own files is refused before any hook runs, whatever they would say.
   const refusal = call.event === 'PreToolUse' ? bridgeWriteRefusal(bridge.loaded, context.env, call, client) : null;
   if (refusal !== null) return withWarnings(bridged.answer([refusedVerdict(refusal)]), bridge.warnings);
+  // J1: always journaled when setup.json sets a journal; J4: a journal that cannot be written is a warning.
+  const journalWarnings: string[] = [];
+  const journal = await hostJournal(context, {
+    settings: bridge.loaded.journal,
+    agent: client,
+    warn: (message) => {
+      journalWarnings.push(message);
+      context.err.line(`cosh: warning: ${message}`);
+    },
+  });
   const engine = createHookEngine(bridge.loaded.config, {
+    journal,
     cwd: call.cwd,
-    env: context.env,
+    // B12: no PATH entry the agent's shell could write (the payload's cwd, the project's root, …).
+    env: hookPathFor(bridge.loaded.sandbox, context.env, [call.cwd, bridge.projectFrom]).env,
     sessionId: call.sessionId,
     transcriptPath: call.transcriptPath,
     projectFolder: bridge.loaded.projectFolder,
@@ -150,12 +164,13 @@ async function answerCall(
     void engine.close();
     return withWarnings(
       claudeFailureAnswer(call.event, deadlineProblem('cosh claude-hook', deadline.boundMs), { deny: true }),
-      bridge.warnings,
+      [...bridge.warnings, ...journalWarnings],
     );
   }
-  // The HTTP hooks' kept-alive connections (H2) end with the call; async hooks are waited for (R13).
+  // The HTTP hooks' kept-alive connections (H2) end with the call; async hooks are waited for (R13);
+  // the journal's line is written (J2).
   await engine.close();
-  return withWarnings(bridged.answer(outcome), bridge.warnings);
+  return withWarnings(bridged.answer(outcome), [...bridge.warnings, ...journalWarnings]);
 }
 
 /** The Cosh calls through the engine, one after another. */
@@ -168,6 +183,7 @@ async function runOnEngine(engine: HookEngine, call: BridgeCall, bridged: Bridge
       cwd: call.cwd,
       ...(part.mcpServer === null ? {} : { mcpServer: part.mcpServer }),
       ...(call.toolUseId === undefined ? {} : { toolUseId: call.toolUseId }),
+      agentToolName: call.toolName,
     };
     if (call.event === 'PreToolUse') {
       verdicts.push(await engine.preToolUse(coshCall));

@@ -98,7 +98,7 @@ export function planClaudeSettingsFence(
             env,
             cwd: context.cwd,
             installationFolder: installationFolderOf(),
-            clientFiles: [file, join(context.cwd, '.claude', 'settings.local.json')],
+            clientFiles: [file, join(context.cwd, '.claude', 'settings.local.json'), userSettingsFile('claude', env)],
           }),
           homeOf(env),
         )

@@ -113,12 +113,17 @@ function shellQuote(word: string): string {
 }
 
 /**
- * The absolute path of the running `cosh` (its script, as the shell started it: a link to it
- * stays a link, so an update that moves the files keeps working).
+ * The real path of the running `cosh` (SPEC B13): the installed package's `bin/cosh.js`, never a
+ * link such as a project's `node_modules/.bin/cosh`, which the agent's shell can replace in the
+ * working tree (the bridge would then run the agent's program); the package's folder is protected.
  */
-function coshPath(): string {
-  const script = process.argv[1];
-  return script === undefined || script === '' ? 'cosh' : resolve(script);
+export function coshPath(script: string | undefined = process.argv[1]): string {
+  if (script === undefined || script === '') return 'cosh';
+  try {
+    return realpathSync(script);
+  } catch {
+    return resolve(script);
+  }
 }
 
 /** The file a write changes: a settings file kept as a link (dotfiles) is written where it points. */

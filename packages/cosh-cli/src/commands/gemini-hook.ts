@@ -8,7 +8,9 @@ import {
   geminiHookAnswer,
   geminiToolOutput,
 } from '@cosh/hooks';
+import { hookPathFor } from '@cosh/config';
 import type { CliContext } from '../cli-context.ts';
+import { hostJournal } from '../host-journal.ts';
 import { ExitError } from '../cli-errors.ts';
 import { clientFenceNotice } from '../client-fence/fence-notice.ts';
 import {
@@ -87,9 +89,21 @@ async function answerCall(
           input: call.toolInput,
         })
       : '';
+  // J1: always journaled when setup.json sets a journal; J4: a journal that cannot be written is a warning.
+  const journalWarnings: string[] = [];
+  const journal = await hostJournal(context, {
+    settings: bridge.loaded.journal,
+    agent: 'gemini',
+    warn: (message) => {
+      journalWarnings.push(message);
+      context.err.line(`cosh: warning: ${message}`);
+    },
+  });
   const engine = createHookEngine(bridge.loaded.config, {
+    journal,
     cwd: call.cwd,
-    env: context.env,
+    // B12: no PATH entry the agent's shell could write (the payload's cwd, the project's root, …).
+    env: hookPathFor(bridge.loaded.sandbox, context.env, [call.cwd, bridge.projectFrom]).env,
     sessionId: call.sessionId,
     transcriptPath: call.transcriptPath,
     projectFolder: bridge.loaded.projectFolder,
@@ -104,8 +118,9 @@ async function answerCall(
   }
   // Async hooks (R13) and HTTP connections end with the call.
   await engine.close();
+  const warnings = [...bridge.warnings, ...journalWarnings];
   const answer = geminiHookAnswer(call.event, outcome, toolCall, {
-    systemMessage: bridge.warnings.length === 0 ? null : bridge.warnings.join('\n'),
+    systemMessage: warnings.length === 0 ? null : warnings.join('\n'),
     keptContext,
   });
   if (answer.contextToKeep !== '' && call.sessionId !== undefined) {
@@ -135,6 +150,7 @@ async function runOnEngine(
     toolInput: toolCall.toolInput,
     cwd: call.cwd,
     ...(toolCall.mcpServer === null ? {} : { mcpServer: toolCall.mcpServer }),
+    agentToolName: call.toolName,
   };
   if (call.event === 'PreToolUse') return await engine.preToolUse(coshCall);
   return await engine.postToolUse({

@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import { addExamples } from '../help-examples.ts';
+import { addHooksExplainCommand } from './hooks-explain-command.ts';
 import { addHooksImportCommand } from './hooks-import-command.ts';
 import { addHooksListCommand } from './hooks-list-command.ts';
+import { addHooksReplayCommand } from './hooks-replay-command.ts';
 import { addHooksRunCommand } from './hooks-run-command.ts';
 import { addHooksSchemaCommand } from './hooks-schema-command.ts';
 import { addHooksToggleCommands } from './hooks-toggle-command.ts';
@@ -25,6 +27,8 @@ export function addHooksCommand(program: Command): Command {
   addHooksTrustCommand(hooks);
   addHooksToggleCommands(hooks);
   addHooksRunCommand(hooks);
+  addHooksReplayCommand(hooks);
+  addHooksExplainCommand(hooks);
   addHooksImportCommand(hooks);
   addHooksSchemaCommand(hooks);
   return hooks;

@@ -7,7 +7,7 @@ import { sandboxStatus, sandboxStatusLine } from '../sandbox-status.ts';
 import type { HooksListJson } from './hooks-list.ts';
 
 /** B5: the listing ends with the sandbox's state: `runInProcess` sets COSH_SANDBOX=off (TRUST_ALL_ENV). */
-const sandboxLine = `\n${sandboxStatusLine(sandboxStatus({ mode: 'auto', writable: [], network: true }, { ...TRUST_ALL_ENV }))}\n`;
+const sandboxLine = `\n${sandboxStatusLine(sandboxStatus({ mode: 'auto', writable: [], network: true, unixSockets: false }, { ...TRUST_ALL_ENV }))}\n`;
 
 const makeFolder = temporaryFolders('cosh-cli-list-');
 

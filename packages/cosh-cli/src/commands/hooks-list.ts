@@ -5,6 +5,7 @@ import {
   type HookEntry,
   type HookEvent,
   type HookOffReason,
+  hookPathFor,
   type TrustState,
 } from '@cosh/config';
 import { type HookKind, hookKindOf, shownHook } from '@cosh/hooks';
@@ -68,6 +69,11 @@ export interface HooksListJson {
     readonly kind: 'bwrap' | 'landlock' | 'sandbox-exec' | null;
     readonly cause: string | null;
   };
+  /**
+   * B12: the `PATH` entries hooks do not get (inside a folder the agent's shell can write), in
+   * `PATH`'s order; absent when none is.
+   */
+  readonly path_removed?: readonly string[];
 }
 
 /** `cosh hooks list [--config F] [--no-project] [--json]`. */
@@ -83,6 +89,8 @@ export async function runHooksList(
   });
   printIgnoredHomeUserFile(context.err, loaded, context.env);
   const { config, files, location } = loaded;
+  // B12: as the hosts run hooks here (`exec`, `session`, `hooks run` in this folder).
+  const pathRemoved = hookPathFor(loaded.sandbox, context.env, [context.cwd]).removed;
   // A hook's warnings are those of the file it was read from: not of a file whose trusted copy runs.
   const shownFrom = new Map(files.filter((file) => file.load !== 'snapshot').map((file) => [file.file, file]));
   const hookWarnings = (hook: HookEntry): ConfigProblem[] =>
@@ -146,6 +154,7 @@ export async function runHooksList(
         kind: loaded.sandboxStatus.kind,
         cause: loaded.sandboxStatus.cause,
       },
+      ...(pathRemoved.length === 0 ? {} : { path_removed: pathRemoved }),
     };
     printJson((text) => context.out.write(text), result);
     return;
@@ -180,6 +189,12 @@ export async function runHooksList(
   // SPEC B5: whether the agent's shell can change what is listed here.
   out.line();
   out.line(sandboxStatusLine(loaded.sandboxStatus));
+  // SPEC B12: the programs hooks find by name are never ones the agent's shell could plant.
+  if (pathRemoved.length > 0) {
+    out.line(
+      `PATH for hooks: without ${pathRemoved.map((entry) => escapeForTerminal(entry)).join(', ')} (the agent's shell can write there)`,
+    );
+  }
 }
 
 function printFiles(out: Writer, files: readonly ConfigLayerFile[]): void {

@@ -16,6 +16,7 @@ interface HooksRunFlags {
   readonly verbose?: boolean;
   readonly exitCode?: boolean;
   readonly sessionId?: string;
+  readonly journal?: string;
 }
 
 /**
@@ -50,6 +51,7 @@ export function addHooksRunCommand(hooks: Command): Command {
       configPath,
       noProject: noProjectOf(flags),
       sessionId,
+      journal: flags.journal,
       json: flags.json === true,
       verbose: flags.verbose === true,
       exitCode: flags.exitCode === true,

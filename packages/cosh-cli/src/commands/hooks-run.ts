@@ -1,9 +1,10 @@
-import { claudeToolNameRunAdvice, homeFolder } from '@cosh/config';
+import { claudeToolNameRunAdvice, homeFolder, hookPathFor } from '@cosh/config';
 import { asyncReportLine, createHookEngine, touchedPaths } from '@cosh/hooks';
 import { readArgumentFile } from '../argument-file.ts';
 import type { CliContext } from '../cli-context.ts';
 import { type CommandName, ExitError, UsageError } from '../cli-errors.ts';
 import { EXIT_CODES } from '../exit-codes.ts';
+import { hostJournal } from '../host-journal.ts';
 import { loadCommandConfig } from '../load-command-config.ts';
 import { parseEventArgument } from './event-argument.ts';
 import { parseToolInput } from './hooks-run-input.ts';
@@ -25,6 +26,8 @@ export interface HooksRunOptions {
   readonly noProject?: boolean | undefined;
   /** `session_id` for Claude-protocol hooks (K4); default a new UUID. */
   readonly sessionId?: string | undefined;
+  /** `--journal <file>`: the decision journal (J1), over setup.json's. */
+  readonly journal?: string | undefined;
   readonly json: boolean;
   /** Without `--json`: print each hook's stdin payload, stdout and stderr under its row. */
   readonly verbose?: boolean;
@@ -77,7 +80,12 @@ export async function runHooksRun(context: CliContext, options: HooksRunOptions)
   const claudeName = claudeToolNameRunAdvice(options.tool);
   if (claudeName !== undefined) context.err.line(`cosh: warning: ${claudeName}`);
 
-  const { config, projectFolder } = await loadCommandConfig(context, {
+  const {
+    config,
+    projectFolder,
+    sandbox,
+    journal: journalSettings,
+  } = await loadCommandConfig(context, {
     configPath: options.configPath,
     noProject: options.noProject,
     warnings: 'stderr',
@@ -88,11 +96,13 @@ export async function runHooksRun(context: CliContext, options: HooksRunOptions)
   });
   const engine = createHookEngine(config, {
     cwd: context.cwd,
-    env: context.env,
+    // B12: no PATH entry the agent's shell could write.
+    env: hookPathFor(sandbox, context.env, [context.cwd]).env,
     sessionId: options.sessionId,
     projectFolder,
     // R12: one call, so a resident hook runs as a one-call process.
     residentHooks: 'one-call',
+    journal: await hostJournal(context, { settings: journalSettings, file: options.journal, agent: 'cosh' }),
     // R13: an async hook's finished report, with --verbose.
     onAsyncResult: options.verbose === true ? (report) => context.err.write(asyncReportLine(report)) : undefined,
   });

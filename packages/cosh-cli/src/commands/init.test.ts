@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseConfig } from '@cosh/config';
+import { parseConfig, validateHooksConfig } from '@cosh/config';
+import { createHookEngine } from '@cosh/hooks';
 import { temporaryFolders } from '@cosh/test-utils';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { person } from '../__fixtures__/fake-terminal.ts';
@@ -30,6 +31,26 @@ const listed = async (cwd = home) =>
   JSON.parse(
     (await runInProcess(['hooks', 'list', '--json'], { cwd, env: { HOME: home, COSH_TRUST: undefined } })).stdout,
   );
+
+/** What one starter rule hook (D1) decides for a call, evaluated by the engine as it runs it. */
+async function ruleVerdict(name: string, toolName: string, toolInput: Record<string, unknown>) {
+  const result = parseConfig(STARTER_SETUP_JSON, 'starter.json');
+  if (!result.ok) throw result.error;
+  const hook = [...result.config.hooks.PreToolUse, ...result.config.hooks.PostToolUse].find((h) => h.name === name);
+  if (hook?.rule == null) throw new Error(`${name} is not a rule`);
+  const validated = validateHooksConfig({
+    hooks: { [hook.event]: [{ name, matcher: hook.matcher, rule: JSON.parse(hook.rule.text) }] },
+  });
+  if (!validated.ok) throw validated.error;
+  const engine = createHookEngine(validated.config);
+  try {
+    return hook.event === 'PreToolUse'
+      ? await engine.preToolUse({ toolName, toolInput })
+      : await engine.postToolUse({ toolName, toolInput, toolOutput: 'done' } as never);
+  } finally {
+    await engine.close();
+  }
+}
 
 /** What one starter hook answers for a call: its exit status and stdout, run as the runner would. */
 async function answer(name: string, payload: unknown): Promise<{ code: number; stdout: string }> {
@@ -60,24 +81,38 @@ describe('the starter setup.json (SPEC X: cosh init)', () => {
     const parsed = parseConfig(STARTER_SETUP_JSON, 'setup.json');
     if (!parsed.ok) throw parsed.error;
     const entries = [...parsed.config.hooks.PreToolUse, ...parsed.config.hooks.PostToolUse];
-    const guards = entries.filter((entry) => /exit (2|49)\b|"decision": "deny"/.test(entry.command ?? ''));
+    // D1: a rule that denies or halts is a guard too.
+    const guards = entries.filter(
+      (entry) =>
+        /exit (2|49)\b|"decision": "deny"/.test(entry.command ?? '') ||
+        entry.rule?.decision === 'deny' ||
+        entry.rule?.decision === 'halt',
+    );
     expect(guards.map((entry) => entry.name)).toEqual(['Block rm -rf', 'Emergency stop', 'Flag large reads']);
     for (const guard of guards) expect(guard.onError, guard.name).toBe('deny');
   });
 
   it('X: each example does what its comment says', async () => {
     const bash = (command: string) => ({ event: 'PreToolUse', tool_name: 'bash_run', tool_input: { command } });
-    expect(await answer('Block rm -rf', bash('rm -rf /'))).toMatchObject({
-      code: 2,
-      stdout: expect.stringContaining('rm -rf is not allowed'),
-    });
-    expect(await answer('Block rm -rf', bash('ls -la'))).toEqual({ code: 0, stdout: '' });
-    expect(JSON.parse((await answer('Allow reads', {})).stdout)).toEqual({ decision: 'allow' });
+    // D1: the simple guards are rules (no process).
+    for (const command of ['rm -rf /', 'cd x && rm -fr build', 'rm -Rf ~', 'rm -rfv .']) {
+      expect(await ruleVerdict('Block rm -rf', 'bash_run', { command }), command).toMatchObject({
+        decision: 'deny',
+        reasons: ['rm -rf is not allowed'],
+      });
+    }
+    for (const command of ['ls -la', 'rm -r build', 'rm file', 'echo form -f']) {
+      expect((await ruleVerdict('Block rm -rf', 'bash_run', { command })).decision, command).toBe('none');
+    }
+    expect((await ruleVerdict('Allow reads', 'fs_read', { path: 'README.md' })).decision).toBe('allow');
+    expect(await ruleVerdict('Note file writes', 'fs_write', { path: 'a', content: '' })).toHaveProperty(
+      'toolOutput',
+      'done\nFile write completed',
+    );
     expect(JSON.parse((await answer('Add --color=never to grep', bash('grep -r x .'))).stdout)).toEqual({
       updated_input: { command: 'grep --color=never -r x .' },
     });
     expect(await answer('Emergency stop', {})).toEqual({ code: 0, stdout: '' });
-    expect(JSON.parse((await answer('Note file writes', {})).stdout)).toEqual({ context: 'File write completed' });
     const large = { event: 'PostToolUse', tool_name: 'fs_read', tool_input: {}, tool_output: 'x'.repeat(200_000) };
     expect(JSON.parse((await answer('Flag large reads', large)).stdout)).toMatchObject({ decision: 'deny' });
     expect(await answer('Flag large reads', { ...large, tool_output: 'small' })).toEqual({ code: 0, stdout: '' });

@@ -4,7 +4,8 @@
 
 /** The text of the starter setup.json, comments included. */
 export const STARTER_SETUP_JSON = `// Cosh setup.json, written by \`cosh init\`: the examples of the product page, ready to switch on.
-// Each hook runs \`/bin/sh -c <command>\` with the call on stdin, one line of JSON:
+// A "rule" hook tests one field of the tool input inside Cosh (no process) and answers when it holds.
+// A "command" hook runs \`/bin/sh -c <command>\` with the call on stdin, one line of JSON:
 //   {"event":"PreToolUse","tool_name":"bash_run","tool_input":{"command":"ls"}}
 // (PostToolUse adds "tool_output"), and answers with its exit status: 0 (optionally printing
 // {"decision","reason","context","updated_input"}), 2 to deny, 49 to halt the turn.
@@ -15,18 +16,19 @@ export const STARTER_SETUP_JSON = `// Cosh setup.json, written by \`cosh init\`:
   "hooks": {
     "PreToolUse": [
       {
-        // Deny any shell command that contains rm -rf (or rm -fr).
+        // Deny any shell command with rm -rf (or rm -fr, rm -Rf, rm -rfv …). A "rule" needs no
+        // process: it is tested inside Cosh, in microseconds. "onError": "deny" keeps a guard
+        // closed if it ever cannot answer.
         "name": "Block rm -rf",
         "matcher": "^bash_run$",
-        "command": "input=$(cat); case \\"$input\\" in *'rm -rf'*|*'rm -fr'*) echo '{\\"decision\\": \\"deny\\", \\"reason\\": \\"rm -rf is not allowed\\"}'; exit 2;; esac",
-        "onError": "deny",
-        "timeout": 5
+        "rule": {"field": "command", "regex": "\\\\brm\\\\s+-[a-zA-Z]*([rR][a-zA-Z]*f|f[a-zA-Z]*[rR])", "decision": "deny", "reason": "rm -rf is not allowed"},
+        "onError": "deny"
       },
       {
-        // Auto-approve file reads: no permission prompt for fs_read.
+        // Auto-approve file reads: no permission prompt for fs_read (a rule on any path).
         "name": "Allow reads",
         "matcher": "^fs_read$",
-        "command": "echo '{\\"decision\\": \\"allow\\"}'",
+        "rule": {"field": "path", "regex": "", "decision": "allow"},
         "enabled": false
       },
       {
@@ -54,7 +56,7 @@ export const STARTER_SETUP_JSON = `// Cosh setup.json, written by \`cosh init\`:
         // Add context after a write: the model reads this line after the tool's output.
         "name": "Note file writes",
         "matcher": "^fs_write$",
-        "command": "echo '{\\"context\\": \\"File write completed\\"}'",
+        "rule": {"field": "path", "regex": "", "decision": "context", "context": "File write completed"},
         "enabled": false
       },
       {

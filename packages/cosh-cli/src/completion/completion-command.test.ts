@@ -56,6 +56,9 @@ describe('cosh completion (SPEC X)', () => {
     );
     expect(await complete(['hooks', 'v'])).toEqual(['validate']);
     expect(await complete(['hooks', 'run', 'PreToolUse', '--to'])).toEqual(['--tool']);
+    // X: hooks explain is in the tree the completion is generated from.
+    expect(await complete(['hooks', 'expl'])).toEqual(['explain']);
+    expect(await complete(['hooks', 'explain', 'PreToolUse', '--to'])).toEqual(['--tool']);
     expect(await complete(['hooks', 'run', '--'])).toEqual(expect.arrayContaining(['--exit-code', '--json', '--help']));
     expect(await complete(['exec', '--i'])).toEqual(['--input']);
   });

@@ -242,6 +242,18 @@ describe('detailLines', () => {
     expect(log.slice(-2)).toEqual(['url', '  http://127.0.0.1:1/log']);
   });
 
+  it('D1: a rule hook shows its rule where a command would be, and no timeout', () => {
+    const state = readyState(
+      '{"hooks": {"PreToolUse": [{"name": "No rm", "matcher": "^bash_run$", "rule": {"field": "command", "contains": "rm -rf", "decision": "deny"}}]}}',
+    );
+    const row = state.rows[1] as HookRow;
+    expect(row.rule).toBe('{"field":"command","contains":"rm -rf","decision":"deny"}');
+    const lines = detailLines(row, state.rows, '/f.json', 80).map((line) => line.text);
+    expect(lines).toContain('kind      rule (runs in Cosh, no process)');
+    expect(lines.some((line) => line.startsWith('timeout'))).toBe(false);
+    expect(lines.slice(-2)).toEqual(['rule', '  {"field":"command","contains":"rm -rf","decision":"deny"}']);
+  });
+
   it('C5: a long command wraps to the width instead of being cut', () => {
     const state = readyState(
       `{"hooks": {"PreToolUse": [{"name": "Long", "command": "${'word '.repeat(30).trim()}"}]}}`,

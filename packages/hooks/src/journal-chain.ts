@@ -1,0 +1,80 @@
+// SPEC J2: the chain of a journal's lines, read back. Pure: bytes in, the first line that does
+// not follow out. The writer and `cosh journal verify` share these rules.
+import type * as NodeCrypto from 'node:crypto';
+
+/**
+ * node:crypto, loaded at the first hash: a static import would be hoisted to the top of the
+ * app's one-file per-call bundle and load on every `cosh hooks run`, journal or not (start-up.test.ts).
+ */
+let crypto: typeof NodeCrypto | undefined;
+
+/** SHA-256 (hex) of `bytes`: a line's `prev` is this of the line before, without its newline. */
+export function sha256Hex(bytes: string | Uint8Array): string {
+  crypto ??= process.getBuiltinModule('node:crypto');
+  return crypto.createHash('sha256').update(bytes).digest('hex');
+}
+
+/** The `prev` of a journal's first line: SHA-256 of the empty string (J2). */
+export const FIRST_PREV = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+
+/** What a check of a journal's chain found. */
+export type JournalCheck =
+  | { readonly ok: true; readonly lines: number }
+  | {
+      readonly ok: false;
+      /** Lines that did follow, before the first that did not. */
+      readonly lines: number;
+      /** 1-based number of the first line that does not follow. */
+      readonly line: number;
+      readonly problem: string;
+    };
+
+/** One parsed line: its `seq` and `prev` (or why it has none). */
+function chainFields(text: string): { seq: number; prev: string } | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'it is not JSON';
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'it is not a JSON object';
+  const { seq, prev } = value as { seq?: unknown; prev?: unknown };
+  if (typeof seq !== 'number' || !Number.isSafeInteger(seq)) return 'it has no integer "seq"';
+  if (typeof prev !== 'string') return 'it has no "prev"';
+  return { seq, prev };
+}
+
+/**
+ * J2: checks the lines of a journal (its bytes, whole): each line's `prev` is the SHA-256 of the
+ * line before (the first line's of the empty string) and its `seq` is one more than the line
+ * before's (the first line's any integer, so a journal rotated by a person still verifies). A
+ * file that does not end with a newline ends in a line cut short.
+ */
+export function checkJournalChain(bytes: Uint8Array): JournalCheck {
+  let previous: Uint8Array | null = null;
+  let previousSeq = 0;
+  let start = 0;
+  let number = 0;
+  while (start < bytes.length) {
+    number += 1;
+    let end = bytes.indexOf(0x0a, start);
+    const cut = end === -1;
+    if (cut) end = bytes.length;
+    const line = bytes.subarray(start, end);
+    const fail = (problem: string): JournalCheck => ({ ok: false, lines: number - 1, line: number, problem });
+    if (cut) return fail('it is cut short (no newline at the end of the file)');
+    const fields = chainFields(Buffer.from(line).toString('utf8'));
+    if (typeof fields === 'string') return fail(fields);
+    const expectedPrev = previous === null ? FIRST_PREV : sha256Hex(previous);
+    if (fields.prev !== expectedPrev)
+      return fail(
+        `its "prev" is not the SHA-256 of line ${number - 1 === 0 ? '0 (the empty string)' : number - 1}: a line before it was edited, removed or inserted`,
+      );
+    if (previous !== null && fields.seq !== previousSeq + 1)
+      return fail(`its "seq" is ${fields.seq}, expected ${previousSeq + 1}`);
+    previous = line;
+    previousSeq = fields.seq;
+    start = end + 1;
+  }
+  return { ok: true, lines: number };
+}

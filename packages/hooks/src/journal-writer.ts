@@ -1,0 +1,208 @@
+// SPEC J1, J2, J4: the one journal writer of every host and bridge. Each event run the engine
+// reports becomes one line, appended under the journal's lock file (taken with O_EXCL, as C8's
+// lock of setup.json) with O_APPEND, after reading the last line to chain it, so concurrent
+// bridge processes never interleave, split or lose lines. A journal that cannot be written is
+// a warning, never a failed call: the guard's verdict stands.
+import { accessSync, closeSync, constants, fstatSync, openSync, readSync, statSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { withFileLock } from '@cosh/config';
+import { canonicalJson } from './canonical-json.ts';
+import { describeError } from './describe-error.ts';
+import type { EventJournal, EventRun } from './hook-engine-types.ts';
+import { FIRST_PREV, sha256Hex } from './journal-chain.ts';
+import { type JournalAgent, type JournalEntry, journalHooks } from './journal-record.ts';
+
+/** Options of {@link createJournal}. */
+export interface JournalOptions {
+  /** The journal file, absolute. */
+  readonly file: string;
+  /** Who the calls come from (J1). */
+  readonly agent: JournalAgent;
+  /** `cosh_version` of every line. */
+  readonly coshVersion: string;
+  /** The session's id, when the host has one (a bridge's agent session); else the engine's. */
+  readonly sessionId?: string | undefined;
+  /** Told about each line that could not be written (J4); default: nothing. */
+  readonly onWarning?: ((message: string) => void) | undefined;
+  /** Test hooks for the lock (`@cosh/config`'s file lock). @internal */
+  readonly lock?: { readonly waitMs?: number; readonly queueMs?: number } | undefined;
+}
+
+/** The longest last line the writer reads back to chain to; past it the line is judged broken. */
+const MAX_TAIL_BYTES = 16 * 1024 * 1024;
+
+/**
+ * J4: why the journal cannot be written, or `null` when it can (as far as a look tells): the
+ * folder is missing or read-only, or the file is no regular file or read-only. A host calls it
+ * on every load and shows what it returns as a warning.
+ */
+export function journalProblem(file: string): string | null {
+  const folder = dirname(file);
+  try {
+    if (!statSync(folder).isDirectory()) return `journal ${file}: ${folder} is not a folder; calls are not journaled`;
+    accessSync(folder, constants.W_OK);
+  } catch (error) {
+    return `journal ${file}: cannot be written (${reasonOf(error, folder)}); calls are not journaled`;
+  }
+  try {
+    const stats = statSync(file);
+    if (!stats.isFile()) return `journal ${file}: not a regular file; calls are not journaled`;
+    accessSync(file, constants.W_OK);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      return `journal ${file}: cannot be written (${reasonOf(error, file)}); calls are not journaled`;
+  }
+  return null;
+}
+
+function reasonOf(error: unknown, path: string): string {
+  switch ((error as NodeJS.ErrnoException).code) {
+    case 'ENOENT':
+      return `${path} does not exist`;
+    case 'EACCES':
+    case 'EPERM':
+    case 'EROFS':
+      return `${path} is read-only`;
+    case 'ENOSPC':
+      return 'the disk is full';
+    default:
+      return describeError(error);
+  }
+}
+
+/** The J1 entry of one event run the engine reported. */
+export function journalEntry(
+  run: EventRun,
+  options: Pick<JournalOptions, 'agent' | 'coshVersion' | 'sessionId'>,
+): JournalEntry {
+  const { result, call } = run;
+  const rewritten =
+    result.event === 'PreToolUse'
+      ? canonicalJson(result.toolInput) !== canonicalJson(call.toolInput)
+      : 'toolOutput' in call && result.toolOutput !== call.toolOutput;
+  const paths = (result as { paths?: unknown }).paths;
+  return {
+    time: new Date().toISOString(),
+    session_id: options.sessionId ?? run.sessionId,
+    agent: options.agent,
+    event: result.event,
+    tool_name: call.toolName,
+    ...(call.agentToolName === undefined ? {} : { agent_tool_name: call.agentToolName }),
+    input_sha256: sha256Hex(canonicalJson(call.toolInput)),
+    paths: Array.isArray(paths) ? paths.filter((path): path is string => typeof path === 'string') : [],
+    hooks: journalHooks(result.hooks),
+    decision: result.decision,
+    halt: result.halt,
+    rewritten,
+    cosh_version: options.coshVersion,
+  };
+}
+
+/** The last line of the file open as `descriptor` (without its newline) and whether the file ends with one; `null` when empty. */
+function lastLine(descriptor: number, size: number): { line: Buffer; complete: boolean } | null {
+  if (size === 0) return null;
+  const chunks: Buffer[] = [];
+  let position = size;
+  let total = 0;
+  let first = true;
+  while (position > 0 && total < MAX_TAIL_BYTES) {
+    const length = Math.min(64 * 1024, position);
+    position -= length;
+    const chunk = Buffer.allocUnsafe(length);
+    const read = chunk.subarray(0, readSync(descriptor, chunk, 0, length, position));
+    // The file's own last newline ends the last line; look for the one before it.
+    const searchEnd = first && read.at(-1) === 0x0a ? read.length - 1 : read.length;
+    first = false;
+    const newline = searchEnd === 0 ? -1 : read.lastIndexOf(0x0a, searchEnd - 1);
+    if (newline !== -1) {
+      chunks.unshift(read.subarray(newline + 1));
+      break;
+    }
+    chunks.unshift(read);
+    total += read.length;
+  }
+  const tail = Buffer.concat(chunks);
+  const complete = tail.at(-1) === 0x0a;
+  return { line: complete ? tail.subarray(0, -1) : tail, complete };
+}
+
+/**
+ * Appends `entry` as the next line of the chain; must run under the journal's lock. Synchronous:
+ * the lock is held for the few system calls of one read of the tail and one write, never across
+ * a turn of the event loop, so hundreds of waiting processes get it in turn quickly.
+ */
+function appendLine(file: string, entry: JournalEntry): void {
+  // O_APPEND: every write goes to the end whatever another writer did; O_NOFOLLOW keeps a link
+  // planted at the journal's place from sending the lines elsewhere; O_NONBLOCK: a FIFO there
+  // does not wait for a reader.
+  const descriptor = openSync(
+    file,
+    constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK,
+    0o600,
+  );
+  try {
+    const stats = fstatSync(descriptor);
+    if (!stats.isFile()) throw new Error('not a regular file');
+    const last = lastLine(descriptor, stats.size);
+    let seq = 1;
+    let prev = FIRST_PREV;
+    if (last !== null) {
+      prev = sha256Hex(last.line);
+      try {
+        const parsed = JSON.parse(last.line.toString('utf8')) as { seq?: unknown };
+        if (typeof parsed.seq === 'number' && Number.isSafeInteger(parsed.seq)) seq = parsed.seq + 1;
+      } catch {
+        // A broken last line: the chain goes on from its bytes; `journal verify` names it.
+      }
+    }
+    const line = JSON.stringify({ ...entry, seq, prev });
+    // A last line cut short (a writer killed mid-write) stays apart from the new one.
+    writeSync(descriptor, `${last !== null && !last.complete ? '\n' : ''}${line}\n`, null, 'utf8');
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** The journal's lock: held for microseconds, wanted by many processes at once (J2). */
+const JOURNAL_LOCK = { pollMs: 20, waitMs: 15_000, queueMs: 600_000 } as const;
+
+/**
+ * The journal of one host (SPEC J1, J2): give it to `createHookEngine` as `journal`. Each
+ * reported event run is appended in the background, in the order reported; `close()` (the
+ * engine's) waits for the lines still being written. A line that cannot be written goes to
+ * `onWarning`; nothing here ever throws into a call.
+ */
+export function createJournal(options: JournalOptions): EventJournal {
+  let pending: Promise<void> = Promise.resolve();
+  const warn = (message: string): void => {
+    try {
+      options.onWarning?.(message);
+    } catch {
+      // A host's logging failure is not the call's.
+    }
+  };
+  return {
+    record(run) {
+      let entry: JournalEntry;
+      try {
+        entry = journalEntry(run, options);
+      } catch (error) {
+        warn(`journal ${options.file}: the call could not be recorded: ${describeError(error)}`);
+        return;
+      }
+      pending = pending.then(async () => {
+        try {
+          await withFileLock(options.file, async () => appendLine(options.file, entry), {
+            ...JOURNAL_LOCK,
+            ...options.lock,
+          });
+        } catch (error) {
+          warn(`journal ${options.file}: a line could not be written (${reasonOf(error, options.file)})`);
+        }
+      });
+    },
+    close() {
+      return pending;
+    },
+  };
+}
