@@ -662,6 +662,8 @@ async function pathSelection() {
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
+}
+
 // D2: 100 rule hooks on one call, evaluated in the engine (no process), against an engine with
 // no hooks, in the same run and interleaved. The figure is the engine time the rules add to a
 // call (subject − baseline, per call): the target is ≤ 0.1 ms. Engine time is the process's CPU
