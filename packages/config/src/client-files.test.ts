@@ -69,5 +69,10 @@ describe('client settings files and entry points (B13)', () => {
     expect(protectedPathWhat(settings, input, join(root, 'proj'))).toBe("Claude Code's settings");
     expect(protectedPathWhat('/s/cosh/trust.json', input, join(root, 'proj'))).toBe('the trust store');
     expect(protectedPathWhat('/s/cosh', input, join(root, 'proj'))).toBe("the trust store's folder");
+    const journaled = { ...input, journal: '/j/journal.jsonl' };
+    expect(protectedPathWhat('/j/journal.jsonl', journaled, join(root, 'proj'))).toBe('the decision journal');
+    expect(protectedPathWhat('/j/.journal.jsonl.lock', journaled, join(root, 'proj'))).toBe(
+      "the decision journal's lock",
+    );
   });
 });

@@ -193,6 +193,12 @@ export function protectedPathWhat(path: string, input: ProtectedPathsInput, cwd:
   const cacheHome = xdgFolder(input.env, 'XDG_CACHE_HOME', '.cache', home);
   if (cacheHome !== null && same(join(cacheHome, 'cosh'))) return "Cosh's cache";
   if (input.installationFolder !== null && same(input.installationFolder)) return "Cosh's installation";
+  if (input.journal !== undefined && input.journal !== null) {
+    const journal = resolve(input.journal);
+    if (same(journal)) return 'the decision journal';
+    if (path.startsWith(join(dirname(journal), `.${basename(journal)}.lock`))) return "the decision journal's lock";
+    if (same(dirname(journal))) return "the decision journal's folder";
+  }
   const clientFiles = clientFilesOf(input.env, home, cwd);
   const client = clientFiles.find((file) => same(file.path));
   if (client !== undefined) return client.what;

@@ -180,7 +180,7 @@ const sandboxSchema = z
     }),
     unixSockets: z.optional(z.boolean()).register(z.globalRegistry, {
       description:
-        'true: bash_run may create Unix sockets and so reach your local services (tmux, D-Bus, docker, ssh and gpg agents, X11). Default false: a seccomp filter refuses them (SPEC B14); where the filter cannot load there is no sandbox.',
+        'true: bash_run may create Unix sockets and so reach your local services (tmux, D-Bus, docker, ssh and gpg agents, the X server). Default false: a seccomp filter refuses them; where the filter cannot load there is no sandbox.',
       default: false,
     }),
   })

@@ -89,7 +89,7 @@ describe('runCli', () => {
     ],
     [
       ['hooks'],
-      "cosh: missing command: one of list, validate, trust, enable, disable, run, import, schema. See 'cosh hooks --help'.",
+      "cosh: missing command: one of list, validate, trust, enable, disable, run, replay, explain, import, schema. See 'cosh hooks --help'.",
     ],
     [['nope'], "cosh: unknown command 'nope'. See 'cosh --help'."],
     // Issue 13: did-you-mean for what a new user types.

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { runNode, TRUST_ALL_ENV, temporaryFolders } from '@cosh/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, coshBin } from '../__fixtures__/cli-run.ts';
+import { coshCommandLine, TerminalSession } from '../__fixtures__/settings-terminal.ts';
 
 const makeFolder = temporaryFolders('cosh-bridge-write-guard-');
 
@@ -71,8 +72,8 @@ async function world(): Promise<World> {
     );
   }
   const trustStore = join(home, '.local', 'state', 'cosh', 'trust.json');
+  // Its folder only: the store itself is written by `cosh hooks trust` where a case needs it.
   await mkdir(join(trustStore, '..'), { recursive: true });
-  await writeFile(trustStore, '{}\n');
   return { home, project, setup, guard, trustStore, link, settings };
 }
 
@@ -125,10 +126,16 @@ function answerOf(client: Client, code: number | null, stdout: string, stderr: s
 }
 
 /** The built bridge given the client's stdin for a call. */
-async function bridge(w: World, client: Client, toolName: string, toolInput: object): Promise<Answer> {
+async function bridge(
+  w: World,
+  client: Client,
+  toolName: string,
+  toolInput: object,
+  environment: NodeJS.ProcessEnv = env(w),
+): Promise<Answer> {
   const run = await runNode(coshBin, BRIDGE[client].split(' '), {
     cwd: w.project,
-    env: env(w),
+    env: environment,
     input: stdinOf(w, client, toolName, toolInput),
     detached: true,
   });
@@ -136,14 +143,14 @@ async function bridge(w: World, client: Client, toolName: string, toolInput: obj
 }
 
 /** The client's own run of its hook: the command its settings name, through /bin/sh, for an `rm -rf`. */
-async function rmRfAnswer(w: World, client: Client): Promise<Answer> {
+async function rmRfAnswer(w: World, client: Client, environment: NodeJS.ProcessEnv = env(w)): Promise<Answer> {
   const text = await readFile(w.settings[client], 'utf8').catch(() => '{}');
   const command = /"command":"((?:[^"\\]|\\.)*)"/.exec(text)?.[1];
   if (command === undefined) return { denied: false, reason: 'no bridge in the settings' };
   const shell = client === 'gemini' ? 'run_shell_command' : 'Bash';
   const run = spawnSync('/bin/sh', ['-c', JSON.parse(`"${command}"`) as string], {
     cwd: w.project,
-    env: env(w),
+    env: environment,
     input: stdinOf(w, client, shell, { command: 'rm -rf /' }),
     encoding: 'utf8',
     timeout: 60_000,
@@ -262,6 +269,45 @@ describe('the Codex bridge reads apply_patch as Codex does (B8)', () => {
       expect(answer).toEqual({ denied: true, reason: `cosh: ${w.guard} is one of Cosh's own files (a hook script)` });
     }
     expect((await rmRfAnswer(w, 'codex')).denied).toBe(true);
+  });
+});
+
+/** The trust store with the user file's record made the attack's: its snapshot `{"hooks":{}}`, its hash another file's. */
+function emptiedTrust(text: string, setup: string): string {
+  const store = JSON.parse(text) as unknown;
+  const visit = (value: unknown): void => {
+    if (typeof value !== 'object' || value === null) return;
+    const record = value as Record<string, unknown>;
+    if (record['path'] === setup && typeof record['snapshot'] === 'string') {
+      record['snapshot'] = '{"hooks":{}}';
+      record['sha256'] = '0'.repeat(64);
+    }
+    for (const each of Object.values(record)) visit(each);
+  };
+  visit(store);
+  return `${JSON.stringify(store)}\n`;
+}
+
+describe.each(CLIENTS)('the %s bridge with trust checked (B8, S5)', (client) => {
+  it('B8: the write of a trust store whose record holds an empty snapshot is denied; the trusted guard still denies rm -rf', async () => {
+    const w = await world();
+    const person = new TerminalSession(coshCommandLine(['hooks', 'trust', '--yes']), {
+      cwd: w.project,
+      env: { HOME: w.home },
+    });
+    expect((await person.exited).exitCode).toBe(0);
+    const trusted = { PATH: process.env['PATH'], HOME: w.home };
+    expect((await rmRfAnswer(w, client, trusted)).denied).toBe(true);
+    const attack = emptiedTrust(await readFile(w.trustStore, 'utf8'), w.setup);
+    expect(attack).toContain('{\\"hooks\\":{}}');
+    const [toolName, toolInput] = writeCall(client, w.trustStore, attack.trimEnd());
+    const answer = await bridge(w, client, toolName, toolInput, trusted);
+    if (!answer.denied) await performWrite(w.trustStore, attack);
+    expect(answer).toEqual({
+      denied: true,
+      reason: `cosh: ${w.trustStore} is one of Cosh's own files (the trust store)`,
+    });
+    expect((await rmRfAnswer(w, client, trusted)).denied).toBe(true);
   });
 });
 

@@ -169,7 +169,7 @@ describe('cosh hooks validate', () => {
       stderr: '',
     });
     const warned = await writeSetup(
-      '{"hooksEnabled": {"PreTooluse": true}, "hooks": {"PostToolUse": [{"command": "x", "matcher": "("}]}}',
+      '{"hooksEnabled": {"PreTooluse": true}, "hooks": {"PostToolUse": [{"command": "true", "matcher": "("}]}}',
       'warned.json',
     );
     const result = await cosh(['hooks', 'validate', '--config', warned]);
@@ -177,7 +177,7 @@ describe('cosh hooks validate', () => {
     expect(result.stdout).toBe(`${warned} (user, env): valid (2 warnings)\n`);
     expect(result.stderr.split('\n')).toEqual([
       `${warned}:1:19: warning: hooksEnabled: unknown event "PreTooluse" is ignored (did you mean PreToolUse?)`,
-      `${warned}:1:94: warning: hooks.PostToolUse[0].matcher: "(" is not a valid regular expression (unterminated group), so this hook never runs; did you mean "\\\\("?`,
+      `${warned}:1:97: warning: hooks.PostToolUse[0].matcher: "(" is not a valid regular expression (unterminated group), so this hook never runs; did you mean "\\\\("?`,
       '',
     ]);
   });

@@ -171,6 +171,20 @@ describe('cosh connect claude: the fence (B9)', () => {
     expect(none.stdout).toContain('bwrap and socat are missing (install bubblewrap and socat)');
   });
 
+  // On a machine whose Claude Code has managed settings already, what would change differs.
+  it.skipIf(existsSync('/etc/claude-code/managed-settings.json'))(
+    "B9: --managed names Claude Code's managed settings, with their own Edit rule; --dry-run writes nothing",
+    async () => {
+      const { run } = await scene();
+      const dry = await run(['connect', 'claude', '--managed', '--dry-run']);
+      expect(dry.code).toBe(0);
+      expect(dry.stdout).toContain('cosh connect claude would write /etc/claude-code/managed-settings.json');
+      expect(dry.stdout).toContain('"Edit(//etc/claude-code/managed-settings.json)"');
+      expect(existsSync('/etc/claude-code/managed-settings.json')).toBe(false);
+      expect((await run(['connect', 'codex', '--managed'])).code).toBe(64);
+    },
+  );
+
   it('X: an unknown agent gets "did you mean"', async () => {
     const { run } = await scene();
     for (const command of ['connect', 'disconnect']) {

@@ -142,6 +142,26 @@ describe('J1 every host and bridge journals', () => {
   });
 });
 
+describe('J2 the journal is protected (B2, B8)', () => {
+  it("J2/B8: a client's Write of the journal is refused by the bridge before any hook runs", async () => {
+    const { home, journal } = homeWithJournal();
+    writeFileSync(journal, '');
+    const write = await runCosh(['claude-hook'], {
+      cwd: home,
+      input: JSON.stringify({
+        session_id: 's',
+        cwd: home,
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Write',
+        tool_input: { file_path: journal, content: '' },
+      }),
+    });
+    expect(write.code).toBe(0);
+    expect(JSON.parse(write.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'deny' } });
+    expect(readFileSync(journal, 'utf8')).toBe('');
+  });
+});
+
 describe('J2 journal verify and stats', () => {
   async function journalOf(count: number): Promise<{ home: string; journal: string }> {
     const made = homeWithJournal();

@@ -5,7 +5,8 @@
 // The guard: a user file, trusted at a terminal, whose PreToolUse hook runs `guard.sh`, which
 // sources `lib.sh` beside it and denies any bash_run naming "forbidden".
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { chmod, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hasBubblewrap, hasLandlock, isProcessAlive, temporaryFolders, waitUntil } from '@cosh/test-utils';
@@ -348,8 +349,10 @@ describe.skipIf(!hasBubblewrap)('what runs inside is what ran outside (B4, B6)',
 describe('B5: modes, and a sandbox that cannot start', () => {
   /** A PATH with node and, optionally, a `bwrap` that cannot start (user namespaces disabled). */
   async function pathWith(fakeBwrap: boolean): Promise<string> {
-    const bin = join(root, 'bin');
-    await mkdir(bin, { recursive: true });
+    // Outside /tmp and TMPDIR: B12 leaves PATH entries there out of the hooks' environment (the
+    // agent's shell could write them), and the guard needs this folder's dirname and grep.
+    const bin = mkdtempSync(join(existsSync('/var/tmp') ? '/var/tmp' : homedir(), 'cosh-sandbox-bin-'));
+    cleanups.push(() => rmSync(bin, { recursive: true, force: true }));
     // What the guard and the commands use, without bubblewrap (on merged-/usr machines /bin holds it too).
     await symlink(process.execPath, join(bin, 'node'));
     for (const tool of ['sh', 'dirname', 'grep', 'cat', 'touch']) {

@@ -82,6 +82,25 @@ describe('cosh settings: keys typed together (issue 13)', () => {
     expect((await session.exited).exitCode).toBe(0);
   });
 
+  it('C5: a toggled row never shows its old state again while it saves (no frame of the old value, issue 36)', async () => {
+    const file = join(directory, 'no-flash.json');
+    await writeFile(file, commentedConfig);
+    const session = openSettings(file);
+    await session.waitFor('Audit');
+    session.press('jj');
+    await session.waitFor(() => session.cursorLine()?.includes('Audit') === true);
+    const before = session.output.length;
+    session.press(KEYS.space);
+    await session.waitFor('Saved: PreToolUse hook "Audit" off');
+    // Every frame drawn since the key: once a frame shows Audit off, none after shows it on.
+    const drawn = session.output.slice(before).replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
+    const firstOff = drawn.search(/\[off\][^\n]*Audit/);
+    expect(firstOff).toBeGreaterThanOrEqual(0);
+    expect(drawn.slice(firstOff)).not.toMatch(/\[on \][^\n]*Audit/);
+    session.press('q');
+    expect((await session.exited).exitCode).toBe(0);
+  });
+
   it('C5: every character of one chunk is a key press, escape sequences one key each (`jj↓k ` is five keys)', async () => {
     const file = join(directory, 'mixed.json');
     await writeFile(file, commentedConfig);

@@ -78,4 +78,32 @@ describe('user documentation (issue 13)', () => {
     expect(verbose.code).toBe(0);
     expect(verbose.stdout).toContain('Decision: none');
   });
+
+  it("X: the README's tarball set for @cosh/hooks + @cosh/config is exactly their public workspace dependencies, closed", async () => {
+    const readme = await read('README.md');
+    const section = readme.slice(readme.indexOf('### Use the packages before they are on npm'));
+    const named = /install these \w+ together:\n?([^.]*)\./.exec(section)?.[1] ?? '';
+    const listed = [...named.matchAll(/`(@cosh\/[a-z-]+)`/g)].map((found) => found[1]).sort();
+    const folders: Record<string, string> = {};
+    for (const folder of ['spec', 'config', 'matcher', 'runner', 'aggregate', 'hooks', 'sandbox', 'cosh-cli']) {
+      const manifest = JSON.parse(await read(`packages/${folder}/package.json`)) as { name: string };
+      folders[manifest.name] = folder;
+    }
+    const needed = new Set<string>();
+    const visit = async (name: string): Promise<void> => {
+      if (needed.has(name)) return;
+      needed.add(name);
+      const manifest = JSON.parse(await read(`packages/${folders[name]}/package.json`)) as {
+        dependencies?: Record<string, string>;
+      };
+      for (const [dependency, range] of Object.entries(manifest.dependencies ?? {}))
+        if (range.startsWith('workspace:')) await visit(dependency);
+    };
+    await visit('@cosh/hooks');
+    await visit('@cosh/config');
+    expect(listed).toEqual([...needed].sort());
+    // The loop packs the same set.
+    const loop = /for package in ([a-z -]+); do/.exec(section)?.[1]?.split(' ') ?? [];
+    expect(loop.map((folder) => `@cosh/${folder}`).sort()).toEqual([...needed].sort());
+  });
 });

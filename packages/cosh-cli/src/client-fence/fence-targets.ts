@@ -6,7 +6,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import {
   coshInstallationFolder,
-  gitProtectedPaths,
+  gitIndirections,
   protectedPaths,
   resolveConfigPath,
   trustStoreFile,
@@ -69,8 +69,11 @@ export const b2ProtectedPaths: ProtectedPathsSource = (input) => {
     },
     cwd,
   );
+  // The repository's own git files (B2, B11), existing or placeholders.
+  const git = gitIndirections(cwd, homeOf(env));
   const left = new Set([
-    ...gitProtectedPaths(cwd, homeOf(env)),
+    ...git.paths,
+    ...git.placeholders.map((placeholder) => placeholder.path),
     ...PROJECT_CLIENT_FILES.map((file) => join(cwd, file)),
   ]);
   const kept = all.filter((path) => !left.has(path));

@@ -43,7 +43,7 @@ export function addAgentBridgeCommands(program: Command): void {
     .option('--check', 'say whether the agent is wired and its shell fenced; exit 1 when either is not')
     .option(
       '--fence',
-      "fence the agent's own shell (SPEC B9): Claude: replace sandbox settings that weaken it; Codex: write a permission profile",
+      "fence the agent's own shell: Claude: replace sandbox settings that weaken it; Codex: write a permission profile",
     )
     .option(
       '--managed',
@@ -56,7 +56,7 @@ export function addAgentBridgeCommands(program: Command): void {
         'The hook runs cosh by its absolute path and fails closed: when cosh cannot start, the agent blocks',
         'the call. Running it again changes nothing. It prints what you must still do in the agent.',
         '',
-        "The fence (SPEC B9) keeps the agent's own shell from changing Cosh's files (setup.json folders, trust",
+        "The fence keeps the agent's own shell from changing Cosh's files (setup.json folders, trust",
         "store, cache, installation, the agent's settings): for claude, connect also writes Claude Code's",
         '"sandbox" block (enabled, failIfUnavailable, allowUnsandboxedCommands: false, filesystem.denyWrite)',
         'and "permissions"."deny" Edit(...) rules; it merges and never weakens, and reports an existing',

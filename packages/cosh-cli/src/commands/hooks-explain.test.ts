@@ -53,7 +53,7 @@ describe('cosh hooks explain (X)', () => {
       [
         'again',
         false,
-        'deduplicated: the same hook as "guard" (user file ' + file + ', hooks.PreToolUse[0]), which runs instead',
+        `deduplicated: the same hook as "guard" (user file ${file}, hooks.PreToolUse[0]), which runs instead`,
       ],
       ['broken', false, expect.stringMatching(/^invalid matcher "\(" .*: this hook never runs$/)],
       ['off', false, 'hook off: "enabled": false'],

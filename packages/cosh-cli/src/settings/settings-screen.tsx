@@ -246,22 +246,28 @@ function SettingsScreen(
     setMessage({ tone: 'muted', text: `Saving: ${describeRow(row)} ${enabled ? 'on' : 'off'}…` });
     saves.add(async () => {
       const outcome = await save(file, row, enabled);
-      updatePending((pendingNow) => {
+      if (!outcome.ok) {
         // After a failed save the screen shows the file as it is: the values of saves still
         // queued are dropped too, and each shows again once it lands.
-        if (!outcome.ok) return new Map();
+        updatePending(() => new Map());
+        // The file no longer holds what the screen shows: rows moved under the cursor without
+        // a word would invite the next wrong toggle, so the screen stays as it was until r.
+        if (outcome.fileChanged) {
+          setMessage({ tone: 'error', text: outcome.message });
+          return;
+        }
+        await reloadAfter({ tone: 'error', text: outcome.message });
+        return;
+      }
+      // Saved: the row keeps showing the new value until the reloaded file shows it too. Cleared
+      // before the reload, the row showed the old state for a frame (issue 36).
+      await reloadAfter({ tone: 'ok', text: outcome.message });
+      updatePending((pendingNow) => {
         if (pendingNow.get(row.key) !== enabled) return pendingNow;
         const next = new Map(pendingNow);
         next.delete(row.key);
         return next;
       });
-      // The file no longer holds what the screen shows: rows moved under the cursor without
-      // a word would invite the next wrong toggle, so the screen stays as it was until r.
-      if (!outcome.ok && outcome.fileChanged) {
-        setMessage({ tone: 'error', text: outcome.message });
-        return;
-      }
-      await reloadAfter({ tone: outcome.ok ? 'ok' : 'error', text: outcome.message });
     });
   };
 
