@@ -15,6 +15,8 @@ export interface ImportedHookEntry {
   readonly protocol: 'claude';
   /** Verbatim; absent when the source had none. */
   readonly matcher?: string | undefined;
+  /** F5, K6: Claude Code's `if` rule, verbatim; absent when the handler had none. */
+  readonly if?: string | undefined;
   readonly command: string;
   readonly timeout: number;
 }
@@ -121,6 +123,7 @@ export function importedHooksText(
         name: entry.name,
         protocol: entry.protocol,
         ...(entry.matcher === undefined ? {} : { matcher: entry.matcher }),
+        ...(entry.if === undefined ? {} : { if: entry.if }),
         command: entry.command,
         timeout: entry.timeout,
       };

@@ -119,6 +119,16 @@ const hookEntrySchema = z
         'true: the command is started once and kept running; each call is one line of JSON with an "id" on its stdin, answered by one line of JSON with the same "id" (plus "exit": 0, 2 or 49) on its stdout. A warm guard answers in microseconds instead of a process start. Command hooks only.',
       default: false,
     }),
+    paths: z.optional(z.array(z.string())).register(z.globalRegistry, {
+      description:
+        'Globs of the files this hook guards: it runs only when the call touches a matching path (a file a tool reads or writes, a word or redirection of a shell command, an MCP argument such as "path"). "*", "**", "?", "[...]", "{a,b}"; a glob without "/" matches the last part of a path anywhere (".env"), "~/" is your home folder, a relative glob is taken from this file\'s folder (the project root for .cosh/setup.json), a trailing "/" means the folder and everything in it. A shell command Cosh cannot split selects the hook.',
+      examples: [['.env', '.env.*'], ['~/.ssh/'], ['src/**/*.ts']],
+    }),
+    if: z.optional(z.string()).register(z.globalRegistry, {
+      description:
+        'With "protocol": "claude" only: Claude Code\'s "if" rule, e.g. "Bash(git push:*)", "Edit(*.ts)", "Write(src/**)"; the hook runs only for calls the rule matches (relative patterns from the project root). A shell command Cosh cannot split selects the hook.',
+      examples: ['Bash(git push:*)', 'Edit(*.ts)'],
+    }),
     async: z.optional(z.boolean()).register(z.globalRegistry, {
       description:
         'true: the call does not wait for this hook; its result is only logged. PostToolUse only (logging, notifications).',

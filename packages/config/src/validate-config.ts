@@ -7,6 +7,7 @@ import { suggestClosest } from './closest-match.ts';
 import type { ConfigProblem, FileSettings, HooksConfig, JsonPath } from './config-types.ts';
 import { buildConfig, type ConfigSource, fileSettings, NO_FILE_SETTINGS, type ValidatedFile } from './build-config.ts';
 import { formatJsonPath } from './format-problem.ts';
+import { findPathProblems } from './path-globs-problems.ts';
 import { MAX_TIMEOUT_SECONDS } from './hook-defaults.ts';
 import {
   EVENTS_ALLOWING_ASYNC,
@@ -79,6 +80,7 @@ export function validateConfig(
       ...hookOf(path),
     })),
     ...findSandboxProblems(value, sourceMap, source),
+    ...findPathProblems(hookEntriesOf(value), sourceMap, seenPaths),
     ...findJournalProblems(value, sourceMap, source),
   ]) {
     (problem.severity === 'error' ? errors : warnings).push(problem);
@@ -153,6 +155,12 @@ function expectation(path: JsonPath): string {
         return `must be a number of seconds greater than 0 and at most ${MAX_TIMEOUT_SECONDS}`;
       case 'onError':
         return `must be ${ON_ERROR_VALUES.map((value) => JSON.stringify(value)).join(' or ')}`;
+      case 'paths':
+        return path.length === 4
+          ? 'must be an array of globs, e.g. [".env", "~/.ssh/"]'
+          : 'must be a string (a glob such as ".env" or "src/**")';
+      case 'if':
+        return 'must be a string (a Claude Code rule such as "Bash(git push:*)")';
       case 'enabled':
       case 'resident':
       case 'async':

@@ -1,6 +1,12 @@
 import { aggregatePostToolUse, aggregatePreToolUse, aggregateSessionEvent } from '@cosh/aggregate';
-import { claudeProjectDirOnDisk, type HookEntry, type HookEvent, type HooksConfig } from '@cosh/config';
-import { type CompiledHooks, compileHooks, type HookSelection, selectHooks } from '@cosh/matcher';
+import { claudeProjectDirOnDisk, type HookEntry, type HookEvent, type HooksConfig, homeFolder } from '@cosh/config';
+import {
+  type CompiledHooks,
+  type HookSelection,
+  selectHooks,
+  selectionReadsPaths,
+  type TouchedPaths,
+} from '@cosh/matcher';
 import {
   createHookRunner,
   createHttpHookClient,
@@ -27,12 +33,12 @@ import type {
   SessionEventResult,
   ToolCall,
 } from './hook-engine-types.ts';
-import { hookTargetOf } from './hook-kinds.ts';
+import { compileEventHooks } from './explain-tool-call.ts';
 import { hookPayload } from './hook-payload.ts';
 import type { HookReport } from './hook-report.ts';
 import { HooksError } from './hooks-error.ts';
 import { isRecord } from './is-record.ts';
-import type { ResidentHooksSetup } from './event-hooks-setup.ts';
+import type { HookPaths, ResidentHooksSetup } from './event-hooks-setup.ts';
 import { type ClaudeHooksSetup, type EventHooksRun, type ProtocolPayload, runEventHooks } from './run-event-hooks.ts';
 import { residentKey } from './resident-hook-run.ts';
 import { selectionsByTool } from './selections-by-tool.ts';
@@ -43,6 +49,7 @@ import {
   sessionMatcherSubject,
 } from './session-event-payload.ts';
 import { toolNameProblem } from './tool-name-problem.ts';
+import { touchedPaths } from './touched-paths.ts';
 import { newToolUseId } from './tool-use-id.ts';
 
 /** The reason of a call whose caller cancelled it while its hooks ran: their verdict is void. */
@@ -104,6 +111,11 @@ function checkScripts(
     }
     return problem === null ? selection : { ...selection, hook: { ...hook, trustProblem: problem } };
   });
+}
+
+/** A call no hook was selected for. */
+function noHooksRun(): EventHooksRun {
+  return { reports: [], outcomes: [], diagnostics: [] };
 }
 
 /** The reason of every call made after `close()`: refused, since its hooks can no longer run. */
@@ -205,22 +217,32 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
   // Each entry says whether it runs (`off`): its own switch (C5), its event's (C7), its layer's
   // or its file's trust (C10, S5). With layers an event's switch can stop user and project hooks
   // and not managed ones, so no event is skipped as a whole: an entry that is off is as if absent.
-  // An event with no matcher subject (E1, E3) runs its hooks for every call: their matchers,
-  // warned about at load, select nothing away.
-  const compile = (event: HookEvent): CompiledHooks<HookEntry> => {
-    const hooks = config.hooks[event].filter((hook) => hook.off === null);
-    // M5, D1: a rule's regexes and globs are compiled with the config, not at its first call.
-    for (const hook of hooks) if (hook.rule !== null) hookTargetOf(hook);
-    return compileHooks(
-      EVENTS[event].matcherSubject === 'none' ? hooks.map((hook) => ({ ...hook, matcher: '' })) : hooks,
-    );
+  // F1, F5: `~/` in globs, and the root relative `if` patterns and code-built hooks' `paths` are
+  // taken from (the folder holding `.claude/` or `.cosh/`), fixed with the compiled globs (M5).
+  const home = homeFolder(options.env ?? process.env);
+  const pathsRoot = (): string => {
+    try {
+      return claudeProjectDirOnDisk({
+        projectFolder: options.projectFolder ?? null,
+        cwd: options.cwd ?? process.cwd(),
+        env: options.env ?? process.env,
+      });
+    } catch {
+      return options.cwd ?? '/';
+    }
   };
+  const needsRoot = Object.values(config.hooks).some((hooks) =>
+    hooks.some((hook) => hook.paths !== null || hook.if !== null),
+  );
+  const compileOptions = { home, projectRoot: needsRoot ? pathsRoot() : '/' };
+  // The same first step as `hooks explain` (explain-tool-call.ts), so the two cannot drift apart.
+  const compile = (event: HookEvent): CompiledHooks<HookEntry> => compileEventHooks(config, event, compileOptions);
+  const compiled = {} as Record<HookEvent, CompiledHooks<HookEntry>>;
+  for (const event of HOOK_EVENTS) compiled[event] = compile(event);
   // M1–M4 per tool (per source or reason for SessionStart and SessionEnd): kept, since the
   // compiled hooks do not change.
-  const select = (event: HookEvent) => {
-    const compiledHooks = compile(event);
-    return selectionsByTool((toolName, claudeToolName) => selectHooks(compiledHooks, toolName, claudeToolName));
-  };
+  const select = (event: HookEvent) =>
+    selectionsByTool((toolName, claudeToolName) => selectHooks(compiled[event], toolName, claudeToolName));
   const selected = {} as Record<HookEvent, ReturnType<typeof select>>;
   for (const event of HOOK_EVENTS) selected[event] = select(event);
 
@@ -268,11 +290,9 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
    * postToolUse catch it).
    */
   function runHooksOf(event: HookEvent, call: ToolCall | PostToolUseCall): Promise<EventHooksRun> {
-    const selections = selected[event](call.toolName, toClaudeToolName(call.toolName, call.mcpServer, call.toolInput));
-    if (selections.length === 0) return Promise.resolve({ reports: [], outcomes: [], diagnostics: [] });
-    // SPEC S5 per call: a hook whose script no longer matches its trusted hash becomes a deny.
-    const checked = options.scriptCheck === undefined ? selections : checkScripts(selections, options.scriptCheck);
-
+    const claudeToolName = toClaudeToolName(call.toolName, call.mcpServer, call.toolInput);
+    const selections = selected[event](call.toolName, claudeToolName);
+    if (selections.length === 0) return Promise.resolve(noHooksRun());
     let setupProblem: string | null = null;
     let cwd = '';
     try {
@@ -280,6 +300,33 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     } catch (error) {
       // process.cwd() throws when the host's directory was removed.
       setupProblem = `no working directory: ${describeError(error)}`;
+    }
+    // F1, F2, F4: only a call that selected a hook with `paths` (or `if`) computes what it
+    // touches, once, before any hook starts; the selection is then made again with it.
+    if (setupProblem !== null || !selectionReadsPaths(compiled[event], selections))
+      return runSelectedHooks(event, call, selections, cwd, setupProblem);
+    return touchedPaths(call, { cwd, home }).then((touched: TouchedPaths) => {
+      const narrowed = selectHooks(compiled[event], call.toolName, claudeToolName, touched);
+      if (narrowed.length === 0) return noHooksRun();
+      return runSelectedHooks(event, call, narrowed, cwd, null);
+    });
+  }
+
+  function runSelectedHooks(
+    event: HookEvent,
+    call: ToolCall | PostToolUseCall,
+    selections: readonly HookSelection<HookEntry>[],
+    cwd: string,
+    setupProblem: string | null,
+  ): Promise<EventHooksRun> {
+    // SPEC S5 per call: a hook whose script no longer matches its trusted hash becomes a deny.
+    const checked = options.scriptCheck === undefined ? selections : checkScripts(selections, options.scriptCheck);
+    // F3: each hook with `paths` is told the touched paths its globs matched.
+    let hookPaths: Map<HookEntry, HookPaths> | undefined;
+    for (const selection of checked) {
+      if (selection.paths === undefined) continue;
+      hookPaths ??= new Map();
+      hookPaths.set(selection.hook, { paths: selection.paths, unknown: selection.pathsUnknown === true });
     }
     // Encoded at most once per protocol: every hook of that protocol is given the one buffer (R11).
     let coshHooks = false;
@@ -317,6 +364,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
         setupProblem,
         signal: call.signal,
         residents: residentsFor(cwd),
+        hookPaths,
       },
       asyncHooks,
     );

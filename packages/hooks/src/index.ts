@@ -88,3 +88,10 @@ export { shellSyntaxProblem } from '@cosh/runner';
 // The nesting limit the engine holds every input to (deeper, it could not be sent to hooks as
 // JSON): a host refuses such an input before it reaches the engine.
 export { MAX_JSON_DEPTH, nestsDeeperThan } from '@cosh/aggregate';
+export { type ShellWords, splitShellCommand } from './shell-words.ts';
+export {
+  type TouchedPathsCall,
+  type TouchedPathsOptions,
+  type TouchedPathsResult,
+  touchedPaths,
+} from './touched-paths.ts';

@@ -10,6 +10,8 @@ type ImportedEvent = Extract<HookEvent, 'PreToolUse' | 'PostToolUse'>;
 const HOOK_EVENTS: readonly ImportedEvent[] = ['PreToolUse', 'PostToolUse'];
 /** Handler types Claude Code has that Cosh does not run. */
 const OTHER_HANDLER_TYPES = new Set(['http', 'prompt', 'agent', 'mcp_tool']);
+/** A Claude Code permission rule, `Tool` or `Tool(pattern)` (F5). */
+const CLAUDE_IF_RULE = /^[A-Za-z][A-Za-z0-9_.-]*(\((.*\S.*)\))?$/s;
 
 /** What became of one handler (or one part of the file that could not be read). */
 export interface ImportReportLine {
@@ -147,11 +149,13 @@ export function planClaudeImport(
           error(name, `timeout ${JSON.stringify(timeout)} is not a number of seconds above 0 and at most 86400`);
           return;
         }
+        // F5, K6: Claude's `if` is kept and honoured (a command Cosh cannot split selects the hook).
+        const condition = handler['if'];
+        if (condition !== undefined && (typeof condition !== 'string' || !CLAUDE_IF_RULE.test(condition.trim()))) {
+          error(name, `"if" ${JSON.stringify(condition)} is not one Claude Code rule such as "Bash(git push:*)"`);
+          return;
+        }
         const warnings: string[] = [];
-        if (handler['if'] !== undefined)
-          warnings.push(
-            `its "if" filter ${JSON.stringify(handler['if'])} is dropped: the hook runs for every call its matcher selects`,
-          );
         if (handler['async'] === true) warnings.push('"async" is not supported: it runs synchronously');
         const selectsNothing = matcherSelectsNoCoshTool(matcher);
         if (selectsNothing !== null) warnings.push(selectsNothing);
@@ -161,6 +165,7 @@ export function planClaudeImport(
           name,
           protocol: 'claude',
           ...(matcher === undefined ? {} : { matcher }),
+          ...(condition === undefined ? {} : { if: condition }),
           command,
           timeout: timeout ?? CLAUDE_DEFAULT_TIMEOUT_SECONDS,
         });

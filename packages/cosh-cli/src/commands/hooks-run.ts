@@ -1,5 +1,5 @@
-import { claudeToolNameRunAdvice, hookPathFor } from '@cosh/config';
-import { asyncReportLine, createHookEngine, type SessionEvent } from '@cosh/hooks';
+import { claudeToolNameRunAdvice, homeFolder, hookPathFor } from '@cosh/config';
+import { asyncReportLine, createHookEngine, type SessionEvent, touchedPaths } from '@cosh/hooks';
 import { readArgumentFile } from '../argument-file.ts';
 import type { CliContext } from '../cli-context.ts';
 import { type CommandName, ExitError, UsageError } from '../cli-errors.ts';
@@ -169,8 +169,12 @@ export async function runHooksRun(context: CliContext, options: HooksRunOptions)
   // Its HTTP hooks' connections: nothing more will be sent on them; its async hooks end (R13).
   await engine.close();
 
-  if (options.json) printJson((text) => context.out.write(text), hooksRunJson(result));
-  else {
+  if (options.json) {
+    // F3: the call's touched paths (F2), computed here only for --json: the engine computes them
+    // only when a selected hook has `paths`.
+    const touched = await touchedPaths(call, { cwd: context.cwd, home: homeFolder(context.env) });
+    printJson((text) => context.out.write(text), hooksRunJson(result, touched));
+  } else {
     printHooksRun(context.out, result, {
       inputChanged: result.toolInput !== toolInput,
       eventEnabled: config.hooksEnabled[event],
