@@ -149,3 +149,99 @@ for (const client of ['claude', 'codex'] as const) {
     });
   });
 }
+
+describe('cosh gemini-hook: the session events (E5)', () => {
+  /** Gemini CLI's stdin for one session event. */
+  const gemini = (folder: string, event: string, fields: object) => ({
+    session_id: 'g-1',
+    transcript_path: join(folder, 't.json'),
+    cwd: folder,
+    hook_event_name: event,
+    timestamp: '2026-01-01T00:00:00Z',
+    ...fields,
+  });
+  const args = (config: string) => ['gemini-hook', '--config', config];
+
+  it('E1/E5 (gemini): a BeforeAgent deny is decision "deny" + reason and exit 2 with the reasons on stderr; a context is hookSpecificOutput.additionalContext', async () => {
+    const { folder, config } = await setup();
+    const denied = await ask(args(config), folder, gemini(folder, 'BeforeAgent', { prompt: 'my secret is 42' }));
+    expect(denied.code).toBe(2);
+    expect(denied.stderr).toContain('no secrets in prompts');
+    expect(denied.answer).toEqual({ decision: 'deny', reason: 'no secrets in prompts' });
+    expect(JSON.parse(await readFile(join(folder, 'prompt.json'), 'utf8'))).toEqual({
+      event: 'UserPromptSubmit',
+      prompt: 'my secret is 42',
+      session_id: 'g-1',
+      cwd: folder,
+    });
+    const context = await ask(args(config), folder, gemini(folder, 'BeforeAgent', { prompt: 'hello' }));
+    expect(context.code).toBe(0);
+    expect(context.answer).toEqual({
+      hookSpecificOutput: { hookEventName: 'BeforeAgent', additionalContext: 'be brief' },
+    });
+  });
+
+  it('E2/E5 (gemini): a SessionStart context is hookSpecificOutput.additionalContext', async () => {
+    const { folder, config } = await setup();
+    const start = await ask(args(config), folder, gemini(folder, 'SessionStart', { source: 'startup' }));
+    expect(start.code).toBe(0);
+    expect(start.answer).toEqual({
+      hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'read NOTES.md first' },
+    });
+  });
+
+  it('E3/E5 (gemini): an AfterAgent deny is decision "deny" (go on); with stop_hook_active true it is not honoured', async () => {
+    const { folder, config } = await setup();
+    const first = await ask(
+      args(config),
+      folder,
+      gemini(folder, 'AfterAgent', { prompt: 'p', prompt_response: 'done', stop_hook_active: false }),
+    );
+    expect(first.code).toBe(2);
+    expect(first.answer).toEqual({ decision: 'deny', reason: 'run the tests first' });
+    const again = await ask(
+      args(config),
+      folder,
+      gemini(folder, 'AfterAgent', { prompt: 'p', prompt_response: 'done', stop_hook_active: true }),
+    );
+    expect(again.code).toBe(0);
+    expect(again.answer['decision']).toBeUndefined();
+    expect(again.answer['systemMessage']).toEqual(expect.stringContaining('stop_hook_active'));
+    const stops = (await readFile(join(folder, 'stops.jsonl'), 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(stops.map((stop) => [stop['event'], stop['stop_hook_active']])).toEqual([
+      ['Stop', false],
+      ['Stop', true],
+    ]);
+  });
+
+  it('E4/E5 (gemini): SessionEnd runs its hooks with the reason and enforces nothing', async () => {
+    const { folder, config } = await setup();
+    const end = await ask(args(config), folder, gemini(folder, 'SessionEnd', { reason: 'exit' }));
+    expect(end.code).toBe(0);
+    expect(end.answer).toEqual({});
+    expect(JSON.parse(await readFile(join(folder, 'end.json'), 'utf8'))).toMatchObject({
+      event: 'SessionEnd',
+      reason: 'exit',
+    });
+  });
+
+  it('E1/K10 (gemini): a BeforeAgent without a prompt is denied (fail closed); Gemini names are the only ones read', async () => {
+    const { folder, config } = await setup();
+    const broken = await ask(args(config), folder, gemini(folder, 'BeforeAgent', {}));
+    expect(broken.code).toBe(2);
+    expect(broken.answer).toMatchObject({
+      decision: 'deny',
+      reason: 'cosh gemini-hook: prompt is missing or not a string',
+    });
+    const claudeName = await ask(args(config), folder, gemini(folder, 'UserPromptSubmit', { prompt: 'x' }));
+    expect(claudeName.code).toBe(2);
+    expect(claudeName.answer['reason']).toEqual(
+      expect.stringContaining(
+        'register it under BeforeTool, AfterTool, BeforeAgent, SessionStart, AfterAgent and SessionEnd only',
+      ),
+    );
+  });
+});

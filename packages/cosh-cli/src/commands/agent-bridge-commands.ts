@@ -12,7 +12,7 @@ export function addAgentBridgeCommands(program: Command): void {
   const geminiHook = program
     .command('gemini-hook')
     .description(
-      "a Gemini CLI hook command: runs the Cosh hooks for Gemini's BeforeTool/AfterTool call and answers in Gemini's protocol",
+      "a Gemini CLI hook command: runs the Cosh hooks for Gemini's tool calls (BeforeTool/AfterTool) and session events (BeforeAgent = UserPromptSubmit, SessionStart, AfterAgent = Stop, SessionEnd) and answers in Gemini's protocol",
     )
     .addOption(configOption())
     .addOption(noProjectOption())
