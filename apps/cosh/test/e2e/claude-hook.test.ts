@@ -290,8 +290,10 @@ describe('cosh claude-hook (K8)', () => {
       systemMessage: noTool,
       hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: noTool },
     });
-    expect(await fine.ask({ hook_event_name: 'Stop' })).toMatchObject({
-      systemMessage: expect.stringContaining('register it under PreToolUse and PostToolUse only'),
+    expect(await fine.ask({ hook_event_name: 'Notification' })).toMatchObject({
+      systemMessage: expect.stringContaining(
+        'register it under PreToolUse, PostToolUse, UserPromptSubmit, SessionStart, Stop and SessionEnd only',
+      ),
       hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny' },
     });
   });

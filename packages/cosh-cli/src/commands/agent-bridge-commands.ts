@@ -12,13 +12,13 @@ export function addAgentBridgeCommands(program: Command): void {
   const geminiHook = program
     .command('gemini-hook')
     .description(
-      "a Gemini CLI hook command: runs the Cosh hooks for Gemini's BeforeTool/AfterTool call and answers in Gemini's protocol",
+      "a Gemini CLI hook command: runs the Cosh hooks for Gemini's tool calls (BeforeTool/AfterTool) and session events (BeforeAgent = UserPromptSubmit, SessionStart, AfterAgent = Stop, SessionEnd) and answers in Gemini's protocol",
     )
     .addOption(configOption())
     .addOption(noProjectOption())
     .addHelpText(
       'after',
-      '\nWire it with cosh connect gemini: it writes the fail-closed command\n  <absolute path of cosh> gemini-hook || { echo \'cosh gemini-hook failed\' >&2; exit 2; }\nunder "BeforeTool" and "AfterTool" of ~/.gemini/settings.json.',
+      '\nWire it with cosh connect gemini: it writes the fail-closed command\n  <absolute path of cosh> gemini-hook || { echo \'cosh gemini-hook failed\' >&2; exit 2; }\nunder "BeforeTool" and "AfterTool" of ~/.gemini/settings.json, and under its session events\n"BeforeAgent", "SessionStart", "AfterAgent" and "SessionEnd" (SPEC E5).',
     )
     .action(async (flags: { config?: string; project?: boolean }, command: Command) => {
       const configPath = configPathOf(flags, command);
@@ -53,6 +53,7 @@ export function addAgentBridgeCommands(program: Command): void {
       'after',
       [
         '',
+        'It wires every event the agent has: its two tool events and its session events (SPEC E5).',
         'The hook runs cosh by its absolute path and fails closed: when cosh cannot start, the agent blocks',
         'the call. Running it again changes nothing. It prints what you must still do in the agent.',
         '',

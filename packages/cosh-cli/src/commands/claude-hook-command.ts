@@ -9,7 +9,7 @@ export function addClaudeHookCommand(program: Command): Command {
   const claudeHook = program
     .command('claude-hook')
     .description(
-      "a Claude Code hook command: runs the Cosh hooks for Claude's PreToolUse/PostToolUse call and answers in Claude's protocol",
+      "a Claude Code hook command: runs the Cosh hooks for Claude's tool calls (PreToolUse/PostToolUse) and session events (UserPromptSubmit, SessionStart, Stop, SessionEnd) and answers in Claude's protocol",
     )
     .addOption(configOption())
     .addOption(noProjectOption())
@@ -19,7 +19,7 @@ export function addClaudeHookCommand(program: Command): Command {
     )
     .addHelpText(
       'after',
-      '\nWire it with cosh connect claude (or codex): it writes the fail-closed command\n  <absolute path of cosh> claude-hook || { echo \'cosh claude-hook failed\' >&2; exit 2; }\nunder "PreToolUse" and "PostToolUse" with matcher "*".',
+      '\nWire it with cosh connect claude (or codex): it writes the fail-closed command\n  <absolute path of cosh> claude-hook || { echo \'cosh claude-hook failed\' >&2; exit 2; }\nunder "PreToolUse" and "PostToolUse" with matcher "*", and under the session events\n"UserPromptSubmit", "SessionStart", "Stop" and "SessionEnd" (SPEC E5).',
     )
     .action(async (flags: { config?: string; project?: boolean; client?: string }, command: Command) => {
       const configPath = configPathOf(flags, command);
@@ -33,5 +33,9 @@ export function addClaudeHookCommand(program: Command): Command {
       'answer one Claude Code call (its hook stdin, saved) as Claude Code would read it',
     ],
     ['cosh claude-hook --client codex < pre-tool-use.json', 'the same for a Codex CLI call'],
+    [
+      `echo '{"hook_event_name":"UserPromptSubmit","prompt":"deploy","session_id":"s1","cwd":"/repo"}' | cosh claude-hook`,
+      'run the UserPromptSubmit hooks of setup.json on a prompt: a deny is Claude\'s decision "block"',
+    ],
   ]);
 }

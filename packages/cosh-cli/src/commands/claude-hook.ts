@@ -28,7 +28,9 @@ import {
   loadBridgeConfig,
   readBridgeStdin,
 } from './bridge-support.ts';
-import { type BridgeCall, parseBridgeCall } from './bridge-call.ts';
+import { type BridgeCall, parseBridgeStdin } from './bridge-call.ts';
+import { agentSessionEvents, runBridgeSessionEvent, SESSION_EVENTS } from './bridge-session-event.ts';
+import { type ClaudeSessionAnswer, claudeSessionFailure, claudeSessionOutcomeAnswer } from './claude-session-answer.ts';
 import { bridgeWriteRefusal, refusedVerdict } from './bridge-write-guard.ts';
 
 /** The agents that speak Claude Code's hook protocol and that `--client` names (K8, K9). */
@@ -43,7 +45,7 @@ export interface ClaudeHookOptions {
   readonly client?: string | undefined;
 }
 
-/** Claude Code's PreToolUse / PostToolUse stdin (K4): its event names are Cosh's. */
+/** Claude Code's PreToolUse / PostToolUse stdin (K4): its event names are Cosh's. Its session events: E5. */
 const CLAUDE_EVENTS = { PreToolUse: 'PreToolUse', PostToolUse: 'PostToolUse' } as const satisfies Record<
   string,
   HookEvent
@@ -195,6 +197,10 @@ async function runOnEngine(engine: HookEngine, call: BridgeCall, bridged: Bridge
   return verdicts;
 }
 
+function isSessionEvent(event: HookEvent): event is (typeof SESSION_EVENTS)[number] {
+  return (SESSION_EVENTS as readonly HookEvent[]).includes(event);
+}
+
 /** The `--client` value, checked. */
 function clientOf(value: string | undefined): BridgeClient | { problem: string } {
   if (value === undefined || value === 'claude') return 'claude';
@@ -217,7 +223,7 @@ export async function runClaudeHook(
   stdin: NodeJS.ReadableStream,
 ): Promise<void> {
   const startedAt = Date.now();
-  let answer: ClaudeHookAnswer;
+  let answer: ClaudeHookAnswer | ClaudeSessionAnswer;
   const client = clientOf(options.client);
   const deadline = createBridgeDeadline(
     startedAt,
@@ -228,19 +234,35 @@ export async function runClaudeHook(
       answer = claudeFailureAnswer('PreToolUse', `cosh claude-hook: ${client.problem}`, { deny: true });
     } else {
       const text = await Promise.race([readBridgeStdin(stdin), deadline.expired]);
-      const parsed = text === 'expired' ? null : parseBridgeCall(text, context.cwd, CLAUDE_EVENTS, 'cosh claude-hook');
+      const parsed =
+        text === 'expired'
+          ? null
+          : parseBridgeStdin(text, context.cwd, CLAUDE_EVENTS, agentSessionEvents(client), 'cosh claude-hook');
       if (parsed === null) {
         answer = claudeFailureAnswer('PreToolUse', deadlineProblem('cosh claude-hook', deadline.boundMs), {
           deny: true,
         });
-      } else if (parsed.ok) {
+      } else if (parsed.kind === 'tool') {
         answer = await answerCall(context, options, client, parsed.call, deadline);
+      } else if (parsed.kind === 'session') {
+        // E5: the agent's session events run through engine.run, answered in its form.
+        const outcome = await runBridgeSessionEvent(
+          context,
+          { ...options, command: 'cosh claude-hook', client, projectVariables: ['CLAUDE_PROJECT_DIR'] },
+          parsed.call,
+          deadline,
+        );
+        answer = claudeSessionOutcomeAnswer(parsed.call.event, outcome);
+      } else if (parsed.event !== null && isSessionEvent(parsed.event)) {
+        answer = claudeSessionFailure(parsed.event, `cosh claude-hook: ${parsed.problem}`);
       } else {
         // Stdin that is not a call is answered as a deny (fail closed): as a PreToolUse one when
         // the event cannot be read, so that the agent never reads the answer as "continue".
-        answer = claudeFailureAnswer(parsed.event ?? 'PreToolUse', `cosh claude-hook: ${parsed.problem}`, {
-          deny: true,
-        });
+        answer = claudeFailureAnswer(
+          parsed.event === null || isSessionEvent(parsed.event) ? 'PreToolUse' : parsed.event,
+          `cosh claude-hook: ${parsed.problem}`,
+          { deny: true },
+        );
       }
     }
   } catch (error) {

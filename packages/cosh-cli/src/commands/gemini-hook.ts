@@ -22,7 +22,9 @@ import {
   loadBridgeConfig,
   readBridgeStdin,
 } from './bridge-support.ts';
-import { type BridgeCall, parseBridgeCall } from './bridge-call.ts';
+import { type BridgeCall, parseBridgeStdin } from './bridge-call.ts';
+import { agentSessionEvents, runBridgeSessionEvent } from './bridge-session-event.ts';
+import { geminiSessionFailure, geminiSessionOutcomeAnswer } from './gemini-session-answer.ts';
 import { bridgeWriteRefusal, refusedVerdict } from './bridge-write-guard.ts';
 import { keepGeminiContext, takeGeminiContext } from './gemini-context-store.ts';
 
@@ -176,9 +178,33 @@ export async function runGeminiHook(
   let answer: GeminiHookAnswer;
   try {
     const text = await Promise.race([readBridgeStdin(stdin), deadline.expired]);
-    const parsed = text === 'expired' ? null : parseBridgeCall(text, context.cwd, GEMINI_EVENTS, 'cosh gemini-hook');
+    const parsed =
+      text === 'expired'
+        ? null
+        : parseBridgeStdin(text, context.cwd, GEMINI_EVENTS, agentSessionEvents('gemini'), 'cosh gemini-hook');
     if (parsed === null) answer = failureAnswer(deadlineProblem('cosh gemini-hook', deadline.boundMs));
-    else if (parsed.ok) answer = await answerCall(context, options, parsed.call, deadline);
+    else if (parsed.kind === 'tool') answer = await answerCall(context, options, parsed.call, deadline);
+    else if (parsed.kind === 'session') {
+      // E5: BeforeAgent, SessionStart, AfterAgent, SessionEnd run through engine.run, answered in Gemini's form.
+      const outcome = await runBridgeSessionEvent(
+        context,
+        {
+          ...options,
+          command: 'cosh gemini-hook',
+          client: 'gemini',
+          projectVariables: ['GEMINI_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
+        },
+        parsed.call,
+        deadline,
+      );
+      answer = geminiSessionOutcomeAnswer(parsed.call.event, parsed.call.agentEvent, outcome);
+    } else if (
+      parsed.agentEvent !== null &&
+      parsed.event !== null &&
+      parsed.event !== 'PreToolUse' &&
+      parsed.event !== 'PostToolUse'
+    )
+      answer = geminiSessionFailure(parsed.event, `cosh gemini-hook: ${parsed.problem}`);
     else answer = failureAnswer(`cosh gemini-hook: ${parsed.problem}`);
   } catch (error) {
     answer = failureAnswer(`cosh gemini-hook: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,0 +1,190 @@
+// The session events in the bridges (SPEC E1–E5): an agent's UserPromptSubmit, SessionStart,
+// Stop and SessionEnd (Gemini CLI: BeforeAgent, SessionStart, AfterAgent, SessionEnd) read from
+// its stdin and run through `engine.run(event, …)` (E6). Each bridge words the verdict in its own
+// client's form; what they share is here. B8 and B10 (Cosh's files, the unfenced shell) are about
+// tool calls and do not run here.
+import {
+  createHookEngine,
+  EVENT_RULES,
+  type HookEngine,
+  type SessionEvent,
+  type SessionEventCall,
+  type SessionEventResult,
+} from '@cosh/hooks';
+import { hookPathFor } from '@cosh/config';
+import type { CliContext } from '../cli-context.ts';
+import { hostJournal } from '../host-journal.ts';
+import {
+  type BridgeClient,
+  bridgeBoundMs,
+  bridgeProjectFrom,
+  type createBridgeDeadline,
+  deadlineProblem,
+  loadBridgeConfig,
+} from './bridge-support.ts';
+
+/** The session events, in the events table's order. */
+export const SESSION_EVENTS = [
+  'UserPromptSubmit',
+  'SessionStart',
+  'Stop',
+  'SessionEnd',
+] as const satisfies readonly SessionEvent[];
+
+/** An agent's names of the session events it has (E5), each naming the Cosh event it is. */
+export function agentSessionEvents(agent: BridgeClient): Readonly<Record<string, SessionEvent>> {
+  const names: Record<string, SessionEvent> = {};
+  for (const event of SESSION_EVENTS) {
+    const name = EVENT_RULES[event].agentNames[agent];
+    if (name !== null) names[name] = event;
+  }
+  return names;
+}
+
+/** One session event of the agent's, as far as a bridge reads its stdin. */
+export interface BridgeSessionCall {
+  readonly event: SessionEvent;
+  /** The agent's own name of the event (`BeforeAgent`). */
+  readonly agentEvent: string;
+  readonly sessionId: string | undefined;
+  readonly transcriptPath: string | undefined;
+  /** The payload's `cwd` when absolute, else the bridge's own. */
+  readonly cwd: string;
+  /** The event's own fields (E1–E4): `prompt`, `source`, `stopHookActive`, `reason`. */
+  readonly fields: SessionEventCall<SessionEvent>;
+}
+
+const optionalString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** The event's own fields from the agent's stdin, or what is wrong with them. */
+function fieldsOf(
+  event: SessionEvent,
+  data: Readonly<Record<string, unknown>>,
+): { fields: SessionEventCall<SessionEvent> } | { problem: string } {
+  switch (event) {
+    case 'UserPromptSubmit': {
+      const prompt = data['prompt'];
+      if (typeof prompt !== 'string') return { problem: 'prompt is missing or not a string' };
+      return { fields: { prompt } };
+    }
+    case 'SessionStart':
+      // The matcher tests it (E2); an agent that does not say why the session starts says nothing to match.
+      return { fields: { source: optionalString(data['source']) ?? '' } };
+    case 'Stop':
+      return { fields: { stopHookActive: data['stop_hook_active'] === true } };
+    case 'SessionEnd':
+      return { fields: { reason: optionalString(data['reason']) ?? '' } };
+  }
+}
+
+/** `data` (the agent's stdin, an object) read as a session event, or what is wrong with it. */
+export function readBridgeSessionCall(
+  data: Readonly<Record<string, unknown>>,
+  event: SessionEvent,
+  agentEvent: string,
+  fallbackCwd: string,
+): { ok: true; call: BridgeSessionCall } | { ok: false; problem: string } {
+  const read = fieldsOf(event, data);
+  if ('problem' in read) return { ok: false, problem: read.problem };
+  const cwd = optionalString(data['cwd']);
+  return {
+    ok: true,
+    call: {
+      event,
+      agentEvent,
+      sessionId: optionalString(data['session_id']) || undefined,
+      transcriptPath: optionalString(data['transcript_path']),
+      cwd: cwd?.startsWith('/') ? cwd : fallbackCwd,
+      fields: read.fields,
+    },
+  };
+}
+
+/** What a bridge words in its client's form: the verdict and the warnings, or its own failure. */
+export type SessionEventOutcome =
+  | {
+      readonly ok: true;
+      readonly result: SessionEventResult;
+      /** The load's and the journal's warnings (K8: also the answer's `systemMessage`). */
+      readonly warnings: readonly string[];
+    }
+  | {
+      readonly ok: false;
+      /** The bridge's own failure (a config that does not load, the bound passed). */
+      readonly problem: string;
+      readonly warnings: readonly string[];
+    };
+
+/** Whether the bridge's own failure refuses the event (E1 fails closed; a stop or a start is never held). */
+export function sessionFailureRefuses(event: SessionEvent): boolean {
+  return EVENT_RULES[event].failsClosed;
+}
+
+/**
+ * Runs the Cosh hooks of one session event of the agent's (E5), every layer loaded as for a tool
+ * call (C10, S), the project found from the project the person opened (`projectVariables`), within
+ * the bridge's bound (K8).
+ */
+export async function runBridgeSessionEvent(
+  context: CliContext,
+  options: {
+    readonly configPath: string | undefined;
+    readonly noProject?: boolean | undefined;
+    readonly command: string;
+    readonly client: BridgeClient;
+    readonly projectVariables: readonly string[];
+  },
+  call: BridgeSessionCall,
+  deadline: ReturnType<typeof createBridgeDeadline>,
+): Promise<SessionEventOutcome> {
+  let bridge: Awaited<ReturnType<typeof loadBridgeConfig>>;
+  const project = bridgeProjectFrom(context.env, call.cwd, options.projectVariables);
+  try {
+    bridge = await loadBridgeConfig(context, {
+      configPath: options.configPath,
+      noProject: options.noProject,
+      projectFrom: project,
+    });
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return { ok: false, problem: `${options.command}: the Cosh hooks could not be loaded: ${why}`, warnings: [] };
+  }
+  deadline.setBound(bridgeBoundMs(bridge.loaded.config, call.event, options.client));
+  const journalWarnings: string[] = [];
+  const journal = await hostJournal(context, {
+    settings: bridge.loaded.journal,
+    agent: options.client,
+    warn: (message) => {
+      journalWarnings.push(message);
+      context.err.line(`cosh: warning: ${message}`);
+    },
+  });
+  const engine: HookEngine = createHookEngine(bridge.loaded.config, {
+    journal,
+    cwd: call.cwd,
+    // B12: no PATH entry the agent's shell could write (the payload's cwd, the project's root, …).
+    env: hookPathFor(bridge.loaded.sandbox, context.env, [call.cwd, bridge.projectFrom]).env,
+    sessionId: call.sessionId,
+    transcriptPath: call.transcriptPath,
+    projectFolder: bridge.loaded.projectFolder,
+    residentHooks: 'one-call',
+  });
+  const ran = engine.run(call.event, { ...call.fields, cwd: call.cwd } as never) as Promise<SessionEventResult>;
+  const outcome = await Promise.race([ran, deadline.expired]);
+  if (outcome === 'expired') {
+    void engine.close();
+    return {
+      ok: false,
+      problem: deadlineProblem(options.command, deadline.boundMs),
+      warnings: [...bridge.warnings, ...journalWarnings],
+    };
+  }
+  await engine.close();
+  return { ok: true, result: outcome, warnings: [...bridge.warnings, ...journalWarnings] };
+}
+
+/** The verdict's reasons as one text, never empty where a client needs one (Codex refuses an empty reason). */
+export function sessionReason(reasons: readonly string[]): string {
+  const joined = reasons.join('; ').trim();
+  return joined === '' ? 'blocked by a Cosh hook' : joined;
+}
