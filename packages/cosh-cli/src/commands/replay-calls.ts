@@ -185,7 +185,7 @@ function transcriptReader(): LineReader {
       return uses.map((use) => {
         const { toolName, mcpServer } = fromClaudeToolName(use.name);
         const result = results.get(use.id);
-        const blocked = result !== undefined && result.error && HOOK_BLOCK.test(result.text);
+        const blocked = result?.error && HOOK_BLOCK.test(result.text);
         return {
           line: use.line,
           toolName,
