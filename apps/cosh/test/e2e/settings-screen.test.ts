@@ -111,7 +111,14 @@ describe('cosh settings: keys typed together (issue 13)', () => {
     session.press(`jj${KEYS.down}k${KEYS.space}`);
     await session.waitFor('Saved: PreToolUse hook "Audit" off');
     const { config } = await loadConfig({ path: file });
-    expect(config.hooksEnabled).toEqual({ PreToolUse: true, PostToolUse: true });
+    expect(config.hooksEnabled).toEqual({
+      PreToolUse: true,
+      PostToolUse: true,
+      UserPromptSubmit: true,
+      SessionStart: true,
+      Stop: true,
+      SessionEnd: true,
+    });
     expect(config.hooks.PreToolUse.map((hook) => hook.enabled)).toEqual([true, false]);
     session.press('q');
     expect((await session.exited).exitCode).toBe(0);
@@ -292,7 +299,14 @@ describe('cosh settings on a terminal', () => {
     expect((await session.exited).exitCode).toBe(0);
     expect(cursorShownAtEnd(session.output)).toBe(true);
     const { config } = await loadConfig({ path: file });
-    expect(config.hooksEnabled).toEqual({ PreToolUse: false, PostToolUse: true });
+    expect(config.hooksEnabled).toEqual({
+      PreToolUse: false,
+      PostToolUse: true,
+      UserPromptSubmit: true,
+      SessionStart: true,
+      Stop: true,
+      SessionEnd: true,
+    });
     expect(config.hooks.PreToolUse.map((hook) => hook.enabled)).toEqual([true, true]);
   });
 
@@ -322,7 +336,14 @@ describe('cosh settings on a terminal', () => {
     session.press(KEYS.space);
     await session.waitFor(`Saved: PostToolUse hooks off (created ${file})`);
     const { config } = await loadConfig({ path: file });
-    expect(config.hooksEnabled).toEqual({ PreToolUse: true, PostToolUse: false });
+    expect(config.hooksEnabled).toEqual({
+      PreToolUse: true,
+      PostToolUse: false,
+      UserPromptSubmit: true,
+      SessionStart: true,
+      Stop: true,
+      SessionEnd: true,
+    });
     session.press('q');
     expect((await session.exited).exitCode).toBe(0);
   });

@@ -159,7 +159,14 @@ describe('C8: concurrent writers of one setup.json', () => {
       }
 
       const { config } = await loadConfig({ path: file });
-      expect(config.hooksEnabled).toEqual({ PreToolUse: enabled, PostToolUse: enabled });
+      expect(config.hooksEnabled).toEqual({
+        PreToolUse: enabled,
+        PostToolUse: enabled,
+        UserPromptSubmit: true,
+        SessionStart: true,
+        Stop: true,
+        SessionEnd: true,
+      });
       for (const event of ['PreToolUse', 'PostToolUse'] as const) {
         expect(config.hooks[event].map((hook) => hook.enabled)).toEqual(
           Array.from({ length: hooksPerEvent }, () => enabled),

@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import commonjs from '@rollup/plugin-commonjs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import { runNode, TRUST_ALL_ENV, temporaryFolders } from '@cosh/test-utils';
 import { build } from 'esbuild';
@@ -47,13 +48,16 @@ async function bundleWithEsbuild(outputFolder: string): Promise<string> {
   return outfile;
 }
 
-/** Bundles the embedder with Rollup and its node-resolve plugin, Node's built-ins left to Node. */
+/**
+ * Bundles the embedder with Rollup and its node-resolve and commonjs plugins, Node's built-ins left
+ * to Node: as a Rollup user does, since some of our dependencies (picomatch) ship CommonJS only.
+ */
 async function bundleWithRollup(outputFolder: string): Promise<string> {
   const file = join(outputFolder, 'embedder.mjs');
   const warnings: string[] = [];
   const bundle = await rollup({
     input: embedder,
-    plugins: [nodeResolve({ exportConditions: ['node'], preferBuiltins: true })],
+    plugins: [nodeResolve({ exportConditions: ['node'], preferBuiltins: true }), commonjs()],
     external: (id) => id.startsWith('node:') || builtinModules.includes(id),
     // Rollup's remarks on zod's own modules (an annotation it cannot place, a module cycle) are
     // about a package we depend on, not about what we build: only the rest count.

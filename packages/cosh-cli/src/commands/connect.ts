@@ -286,9 +286,9 @@ export async function runConnect(context: CliContext, options: ConnectOptions): 
       lines.push(
         `${wiring.label} is not wired to Cosh in ${file}: ${missing.map((each) => each.event).join(', ')} ${missing.length === 1 ? 'has' : 'have'} no cosh ${wiring.bridge} hook of this cosh. Run: cosh connect ${agent}${scopeFlag}`,
       );
-    if (fence.fenced) lines.push(`${wiring.label}'s shell is fenced (SPEC B9): it cannot change Cosh's files.`);
+    if (fence.fenced) lines.push(`${wiring.label}'s shell is fenced: it cannot change Cosh's files.`);
     else {
-      lines.push(`${wiring.label}'s shell is not fenced (SPEC B9): it can change your guards.`);
+      lines.push(`${wiring.label}'s shell is not fenced: it can change your guards.`);
       for (const reason of fence.reasons) lines.push(`  - ${reason}`);
       if (agent !== 'gemini') lines.push(`  Run: cosh connect ${agent} --fence`);
     }
@@ -338,9 +338,7 @@ export async function runConnect(context: CliContext, options: ConnectOptions): 
       context.out.line(`${wiring.label} is already wired to Cosh in ${file}.`);
     }
     if (fencePlan !== null && fencePlan.changes.length > 0)
-      context.out.line(
-        `Fenced Claude Code's shell and file tools in ${file}: "sandbox" and "permissions"."deny" (SPEC B9).`,
-      );
+      context.out.line(`Fenced Claude Code's shell and file tools in ${file}: "sandbox" and "permissions"."deny".`);
   }
   if (codexPlan !== null && codexPlan.text !== null) {
     const target = writtenFile(codexPlan.file);
@@ -353,7 +351,7 @@ export async function runConnect(context: CliContext, options: ConnectOptions): 
         ? {}
         : { replacedDefaultPermissions: codexPlan.replacedDefaultPermissions }),
     });
-    context.out.line(`Fenced Codex's shell in ${codexPlan.file}: permission profile "cosh" (SPEC B9).`);
+    context.out.line(`Fenced Codex's shell in ${codexPlan.file}: permission profile "cosh".`);
     for (const line of codexPlan.removedLines)
       context.out.line(`  removed ${line} (it would override the profile; cosh disconnect codex puts it back)`);
   }
