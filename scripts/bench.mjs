@@ -13,7 +13,7 @@
 // machine may be shared, and only ratios within a row are comparable across runs. Each median
 // ratio comes with its 95 % bootstrap interval: a target inside it is neither a clear pass nor a
 // clear miss. --only runs the named sections alone (engine, stdin, sandbox, parallel, http,
-// selection, rules, resident, cold, claude, guard, journal, otlp, memory), for a fast loop on one figure.
+// selection, paths, rules, resident, cold, claude, guard, journal, otlp, memory), for a fast loop on one figure.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -54,7 +54,7 @@ const report =
 
 const importDist = (path) => import(pathToFileURL(join(root, path)).href);
 const [
-  { createHookEngine },
+  { createHookEngine, touchedPaths },
   { compileHooks, selectHooks },
   { createHookRunner, createHttpHookClient, residentLine },
   { validateHooksConfig, protectedPaths, findProtectedPathSync, hookPathFor },
@@ -580,6 +580,88 @@ function selection() {
     ratio_p90: null,
     ...judge([{ label: 'median', value: median(unseen), limit: 0.1, unit: ' ms' }]),
   });
+}
+
+// 3b. F4: the touched paths of a call touching 10 files plus selecting among 1,000 hooks with
+// `paths` globs (absolute: <= 1 ms), beside an engine with no hooks answering a call in the same run.
+
+async function pathSelection() {
+  const directory = mkdtempSync(join(tmpdir(), 'cosh-bench-paths-'));
+  try {
+    const globsOf = (index) => {
+      switch (index % 4) {
+        case 0:
+          return [`.env.${index}`, `secret-${index}.pem`];
+        case 1:
+          return [`src/module-${index}/**`];
+        case 2:
+          return [`~/.ssh/key-${index}`, `*.ext${index}`];
+        default:
+          return [`/etc/conf-${index}/{a,b}.conf`];
+      }
+    };
+    const hooks = Array.from({ length: 1000 }, (_, index) => ({
+      command: `hook-${index}`,
+      matcher: '',
+      paths: globsOf(index),
+      pathsFolder: directory,
+    }));
+    const compiled = compileHooks(hooks, { home: directory, projectRoot: directory });
+    const files = Array.from({ length: 10 }, (_, index) => `src/module-${index * 4 + 1}/file-${index}.ts`);
+    const call = { toolName: 'read_many_files', toolInput: { paths: files } };
+    const shellCall = { toolName: 'bash_run', toolInput: { command: `cat ${files.join(' ')} > out.txt` } };
+    const options = { cwd: directory, home: directory };
+    const once = async (subject) => {
+      const touched = await touchedPaths(subject, options);
+      return selectHooks(compiled, subject.toolName, subject.toolName, touched);
+    };
+    // The parser and V8 warm: the figures are of a running host's call.
+    for (let index = 0; index < 200; index += 1) {
+      await once(call);
+      await once(shellCall);
+    }
+    const selected = await once(call);
+    if (selected.length !== 10) throw new Error(`expected 10 hooks selected by paths, got ${selected.length}`);
+    const engine = createHookEngine(hooksConfig([]), { cwd: directory });
+    const rounds = quick ? 50 : 300;
+    const subjectTimes = [];
+    const shellTimes = [];
+    const baselineTimes = [];
+    for (let round = 0; round < rounds; round += 1) {
+      let startedAt = performance.now();
+      await engine.preToolUse(call);
+      baselineTimes.push(performance.now() - startedAt);
+      startedAt = performance.now();
+      await once(call);
+      subjectTimes.push(performance.now() - startedAt);
+      startedAt = performance.now();
+      await once(shellCall);
+      shellTimes.push(performance.now() - startedAt);
+    }
+    await engine.close();
+    for (const [subject, times] of [
+      ['touchedPaths() + selectHooks(): read_many_files of 10 paths', subjectTimes],
+      ['the same for bash_run `cat <10 paths> > out.txt` (parser loaded)', shellTimes],
+    ]) {
+      addRow({
+        what: 'touched paths and selecting among 1,000 hooks with globs (F4)',
+        baseline: 'an engine with no hooks answering the call',
+        subject,
+        unit: 'ms',
+        samples: times.length,
+        baseline_median: median(baselineTimes),
+        baseline_p90: p90(baselineTimes),
+        subject_median: median(times),
+        subject_p90: p90(times),
+        ratio_median: median(times) / median(baselineTimes),
+        ratio_median_interval_95: ratioInterval(baselineTimes, times),
+        ratio_p90: p90(times) / p90(baselineTimes),
+        ...judge([{ label: 'median', value: median(times), limit: 1, unit: ' ms' }]),
+      });
+    }
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
 }
 
 // D2: 100 rule hooks on one call, evaluated in the engine (no process), against an engine with
@@ -1319,6 +1401,7 @@ try {
   if (wanted('parallel')) await measuring(parallelSleeps);
   if (wanted('http')) await measuring(httpHooks);
   if (wanted('selection')) await measuring(selection);
+  if (wanted('paths')) await measuring(pathSelection);
   if (wanted('rules')) await measuring(ruleHooks);
   if (wanted('resident')) await measuring(residentHooks);
   for (const node of [process.execPath, ...otherNodes]) {

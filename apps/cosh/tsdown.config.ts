@@ -89,6 +89,20 @@ const otlpSdkOutside: Rolldown.Plugin = {
   },
 };
 
+// SPEC F2: the shell parser (web-tree-sitter's CommonJS build, its WebAssembly runtime and
+// tree-sitter-bash's grammar), shipped in dist/tree-sitter/ where @cosh/hooks' shell-words.ts looks
+// first. They are loaded only when a hook with `paths` meets a shell command, never at start-up
+// (inlined, the parser's 160 KB would be parsed by every start of the one-file bundle).
+const hooksPackage = createRequire(new URL('../../packages/hooks/package.json', import.meta.url));
+const shellParserFiles = {
+  from: [
+    hooksPackage.resolve('web-tree-sitter'),
+    hooksPackage.resolve('web-tree-sitter/tree-sitter.wasm'),
+    hooksPackage.resolve('tree-sitter-bash/tree-sitter-bash.wasm'),
+  ],
+  to: 'dist/tree-sitter',
+};
+
 export default defineConfig([
   { ...oneCommonJsFile, entry: { start: 'src/start.ts' } },
   { ...oneCommonJsFile, entry: { 'otlp-sdk': '../../packages/hooks/src/journal-otlp-sdk.ts' } },
@@ -96,6 +110,7 @@ export default defineConfig([
     ...oneCommonJsFile,
     plugins: [otlpSdkOutside, ...oneCommonJsFile.plugins],
     entry: { 'fast-start': 'src/fast-start.ts' },
+    copy: [shellParserFiles],
     // A built-in imported dynamically (node:crypto, node:http) is a require() too: an import()
     // would start Node's ES module loader in the middle of a call, and code compiled from the code
     // cache cannot run import() (require-with-code-cache.ts). start.cjs keeps its one import(),

@@ -9,7 +9,7 @@ import {
   protectedPaths,
   protectedPathsInputOf,
 } from '@cosh/config';
-import { createHookEngine, type HookReport, type HooksConfig } from '@cosh/hooks';
+import { createHookEngine, type HookEngine, type HookReport, type HooksConfig } from '@cosh/hooks';
 import { createAsyncResultSink } from './async-result-sink.ts';
 import { type HistoryWriter, openHistory } from './history/index.ts';
 import type { PermissionMode, PermissionPrompt, PromptAnswerer } from './permission/index.ts';
@@ -56,6 +56,8 @@ export interface ToolHostSetupOptions {
 /** A tool host ready for calls, and what to release when done. */
 export interface ToolHostSetup {
   readonly host: ToolHost;
+  /** The host's hook engine, for the session events (E5). */
+  readonly engine: HookEngine;
   /** The setup.json it was built from. */
   readonly config: HooksConfig;
   /** The user layer's setup.json (`--config`'s, or where it was looked for, also when absent). */
@@ -145,7 +147,7 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
       await asyncResults.written();
       await history?.close();
     };
-    return { host, config, configFile: file, history, close };
+    return { host, engine, config, configFile: file, history, close };
   } catch (error) {
     await history?.close();
     throw error;

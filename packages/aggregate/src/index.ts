@@ -1,5 +1,10 @@
 export { aggregatePostToolUse, type PostToolUseInput, type PostToolUseVerdict } from './aggregate-post-tool-use.ts';
 export { aggregatePreToolUse, type PreToolUseVerdict } from './aggregate-pre-tool-use.ts';
+export {
+  aggregateSessionEvent,
+  type SessionEventOptions,
+  type SessionEventVerdict,
+} from './aggregate-session-event.ts';
 export { composeToolOutput } from './compose-tool-output.ts';
 export { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.ts';
 export type {

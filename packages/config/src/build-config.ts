@@ -72,6 +72,9 @@ export function buildConfig(file: ValidatedFile, source: ConfigSource): HooksCon
           protocol,
           resident: command !== null && entry.resident === true,
           async: entry.async === true,
+          paths: entry.paths === undefined ? null : Object.freeze([...entry.paths]),
+          pathsFolder: pathsFolderOf(source.file),
+          if: protocol === 'claude' ? (entry.if ?? null) : null,
           layer: source.layer,
           file: source.file,
           off,
@@ -88,6 +91,15 @@ export function buildConfig(file: ValidatedFile, source: ConfigSource): HooksCon
     hooksEnabled: Object.freeze(hooksEnabled),
     refusal: null,
   }) as HooksConfig;
+}
+
+/** F1: relative globs are taken from the file's folder, the project root for `.cosh/setup.json`. */
+function pathsFolderOf(file: string | null): string | null {
+  if (file === null) return null;
+  const slash = file.lastIndexOf('/');
+  const folder = slash <= 0 ? '/' : file.slice(0, slash);
+  if (folder.endsWith('/.cosh')) return folder.slice(0, -'/.cosh'.length) || '/';
+  return folder;
 }
 
 /** The file's `hooksEnabled` values and `allowManagedHooksOnly` as written, with their places. */

@@ -32,7 +32,14 @@ describe('the toggles of the package entry', () => {
     });
     const text = await readFile(file, 'utf8');
     expect(text).toContain('// mine');
-    expect((await loadConfig({ path: file })).config.hooksEnabled).toEqual({ PreToolUse: false, PostToolUse: true });
+    expect((await loadConfig({ path: file })).config.hooksEnabled).toEqual({
+      PreToolUse: false,
+      PostToolUse: true,
+      UserPromptSubmit: true,
+      SessionStart: true,
+      Stop: true,
+      SessionEnd: true,
+    });
   });
 
   it('C5/C8: setHookEnabled turns one hook off', async () => {

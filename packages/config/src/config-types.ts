@@ -56,6 +56,15 @@ export interface HookEntry {
   readonly resident: boolean;
   /** SPEC R13: the call does not wait for it (PostToolUse only). Default `false`. */
   readonly async: boolean;
+  /** SPEC F1: globs of the files it guards, as written; `null`: every call its matcher selects. */
+  readonly paths: readonly string[] | null;
+  /**
+   * SPEC F1: the folder its relative `paths` are taken from: its file's folder, the project root
+   * for `.cosh/setup.json`; `null` for a config built in code (the engine's working folder).
+   */
+  readonly pathsFolder: string | null;
+  /** SPEC F5: Claude Code's `if` rule of a `protocol: "claude"` hook; `null` when absent. */
+  readonly if: string | null;
   /** The layer of the file it comes from (SPEC C10); `'user'` for a single file parsed on its own. */
   readonly layer: ConfigLayer;
   /**

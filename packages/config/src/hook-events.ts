@@ -1,13 +1,37 @@
-import { EVENTS_ALLOWING_ASYNC as ASYNC_EVENTS, TOOL_EVENTS, type ToolEvent } from '@cosh/spec';
+import {
+  EVENTS_ALLOWING_ASYNC as ASYNC_EVENTS,
+  HOOK_EVENTS as EVENTS_OF_TABLE,
+  type HookEvent as Event,
+  isToolEvent,
+} from '@cosh/spec';
 
 /**
- * The events setup.json files hooks under (C4), from `@cosh/spec`'s events table: the tool
- * events, in the order a tool call meets them.
+ * The events setup.json files hooks under (C4, E): `@cosh/spec`'s events table, a tool call's two
+ * first, then the session's.
  */
-export const HOOK_EVENTS = TOOL_EVENTS;
+export const HOOK_EVENTS = EVENTS_OF_TABLE;
 
-/** `PreToolUse` (before a tool call is dispatched) or `PostToolUse` (after it succeeded). */
-export type HookEvent = ToolEvent;
+/** One of {@link HOOK_EVENTS}. */
+export type HookEvent = Event;
+
+/**
+ * The events a listing shows (`hooks list`, the settings screen): a tool call's two always, a
+ * session event (E) when it has hooks or is turned off, so a setup of tool hooks only reads as
+ * it always did.
+ */
+export function eventsToShow(config: {
+  readonly hooks: Readonly<Record<HookEvent, readonly unknown[]>>;
+  readonly hooksEnabled: Readonly<Record<HookEvent, boolean>>;
+}): HookEvent[] {
+  return HOOK_EVENTS.filter(
+    (event) => isToolEvent(event) || config.hooks[event].length > 0 || !config.hooksEnabled[event],
+  );
+}
+
+/** The events as a sentence: `PreToolUse, PostToolUse, … and SessionEnd` (C4's messages). */
+export function listedEvents(conjunction = 'and'): string {
+  return `${HOOK_EVENTS.slice(0, -1).join(', ')} ${conjunction} ${HOOK_EVENTS.at(-1)}`;
+}
 
 /** What an `error` or `invalid` outcome of a hook counts as: nothing (`ignore`) or a deny (`deny`). */
 export const ON_ERROR_VALUES = ['ignore', 'deny'] as const;

@@ -15,6 +15,8 @@ export interface ImportedHookEntry {
   readonly protocol: 'claude';
   /** Verbatim; absent when the source had none. */
   readonly matcher?: string | undefined;
+  /** F5, K6: Claude Code's `if` rule, verbatim; absent when the handler had none. */
+  readonly if?: string | undefined;
   readonly command: string;
   readonly timeout: number;
 }
@@ -57,7 +59,7 @@ async function resolveTarget(file: string): Promise<string> {
 export async function writeImportedHooks(
   target: string,
   namePrefix: string,
-  entries: Readonly<Record<HookEvent, readonly ImportedHookEntry[]>>,
+  entries: Readonly<Partial<Record<HookEvent, readonly ImportedHookEntry[]>>>,
 ): Promise<ImportedHooksChange> {
   const file = await resolveTarget(resolve(target));
   await fsPromises.mkdir(dirname(file), { recursive: true });
@@ -98,7 +100,7 @@ export function importedHooksText(
   text: string | null,
   file: string,
   namePrefix: string,
-  entries: Readonly<Record<HookEvent, readonly ImportedHookEntry[]>>,
+  entries: Readonly<Partial<Record<HookEvent, readonly ImportedHookEntry[]>>>,
 ): ImportedHooksText {
   let updated = text ?? '{}\n';
   const before = parseConfig(updated, file);
@@ -116,11 +118,12 @@ export function importedHooksText(
       removed += 1;
     }
     let length = existing.filter((entry) => !entry.name.startsWith(namePrefix)).length;
-    for (const entry of entries[event]) {
+    for (const entry of entries[event] ?? []) {
       const value = {
         name: entry.name,
         protocol: entry.protocol,
         ...(entry.matcher === undefined ? {} : { matcher: entry.matcher }),
+        ...(entry.if === undefined ? {} : { if: entry.if }),
         command: entry.command,
         timeout: entry.timeout,
       };

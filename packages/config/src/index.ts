@@ -33,9 +33,11 @@ export { agentWritableFolders, type HookPath, hookPathFor, hookPathOf } from './
 export { describeRule } from './hook-rule.ts';
 export {
   EVENTS_ALLOWING_ASYNC,
+  eventsToShow,
   HOOK_EVENTS,
   type HookEvent,
   isHookEvent,
+  listedEvents,
   type OnError,
   type SandboxMode,
 } from './hook-events.ts';

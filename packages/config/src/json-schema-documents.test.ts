@@ -138,7 +138,14 @@ describe('C9: the JSON Schema validated with ajv', () => {
       { hooks: { PostToolUse: [{ url: 'http://a/', resident: false }] } },
       {
         $schema: './schema.json',
-        hooksEnabled: { PreToolUse: true, PostToolUse: false },
+        hooksEnabled: {
+          PreToolUse: true,
+          PostToolUse: false,
+          UserPromptSubmit: true,
+          SessionStart: true,
+          Stop: true,
+          SessionEnd: true,
+        },
         allowManagedHooksOnly: false,
         hooks: {
           PreToolUse: [
@@ -193,7 +200,7 @@ describe('C9: the JSON Schema validated with ajv', () => {
       'hooks not an object': { hooks: [] },
       'hooks null': { hooks: null },
       'misspelt event (C4)': { hooks: { PretoolUse: [{ command: 'true' }] } },
-      'unknown event': { hooks: { Stop: [] } },
+      'unknown event': { hooks: { Notification: [] } },
       'event not an array': { hooks: { PreToolUse: { command: 'true' } } },
       'entry not an object': { hooks: { PreToolUse: ['true'] } },
       'misspelt field (C5)': hook({ command: 'true', matchr: '^bash_run$' }),

@@ -47,7 +47,14 @@ describe('mergeLayers', () => {
       ['project', 'p1', 0, files.project],
     ]);
     expect(config.hooks.PostToolUse.map((entry) => entry.name)).toEqual(['u2']);
-    expect(config.hooksEnabled).toEqual({ PreToolUse: true, PostToolUse: true });
+    expect(config.hooksEnabled).toEqual({
+      PreToolUse: true,
+      PostToolUse: true,
+      UserPromptSubmit: true,
+      SessionStart: true,
+      Stop: true,
+      SessionEnd: true,
+    });
     expect(config.refusal).toBeNull();
   });
 
@@ -97,7 +104,14 @@ describe('mergeLayers', () => {
       ];
       expect(shown(layers)).toEqual(['managed:m:runs', 'user:u:event-disabled', 'project:p:event-disabled']);
       expect(shown(layers, 'PostToolUse')).toEqual([]);
-      expect(mergeLayers(layers).config.hooksEnabled).toEqual({ PreToolUse: false, PostToolUse: true });
+      expect(mergeLayers(layers).config.hooksEnabled).toEqual({
+        PreToolUse: false,
+        PostToolUse: true,
+        UserPromptSubmit: true,
+        SessionStart: true,
+        Stop: true,
+        SessionEnd: true,
+      });
       expect(mergeLayers(layers).warnings).toEqual([]);
     }
   });
@@ -177,8 +191,15 @@ describe('mergeLayers', () => {
 
   it('C10: no layers at all is no hooks, both events on', () => {
     expect(mergeLayers([]).config).toEqual({
-      hooks: { PreToolUse: [], PostToolUse: [] },
-      hooksEnabled: { PreToolUse: true, PostToolUse: true },
+      hooks: { PreToolUse: [], PostToolUse: [], UserPromptSubmit: [], SessionStart: [], Stop: [], SessionEnd: [] },
+      hooksEnabled: {
+        PreToolUse: true,
+        PostToolUse: true,
+        UserPromptSubmit: true,
+        SessionStart: true,
+        Stop: true,
+        SessionEnd: true,
+      },
       refusal: null,
     });
   });

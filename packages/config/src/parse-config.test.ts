@@ -126,8 +126,15 @@ describe('C3 shared file', () => {
 
   it('C3: an empty object means no hooks, both events enabled', () => {
     expect(load('{}').config).toEqual({
-      hooks: { PreToolUse: [], PostToolUse: [] },
-      hooksEnabled: { PreToolUse: true, PostToolUse: true },
+      hooks: { PreToolUse: [], PostToolUse: [], UserPromptSubmit: [], SessionStart: [], Stop: [], SessionEnd: [] },
+      hooksEnabled: {
+        PreToolUse: true,
+        PostToolUse: true,
+        UserPromptSubmit: true,
+        SessionStart: true,
+        Stop: true,
+        SessionEnd: true,
+      },
       refusal: null,
     });
   });
@@ -165,16 +172,18 @@ describe('C4 events', () => {
     expect(error.code).toBe('E_CONFIG_INVALID');
     expect(where(error.problems)).toEqual(['3:5 error unknown_event']);
     expect(error.problems[0]?.message).toBe(
-      'unknown event "PretoolUse" (did you mean PreToolUse?): the events are PreToolUse and PostToolUse',
+      'unknown event "PretoolUse" (did you mean PreToolUse?): the events are PreToolUse, PostToolUse, UserPromptSubmit, SessionStart, Stop and SessionEnd',
     );
     expect(error.problems[0]?.path).toEqual(['hooks', 'PretoolUse']);
     expect(error.problems[0]?.hook).toBeUndefined();
   });
 
   it('C4: an event nothing resembles is an error too, naming the known events', () => {
-    const error = failure('{"hooks": {"Stop": []}}');
+    const error = failure('{"hooks": {"Notification": []}}');
     expect(error.problems[0]?.message).not.toContain('did you mean');
-    expect(error.problems[0]?.message).toContain('PreToolUse and PostToolUse');
+    expect(error.problems[0]?.message).toContain(
+      'PreToolUse, PostToolUse, UserPromptSubmit, SessionStart, Stop and SessionEnd',
+    );
   });
 
   it('C6: one run lists a misspelt event AND the problems of its entries (every problem at once)', () => {
@@ -211,7 +220,7 @@ describe('C4 events', () => {
   });
 
   it('C4/C6: an unknown event is an error whatever it holds, and lower-case names are suggested', () => {
-    expect(where(failure('{"hooks": {"Stop": 5}}').problems)).toEqual(['1:12 error unknown_event']);
+    expect(where(failure('{"hooks": {"Notification": 5}}').problems)).toEqual(['1:12 error unknown_event']);
     expect(failure('{"hooks": {"pretooluse": []}}').problems[0]?.message).toContain('did you mean PreToolUse?');
   });
 });
@@ -234,6 +243,9 @@ describe('C5 hook entry', () => {
       protocol: 'cosh',
       resident: false,
       async: false,
+      paths: null,
+      pathsFolder: '/home/user/.config/cosh',
+      if: null,
       layer: 'user',
       file,
       off: null,
@@ -261,6 +273,9 @@ describe('C5 hook entry', () => {
       protocol: 'cosh',
       resident: false,
       async: false,
+      paths: null,
+      pathsFolder: '/home/user/.config/cosh',
+      if: null,
       layer: 'user',
       file,
       off: 'disabled',
@@ -618,10 +633,21 @@ describe('C6 errors stop the load', () => {
 
 describe('C7 toggles', () => {
   it('C7: a missing key means enabled', () => {
-    expect(load('{"hooksEnabled": {}}').config.hooksEnabled).toEqual({ PreToolUse: true, PostToolUse: true });
+    expect(load('{"hooksEnabled": {}}').config.hooksEnabled).toEqual({
+      PreToolUse: true,
+      PostToolUse: true,
+      UserPromptSubmit: true,
+      SessionStart: true,
+      Stop: true,
+      SessionEnd: true,
+    });
     expect(load('{"hooksEnabled": {"PostToolUse": false}}').config.hooksEnabled).toEqual({
       PreToolUse: true,
       PostToolUse: false,
+      UserPromptSubmit: true,
+      SessionStart: true,
+      Stop: true,
+      SessionEnd: true,
     });
   });
 
@@ -668,7 +694,7 @@ describe('validateHooksConfig', () => {
           { command: 'true', enabled: false },
         ],
       },
-      hooksEnabled: { PostToolUse: false },
+      hooksEnabled: { PostToolUse: false, UserPromptSubmit: true, SessionStart: true, Stop: true, SessionEnd: true },
     };
     const built = validateHooksConfig(document, '/work/built.json');
     const parsed = parseConfig(JSON.stringify(document), '/work/built.json');

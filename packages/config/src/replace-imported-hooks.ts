@@ -10,7 +10,7 @@ import type { ImportedHookEntry, ImportedHooksChange } from './import-hook-entri
 export async function replaceImportedHooks(
   target: string,
   namePrefix: string,
-  entries: Readonly<Record<HookEvent, readonly ImportedHookEntry[]>>,
+  entries: Readonly<Partial<Record<HookEvent, readonly ImportedHookEntry[]>>>,
 ): Promise<ImportedHooksChange> {
   const { writeImportedHooks } = await import('./import-hook-entries.ts');
   return writeImportedHooks(target, namePrefix, entries);

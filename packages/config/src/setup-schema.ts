@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS } from './hook-defaults.ts';
-import { HOOK_PROTOCOLS, ON_ERROR_VALUES, SANDBOX_MODES } from './hook-events.ts';
+import { HOOK_EVENTS, HOOK_PROTOCOLS, type HookEvent, ON_ERROR_VALUES, SANDBOX_MODES } from './hook-events.ts';
 import { RULE_DECISIONS } from './config-types.ts';
 
 /** What a hook's `url` must look like before it is parsed as a URL (SPEC H1). */
@@ -119,9 +119,19 @@ const hookEntrySchema = z
         'true: the command is started once and kept running; each call is one line of JSON with an "id" on its stdin, answered by one line of JSON with the same "id" (plus "exit": 0, 2 or 49) on its stdout. A warm guard answers in microseconds instead of a process start. Command hooks only.',
       default: false,
     }),
+    paths: z.optional(z.array(z.string())).register(z.globalRegistry, {
+      description:
+        'Globs of the files this hook guards: it runs only when the call touches a matching path (a file a tool reads or writes, a word or redirection of a shell command, an MCP argument such as "path"). "*", "**", "?", "[...]", "{a,b}"; a glob without "/" matches the last part of a path anywhere (".env"), "~/" is your home folder, a relative glob is taken from this file\'s folder (the project root for .cosh/setup.json), a trailing "/" means the folder and everything in it. A shell command Cosh cannot split selects the hook.',
+      examples: [['.env', '.env.*'], ['~/.ssh/'], ['src/**/*.ts']],
+    }),
+    if: z.optional(z.string()).register(z.globalRegistry, {
+      description:
+        'With "protocol": "claude" only: Claude Code\'s "if" rule, e.g. "Bash(git push:*)", "Edit(*.ts)", "Write(src/**)"; the hook runs only for calls the rule matches (relative patterns from the project root). A shell command Cosh cannot split selects the hook.',
+      examples: ['Bash(git push:*)', 'Edit(*.ts)'],
+    }),
     async: z.optional(z.boolean()).register(z.globalRegistry, {
       description:
-        'true: the tool call does not wait for this hook; its result is only logged. PostToolUse only (logging, notifications).',
+        'true: the call does not wait for this hook; its result is only logged. PostToolUse only (logging, notifications).',
       default: false,
     }),
   })
@@ -132,24 +142,35 @@ const hookEntrySchema = z
 
 const hookListSchema = z.array(hookEntrySchema);
 
+/** What the JSON Schema says of each event's list (C9). */
+const EVENT_DESCRIPTIONS = {
+  PreToolUse:
+    'Run before a tool call is dispatched: they can deny it, auto-approve it, rewrite its input, add context, or halt the turn.',
+  PostToolUse:
+    'Run after a tool call succeeded, before its output enters history: they can add context, flag the output (deny), or halt the turn.',
+  UserPromptSubmit:
+    'Run before a prompt reaches the model (payload: prompt): they can block it (deny), add context, or halt the turn. A matcher is ignored.',
+  SessionStart:
+    'Run when a session starts or resumes (payload: source, which the matcher tests: startup, resume, clear): only their context counts.',
+  Stop: 'Run when the agent is about to end its turn (payload: stop_hook_active): a deny means "not yet", its reasons tell the agent to go on.',
+  SessionEnd: 'Run when a session ends (payload: reason, which the matcher tests): nothing is enforced.',
+} as const satisfies Record<HookEvent, string>;
+
+/** One value per event of the events table, keyed by its name. */
+function perEvent<Value>(make: (event: HookEvent) => Value): { [Event in HookEvent]: Value } {
+  return Object.fromEntries(HOOK_EVENTS.map((event) => [event, make(event)])) as { [Event in HookEvent]: Value };
+}
+
 const hooksSchema = z
-  .object({
-    PreToolUse: z.optional(hookListSchema).register(z.globalRegistry, {
-      description:
-        'Run before a tool call is dispatched: they can deny it, auto-approve it, rewrite its input, add context, or halt the turn.',
-    }),
-    PostToolUse: z.optional(hookListSchema).register(z.globalRegistry, {
-      description:
-        'Run after a tool call succeeded, before its output enters history: they can add context, flag the output (deny), or halt the turn.',
-    }),
-  })
+  .object(
+    perEvent((event) =>
+      z.optional(hookListSchema).register(z.globalRegistry, { description: EVENT_DESCRIPTIONS[event] }),
+    ),
+  )
   .register(z.globalRegistry, { description: 'Event name → the hooks run for it, in order.' });
 
 const hooksEnabledSchema = z
-  .object({
-    PreToolUse: z.optional(z.boolean()).register(z.globalRegistry, { default: true }),
-    PostToolUse: z.optional(z.boolean()).register(z.globalRegistry, { default: true }),
-  })
+  .object(perEvent(() => z.optional(z.boolean()).register(z.globalRegistry, { default: true })))
   .register(z.globalRegistry, { description: 'Turns every hook of an event on or off. A missing key means enabled.' });
 
 const sandboxSchema = z

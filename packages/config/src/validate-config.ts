@@ -1,12 +1,13 @@
 import type { Node } from 'jsonc-parser';
 import * as z from 'zod/mini';
 import { checkMatcher } from './check-matcher.ts';
-import { claudeToolTwin } from '@cosh/spec';
+import { claudeToolTwin, EVENTS } from '@cosh/spec';
 import { claudeToolNameMatcherAdvice } from './claude-tool-names.ts';
 import { suggestClosest } from './closest-match.ts';
 import type { ConfigProblem, FileSettings, HooksConfig, JsonPath } from './config-types.ts';
 import { buildConfig, type ConfigSource, fileSettings, NO_FILE_SETTINGS, type ValidatedFile } from './build-config.ts';
 import { formatJsonPath } from './format-problem.ts';
+import { findPathProblems } from './path-globs-problems.ts';
 import { MAX_TIMEOUT_SECONDS } from './hook-defaults.ts';
 import {
   EVENTS_ALLOWING_ASYNC,
@@ -14,6 +15,7 @@ import {
   HOOK_PROTOCOLS,
   type HookEvent,
   isHookEvent,
+  listedEvents,
   ON_ERROR_VALUES,
   SANDBOX_MODES,
 } from './hook-events.ts';
@@ -78,6 +80,7 @@ export function validateConfig(
       ...hookOf(path),
     })),
     ...findSandboxProblems(value, sourceMap, source),
+    ...findPathProblems(hookEntriesOf(value), sourceMap, seenPaths),
     ...findJournalProblems(value, sourceMap, source),
   ]) {
     (problem.severity === 'error' ? errors : warnings).push(problem);
@@ -87,6 +90,7 @@ export function validateConfig(
     warnings.push(
       ...findInvalidMatchers(result.data, sourceMap),
       ...findClaudeToolNameMatchers(result.data, sourceMap),
+      ...findIgnoredMatchers(result.data, sourceMap),
     );
   }
   const valid = result.success && errors.length === 0;
@@ -151,6 +155,12 @@ function expectation(path: JsonPath): string {
         return `must be a number of seconds greater than 0 and at most ${MAX_TIMEOUT_SECONDS}`;
       case 'onError':
         return `must be ${ON_ERROR_VALUES.map((value) => JSON.stringify(value)).join(' or ')}`;
+      case 'paths':
+        return path.length === 4
+          ? 'must be an array of globs, e.g. [".env", "~/.ssh/"]'
+          : 'must be a string (a glob such as ".env" or "src/**")';
+      case 'if':
+        return 'must be a string (a Claude Code rule such as "Bash(git push:*)")';
       case 'enabled':
       case 'resident':
       case 'async':
@@ -343,7 +353,7 @@ function findUnknownKeys(root: unknown, sourceMap: SourceMap): ConfigProblem[] {
       const closest = suggestClosest(event, HOOK_EVENTS);
       unknownKey(
         ['hooks', event],
-        `unknown event ${JSON.stringify(event)}${closest === undefined ? '' : ` (did you mean ${closest}?)`}: the events are ${HOOK_EVENTS.join(' and ')}`,
+        `unknown event ${JSON.stringify(event)}${closest === undefined ? '' : ` (did you mean ${closest}?)`}: the events are ${listedEvents()}`,
         'unknown_event',
         'error',
       );
@@ -371,7 +381,7 @@ function findUnknownKeys(root: unknown, sourceMap: SourceMap): ConfigProblem[] {
       const closest = suggestClosest(event, HOOK_EVENTS);
       unknownKey(
         ['hooksEnabled', event],
-        `hooksEnabled: unknown event ${JSON.stringify(event)} is ignored${closest === undefined ? `; the events are ${HOOK_EVENTS.join(' and ')}` : ` (did you mean ${closest}?)`}`,
+        `hooksEnabled: unknown event ${JSON.stringify(event)} is ignored${closest === undefined ? `; the events are ${listedEvents()}` : ` (did you mean ${closest}?)`}`,
         'unknown_event',
         'warning',
       );
@@ -614,6 +624,8 @@ const CLAUDE_NAME_LIST = /^[A-Za-z0-9_\- ,|]*$/;
 function findInvalidMatchers(file: ValidatedFile, sourceMap: SourceMap): ConfigProblem[] {
   const warnings: ConfigProblem[] = [];
   for (const event of HOOK_EVENTS) {
+    // An event with no matcher subject ignores the matcher (a warning of its own, E1).
+    if (EVENTS[event].matcherSubject === 'none') continue;
     (file.hooks?.[event] ?? []).forEach((entry, index) => {
       if (entry.matcher === undefined) return;
       // K2: Claude's `"*"` matches every tool and its name lists are not regexes: neither is invalid.
@@ -643,6 +655,8 @@ function findInvalidMatchers(file: ValidatedFile, sourceMap: SourceMap): ConfigP
 function findClaudeToolNameMatchers(file: ValidatedFile, sourceMap: SourceMap): ConfigProblem[] {
   const warnings: ConfigProblem[] = [];
   for (const event of HOOK_EVENTS) {
+    // Only a tool name can be Claude's name of a tool (a SessionStart matcher tests `source`).
+    if (EVENTS[event].matcherSubject !== 'tool_name') continue;
     (file.hooks?.[event] ?? []).forEach((entry, index) => {
       if (entry.matcher === undefined || entry.protocol === 'claude') return;
       const advice = claudeToolNameMatcherAdvice(entry.matcher);
@@ -656,6 +670,33 @@ function findClaudeToolNameMatchers(file: ValidatedFile, sourceMap: SourceMap): 
         path,
         ...sourceMap.positionOfPath(path),
         ...(typeof twin === 'string' ? { fix: `^${twin}$` } : {}),
+        hook: { event, index },
+      });
+    });
+  }
+  return warnings;
+}
+
+/** The matchers that select every call: absent, `""`, `"*"` (Claude's) or `".*"`. */
+const MATCH_EVERYTHING: readonly string[] = ['', '*', '.*'];
+
+/**
+ * E1: an event with no matcher subject (UserPromptSubmit, Stop) runs its hooks for every call, so
+ * a matcher that would select is a warning: the hook runs for every prompt all the same.
+ */
+function findIgnoredMatchers(file: ValidatedFile, sourceMap: SourceMap): ConfigProblem[] {
+  const warnings: ConfigProblem[] = [];
+  for (const event of HOOK_EVENTS) {
+    if (EVENTS[event].matcherSubject !== 'none') continue;
+    (file.hooks?.[event] ?? []).forEach((entry, index) => {
+      if (entry.matcher === undefined || MATCH_EVERYTHING.includes(entry.matcher)) return;
+      const path = ['hooks', event, index, 'matcher'];
+      warnings.push({
+        severity: 'warning',
+        code: 'matcher_ignored',
+        message: `${formatJsonPath(path)}: ${event} has nothing to match, so the matcher ${JSON.stringify(entry.matcher)} is ignored and this hook runs for every call; remove it`,
+        path,
+        ...sourceMap.positionOfPath(path),
         hook: { event, index },
       });
     });

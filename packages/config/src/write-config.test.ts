@@ -67,7 +67,14 @@ describe('setEventEnabled', () => {
         '    "zzz-last": [1, 2, 3],\n    "hooksEnabled": {\n        "PreToolUse": false\n    }\n',
       ),
     );
-    expect(configOf(text).hooksEnabled).toEqual({ PreToolUse: false, PostToolUse: true });
+    expect(configOf(text).hooksEnabled).toEqual({
+      PreToolUse: false,
+      PostToolUse: true,
+      UserPromptSubmit: true,
+      SessionStart: true,
+      Stop: true,
+      SessionEnd: true,
+    });
   });
 
   it('C7 C8: enabling again removes the key, and the hooksEnabled it emptied: the file is as it was', async () => {
@@ -86,7 +93,14 @@ describe('setEventEnabled', () => {
       '{\n  "hooksEnabled": {\n    "PostToolUse": false // on for now\n  }\n}\n',
     );
     await setEventEnabled(file, 'PreToolUse', false);
-    expect(configOf(await readFile(file, 'utf8')).hooksEnabled).toEqual({ PreToolUse: false, PostToolUse: false });
+    expect(configOf(await readFile(file, 'utf8')).hooksEnabled).toEqual({
+      PreToolUse: false,
+      PostToolUse: false,
+      UserPromptSubmit: true,
+      SessionStart: true,
+      Stop: true,
+      SessionEnd: true,
+    });
     expect(await readFile(file, 'utf8')).toContain('"PostToolUse": false, // on for now');
   });
 
@@ -127,7 +141,17 @@ describe('setEventEnabled', () => {
     const file = await fileWith('{\n  "hooks": {} }\n');
     await setEventEnabled(file, 'PreToolUse', false);
     const text = await readFile(file, 'utf8');
-    expect(configOf(text)).toEqual({ ...configOf('{}'), hooksEnabled: { PreToolUse: false, PostToolUse: true } });
+    expect(configOf(text)).toEqual({
+      ...configOf('{}'),
+      hooksEnabled: {
+        PreToolUse: false,
+        PostToolUse: true,
+        UserPromptSubmit: true,
+        SessionStart: true,
+        Stop: true,
+        SessionEnd: true,
+      },
+    });
   });
 
   it('C8: leaves a one-line file on one line', async () => {
@@ -188,7 +212,14 @@ describe('setEventEnabled', () => {
     expect(change).toEqual({ file, changed: true, created: true, previous: true });
     const text = await readFile(file, 'utf8');
     expect(text).toBe('{\n  "hooksEnabled": {\n    "PostToolUse": false\n  }\n}\n');
-    expect(configOf(text).hooksEnabled).toEqual({ PreToolUse: true, PostToolUse: false });
+    expect(configOf(text).hooksEnabled).toEqual({
+      PreToolUse: true,
+      PostToolUse: false,
+      UserPromptSubmit: true,
+      SessionStart: true,
+      Stop: true,
+      SessionEnd: true,
+    });
   });
 
   it('C7: with no file, enabling changes nothing and creates nothing', async () => {
@@ -248,7 +279,14 @@ describe('setEventEnabled', () => {
       setHookEnabled(file, 'PostToolUse', 0, false),
     ]);
     const config = configOf(await readFile(file, 'utf8'));
-    expect(config.hooksEnabled).toEqual({ PreToolUse: false, PostToolUse: false });
+    expect(config.hooksEnabled).toEqual({
+      PreToolUse: false,
+      PostToolUse: false,
+      UserPromptSubmit: true,
+      SessionStart: true,
+      Stop: true,
+      SessionEnd: true,
+    });
     expect(config.hooks.PreToolUse[0]?.enabled).toBe(false);
     expect(config.hooks.PostToolUse[0]?.enabled).toBe(false);
   });

@@ -94,7 +94,7 @@ export type SnapshotToggle =
       readonly kind: 'import';
       /** The entries of an earlier import of the same source, replaced (`replaceImportedHooks`). */
       readonly namePrefix: string;
-      readonly entries: Readonly<Record<HookEvent, readonly ImportedHookEntry[]>>;
+      readonly entries: Readonly<Partial<Record<HookEvent, readonly ImportedHookEntry[]>>>;
       /** What `~/` and `$HOME/` in the imported commands stand for (SPEC S2): the loader's home. */
       readonly home: string;
       /**
@@ -204,7 +204,7 @@ function withImportedScripts(
   // Imported entries are Claude hooks (K6): their commands have CLAUDE_PROJECT_DIR (K4).
   const places = { home: toggle.home, configDir: dirname(file), claudeProjectDir: toggle.claudeProjectDir };
   const named = HOOK_EVENTS.flatMap((event) =>
-    toggle.entries[event].flatMap((entry) => commandScriptPaths(entry.command, places)),
+    (toggle.entries[event] ?? []).flatMap((entry) => commandScriptPaths(entry.command, places)),
   ).filter((path) => !scripts.some((script) => script.path === path));
   const added: TrustedScript[] = [];
   for (const [path, read] of readScripts(named, sha256)) {

@@ -76,8 +76,8 @@ describe('runCli', () => {
       "cosh: unknown event 'PostToolUsr' (did you mean PostToolUse?). See 'cosh hooks enable --help'.",
     ],
     [
-      ['hooks', 'enable', 'Stop'],
-      "cosh: unknown event 'Stop' (expected PreToolUse or PostToolUse). See 'cosh hooks enable --help'.",
+      ['hooks', 'enable', 'Notification'],
+      "cosh: unknown event 'Notification' (expected PreToolUse, PostToolUse, UserPromptSubmit, SessionStart, Stop or SessionEnd). See 'cosh hooks enable --help'.",
     ],
     [
       ['hooks', 'validate', '--config'],

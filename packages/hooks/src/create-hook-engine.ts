@@ -1,6 +1,12 @@
-import { aggregatePostToolUse, aggregatePreToolUse } from '@cosh/aggregate';
-import { claudeProjectDirOnDisk, type HookEntry, type HookEvent, type HooksConfig } from '@cosh/config';
-import { type CompiledHooks, type HookSelection, selectHooks } from '@cosh/matcher';
+import { aggregatePostToolUse, aggregatePreToolUse, aggregateSessionEvent } from '@cosh/aggregate';
+import { claudeProjectDirOnDisk, type HookEntry, type HookEvent, type HooksConfig, homeFolder } from '@cosh/config';
+import {
+  type CompiledHooks,
+  type HookSelection,
+  selectHooks,
+  selectionReadsPaths,
+  type TouchedPaths,
+} from '@cosh/matcher';
 import {
   createHookRunner,
   createHttpHookClient,
@@ -11,17 +17,20 @@ import {
 } from '@cosh/runner';
 import { claudeHookPayload } from './claude-hook-payload.ts';
 import { toClaudeToolInput } from './claude-tool-input.ts';
-import { toClaudeToolName } from '@cosh/spec';
 import { claudeToolResponse } from './claude-tool-response.ts';
 import { describeError } from './describe-error.ts';
-import { EVENTS } from '@cosh/spec';
-import { failedPostToolUse, failedPreToolUse } from './failed-results.ts';
+import { EVENTS, HOOK_EVENTS, type SessionEvent, toClaudeToolName } from '@cosh/spec';
+import { failedPostToolUse, failedPreToolUse, failedSessionEvent } from './failed-results.ts';
 import type {
+  EventCall,
+  EventResult,
   HookEngine,
   HookEngineOptions,
   PostToolUseCall,
   PostToolUseResult,
   PreToolUseResult,
+  SessionEventCall,
+  SessionEventResult,
   ToolCall,
 } from './hook-engine-types.ts';
 import { compileEventHooks } from './explain-tool-call.ts';
@@ -29,11 +38,18 @@ import { hookPayload } from './hook-payload.ts';
 import type { HookReport } from './hook-report.ts';
 import { HooksError } from './hooks-error.ts';
 import { isRecord } from './is-record.ts';
-import type { ResidentHooksSetup } from './event-hooks-setup.ts';
+import type { HookPaths, ResidentHooksSetup } from './event-hooks-setup.ts';
 import { type ClaudeHooksSetup, type EventHooksRun, type ProtocolPayload, runEventHooks } from './run-event-hooks.ts';
 import { residentKey } from './resident-hook-run.ts';
 import { selectionsByTool } from './selections-by-tool.ts';
+import {
+  claudeSessionHookPayload,
+  sessionFields,
+  sessionHookPayload,
+  sessionMatcherSubject,
+} from './session-event-payload.ts';
 import { toolNameProblem } from './tool-name-problem.ts';
+import { touchedPaths } from './touched-paths.ts';
 import { newToolUseId } from './tool-use-id.ts';
 
 /** The reason of a call whose caller cancelled it while its hooks ran: their verdict is void. */
@@ -97,6 +113,11 @@ function checkScripts(
   });
 }
 
+/** A call no hook was selected for. */
+function noHooksRun(): EventHooksRun {
+  return { reports: [], outcomes: [], diagnostics: [] };
+}
+
 /** The reason of every call made after `close()`: refused, since its hooks can no longer run. */
 const closedEngineReason = 'the hook engine is closed';
 
@@ -116,6 +137,20 @@ function callProblem(call: unknown, event: HookEvent): string | null {
     if (typeof call['toolOutput'] !== 'string') return 'toolOutput must be a string';
     const context = call['preToolUseContext'];
     if (context !== undefined && typeof context !== 'string') return 'preToolUseContext must be a string';
+  }
+  return null;
+}
+
+/** Why the engine cannot describe this session call to hooks (E1–E4), or `null` when it can. */
+function sessionCallProblem(event: SessionEvent, call: unknown): string | null {
+  if (!isRecord(call)) return 'the call must be an object';
+  if (call['cwd'] !== undefined && typeof call['cwd'] !== 'string') return 'cwd must be a string';
+  if (call['signal'] !== undefined && !(call['signal'] instanceof AbortSignal)) return 'signal must be an AbortSignal';
+  for (const field of EVENTS[event].payloadFields) {
+    const value = field === 'stop_hook_active' ? call['stopHookActive'] : call[field];
+    if (field === 'stop_hook_active') {
+      if (value !== undefined && typeof value !== 'boolean') return 'stopHookActive must be a boolean';
+    } else if (typeof value !== 'string') return `${field} must be a string`;
   }
   return null;
 }
@@ -182,19 +217,34 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
   // Each entry says whether it runs (`off`): its own switch (C5), its event's (C7), its layer's
   // or its file's trust (C10, S5). With layers an event's switch can stop user and project hooks
   // and not managed ones, so no event is skipped as a whole: an entry that is off is as if absent.
-  // The same first step as `hooks explain` (explain-tool-call.ts), so the two cannot drift apart.
-  const compile = (event: HookEvent): CompiledHooks<HookEntry> => compileEventHooks(config, event);
-  const compiled: Record<HookEvent, CompiledHooks<HookEntry>> = {
-    PreToolUse: compile('PreToolUse'),
-    PostToolUse: compile('PostToolUse'),
+  // F1, F5: `~/` in globs, and the root relative `if` patterns and code-built hooks' `paths` are
+  // taken from (the folder holding `.claude/` or `.cosh/`), fixed with the compiled globs (M5).
+  const home = homeFolder(options.env ?? process.env);
+  const pathsRoot = (): string => {
+    try {
+      return claudeProjectDirOnDisk({
+        projectFolder: options.projectFolder ?? null,
+        cwd: options.cwd ?? process.cwd(),
+        env: options.env ?? process.env,
+      });
+    } catch {
+      return options.cwd ?? '/';
+    }
   };
-  // M1–M4 per tool: kept, since the compiled hooks do not change.
+  const needsRoot = Object.values(config.hooks).some((hooks) =>
+    hooks.some((hook) => hook.paths !== null || hook.if !== null),
+  );
+  const compileOptions = { home, projectRoot: needsRoot ? pathsRoot() : '/' };
+  // The same first step as `hooks explain` (explain-tool-call.ts), so the two cannot drift apart.
+  const compile = (event: HookEvent): CompiledHooks<HookEntry> => compileEventHooks(config, event, compileOptions);
+  const compiled = {} as Record<HookEvent, CompiledHooks<HookEntry>>;
+  for (const event of HOOK_EVENTS) compiled[event] = compile(event);
+  // M1–M4 per tool (per source or reason for SessionStart and SessionEnd): kept, since the
+  // compiled hooks do not change.
   const select = (event: HookEvent) =>
     selectionsByTool((toolName, claudeToolName) => selectHooks(compiled[event], toolName, claudeToolName));
-  const selected: Record<HookEvent, ReturnType<typeof select>> = {
-    PreToolUse: select('PreToolUse'),
-    PostToolUse: select('PostToolUse'),
-  };
+  const selected = {} as Record<HookEvent, ReturnType<typeof select>>;
+  for (const event of HOOK_EVENTS) selected[event] = select(event);
 
   // K4: one session id for every call of this engine (one per session, MCP server or process),
   // made when a Claude hook first needs it. Web Crypto's global: node:crypto stays off the cold
@@ -240,11 +290,9 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
    * postToolUse catch it).
    */
   function runHooksOf(event: HookEvent, call: ToolCall | PostToolUseCall): Promise<EventHooksRun> {
-    const selections = selected[event](call.toolName, toClaudeToolName(call.toolName, call.mcpServer, call.toolInput));
-    if (selections.length === 0) return Promise.resolve({ reports: [], outcomes: [], diagnostics: [] });
-    // SPEC S5 per call: a hook whose script no longer matches its trusted hash becomes a deny.
-    const checked = options.scriptCheck === undefined ? selections : checkScripts(selections, options.scriptCheck);
-
+    const claudeToolName = toClaudeToolName(call.toolName, call.mcpServer, call.toolInput);
+    const selections = selected[event](call.toolName, claudeToolName);
+    if (selections.length === 0) return Promise.resolve(noHooksRun());
     let setupProblem: string | null = null;
     let cwd = '';
     try {
@@ -252,6 +300,33 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     } catch (error) {
       // process.cwd() throws when the host's directory was removed.
       setupProblem = `no working directory: ${describeError(error)}`;
+    }
+    // F1, F2, F4: only a call that selected a hook with `paths` (or `if`) computes what it
+    // touches, once, before any hook starts; the selection is then made again with it.
+    if (setupProblem !== null || !selectionReadsPaths(compiled[event], selections))
+      return runSelectedHooks(event, call, selections, cwd, setupProblem);
+    return touchedPaths(call, { cwd, home }).then((touched: TouchedPaths) => {
+      const narrowed = selectHooks(compiled[event], call.toolName, claudeToolName, touched);
+      if (narrowed.length === 0) return noHooksRun();
+      return runSelectedHooks(event, call, narrowed, cwd, null);
+    });
+  }
+
+  function runSelectedHooks(
+    event: HookEvent,
+    call: ToolCall | PostToolUseCall,
+    selections: readonly HookSelection<HookEntry>[],
+    cwd: string,
+    setupProblem: string | null,
+  ): Promise<EventHooksRun> {
+    // SPEC S5 per call: a hook whose script no longer matches its trusted hash becomes a deny.
+    const checked = options.scriptCheck === undefined ? selections : checkScripts(selections, options.scriptCheck);
+    // F3: each hook with `paths` is told the touched paths its globs matched.
+    let hookPaths: Map<HookEntry, HookPaths> | undefined;
+    for (const selection of checked) {
+      if (selection.paths === undefined) continue;
+      hookPaths ??= new Map();
+      hookPaths.set(selection.hook, { paths: selection.paths, unknown: selection.pathsUnknown === true });
     }
     // Encoded at most once per protocol: every hook of that protocol is given the one buffer (R11).
     let coshHooks = false;
@@ -289,46 +364,63 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
         setupProblem,
         signal: call.signal,
         residents: residentsFor(cwd),
+        hookPaths,
       },
       asyncHooks,
     );
   }
 
-  const journal = options.journal;
-  /** J1: the run goes to the journal after its verdict is made; a journal's failure is not the call's. */
-  function journaled<Result extends PreToolUseResult | PostToolUseResult>(
-    call: ToolCall | PostToolUseCall,
-    result: Result,
-  ): Result {
-    if (journal !== undefined && isRecord(call) && typeof call.toolName === 'string' && isRecord(call.toolInput)) {
-      try {
-        journal.record({ call, result, sessionId: sessionIdOfEngine() });
-      } catch {
-        // The verdict stands (J4).
-      }
+  /** The hooks of one session event (E1–E4): selected by the event's matcher subject, fed E5's payloads. */
+  function runSessionHooksOf<Event extends SessionEvent>(
+    event: Event,
+    call: SessionEventCall<Event>,
+  ): Promise<EventHooksRun> {
+    const subject = sessionMatcherSubject(event, call);
+    const selections = selected[event](subject, subject);
+    if (selections.length === 0) return Promise.resolve({ reports: [], outcomes: [], diagnostics: [] });
+    const checked = options.scriptCheck === undefined ? selections : checkScripts(selections, options.scriptCheck);
+    let setupProblem: string | null = null;
+    let cwd = '';
+    try {
+      cwd = call.cwd ?? options.cwd ?? process.cwd();
+    } catch (error) {
+      setupProblem = `no working directory: ${describeError(error)}`;
     }
-    return result;
+    const context = { sessionId: sessionIdOfEngine(), cwd, transcriptPath: options.transcriptPath };
+    let claude: ClaudeHooksSetup | null = null;
+    if (checked.some(({ hook }) => hook.protocol === 'claude')) {
+      const projectDir = claudeProjectDirOnDisk({
+        projectFolder: options.projectFolder ?? null,
+        cwd,
+        env: options.env ?? process.env,
+      });
+      claude = {
+        payload: encodePayload(() => claudeSessionHookPayload(event, call, context)),
+        projectDir,
+        coshInput: {},
+        claudeInput: {},
+        mcpServer: undefined,
+      };
+    }
+    return runEventHooks(
+      checked,
+      {
+        event,
+        toolName: '',
+        ruleSubject: sessionFields(event, call),
+        cosh: encodePayload(() => sessionHookPayload(event, call, context)),
+        claude,
+        hostEnvironment: options.env ?? process.env,
+        cwd,
+        hookRunner,
+        httpClient: httpClientOfEngine,
+        setupProblem,
+        signal: call.signal,
+        residents: residentsFor(cwd),
+      },
+      asyncHooks,
+    );
   }
-
-  return {
-    config,
-
-    preToolUse: journal === undefined ? preToolUse : async (call) => journaled(call, await preToolUse(call)),
-    postToolUse: journal === undefined ? postToolUse : async (call) => journaled(call, await postToolUse(call)),
-
-    async close() {
-      closed = true;
-      httpClient.close();
-      // Async hooks first (they may be resident calls), then the resident processes.
-      await Promise.all([...runningAsync]);
-      await residentPool?.close();
-      await journal?.close();
-    },
-
-    async endResidentHook(hook) {
-      await residentPool?.end(residentKey(hook));
-    },
-  };
 
   async function preToolUse(call: ToolCall): Promise<PreToolUseResult> {
     const startedAt = monotonicNow();
@@ -389,4 +481,92 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
       return failedPostToolUse(call, `hook engine failed: ${describeError(error)}`, startedAt);
     }
   }
+
+  /** E1–E4: one session event's hooks and its verdict. */
+  async function sessionEvent<Event extends SessionEvent>(
+    event: Event,
+    call: SessionEventCall<Event>,
+  ): Promise<SessionEventResult<Event>> {
+    const startedAt = monotonicNow();
+    try {
+      const problem = sessionCallProblem(event, call);
+      if (problem !== null) return failedSessionEvent(event, `invalid ${event} call: ${problem}`, startedAt);
+      if (config.refusal !== null) return failedSessionEvent(event, config.refusal, startedAt);
+      if (closed) return failedSessionEvent(event, closedEngineReason, startedAt);
+      const run = await runSessionHooksOf(event, call);
+      if (call.signal?.aborted === true)
+        return { ...failedSessionEvent(event, cancelledReason, startedAt), hooks: run.reports };
+      const stopHookActive = event === 'Stop' && (call as SessionEventCall<'Stop'>).stopHookActive === true;
+      const verdict = aggregateSessionEvent(event, run.outcomes, { stopHookActive });
+      return {
+        event,
+        ...verdict,
+        diagnostics: run.diagnostics.length === 0 ? verdict.diagnostics : [...verdict.diagnostics, ...run.diagnostics],
+        hooks: run.reports,
+        durationMs: monotonicNow() - startedAt,
+      };
+    } catch (error) {
+      return failedSessionEvent(event, `hook engine failed: ${describeError(error)}`, startedAt);
+    }
+  }
+
+  const journal = options.journal;
+  /** J1: the run goes to the journal after its verdict is made; a journal's failure is not the call's. */
+  function journaled<Result extends PreToolUseResult | PostToolUseResult>(
+    call: ToolCall | PostToolUseCall,
+    result: Result,
+  ): Result {
+    if (journal !== undefined && isRecord(call) && typeof call.toolName === 'string' && isRecord(call.toolInput)) {
+      try {
+        journal.record({ call, result, sessionId: sessionIdOfEngine() });
+      } catch {
+        // The verdict stands (J4).
+      }
+    }
+    return result;
+  }
+  const journaledPreToolUse =
+    journal === undefined ? preToolUse : async (call: ToolCall) => journaled(call, await preToolUse(call));
+  const journaledPostToolUse =
+    journal === undefined ? postToolUse : async (call: PostToolUseCall) => journaled(call, await postToolUse(call));
+
+  /** E6: any event, by the verdict rule its entry of the events table names. */
+  function run<Event extends HookEvent>(event: Event, call: EventCall<Event>): Promise<EventResult<Event>> {
+    const aggregator = EVENTS[event as HookEvent].aggregator;
+    switch (aggregator) {
+      case 'tool-call':
+        return journaledPreToolUse(call as ToolCall) as Promise<EventResult<Event>>;
+      case 'tool-output':
+        return journaledPostToolUse(call as PostToolUseCall) as Promise<EventResult<Event>>;
+      case 'session':
+        return sessionEvent(event as SessionEvent, call as SessionEventCall<SessionEvent>) as Promise<
+          EventResult<Event>
+        >;
+      default: {
+        const never: never = aggregator;
+        throw new Error(`unknown aggregator: ${JSON.stringify(never)}`);
+      }
+    }
+  }
+
+  return {
+    config,
+    run,
+    // E6's wrappers: the same functions run() calls for these two events.
+    preToolUse: journaledPreToolUse,
+    postToolUse: journaledPostToolUse,
+
+    async close() {
+      closed = true;
+      httpClient.close();
+      // Async hooks first (they may be resident calls), then the resident processes.
+      await Promise.all([...runningAsync]);
+      await residentPool?.close();
+      await journal?.close();
+    },
+
+    async endResidentHook(hook) {
+      await residentPool?.end(residentKey(hook));
+    },
+  };
 }

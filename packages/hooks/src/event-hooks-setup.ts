@@ -1,4 +1,4 @@
-import type { HookEvent } from '@cosh/config';
+import type { HookEntry, HookEvent } from '@cosh/config';
 import type { HookRunner, HttpHookClient, ResidentPool } from '@cosh/runner';
 
 /** The stdin of one protocol's hooks, encoded once: every such hook is given this same buffer (R11). */
@@ -62,4 +62,16 @@ export interface EventHooksInput {
   readonly signal?: AbortSignal | undefined;
   /** R12; absent: resident hooks run as one-call processes in the call's cwd. */
   readonly residents?: ResidentHooksSetup | undefined;
+  /**
+   * F3: for each selected hook with `paths`, the touched paths its globs matched (and whether the
+   * call could touch any path): its payload gets `paths` (and `paths_unknown`), its environment
+   * `COSH_PATHS`. Absent when no selected hook has `paths`.
+   */
+  readonly hookPaths?: ReadonlyMap<HookEntry, HookPaths> | undefined;
+}
+
+/** F3: what one hook with `paths` is told of the files the call touches. */
+export interface HookPaths {
+  readonly paths: readonly string[];
+  readonly unknown: boolean;
 }

@@ -2,8 +2,14 @@
 // not why. Made from the engine's own steps (compileEventHooks, then @cosh/matcher's
 // explainSelection over selectHooks), so what it says is what a call runs. Nothing runs.
 import { formatJsonPath, type HookEntry, type HookEvent, type HooksConfig } from '@cosh/config';
-import { type CompiledHooks, compileHooks, explainSelection, type SelectionSkip } from '@cosh/matcher';
-import { toClaudeToolName } from '@cosh/spec';
+import {
+  type CompiledHooks,
+  type CompileHooksOptions,
+  compileHooks,
+  explainSelection,
+  type SelectionSkip,
+} from '@cosh/matcher';
+import { EVENTS, toClaudeToolName } from '@cosh/spec';
 import { hookTargetOf } from './hook-kinds.ts';
 
 /**
@@ -11,11 +17,18 @@ import { hookTargetOf } from './hook-kinds.ts';
  * their matchers compiled (M5) and each rule's test too (D1). The engine and `explainToolCall`
  * both start here.
  */
-export function compileEventHooks(config: HooksConfig, event: HookEvent): CompiledHooks<HookEntry> {
+export function compileEventHooks(
+  config: HooksConfig,
+  event: HookEvent,
+  options?: CompileHooksOptions,
+): CompiledHooks<HookEntry> {
   const hooks = config.hooks[event].filter((hook) => hook.off === null);
   // M5, D1: a rule's regexes and globs are compiled with the config, not at its first call.
   for (const hook of hooks) if (hook.rule !== null) hookTargetOf(hook);
-  return compileHooks(hooks);
+  // An event with no matcher subject (E1, E3) runs its hooks for every call: their matchers,
+  // warned about at load, select nothing away.
+  const selectable = EVENTS[event].matcherSubject === 'none' ? hooks.map((hook) => ({ ...hook, matcher: '' })) : hooks;
+  return compileHooks(selectable, options);
 }
 
 /** One hook of the config, and whether a call would run it (`hooks explain`). */

@@ -1,5 +1,12 @@
 import { composeToolOutput } from '@cosh/aggregate';
-import type { PostToolUseCall, PostToolUseResult, PreToolUseResult, ToolCall } from './hook-engine-types.ts';
+import { EVENTS, type SessionEvent } from '@cosh/spec';
+import type {
+  PostToolUseCall,
+  PostToolUseResult,
+  PreToolUseResult,
+  SessionEventResult,
+  ToolCall,
+} from './hook-engine-types.ts';
 import { isRecord } from './is-record.ts';
 import { monotonicNow } from '@cosh/runner';
 
@@ -35,5 +42,27 @@ export function failedPostToolUse(call: PostToolUseCall, reason: string, started
     ...failedFields(call, reason, startedAt),
     // Like a PostToolUse deny: the output still enters history, flagged (P2).
     toolOutput: composeToolOutput(rawOutput, [preContext, `[hook] ${reason}`]),
+  };
+}
+
+/**
+ * A session call the engine could not put through its hooks: refused where the event fails
+ * closed (a prompt its guards never saw is not sent, E1), else only an error diagnostic (E2–E4).
+ */
+export function failedSessionEvent<Event extends SessionEvent>(
+  event: Event,
+  reason: string,
+  startedAt: number,
+): SessionEventResult<Event> {
+  const refused = EVENTS[event].failsClosed;
+  return {
+    event,
+    decision: refused ? 'deny' : 'none',
+    halt: false,
+    reasons: refused ? [reason] : [],
+    context: '',
+    diagnostics: [{ level: 'error', hook: null, message: reason }],
+    hooks: [],
+    durationMs: monotonicNow() - startedAt,
   };
 }

@@ -1,6 +1,7 @@
-import type { PostToolUseVerdict, PreToolUseVerdict } from '@cosh/aggregate';
+import type { PostToolUseVerdict, PreToolUseVerdict, SessionEventVerdict } from '@cosh/aggregate';
 import type { HookEntry, HooksConfig } from '@cosh/config';
 import type { HttpHookClientOptions, RunnerOptions } from '@cosh/runner';
+import type { HookEvent, SessionEvent } from '@cosh/spec';
 import type { ToolResultParts } from './claude-tool-response.ts';
 import type { HookReport } from './hook-report.ts';
 
@@ -147,17 +148,75 @@ export interface PostToolUseResult extends PostToolUseVerdict, EventHooksResult,
   readonly event: 'PostToolUse';
 }
 
+/** The fields of a session event's call (E1–E4), one entry per session event of `@cosh/spec`'s table. */
+export interface SessionEventFields {
+  /** E1: the prompt about to reach the model. */
+  readonly UserPromptSubmit: { readonly prompt: string };
+  /** E2: why the session starts: `startup`, `resume` or `clear` (the matcher tests it). */
+  readonly SessionStart: { readonly source: string };
+  /** E3: true when this stop follows one a Stop hook already refused (a deny is then not honoured). */
+  readonly Stop: { readonly stopHookActive?: boolean | undefined };
+  /** E4: why the session ends (the matcher tests it). */
+  readonly SessionEnd: { readonly reason: string };
+}
+
+/** One call of a session event (E1–E4): its own fields, and where and how its hooks run. */
+export type SessionEventCall<Event extends SessionEvent> = SessionEventFields[Event] & {
+  /** Working directory of this call's hooks, and the payload's `cwd`; wins over {@link HookEngineOptions.cwd}. */
+  readonly cwd?: string | undefined;
+  /** The caller cancelled the call: its running hooks are stopped as a timeout stops them (R6). */
+  readonly signal?: AbortSignal | undefined;
+};
+
+/** What the hooks of one session event decided (E1–E4) and what happened to each hook. */
+export interface SessionEventResult<Event extends SessionEvent = SessionEvent> extends SessionEventVerdict {
+  readonly event: Event;
+  /** Every selected hook, config order (M3), deduplicated ones included (M4). */
+  readonly hooks: readonly HookReport[];
+  /** Milliseconds the event took. */
+  readonly durationMs: number;
+}
+
+/** The call `engine.run(event, …)` takes for each event (E6). */
+export type EventCall<Event extends HookEvent> = Event extends 'PreToolUse'
+  ? ToolCall
+  : Event extends 'PostToolUse'
+    ? PostToolUseCall
+    : Event extends SessionEvent
+      ? SessionEventCall<Event>
+      : never;
+
+/** What `engine.run(event, …)` answers for each event (E6). */
+export type EventResult<Event extends HookEvent> = Event extends 'PreToolUse'
+  ? PreToolUseResult
+  : Event extends 'PostToolUse'
+    ? PostToolUseResult
+    : Event extends SessionEvent
+      ? SessionEventResult<Event>
+      : never;
+
 /** The hooks of one config, compiled once (M5), ready for any number of calls. */
 export interface HookEngine {
   /** The config the engine was created with. */
   readonly config: HooksConfig;
   /**
-   * Runs the PreToolUse hooks matching `call.toolName` and aggregates them (A1–A7). Never
+   * Runs the hooks of any event and aggregates them by the event's rule (E6): a tool call's
+   * (A1–A7), a tool output's (P1–P4) or a session event's (E1–E4). Never rejects; settles within
+   * the largest selected timeout plus two seconds (L5, L6).
+   *
+   * @example
+   * const pre = await engine.run('PreToolUse', { toolName: 'bash_run', toolInput: { command: 'ls' } });
+   * const prompt = await engine.run('UserPromptSubmit', { prompt: 'deploy to prod' });
+   * if (prompt.decision === 'deny') showPerson(prompt.reasons); // the prompt is not sent
+   */
+  run<Event extends HookEvent>(event: Event, call: EventCall<Event>): Promise<EventResult<Event>>;
+  /**
+   * `run('PreToolUse', call)`: runs the PreToolUse hooks matching `call.toolName` and aggregates them (A1–A7). Never
    * rejects; settles within the largest selected timeout plus two seconds (L5, L6).
    */
   preToolUse(call: ToolCall): Promise<PreToolUseResult>;
   /**
-   * Runs the PostToolUse hooks of a call that succeeded and composes the output that enters
+   * `run('PostToolUse', call)`: runs the PostToolUse hooks of a call that succeeded and composes the output that enters
    * history (P1–P4). Never rejects; bounded like {@link HookEngine.preToolUse}.
    */
   postToolUse(call: PostToolUseCall): Promise<PostToolUseResult>;

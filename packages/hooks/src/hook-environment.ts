@@ -1,6 +1,7 @@
 import { dirname, isAbsolute } from 'node:path';
 import type { HookEntry, HookEvent } from '@cosh/config';
 import type { EventHooksInput } from './event-hooks-setup.ts';
+import { pathsVariable } from './hook-paths-payload.ts';
 
 /**
  * The complete environment of one hook (R4): the host's variables (string values only) plus
@@ -19,7 +20,8 @@ export function hookEnvironment(
 ): Record<string, string> {
   const environment = hostVariables(hostEnvironment);
   environment['COSH_EVENT'] = event;
-  environment['COSH_TOOL_NAME'] = toolName;
+  // A session event (E) has no tool: no COSH_TOOL_NAME, rather than an empty one.
+  if (toolName !== '') environment['COSH_TOOL_NAME'] = toolName;
   environment['COSH_HOOK_NAME'] = hookName;
   // A host that is itself a hook (cosh run by a hook) has one of its own: not this hook's.
   delete environment['COSH_CONFIG_DIR'];
@@ -48,9 +50,13 @@ export function hostVariables(hostEnvironment: Readonly<Record<string, unknown>>
  */
 export function environmentOf(
   hook: Pick<HookEntry, 'name' | 'file' | 'protocol'>,
-  setup: Pick<EventHooksInput, 'hostEnvironment' | 'event' | 'toolName' | 'claude'>,
+  setup: Pick<EventHooksInput, 'hostEnvironment' | 'event' | 'toolName' | 'claude' | 'hookPaths'>,
 ): Record<string, string> {
   const environment = hookEnvironment(setup.hostEnvironment, setup.event, setup.toolName, hook.name, hook.file);
   if (hook.protocol === 'claude' && setup.claude !== null) environment['CLAUDE_PROJECT_DIR'] = setup.claude.projectDir;
+  // F3: the paths its globs matched, one per line; never the host's own.
+  delete environment['COSH_PATHS'];
+  const paths = setup.hookPaths?.get(hook as HookEntry);
+  if (paths !== undefined) environment['COSH_PATHS'] = pathsVariable(paths);
   return environment;
 }

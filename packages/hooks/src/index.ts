@@ -34,13 +34,18 @@ export { type ExplainedCall, explainToolCall, type HookExplanation } from './exp
 export { EVENTS as EVENT_RULES, type EventSpec as EventRules, eventSpec as eventRules } from '@cosh/spec';
 export { HOOK_KINDS, type HookKind, hookKindLabel, hookKindOfEntry as hookKindOf, shownHook } from './hook-kinds.ts';
 export type {
+  EventCall,
   EventJournal,
+  EventResult,
   EventRun,
   HookEngine,
   HookEngineOptions,
   PostToolUseCall,
   PostToolUseResult,
   PreToolUseResult,
+  SessionEventCall,
+  SessionEventFields,
+  SessionEventResult,
   ToolCall,
 } from './hook-engine-types.ts';
 export type { HookReport } from './hook-report.ts';
@@ -82,10 +87,25 @@ export {
 } from './run-tool-call.ts';
 
 // The types in the signatures above that come from the packages the engine wires.
-export type { Decision, Diagnostic, OutcomeKind, PostToolUseVerdict, PreToolUseVerdict } from '@cosh/aggregate';
+export type {
+  Decision,
+  Diagnostic,
+  OutcomeKind,
+  PostToolUseVerdict,
+  PreToolUseVerdict,
+  SessionEventVerdict,
+} from '@cosh/aggregate';
+export type { SessionEvent } from '@cosh/spec';
 export type { ConfigLayer, HookEvent, HooksConfig } from '@cosh/config';
 export type { HttpHookClientOptions, RunnerOptions } from '@cosh/runner';
 export { shellSyntaxProblem } from '@cosh/runner';
 // The nesting limit the engine holds every input to (deeper, it could not be sent to hooks as
 // JSON): a host refuses such an input before it reaches the engine.
 export { MAX_JSON_DEPTH, nestsDeeperThan } from '@cosh/aggregate';
+export { type ShellWords, splitShellCommand } from './shell-words.ts';
+export {
+  type TouchedPathsCall,
+  type TouchedPathsOptions,
+  type TouchedPathsResult,
+  touchedPaths,
+} from './touched-paths.ts';

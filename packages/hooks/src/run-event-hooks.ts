@@ -20,6 +20,7 @@ import { residentKey } from './resident-hook-run.ts';
 import { residentStderrDiagnostic } from './resident-stderr.ts';
 import type { HookRun } from './hook-run.ts';
 import type { EventHooksInput, ProtocolPayload } from './event-hooks-setup.ts';
+import { payloadWithPaths } from './hook-paths-payload.ts';
 
 export type { ClaudeHooksSetup, EventHooksInput, ProtocolPayload } from './event-hooks-setup.ts';
 
@@ -42,6 +43,8 @@ export interface EventHooksRun {
 /** The payload a hook of this protocol is given, or why it cannot start. */
 function payloadOf(hook: HookEntry, setup: EventHooksInput): ProtocolPayload {
   const payload = hook.protocol === 'claude' ? setup.claude?.payload : setup.cosh;
+  const paths = setup.hookPaths?.get(hook);
+  if (paths !== undefined && payload != null) return payloadWithPaths(payload, paths);
   return (
     payload ?? {
       text: '',

@@ -55,7 +55,8 @@ function rewritersOf(pre: PreToolUseResult, given: Readonly<Record<string, unkno
 
 /** Options of {@link runToolCall}. */
 export interface RunToolCallOptions {
-  readonly engine: HookEngine;
+  /** The engine, or anything with its two tool events (a foreign implementation). */
+  readonly engine: Pick<HookEngine, 'preToolUse' | 'postToolUse'>;
   readonly call: ToolCall;
   /**
    * The host's permission system, asked only when the PreToolUse verdict is `none` or `ask` and

@@ -1,5 +1,8 @@
+import { type ClaudeIfTest, compileClaudeIf } from './compile-claude-if.ts';
 import { compileClaudeMatcher } from './compile-claude-matcher.ts';
 import { compileMatcher, type ToolNameTest } from './compile-matcher.ts';
+import { compilePathGlobs, type PathGlobTest } from './compile-path-globs.ts';
+import { buildPathIndex, type PathIndex } from './path-index.ts';
 import { dedupeKey, type HookProtocol, protocolOf } from './dedupe-key.ts';
 
 /** The fields of a hook entry that matching needs (M1, M4, K2); any richer hook type fits. */
@@ -20,6 +23,20 @@ export interface MatchableHook {
   readonly protocol?: HookProtocol | undefined;
   /** The setup.json it comes from: identical commands dedupe only within one folder (M4). */
   readonly file?: string | null | undefined;
+  /** F1: globs of which a touched path must match one; absent or `null`: any call (the matcher alone decides). */
+  readonly paths?: readonly string[] | null | undefined;
+  /** F1: the folder relative `paths` are taken from (the setup.json's, the project root for `.cosh/setup.json`). */
+  readonly pathsFolder?: string | null | undefined;
+  /** F5: Claude Code's `"if": "Tool(pattern)"` (a `protocol: 'claude'` hook); absent or `null`: none. */
+  readonly if?: string | null | undefined;
+}
+
+/** Where `paths` and `if` are taken from when a hook does not say (F1, F5). */
+export interface CompileHooksOptions {
+  /** `~/` in a glob. */
+  readonly home: string;
+  /** Relative `paths` of a hook with no `pathsFolder`, and relative `if` patterns (the project root, F5). */
+  readonly projectRoot: string;
 }
 
 /**
@@ -57,6 +74,14 @@ export interface CompiledHooks<H extends MatchableHook> {
   readonly matcherOfHook: readonly number[];
   /** @internal For each hook, a number naming its dedupe key (equal keys, equal numbers: M4); -1 for none. */
   readonly commandOfHook: readonly number[];
+  /** @internal For each hook, its compiled `paths` (F1), or `null` when it has none. */
+  readonly pathsOfHook: readonly (PathGlobTest | null)[];
+  /** @internal For each hook, its compiled `if` (F5), or `null` when it has none. */
+  readonly ifOfHook: readonly (ClaudeIfTest | null)[];
+  /** Whether some hook has `paths` or `if`: only then does a call's selection depend on what it touches. */
+  readonly readsPaths: boolean;
+  /** @internal Which hooks with `paths` a touched path could select (F4). */
+  readonly pathIndex: PathIndex;
 }
 
 const neverMatches: ToolNameTest = () => false;
@@ -71,7 +96,10 @@ const neverMatches: ToolNameTest = () => false;
  * const compiled = compileHooks(config.hooks.PreToolUse);
  * const selected = selectHooks(compiled, 'bash_run');
  */
-export function compileHooks<H extends MatchableHook>(hooks: readonly H[]): CompiledHooks<H> {
+export function compileHooks<H extends MatchableHook>(
+  hooks: readonly H[],
+  options: CompileHooksOptions = { home: '/', projectRoot: '/' },
+): CompiledHooks<H> {
   const ownHooks = Object.freeze([...hooks]);
   const matchers: CompiledMatcher[] = [];
   const invalidMatchers: InvalidMatcher<H>[] = [];
@@ -80,6 +108,9 @@ export function compileHooks<H extends MatchableHook>(hooks: readonly H[]): Comp
   // Keyed by protocol and text: the same text means different things under each protocol (K2).
   const compiledByMatcher = new Map<string, { readonly position: number; readonly error: string | null }>();
   const commandNumbers = new Map<string, number>();
+  const pathsOfHook: (PathGlobTest | null)[] = [];
+  const ifOfHook: (ClaudeIfTest | null)[] = [];
+  let readsPaths = false;
 
   ownHooks.forEach((hook, index) => {
     const protocol = protocolOf(hook);
@@ -105,6 +136,17 @@ export function compileHooks<H extends MatchableHook>(hooks: readonly H[]): Comp
       commandNumbers.set(key as string, command);
     }
     commandOfHook.push(command);
+
+    // F1, F5, M5: globs and `if` rules compiled here, once per loaded config.
+    const paths = hook.paths ?? null;
+    pathsOfHook.push(
+      paths === null
+        ? null
+        : compilePathGlobs(paths, { folder: hook.pathsFolder ?? options.projectRoot, home: options.home }),
+    );
+    const rule = protocol === 'claude' ? (hook.if ?? null) : null;
+    ifOfHook.push(rule === null ? null : compileClaudeIf(rule, { folder: options.projectRoot, home: options.home }));
+    if (paths !== null || rule !== null) readsPaths = true;
   });
 
   return Object.freeze({
@@ -113,5 +155,9 @@ export function compileHooks<H extends MatchableHook>(hooks: readonly H[]): Comp
     matchers: Object.freeze(matchers),
     matcherOfHook: Object.freeze(matcherOfHook),
     commandOfHook: Object.freeze(commandOfHook),
+    pathsOfHook: Object.freeze(pathsOfHook),
+    pathIndex: buildPathIndex(pathsOfHook.map((test) => (test === null ? null : test.globs))),
+    ifOfHook: Object.freeze(ifOfHook),
+    readsPaths,
   });
 }

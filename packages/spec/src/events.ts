@@ -88,6 +88,12 @@ export interface EventSpec {
   readonly honours: EventHonours;
   /** Which verdict rule reads its outcomes. */
   readonly aggregator: Aggregator;
+  /**
+   * A call the engine cannot put through its hooks (an invalid call, an untrusted config, a
+   * closed engine) is refused: its guards never saw it (L7, S5). Where nothing is enforced, or a
+   * refusal would hold the agent (a stop), it is an error diagnostic only.
+   */
+  readonly failsClosed: boolean;
   /** How its outcomes are worded (O3, O5, P2). */
   readonly wording: EventWording;
   /** Each agent's name for it (K8–K10, E5); `null` where the agent has no such event. */
@@ -118,6 +124,7 @@ export const EVENTS = {
     verdict: 'add context at the start of the session (deny and halt are warnings)',
     honours: { deny: false, halt: false, permission: false, updatedInput: false, context: true },
     aggregator: 'session',
+    failsClosed: false,
     wording: reportOnly('a session start'),
     agentNames: { claude: 'SessionStart', codex: 'SessionStart', gemini: 'SessionStart' },
   },
@@ -131,6 +138,7 @@ export const EVENTS = {
     verdict: 'halt, block the prompt (deny), add context',
     honours: { deny: true, halt: true, permission: false, updatedInput: false, context: true },
     aggregator: 'session',
+    failsClosed: true,
     wording: sessionWording('prompt', 'blocked'),
     agentNames: { claude: 'UserPromptSubmit', codex: 'UserPromptSubmit', gemini: 'BeforeAgent' },
   },
@@ -144,6 +152,7 @@ export const EVENTS = {
     verdict: 'halt, deny, ask, allow (skip the permission prompt), rewrite the input, add context',
     honours: { deny: true, halt: true, permission: true, updatedInput: true, context: true },
     aggregator: 'tool-call',
+    failsClosed: true,
     wording: {
       defaultDenyReason: (hookName) => `blocked by hook '${hookName}'`,
       failedClosed: 'the call is refused ("onError": "deny")',
@@ -161,6 +170,7 @@ export const EVENTS = {
     verdict: 'halt, flag the output (deny), add context',
     honours: { deny: true, halt: true, permission: false, updatedInput: false, context: true },
     aggregator: 'tool-output',
+    failsClosed: true,
     wording: {
       defaultDenyReason: (hookName) => `hook '${hookName}' flagged this output`,
       failedClosed: 'the output is flagged ("onError": "deny")',
@@ -178,6 +188,7 @@ export const EVENTS = {
     verdict: 'not yet (deny: the reasons tell the agent to go on), halt',
     honours: { deny: true, halt: true, permission: false, updatedInput: false, context: false },
     aggregator: 'session',
+    failsClosed: false,
     wording: sessionWording('stop', 'refused'),
     agentNames: { claude: 'Stop', codex: 'Stop', gemini: 'AfterAgent' },
   },
@@ -187,10 +198,11 @@ export const EVENTS = {
     matcherSubject: 'reason',
     carriesToolOutput: false,
     rewritesInput: false,
-    allowsAsync: true,
+    allowsAsync: false,
     verdict: 'nothing is enforced: the hooks run to completion',
     honours: { deny: false, halt: false, permission: false, updatedInput: false, context: false },
     aggregator: 'session',
+    failsClosed: false,
     wording: reportOnly('a session end'),
     agentNames: { claude: 'SessionEnd', codex: 'SessionEnd', gemini: 'SessionEnd' },
   },

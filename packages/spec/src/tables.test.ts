@@ -52,7 +52,7 @@ describe('the events table (C4, E1–E6)', () => {
   });
 
   it('R13: async hooks are allowed only where nothing waits on the verdict', () => {
-    expect(EVENTS_ALLOWING_ASYNC).toEqual(['PostToolUse', 'SessionEnd']);
+    expect(EVENTS_ALLOWING_ASYNC).toEqual(['PostToolUse']);
   });
 
   it("E5: each agent's event names are distinct and read back to their events", () => {

@@ -118,3 +118,19 @@ describe('parseSessionLine', () => {
     expect(parsed.kind === 'invalid' ? parsed.message : '').not.toMatch(/[\u0000-\u001f]/);
   });
 });
+
+describe('parseSessionLine: the session events (E5)', () => {
+  it('E5: a prompt line and a stop line are read with their ids; a prompt that is no string is invalid', () => {
+    expect(parseSessionLine('{"type": "prompt", "id": 3, "prompt": "hello"}', 1)).toEqual({
+      kind: 'prompt',
+      id: 3,
+      prompt: 'hello',
+    });
+    expect(parseSessionLine('{"type": "stop", "id": "s"}', 2)).toEqual({ kind: 'stop', id: 's' });
+    expect(parseSessionLine('{"type": "prompt", "id": 4, "prompt": 7}', 3)).toMatchObject({
+      kind: 'invalid',
+      code: 'invalid_prompt',
+      id: 4,
+    });
+  });
+});

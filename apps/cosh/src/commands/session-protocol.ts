@@ -5,6 +5,10 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from '@cosh/hooks';
 export type SessionMessage =
   | { readonly kind: 'call'; readonly id: unknown; readonly toolName: string; readonly toolInput: unknown }
   | { readonly kind: 'new_turn' }
+  /** `{"type": "prompt", "id": …, "prompt": "…"}`: a prompt about to reach the model (E1, E5). */
+  | { readonly kind: 'prompt'; readonly id: unknown; readonly prompt: string }
+  /** `{"type": "stop", "id": …}`: the agent is about to end its turn (E3, E5). */
+  | { readonly kind: 'stop'; readonly id: unknown }
   /** `{"type": "list_tools"}`: the driver asks for the tools and their input schemas. */
   | { readonly kind: 'list_tools'; readonly id: unknown }
   /** `{"type": "permission_response", "id": …, "allow": true|false}`: the answer to a `permission_request`. */
@@ -23,6 +27,7 @@ export type SessionMessage =
         | 'missing_tool_name'
         | 'invalid_tool_name'
         | 'invalid_permission_response'
+        | 'invalid_prompt'
         | 'unexpected_permission_response'
         | 'unknown_type'
         | 'wrong_shape';
@@ -123,6 +128,19 @@ export function parseSessionLine(text: string, lineNumber: number): SessionMessa
   const type = record['type'];
   if (type === 'new_turn') return { kind: 'new_turn' };
   if (type === 'list_tools') return { kind: 'list_tools', id };
+  if (type === 'stop') return { kind: 'stop', id };
+  if (type === 'prompt') {
+    if (typeof record['prompt'] !== 'string') {
+      return invalid(
+        id,
+        null,
+        null,
+        'invalid_prompt',
+        `${where}: a prompt line needs "prompt": a string (and an "id")`,
+      );
+    }
+    return { kind: 'prompt', id, prompt: record['prompt'] };
+  }
   if (type === 'permission_response') {
     if (typeof record['allow'] !== 'boolean') {
       return invalid(

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import { type CliContext, escapeForTerminal } from '@cosh/cosh-cli';
+import type { SessionEventResult } from '@cosh/hooks';
 import { callRecord, type CallRecordJson, unrunRecord } from '../history/index.ts';
 import { builtinToolList } from '../mcp/builtin-tool-list.ts';
 import type { PermissionMode } from '../permission/index.ts';
@@ -111,7 +112,24 @@ export async function runSession(context: CliContext, options: SessionOptions, s
         tools,
       }),
     );
-    for (let line = described ? await lines.next() : undefined; line !== undefined; line = await lines.next()) {
+    // E2, E5: SessionStart runs before the first line is read; its context is the first line
+    // after the header (when a hook ran: a setup without SessionStart hooks reads as before).
+    let open = described;
+    if (open) {
+      const started = await setup.engine.run('SessionStart', { source: 'startup', cwd });
+      if (started.hooks.length > 0) {
+        open = await output.writeLine(
+          JSON.stringify({
+            type: 'session_context',
+            context: started.context,
+            ...(started.diagnostics.length === 0 ? {} : { diagnostics: started.diagnostics }),
+          }),
+        );
+      }
+    }
+    // E3: a stop that follows a refused one is told so (stop_hook_active).
+    let stopRefused = false;
+    for (let line = open ? await lines.next() : undefined; line !== undefined; line = await lines.next()) {
       let answer: CallRecordJson | typeof newTurnAnswer | Record<string, unknown>;
       if (line.tooLong) {
         answer = unrunRecord({
@@ -128,6 +146,24 @@ export async function runSession(context: CliContext, options: SessionOptions, s
         if (message.kind === 'new_turn') {
           haltReasons = null;
           answer = newTurnAnswer;
+        } else if (message.kind === 'prompt' || message.kind === 'stop') {
+          // E1, E3, E5: a prompt line runs UserPromptSubmit, a stop line Stop.
+          const result: SessionEventResult =
+            message.kind === 'prompt'
+              ? await setup.engine.run('UserPromptSubmit', { prompt: message.prompt, cwd })
+              : await setup.engine.run('Stop', { stopHookActive: stopRefused, cwd });
+          if (message.kind === 'stop') stopRefused = result.decision === 'deny';
+          if (result.halt) haltReasons = result.reasons;
+          for (const diagnostic of result.diagnostics)
+            note(message.id, `${diagnostic.level}: ${escapeForTerminal(diagnostic.message)}`);
+          answer = {
+            id: message.id,
+            type: message.kind,
+            decision: result.decision,
+            reasons: result.reasons,
+            context: result.context,
+            ...(result.halt ? { halt: true } : {}),
+          };
         } else if (message.kind === 'list_tools') {
           answer = { type: 'tools', id: message.id, tools };
         } else if (message.kind === 'permission_response') {
@@ -172,6 +208,10 @@ export async function runSession(context: CliContext, options: SessionOptions, s
         break;
       }
     }
+    // E4, E5: SessionEnd once the input ended; nothing is enforced, its hooks run to completion.
+    const ended = await setup.engine.run('SessionEnd', { reason: 'other', cwd });
+    for (const diagnostic of ended.diagnostics)
+      context.err.line(`cosh session: SessionEnd: ${diagnostic.level}: ${escapeForTerminal(diagnostic.message)}`);
   } finally {
     await setup.close();
   }

@@ -52,6 +52,8 @@ const KEYS = [
   'tool_output',
   'hooks',
   'diagnostics',
+  'paths',
+  'paths_unknown',
 ];
 // X: `--json` adds each hook's "layer" (C10).
 const HOOK_KEYS = [
@@ -161,6 +163,9 @@ describe('cosh hooks run --json: verdicts (SPEC X)', () => {
         },
       ],
       diagnostics: [],
+      // F3: the call's touched paths: `rm -rf /` names the root folder.
+      paths: ['/'],
+      paths_unknown: false,
     });
     expect(Number.isInteger(json.hooks[0]?.duration_ms)).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { temporaryFolders } from '@cosh/test-utils';
 import { describe, expect, it } from 'vitest';
@@ -41,5 +41,33 @@ describe('fenceTargets (SPEC B9, B13)', () => {
       clientFiles: [],
     });
     expect(targets.map((target) => target.path)).toContain(join(home, 'p', '.cosh'));
+  });
+
+  it("B9: the journal the user's setup.json names (J2) is fenced with its lock and folder, relative to the setup.json's folder", () => {
+    const home = makeFolder();
+    mkdirSync(join(home, '.config', 'cosh'), { recursive: true });
+    writeFileSync(
+      join(home, '.config', 'cosh', 'setup.json'),
+      '{\n  // mine\n  "journal": {"file": "../../logs/journal.jsonl"}\n}\n',
+    );
+    const paths = fenceTargets({ env: { HOME: home }, cwd: home, installationFolder: null, clientFiles: [] }).map(
+      (target) => target.path,
+    );
+    // The journal's folder (where a lock could be planted) covers the journal and its lock.
+    expect(paths).toContain(join(home, 'logs'));
+    // Run from inside that folder, the folder is left writable (B2) and the files are listed.
+    mkdirSync(join(home, 'logs'));
+    const inside = fenceTargets({
+      env: { HOME: home },
+      cwd: join(home, 'logs'),
+      installationFolder: null,
+      clientFiles: [],
+    });
+    expect(inside.map((target) => [target.path, target.kind])).toEqual(
+      expect.arrayContaining([
+        [join(home, 'logs', 'journal.jsonl'), 'file'],
+        [join(home, 'logs', '.journal.jsonl.lock'), 'file'],
+      ]),
+    );
   });
 });

@@ -1,13 +1,14 @@
 // SPEC B9, B13: what fencing a client's shell keeps unwritable. The B2 part comes from the one
 // place that computes B2 (`protectedPaths` of @cosh/config, which the sandbox and B8 use too),
 // for the user's layers; the client's own settings files are added (B13).
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import {
   coshInstallationFolder,
   gitIndirections,
   protectedPaths,
+  readJsonText,
   resolveConfigPath,
   trustStoreFile,
 } from '@cosh/config';
@@ -66,6 +67,7 @@ export const b2ProtectedPaths: ProtectedPathsSource = (input) => {
       scripts: [],
       env,
       installationFolder: input.installationFolder,
+      journal: configuredJournal([MANAGED_FILE, configFiles[0] as string], homeOf(env)),
     },
     cwd,
   );
@@ -83,12 +85,41 @@ export const b2ProtectedPaths: ProtectedPathsSource = (input) => {
     .map((path) => ({ path, kind: kindOf(path), what: "one of Cosh's files (B2, B13)" }));
 };
 
+/**
+ * The journal file (J1, J2) the first of `files` (managed, then user) names in `journal.file`,
+ * absolute (`~/` is `home`, a relative path is relative to its setup.json's folder); `null` when
+ * none does. A file that cannot be read names none: its own load reports it.
+ */
+export function configuredJournal(files: readonly string[], home: string): string | null {
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    const read = readJsonText(text, file);
+    const journal = read.ok && isRecord(read.value) ? read.value['journal'] : undefined;
+    const named = isRecord(journal) ? journal['file'] : undefined;
+    if (typeof named !== 'string' || named.trim() === '') continue;
+    if (named === '~') return home;
+    if (named.startsWith('~/')) return join(home, named.slice(2));
+    return isAbsolute(named) ? named : resolve(dirname(file), named);
+  }
+  return null;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** A file (a settings file, an entry point) or a folder; one that does not exist yet by its name. */
 function kindOf(path: string): 'file' | 'folder' {
   try {
     return statSync(path).isDirectory() ? 'folder' : 'file';
   } catch {
-    return /\.(json|toml|js)$/.test(path) ? 'file' : 'folder';
+    // Absent: Cosh's folders are named without an extension (`cosh`, `.cosh`); its files with
+    // one (`settings.json`, `journal.jsonl`, `.journal.jsonl.lock`).
+    return /.\.[^/.]+$/.test(basename(path)) ? 'file' : 'folder';
   }
 }
 

@@ -46,7 +46,7 @@ describe('planClaudeImport (K6)', () => {
     expect(plan.lines.map((line) => line.status)).toEqual(['imported', 'imported', 'imported', 'imported']);
   });
 
-  it('K6: warnings for if, async, matchers only for tools Cosh lacks, and an interpreter not on PATH', () => {
+  it('K6, F5: if is kept; warnings for async, matchers only for tools Cosh lacks, and an interpreter not on PATH', () => {
     const plan = planClaudeImport(
       {
         hooks: {
@@ -65,7 +65,7 @@ describe('planClaudeImport (K6)', () => {
       (name) => name !== 'bun',
     );
     expect(plan.lines.map((line) => [line.status, line.message])).toEqual([
-      ['warning', expect.stringContaining('"if" filter "Bash(git *)" is dropped')],
+      ['imported', null],
       ['warning', '"async" is not supported: it runs synchronously'],
       ['warning', expect.stringContaining('names only tools Cosh does not have')],
       ['warning', 'bun was not found on PATH'],
@@ -73,6 +73,16 @@ describe('planClaudeImport (K6)', () => {
       ['imported', null],
     ]);
     expect(plan.entries.PreToolUse).toHaveLength(6);
+    expect(plan.entries.PreToolUse[0]).toMatchObject({ if: 'Bash(git *)', protocol: 'claude', matcher: 'Bash' });
+  });
+
+  it('K6, F5: an if that is not one Claude rule is an error for its handler', () => {
+    const plan = planClaudeImport(
+      { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x.sh', if: 'Bash(git *' }] }] } },
+      'user',
+      () => true,
+    );
+    expect(plan.lines.map((line) => line.status)).toEqual(['error']);
   });
 
   it('K6: other events and http/prompt/agent/mcp_tool handlers are skipped by name', () => {

@@ -5,9 +5,13 @@ const CLAUDE_DEFAULT_TIMEOUT_SECONDS = 600;
 /** Claude's names for the tools Cosh has (K3); an imported matcher that can select none of them is reported. */
 const COSH_TOOLS_AS_CLAUDE = ['Bash', 'Read', 'Write', 'Edit', 'MultiEdit', 'Grep'];
 const NAME_LIST = /^[A-Za-z0-9_\- ,|]*$/;
-const HOOK_EVENTS: readonly HookEvent[] = ['PreToolUse', 'PostToolUse'];
+/** The events an import brings over (K6): a tool call's. */
+type ImportedEvent = Extract<HookEvent, 'PreToolUse' | 'PostToolUse'>;
+const HOOK_EVENTS: readonly ImportedEvent[] = ['PreToolUse', 'PostToolUse'];
 /** Handler types Claude Code has that Cosh does not run. */
 const OTHER_HANDLER_TYPES = new Set(['http', 'prompt', 'agent', 'mcp_tool']);
+/** A Claude Code permission rule, `Tool` or `Tool(pattern)` (F5). */
+const CLAUDE_IF_RULE = /^[A-Za-z][A-Za-z0-9_.-]*(\((.*\S.*)\))?$/s;
 
 /** What became of one handler (or one part of the file that could not be read). */
 export interface ImportReportLine {
@@ -23,7 +27,7 @@ export interface ImportReportLine {
 /** What an import would write and report. */
 export interface ImportPlan {
   readonly lines: readonly ImportReportLine[];
-  readonly entries: Readonly<Record<HookEvent, readonly ImportedHookEntry[]>>;
+  readonly entries: Readonly<Record<ImportedEvent, readonly ImportedHookEntry[]>>;
   /** Lines with status `error`: with any, nothing is written. */
   readonly errorCount: number;
 }
@@ -77,7 +81,7 @@ export function planClaudeImport(
   commandExists: (name: string) => boolean,
 ): ImportPlan {
   const lines: ImportReportLine[] = [];
-  const entries: Record<HookEvent, ImportedHookEntry[]> = { PreToolUse: [], PostToolUse: [] };
+  const entries: Record<ImportedEvent, ImportedHookEntry[]> = { PreToolUse: [], PostToolUse: [] };
   const error = (name: string, message: string): void => {
     lines.push({ name, status: 'error', message, command: null });
   };
@@ -145,20 +149,23 @@ export function planClaudeImport(
           error(name, `timeout ${JSON.stringify(timeout)} is not a number of seconds above 0 and at most 86400`);
           return;
         }
+        // F5, K6: Claude's `if` is kept and honoured (a command Cosh cannot split selects the hook).
+        const condition = handler['if'];
+        if (condition !== undefined && (typeof condition !== 'string' || !CLAUDE_IF_RULE.test(condition.trim()))) {
+          error(name, `"if" ${JSON.stringify(condition)} is not one Claude Code rule such as "Bash(git push:*)"`);
+          return;
+        }
         const warnings: string[] = [];
-        if (handler['if'] !== undefined)
-          warnings.push(
-            `its "if" filter ${JSON.stringify(handler['if'])} is dropped: the hook runs for every call its matcher selects`,
-          );
         if (handler['async'] === true) warnings.push('"async" is not supported: it runs synchronously');
         const selectsNothing = matcherSelectsNoCoshTool(matcher);
         if (selectsNothing !== null) warnings.push(selectsNothing);
         const interpreter = interpreterOf(command);
         if (interpreter !== null && !commandExists(interpreter)) warnings.push(`${interpreter} was not found on PATH`);
-        entries[event as HookEvent].push({
+        entries[event as ImportedEvent].push({
           name,
           protocol: 'claude',
           ...(matcher === undefined ? {} : { matcher }),
+          ...(condition === undefined ? {} : { if: condition }),
           command,
           timeout: timeout ?? CLAUDE_DEFAULT_TIMEOUT_SECONDS,
         });

@@ -1,4 +1,4 @@
-import { HOOK_EVENTS, type HookEvent, isHookEvent, suggestClosest } from '@cosh/config';
+import { HOOK_EVENTS, type HookEvent, isHookEvent, listedEvents, suggestClosest } from '@cosh/config';
 import { type CommandName, UsageError } from '../cli-errors.ts';
 
 /**
@@ -8,6 +8,6 @@ import { type CommandName, UsageError } from '../cli-errors.ts';
 export function parseEventArgument(event: string, command: CommandName | undefined): HookEvent {
   if (isHookEvent(event)) return event;
   const closest = suggestClosest(event, HOOK_EVENTS);
-  const suggestion = closest === undefined ? `expected ${HOOK_EVENTS.join(' or ')}` : `did you mean ${closest}?`;
+  const suggestion = closest === undefined ? `expected ${listedEvents('or')}` : `did you mean ${closest}?`;
   throw new UsageError(`unknown event '${event}' (${suggestion})`, command);
 }

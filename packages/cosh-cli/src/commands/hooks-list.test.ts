@@ -22,7 +22,7 @@ const setup = `{
     ],
     "PostToolUse": [{"command": "true"}]
   },
-  "hooksEnabled": {"PostToolUse": false, "Stop": true}
+  "hooksEnabled": {"PostToolUse": false, "Notification": true}
 }
 `;
 
@@ -51,7 +51,7 @@ PostToolUse  disabled  1 hook  (hooksEnabled.PostToolUse is false: none of them 
   0  user   true  (any tool)  60s      ignore    off (event)  true
 
 Other warnings:
-  ${file}:9:42: warning: hooksEnabled: unknown event "Stop" is ignored; the events are PreToolUse and PostToolUse
+  ${file}:9:42: warning: hooksEnabled: unknown event "Notification" is ignored; the events are PreToolUse, PostToolUse, UserPromptSubmit, SessionStart, Stop and SessionEnd
 ${sandboxLine}`);
   });
 

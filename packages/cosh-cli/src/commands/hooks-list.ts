@@ -1,7 +1,7 @@
 import {
   type ConfigLayerFile,
   type ConfigProblem,
-  HOOK_EVENTS,
+  eventsToShow,
   type HookEntry,
   type HookEvent,
   type HookOffReason,
@@ -114,7 +114,7 @@ export async function runHooksList(
     const result: HooksListJson = {
       file: userFile,
       files: files.map((file) => ({ layer: file.layer, path: file.file, trust: file.trust })),
-      events: HOOK_EVENTS.map((event) => ({
+      events: eventsToShow(config).map((event) => ({
         event,
         enabled: config.hooksEnabled[event],
         hooks: config.hooks[event].map((hook) => ({
@@ -167,7 +167,7 @@ export async function runHooksList(
   } else {
     printFiles(out, files);
   }
-  for (const event of HOOK_EVENTS) {
+  for (const event of eventsToShow(config)) {
     out.line();
     const hooks = config.hooks[event];
     const enabled = config.hooksEnabled[event];

@@ -28,8 +28,11 @@ interface HooksRunFlags {
 export function addHooksRunCommand(hooks: Command): Command {
   const command = hooks
     .command('run')
-    .description('run the hooks of one event for one tool call (no tool runs) and print the verdict')
-    .argument('<event>', 'PreToolUse or PostToolUse');
+    .description('run the hooks of one event for one tool call or session event (no tool runs) and print the verdict')
+    .argument(
+      '<event>',
+      'PreToolUse or PostToolUse (with --tool), or a session event: UserPromptSubmit, SessionStart, Stop, SessionEnd (--input holds its fields)',
+    );
   // The one table the plain reader of the per-call start takes too (per-call-options.ts). A
   // missing --tool is checked by the command itself, so it gets the same one-line hint as other
   // mistakes.
@@ -71,5 +74,10 @@ export function addHooksRunCommand(hooks: Command): Command {
       'cosh hooks run PreToolUse --tool bash_run --input \'{"command": "rm -rf /"}\' --exit-code',
       'in CI: fails (exit 2) unless your hooks deny this call',
     ],
+    [
+      'cosh hooks run UserPromptSubmit --input \'{"prompt": "here is my API key"}\'',
+      'whether your hooks block this prompt, and the context they add',
+    ],
+    ['cosh hooks run SessionStart --input \'{"source": "startup"}\'', 'the context a new session starts with'],
   ]);
 }

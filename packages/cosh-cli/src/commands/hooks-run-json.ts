@@ -72,10 +72,17 @@ export interface HooksRunJson {
   /** Every selected hook, config order; deduplicated ones have null outcome, exit code, signal, duration. */
   readonly hooks: readonly HooksRunHookJson[];
   readonly diagnostics: readonly Diagnostic[];
+  /** F3: the paths the call touches (F2), absolute; last, so the older keys keep their places. */
+  readonly paths: readonly string[];
+  /** F3: `true` when the call could touch any path (a shell command Cosh cannot split). */
+  readonly paths_unknown: boolean;
 }
 
 /** The `--json` document of one event's result, built field by field so the key order is fixed. */
-export function hooksRunJson(result: PreToolUseResult | PostToolUseResult): HooksRunJson {
+export function hooksRunJson(
+  result: PreToolUseResult | PostToolUseResult,
+  touched: { readonly paths: readonly string[]; readonly unknown: boolean } = { paths: [], unknown: false },
+): HooksRunJson {
   return {
     event: result.event,
     tool_name: result.toolName,
@@ -91,5 +98,7 @@ export function hooksRunJson(result: PreToolUseResult | PostToolUseResult): Hook
       hook: diagnostic.hook,
       message: diagnostic.message,
     })),
+    paths: [...touched.paths],
+    paths_unknown: touched.unknown,
   };
 }

@@ -1,4 +1,4 @@
-import type { HookReport, PostToolUseResult, PreToolUseResult } from '@cosh/hooks';
+import type { HookReport, PostToolUseResult, PreToolUseResult, SessionEventResult } from '@cosh/hooks';
 import type { Style, Writer } from '../cli-context.ts';
 import { escapeForTerminal } from '../terminal-text.ts';
 
@@ -91,7 +91,7 @@ function block(out: Writer, label: string, text: string): void {
  */
 export function printHooksRun(
   out: Writer,
-  result: PreToolUseResult | PostToolUseResult,
+  result: PreToolUseResult | PostToolUseResult | SessionEventResult,
   details: {
     readonly inputChanged: boolean;
     readonly eventEnabled: boolean;
@@ -103,7 +103,11 @@ export function printHooksRun(
   const { style } = out;
   const ran = result.hooks.filter((hook) => !hook.deduplicated).length;
   const deduplicated = result.hooks.length - ran;
-  const heading = `${style.bold(result.event)} hooks for ${style.bold(escapeForTerminal(result.toolName))}`;
+  // A session event (E) has no tool: its heading names the event alone.
+  const heading =
+    'toolName' in result
+      ? `${style.bold(result.event)} hooks for ${style.bold(escapeForTerminal(result.toolName))}`
+      : `${style.bold(result.event)} hooks`;
   if (details.refused) {
     out.line(`${heading}: none run (the configuration is refused, see the reasons)`);
   } else if (!details.eventEnabled && result.hooks.length === 0) {

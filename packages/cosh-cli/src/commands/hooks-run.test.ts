@@ -66,6 +66,8 @@ describe('cosh hooks run --json (SPEC X)', () => {
       'tool_output',
       'hooks',
       'diagnostics',
+      'paths',
+      'paths_unknown',
     ]);
     expect(json).toEqual({
       event: 'PreToolUse',
@@ -92,6 +94,9 @@ describe('cosh hooks run --json (SPEC X)', () => {
         },
       ],
       diagnostics: [],
+      // F3: the call's touched paths: `rm -rf /` names the root folder.
+      paths: ['/'],
+      paths_unknown: false,
     });
     expect(Object.keys(json.hooks[0] ?? {})).toEqual([
       'name',

@@ -1,5 +1,5 @@
-import { claudeToolNameRunAdvice, hookPathFor } from '@cosh/config';
-import { asyncReportLine, createHookEngine } from '@cosh/hooks';
+import { claudeToolNameRunAdvice, homeFolder, hookPathFor } from '@cosh/config';
+import { asyncReportLine, createHookEngine, type SessionEvent, touchedPaths } from '@cosh/hooks';
 import { readArgumentFile } from '../argument-file.ts';
 import type { CliContext } from '../cli-context.ts';
 import { type CommandName, ExitError, UsageError } from '../cli-errors.ts';
@@ -9,6 +9,7 @@ import { loadCommandConfig } from '../load-command-config.ts';
 import { parseEventArgument } from './event-argument.ts';
 import { parseToolInput } from './hooks-run-input.ts';
 import { hooksRunJson } from './hooks-run-json.ts';
+import { sessionCallOf, sessionRunJson } from './hooks-run-session.ts';
 import { printHooksRun } from './hooks-run-text.ts';
 import { printJson } from './problem-json.ts';
 
@@ -37,6 +38,60 @@ export interface HooksRunOptions {
   readonly command?: CommandName | undefined;
 }
 
+/** The input object of `--input` or `--input-file`, `{}` without either. */
+async function inputObjectOf(context: CliContext, options: HooksRunOptions): Promise<Record<string, unknown>> {
+  if (options.input === undefined && options.inputFile === undefined) return {};
+  const { command } = options;
+  const [text, source] =
+    options.inputFile === undefined
+      ? [options.input ?? '', '--input']
+      : [
+          await readArgumentFile(context, '--input-file', options.inputFile, command),
+          `--input-file '${options.inputFile}'`,
+        ];
+  // An editor may save a byte order mark; it is not part of the JSON.
+  const parsed = parseToolInput(text.replace(/^\uFEFF/, ''), source);
+  if (!parsed.ok) throw new UsageError(parsed.message, command);
+  return parsed.value;
+}
+
+/** E5: `cosh hooks run <UserPromptSubmit|SessionStart|Stop|SessionEnd> [--input <json>]`. */
+async function runSessionEvent(context: CliContext, options: HooksRunOptions, event: SessionEvent): Promise<void> {
+  const { command } = options;
+  if (options.tool !== undefined) context.err.line(`cosh: warning: --tool is ignored for ${event} (it has no tool)`);
+  const call = sessionCallOf(event, await inputObjectOf(context, options), command);
+  const { config, projectFolder } = await loadCommandConfig(context, {
+    configPath: options.configPath,
+    noProject: options.noProject,
+    warnings: 'stderr',
+    validationCache: true,
+    trustOnFirstUse: true,
+  });
+  const engine = createHookEngine(config, {
+    cwd: context.cwd,
+    env: context.env,
+    sessionId: options.sessionId,
+    projectFolder,
+    residentHooks: 'one-call',
+    onAsyncResult: options.verbose === true ? (report) => context.err.write(asyncReportLine(report)) : undefined,
+  });
+  const result = await engine.run(event, call);
+  await engine.close();
+  if (options.json) printJson((text) => context.out.write(text), sessionRunJson(result));
+  else {
+    printHooksRun(context.out, result, {
+      inputChanged: false,
+      eventEnabled: config.hooksEnabled[event],
+      refused: config.refusal !== null,
+      verbose: options.verbose === true,
+    });
+  }
+  if (options.exitCode === true) {
+    if (result.halt) throw new ExitError(EXIT_CODES.halted);
+    if (result.decision === 'deny') throw new ExitError(EXIT_CODES.denied);
+  }
+}
+
 /**
  * `cosh hooks run <event> --tool <name> [--input <json> | --input-file <path>]
  * [--output <text> | --output-file <path>] [--config <path>] [--no-project] [--json]` (SPEC X):
@@ -48,6 +103,8 @@ export interface HooksRunOptions {
 export async function runHooksRun(context: CliContext, options: HooksRunOptions): Promise<void> {
   const { command } = options;
   const event = parseEventArgument(options.event, command);
+  // E5: a session event has no tool; its --input is the event's own fields.
+  if (event !== 'PreToolUse' && event !== 'PostToolUse') return runSessionEvent(context, options, event);
   if (options.tool === undefined) throw new UsageError("required option '--tool <name>' not specified", command);
   if (options.tool === '')
     throw new UsageError("option '--tool <name>' needs a tool name, not an empty string", command);
@@ -112,8 +169,12 @@ export async function runHooksRun(context: CliContext, options: HooksRunOptions)
   // Its HTTP hooks' connections: nothing more will be sent on them; its async hooks end (R13).
   await engine.close();
 
-  if (options.json) printJson((text) => context.out.write(text), hooksRunJson(result));
-  else {
+  if (options.json) {
+    // F3: the call's touched paths (F2), computed here only for --json: the engine computes them
+    // only when a selected hook has `paths`.
+    const touched = await touchedPaths(call, { cwd: context.cwd, home: homeFolder(context.env) });
+    printJson((text) => context.out.write(text), hooksRunJson(result, touched));
+  } else {
     printHooksRun(context.out, result, {
       inputChanged: result.toolInput !== toolInput,
       eventEnabled: config.hooksEnabled[event],

@@ -18,7 +18,7 @@ function addHooksToggleCommand(hooks: Command, enabled: boolean): Command {
         ? 'turn all hooks of an event back on (hooksEnabled in setup.json)'
         : 'turn all hooks of an event off (hooksEnabled in setup.json; creates the default file if there is none)',
     )
-    .argument('<event>', 'PreToolUse or PostToolUse')
+    .argument('<event>', 'PreToolUse, PostToolUse, UserPromptSubmit, SessionStart, Stop or SessionEnd')
     .addOption(configOption())
     .addOption(projectOption())
     .action(async (event: string, flags: { config?: string; project?: boolean }, self: Command) => {

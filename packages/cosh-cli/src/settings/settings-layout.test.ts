@@ -26,7 +26,7 @@ function readyState(text: string, exists = true): Extract<SettingsState, { statu
 }
 
 const twoEvents = readyState(`{
-  "hooksEnabled": {"PostToolUse": false, "Stop": true},
+  "hooksEnabled": {"PostToolUse": false, "Notification": true},
   "hooks": {
     "PreToolUse": [{"name": "Guard", "command": "g", "matcher": "^bash_run$", "timeout": 5}, {"command": "audit", "matcher": "*run", "enabled": false}],
     "PostToolUse": [{"name": "Log", "command": "l", "timeout": 0.5}]
@@ -98,7 +98,7 @@ describe('listLines', () => {
       'row 3',
       'row 4',
       'note 4: Other warnings:',
-      expect.stringMatching(/^note 4: ⚠ 2:42 .*"Stop".*/),
+      expect.stringMatching(/^note 4: ⚠ 2:42 .*"Notification".*/),
     ]);
   });
 });

@@ -7,6 +7,7 @@ import {
   checkMatcher,
   emptyConfig,
   formatJsonPath,
+  eventsToShow,
   HOOK_EVENTS,
   type HookEntry,
   type HookEvent,
@@ -226,7 +227,10 @@ export function settingsStateOf(
   lineOf: (event: HookEvent, index: number) => number | null = () => null,
 ): SettingsState {
   const rows: SettingsRow[] = [];
+  // A session event (E) with no hook in any layer and switched on is left out, as `hooks list` does.
+  const shown = new Set([...eventsToShow(config), ...layers.others.map((hook) => hook.event)]);
   for (const event of HOOK_EVENTS) {
+    if (!shown.has(event)) continue;
     const hooks = config.hooks[event];
     const identities = hooks.map(identityOf);
     rows.push({
