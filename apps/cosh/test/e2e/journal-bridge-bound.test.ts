@@ -63,4 +63,34 @@ describe('J4 a bridge never waits long for the journal', () => {
     expect(elapsed).toBeLessThan(10_000);
     expect(existsSync(journal) ? readFileSync(journal, 'utf8') : '').toBe('');
   });
+
+  it('J4: gemini-hook too: a held journal lock costs about 2 s, the line dropped with a warning; the deny stands', async () => {
+    const home = makeFolder();
+    const journal = join(home, 'journal.jsonl');
+    mkdirSync(join(home, '.config', 'cosh'), { recursive: true });
+    writeFileSync(
+      join(home, '.config', 'cosh', 'setup.json'),
+      JSON.stringify({ journal: { file: journal }, hooks: { PreToolUse: [GUARD] } }),
+    );
+    const holder = spawn('sleep', ['60'], { stdio: 'ignore' });
+    holders.push(holder);
+    writeFileSync(join(home, '.journal.jsonl.lock'), `${holder.pid}\n${hostname()}\nheld-by-test\n`);
+    const started = Date.now();
+    const bridge = await runCosh(['gemini-hook'], {
+      cwd: home,
+      input: JSON.stringify({
+        session_id: 'g',
+        cwd: home,
+        hook_event_name: 'BeforeTool',
+        tool_name: 'run_shell_command',
+        tool_input: { command: 'rm -rf build' },
+      }),
+    });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // Gemini's deny: exit 2 with the reason on stderr, where the journal's warning is too.
+    expect(bridge.code).toBe(2);
+    expect(bridge.stderr).toContain('rm -rf is not allowed');
+    expect(bridge.stderr).toContain('the line is dropped');
+    expect(existsSync(journal) ? readFileSync(journal, 'utf8') : '').toBe('');
+  });
 });
