@@ -13,7 +13,7 @@
 // machine may be shared, and only ratios within a row are comparable across runs. Each median
 // ratio comes with its 95 % bootstrap interval: a target inside it is neither a clear pass nor a
 // clear miss. --only runs the named sections alone (engine, stdin, sandbox, parallel, http,
-// selection, paths, rules, resident, cold, claude, guard, journal, memory), for a fast loop on one figure.
+// selection, paths, rules, resident, cold, claude, guard, journal, otlp, memory), for a fast loop on one figure.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -959,6 +959,53 @@ async function journalOverhead(directory, node) {
   });
 }
 
+// 4e. The journal's OpenTelemetry export (SPEC J3) to a dead collector (a closed port on
+// 127.0.0.1): the same `cosh claude-hook` call with "journal": {"otlp": …} and without. The export
+// never fails the call; what it may add is the bounded flush at close (at most 2 s). The row is the
+// time the dead endpoint adds to a call, pair by pair; limit 2.5 s (the bound and a little).
+
+async function otlpDeadEndpoint(directory, node) {
+  const version = nodeVersion(node);
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  const off = writeTrivialSetup(directory, 'otlp-off.json');
+  const on = join(directory, 'otlp-dead.json');
+  writeFileSync(
+    on,
+    JSON.stringify({
+      journal: { otlp: `http://127.0.0.1:${port}` },
+      hooks: { PreToolUse: [{ name: 'trivial', command: 'true' }] },
+    }),
+  );
+  const env = cleanEnvironment(directory);
+  const claudeCall = JSON.stringify({
+    session_id: 'bench',
+    cwd: directory,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command: 'ls' },
+  });
+  const [without, dead] = await interleave(quick ? 4 : 12, 1, [
+    async () =>
+      (await runProcess(node, [coshBin, 'claude-hook', '--config', off], { env, cwd: directory, input: claudeCall }))
+        .elapsed,
+    async () =>
+      (await runProcess(node, [coshBin, 'claude-hook', '--config', on], { env, cwd: directory, input: claudeCall }))
+        .elapsed,
+  ]);
+  absoluteRow({
+    what: `\`cosh claude-hook\` with "journal.otlp" at a dead endpoint, Node ${version}`,
+    subject: 'the time a closed port on 127.0.0.1 adds to a call (pairwise: with otlp minus without)',
+    unit: 'ms',
+    values: dead.map((elapsed, index) => elapsed - (without[index] ?? 0)),
+    limit: 2500,
+    useMaximum: true,
+  });
+}
+
 // 5. The code cache of the per-call bundle (apps/cosh/src/require-with-code-cache.ts), on every
 // Node: the same clean-environment cold start with the cache on (as users run it; it lives beside
 // the bundle, and the warm-up rounds fill it) and off (NODE_DISABLE_COMPILE_CACHE=1, Node's own
@@ -1362,6 +1409,7 @@ try {
     if (wanted('claude')) await measuring(() => claudeHookColdStart(directory, node));
     if (wanted('guard')) await measuring(() => bridgeGuardCost(directory, node));
     if (wanted('journal')) await measuring(() => journalOverhead(directory, node));
+    if (wanted('otlp')) await measuring(() => otlpDeadEndpoint(directory, node));
     if (wanted('cold')) await measuring(() => compileCache(directory, node));
   }
   if (wanted('guard')) await measuring(() => bridgeGuardWork(directory));

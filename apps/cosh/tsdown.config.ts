@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { defineConfig, type UserConfig } from 'tsdown';
+import { defineConfig, type Rolldown, type UserConfig } from 'tsdown';
 import { baseTsdownConfig } from '../../tsdown.base.ts';
 import { thirdPartyNotices } from '../../third-party-notices-plugin.ts';
 import { asciiOnly } from './ascii-only-plugin.ts';
@@ -13,6 +13,16 @@ import { asciiOnly } from './ascii-only-plugin.ts';
 //   chunks loaded on first use was measured slower, 4 December 2026);
 // - dist/cli.js and its chunks, the whole program, loaded a command at a time.
 // All of them are ASCII only (ascii-only-plugin.ts), which V8 reads faster.
+// @opentelemetry/semantic-conventions' CommonJS build (which the SDK's CommonJS builds require)
+// bundles into modules that read a binding before it is set ("Cannot access 't' before
+// initialization" on loading the OTLP export, SPEC J3); its ES module build bundles cleanly.
+// Resolved from the SDK's own folder: the package is the SDK's dependency, not the app's.
+const semanticConventions = createRequire(
+  createRequire(new URL('../../packages/hooks/package.json', import.meta.url)).resolve('@opentelemetry/sdk-logs'),
+)
+  .resolve('@opentelemetry/semantic-conventions')
+  .replace(/index\.cjs$/, 'index.mjs');
+
 const bundled = {
   ...baseTsdownConfig,
   dts: false,
@@ -20,7 +30,7 @@ const bundled = {
   // jsonc-parser's `main` is a UMD build whose factory require()s its own files at run time,
   // out of the bundler's sight (the bundle then fails with "Cannot find module './impl/format'");
   // its ES module build bundles cleanly.
-  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js', '@opentelemetry/semantic-conventions': semanticConventions },
   // jsonc-parser declares no `sideEffects`, so the bundler keeps its module-level work even when
   // nothing uses the result: the formatter's table of 1,200 indentation strings, built on every
   // start of `cosh hooks run` (300 KB to collect). Its modules only define functions, enums and
@@ -65,6 +75,20 @@ const oneCommonJsFile = {
   outputOptions: { codeSplitting: false },
 } satisfies UserConfig;
 
+/**
+ * SPEC J3: the OpenTelemetry SDK (~380 KB) is its own file, dist/otlp-sdk.cjs, loaded only when
+ * `journal.otlp` is set: inlined into dist/fast-start.cjs it would be read on every call. The
+ * other bundles load it with require() (fast-start.cjs) or import() (cli.js) of that file.
+ */
+const otlpSdkOutside: Rolldown.Plugin = {
+  name: 'cosh:otlp-sdk-outside',
+  resolveId(source, importer) {
+    if (source === './journal-otlp-sdk.ts' && importer?.endsWith('/journal-otlp.ts') === true)
+      return { id: './otlp-sdk.cjs', external: true };
+    return null;
+  },
+};
+
 // SPEC F2: the shell parser (web-tree-sitter's CommonJS build, its WebAssembly runtime and
 // tree-sitter-bash's grammar), shipped in dist/tree-sitter/ where @cosh/hooks' shell-words.ts looks
 // first. They are loaded only when a hook with `paths` meets a shell command, never at start-up
@@ -81,8 +105,10 @@ const shellParserFiles = {
 
 export default defineConfig([
   { ...oneCommonJsFile, entry: { start: 'src/start.ts' } },
+  { ...oneCommonJsFile, entry: { 'otlp-sdk': '../../packages/hooks/src/journal-otlp-sdk.ts' } },
   {
     ...oneCommonJsFile,
+    plugins: [otlpSdkOutside, ...oneCommonJsFile.plugins],
     entry: { 'fast-start': 'src/fast-start.ts' },
     copy: [shellParserFiles],
     // A built-in imported dynamically (node:crypto, node:http) is a require() too: an import()
@@ -91,5 +117,5 @@ export default defineConfig([
     // of dist/cli.js, an ES module.
     outputOptions: { ...oneCommonJsFile.outputOptions, dynamicImportInCjs: false },
   },
-  { ...bundled, entry: { cli: 'src/cli.ts' } },
+  { ...bundled, plugins: [otlpSdkOutside, ...bundled.plugins], entry: { cli: 'src/cli.ts' } },
 ]);

@@ -2,7 +2,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { temporaryFolders } from '@cosh/test-utils';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { coreHooksPath, coshInstallationFolder, gitProtectedPaths, protectedPaths } from './protected-paths.ts';
+import {
+  coreHooksPath,
+  coshInstallationFolder,
+  gitProtectedPaths,
+  protectedPathWhat,
+  protectedPaths,
+} from './protected-paths.ts';
 
 const makeFolder = temporaryFolders('cosh-protected-paths-');
 
@@ -134,11 +140,26 @@ describe('J2 the journal is protected', () => {
         '/audit/journal.jsonl',
         '/audit/.journal.jsonl.lock',
         '/audit/.journal.jsonl.lock.break',
+        '/audit/.journal.jsonl.otlp-dropped',
         '/audit',
       ]),
     );
     const inside = protectedPaths({ ...input, journal: '/work/project/journal.jsonl' }, '/work/project/src');
     expect(inside).toContain('/work/project/journal.jsonl');
     expect(inside).not.toContain('/work/project');
+  });
+
+  it('J3/B8: the count of OpenTelemetry records not sent, beside the journal, is named when written', () => {
+    const input = {
+      configFiles: [],
+      trustStore: '/state/cosh/trust.json',
+      scripts: [],
+      env: { HOME: '/home/u' },
+      installationFolder: null,
+      journal: '/work/project/journal.jsonl',
+    };
+    expect(protectedPathWhat('/work/project/.journal.jsonl.otlp-dropped', input, '/work/project')).toBe(
+      "the decision journal's count of OpenTelemetry records not sent",
+    );
   });
 });

@@ -62,7 +62,9 @@ export function protectedPaths(input: ProtectedPathsInput, cwd: string): string[
     // folder, where a new lock file could be planted; not the folder when the call works inside it.
     const journal = resolve(input.journal);
     const lock = join(dirname(journal), `.${basename(journal)}.lock`);
-    for (const path of [journal, lock, `${lock}.break`]) paths.add(path);
+    // J3: and the count of OpenTelemetry records not sent (@cosh/hooks' otlp-drop-count.ts).
+    const dropped = join(dirname(journal), `.${basename(journal)}.otlp-dropped`);
+    for (const path of [journal, lock, `${lock}.break`, dropped]) paths.add(path);
     const folder = dirname(journal);
     const inside = resolve(cwd) === folder || resolve(cwd).startsWith(`${folder}/`);
     if (!inside) paths.add(folder);
@@ -197,6 +199,8 @@ export function protectedPathWhat(path: string, input: ProtectedPathsInput, cwd:
     const journal = resolve(input.journal);
     if (same(journal)) return 'the decision journal';
     if (path.startsWith(join(dirname(journal), `.${basename(journal)}.lock`))) return "the decision journal's lock";
+    if (same(join(dirname(journal), `.${basename(journal)}.otlp-dropped`)))
+      return "the decision journal's count of OpenTelemetry records not sent";
     if (same(dirname(journal))) return "the decision journal's folder";
   }
   const clientFiles = clientFilesOf(input.env, home, cwd);

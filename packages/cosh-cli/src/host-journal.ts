@@ -18,6 +18,11 @@ export interface HostJournalRequest {
    * stderr by default; a bridge adds them to its answer too.
    */
   readonly warn?: ((message: string) => void) | undefined;
+  /**
+   * J4: `bounded` for a bridge, whose answer waits for its line: a journal lock held 2 s by
+   * another process (or a queue not through in 30 s) drops the line with a warning.
+   */
+  readonly lockWait?: 'one-holder' | 'bounded' | undefined;
 }
 
 /** The journal file a host writes, absolute, or `null` for none. */
@@ -36,12 +41,14 @@ export function hostJournalFile(
 export async function hostJournal(context: CliContext, request: HostJournalRequest): Promise<EventJournal | undefined> {
   const file = hostJournalFile(context, request);
   const warn = request.warn ?? ((message: string) => context.err.line(`cosh: warning: ${message}`));
-  // J3 is not in this version: say so rather than let a collector wait for records that never come.
-  if (request.settings.otlp !== null)
-    warn(
-      `journal.otlp (${request.settings.otlp}): this version of cosh does not send records to OpenTelemetry yet; ${file === null ? 'set journal.file to keep a journal' : 'the journal file is written'}`,
-    );
-  if (file === null) return undefined;
+  if (file === null && request.settings.otlp === null) return undefined;
   const { openJournal } = await import('./open-journal.ts');
-  return openJournal({ file, agent: request.agent, coshVersion: coshVersion(), warn });
+  return openJournal({
+    file,
+    otlp: request.settings.otlp,
+    agent: request.agent,
+    coshVersion: coshVersion(),
+    warn,
+    lockWait: request.lockWait,
+  });
 }

@@ -59,7 +59,21 @@ export {
   type JournalHook,
   type JournalLine,
 } from './journal-record.ts';
-export { createJournal, type JournalOptions, journalEntry, journalProblem } from './journal-writer.ts';
+export {
+  BOUNDED_JOURNAL_LOCK,
+  createJournal,
+  type JournalOptions,
+  journalEntry,
+  journalProblem,
+} from './journal-writer.ts';
+export {
+  combineJournals,
+  createOtlpJournal,
+  OTLP_FLUSH_MS,
+  type OtlpJournalOptions,
+  otlpLogsUrl,
+} from './journal-otlp.ts';
+export { addOtlpDrops, otlpDropCountFile, otlpDropsOf } from './otlp-drop-count.ts';
 export { MAX_TOOL_NAME_LENGTH, toolNameProblem } from './tool-name-problem.ts';
 export { HooksError, type HooksErrorCode } from './hooks-error.ts';
 export {

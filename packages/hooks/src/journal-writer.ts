@@ -5,7 +5,7 @@
 // a warning, never a failed call: the guard's verdict stands.
 import { accessSync, closeSync, constants, fstatSync, openSync, readSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { withFileLock } from '@cosh/config';
+import { LockTimeoutError, withFileLock } from '@cosh/config';
 import { canonicalJson } from './canonical-json.ts';
 import { describeError } from './describe-error.ts';
 import type { EventJournal, EventRun } from './hook-engine-types.ts';
@@ -24,6 +24,13 @@ export interface JournalOptions {
   readonly sessionId?: string | undefined;
   /** Told about each line that could not be written (J4); default: nothing. */
   readonly onWarning?: ((message: string) => void) | undefined;
+  /**
+   * How long a line may wait for the journal's lock: `one-holder` holds it up to
+   * {@link JOURNAL_LOCK}'s 15 s, `bounded` (the bridges, whose answer waits for the line: J4)
+   * drops the line with a warning when one holder keeps the lock 2 s or the queue does not reach
+   * it in 30 s (see {@link BOUNDED_JOURNAL_LOCK}). Default `one-holder`.
+   */
+  readonly lockWait?: 'one-holder' | 'bounded' | undefined;
   /** Test hooks for the lock (`@cosh/config`'s file lock). @internal */
   readonly lock?: { readonly waitMs?: number; readonly queueMs?: number } | undefined;
 }
@@ -56,6 +63,8 @@ export function journalProblem(file: string): string | null {
 }
 
 function reasonOf(error: unknown, path: string): string {
+  if (error instanceof LockTimeoutError)
+    return `its lock ${error.lockFile} was held ${error.reason === 'held' ? 'by one process' : 'by others'} for ${(error.waitedMs / 1000).toFixed(1)} s; the line is dropped`;
   switch ((error as NodeJS.ErrnoException).code) {
     case 'ENOENT':
       return `${path} does not exist`;
@@ -167,6 +176,14 @@ function appendLine(file: string, entry: JournalEntry): void {
 const JOURNAL_LOCK = { pollMs: 20, waitMs: 15_000, queueMs: 600_000 } as const;
 
 /**
+ * J4 for a bridge, whose answer waits for its line: a lock one process keeps 2 s is stuck (a
+ * holder keeps it for one read and one write), and the line is dropped with a warning; a queue
+ * that keeps moving (hundreds of bridges at once, each holding it for a millisecond) is waited
+ * for up to 30 s (a few hundred bridges at once on two busy cores need more than 10), so that 1,000 concurrent bridges on a quiet machine still lose no line.
+ */
+export const BOUNDED_JOURNAL_LOCK = { waitMs: 2_000, queueMs: 30_000 } as const;
+
+/**
  * The journal of one host (SPEC J1, J2): give it to `createHookEngine` as `journal`. Each
  * reported event run is appended in the background, in the order reported; `close()` (the
  * engine's) waits for the lines still being written. A line that cannot be written goes to
@@ -194,6 +211,7 @@ export function createJournal(options: JournalOptions): EventJournal {
         try {
           await withFileLock(options.file, async () => appendLine(options.file, entry), {
             ...JOURNAL_LOCK,
+            ...(options.lockWait === 'bounded' ? BOUNDED_JOURNAL_LOCK : {}),
             ...options.lock,
           });
         } catch (error) {

@@ -96,6 +96,7 @@ async function answerCall(
   const journal = await hostJournal(context, {
     settings: bridge.loaded.journal,
     agent: 'gemini',
+    lockWait: 'bounded',
     warn: (message) => {
       journalWarnings.push(message);
       context.err.line(`cosh: warning: ${message}`);

@@ -1,6 +1,6 @@
 // `cosh journal verify` and `cosh journal stats` (SPEC J2): the chain checked, and what the
 // hooks did, from a journal file.
-import { checkJournalChain } from '@cosh/hooks';
+import { checkJournalChain, otlpDropsOf } from '@cosh/hooks';
 import type { CliContext } from '../cli-context.ts';
 import { type CommandName, ExitError, UsageError } from '../cli-errors.ts';
 import { loadCommandConfig } from '../load-command-config.ts';
@@ -159,6 +159,8 @@ export async function runJournalStats(context: CliContext, options: JournalComma
     else context.err.line(`cosh journal: ${escapeForTerminal(error.message)}`);
     throw new ExitError(1);
   }
+  // J3: the records the hosts could not send to OpenTelemetry, counted beside the journal.
+  stats = { ...stats, otlpDropped: stats.otlpDropped + otlpDropsOf(file) };
   if (options.json) {
     printJson((text) => context.out.write(text), {
       file,
