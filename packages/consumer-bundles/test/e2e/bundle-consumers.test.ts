@@ -59,11 +59,13 @@ async function bundleWithRollup(outputFolder: string): Promise<string> {
     input: embedder,
     plugins: [nodeResolve({ exportConditions: ['node'], preferBuiltins: true }), commonjs()],
     external: (id) => id.startsWith('node:') || builtinModules.includes(id),
-    // Rollup's remarks on zod's own modules (an annotation it cannot place, a module cycle) are
-    // about a package we depend on, not about what we build: only the rest count.
+    // Rollup's remarks on zod's and OpenTelemetry's own modules (an annotation it cannot place, a
+    // module cycle, TypeScript's top-level `this` helpers) are about packages we depend on, not
+    // about what we build: only the rest count.
     onwarn: (warning) => {
       const about = [warning.id, ...(warning.ids ?? [])].filter((id) => id !== undefined);
-      if (about.length > 0 && about.every((id) => id.includes('/node_modules/.pnpm/zod@'))) return;
+      const dependencies = ['/node_modules/.pnpm/zod@', '/node_modules/.pnpm/@opentelemetry+'];
+      if (about.length > 0 && about.every((id) => dependencies.some((folder) => id.includes(folder)))) return;
       warnings.push(`${warning.code}: ${warning.message}`);
     },
   });
