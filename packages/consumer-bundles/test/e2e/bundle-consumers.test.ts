@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import commonjs from '@rollup/plugin-commonjs';
+import commonjsPlugin from '@rollup/plugin-commonjs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import { runNode, TRUST_ALL_ENV, temporaryFolders } from '@cosh/test-utils';
 import { build } from 'esbuild';
@@ -47,6 +47,10 @@ async function bundleWithEsbuild(outputFolder: string): Promise<string> {
   expect(result.warnings.map((warning) => warning.text)).toEqual([]);
   return outfile;
 }
+
+// The plugin's types are CommonJS (NodeNext reads `export default` as the module), its ES build
+// the function itself: the function is what an ES module import gives.
+const commonjs = commonjsPlugin as unknown as typeof commonjsPlugin.default;
 
 /**
  * Bundles the embedder with Rollup and its node-resolve and commonjs plugins, Node's built-ins left
