@@ -530,6 +530,27 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
   const journaledPostToolUse =
     journal === undefined ? postToolUse : async (call: PostToolUseCall) => journaled(call, await postToolUse(call));
 
+  /**
+   * J1: a session event is journaled when at least one hook was selected (a prompt with no hooks
+   * is not a decision); it has no tool, so its line's tool name is `""` and its input the event's
+   * own fields.
+   */
+  async function journaledSessionEvent<Event extends SessionEvent>(
+    event: Event,
+    call: SessionEventCall<Event>,
+  ): Promise<SessionEventResult<Event>> {
+    const result = await sessionEvent(event, call);
+    if (journal !== undefined && result.hooks.length > 0) {
+      try {
+        const toolInput = sessionFields(event, call);
+        journal.record({ call: { toolName: '', toolInput }, result, sessionId: sessionIdOfEngine() });
+      } catch {
+        // The verdict stands (J4).
+      }
+    }
+    return result;
+  }
+
   /** E6: any event, by the verdict rule its entry of the events table names. */
   function run<Event extends HookEvent>(event: Event, call: EventCall<Event>): Promise<EventResult<Event>> {
     const aggregator = EVENTS[event as HookEvent].aggregator;
@@ -539,7 +560,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
       case 'tool-output':
         return journaledPostToolUse(call as PostToolUseCall) as Promise<EventResult<Event>>;
       case 'session':
-        return sessionEvent(event as SessionEvent, call as SessionEventCall<SessionEvent>) as Promise<
+        return journaledSessionEvent(event as SessionEvent, call as SessionEventCall<SessionEvent>) as Promise<
           EventResult<Event>
         >;
       default: {

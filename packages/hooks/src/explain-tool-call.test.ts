@@ -5,12 +5,14 @@ import { explainToolCall } from './explain-tool-call.ts';
 
 const call = { toolName: 'bash_run', toolInput: { command: 'rm -rf /' } };
 
-function reasons(explained: ReturnType<typeof explainToolCall>) {
-  return explained.map(({ hook, selected, reason }) => [hook.name, selected, reason]);
+const place = { cwd: '/work', env: { HOME: '/home/ada' } };
+
+async function reasons(explained: ReturnType<typeof explainToolCall>) {
+  return (await explained).hooks.map(({ hook, selected, reason }) => [hook.name, selected, reason]);
 }
 
-describe('hooks explain: why each hook does or does not run (X)', () => {
-  it('X/M1/M2/M4/C5/D1: selected, matcher, invalid matcher, deduplicated, hook off', () => {
+describe('hooks explain: why each hook does or does not run (X)', async () => {
+  it('X/M1/M2/M4/C5/D1: selected, matcher, invalid matcher, deduplicated, hook off', async () => {
     const config = hooksConfig({
       PreToolUse: [
         { name: 'guard', matcher: '^bash_run$', command: './guard.sh' },
@@ -22,7 +24,7 @@ describe('hooks explain: why each hook does or does not run (X)', () => {
         { name: 'claude', protocol: 'claude', matcher: 'Read', command: 'true' },
       ],
     });
-    expect(reasons(explainToolCall(config, 'PreToolUse', call))).toEqual([
+    expect(await reasons(explainToolCall(config, 'PreToolUse', call, place))).toEqual([
       ['guard', true, null],
       ['files', false, 'matcher "^fs_" does not match "bash_run"'],
       ['again', false, 'deduplicated: the same hook as "guard" (user, hooks.PreToolUse[0]), which runs instead'],
@@ -33,14 +35,14 @@ describe('hooks explain: why each hook does or does not run (X)', () => {
     ]);
   });
 
-  it('X/C7: an event turned off', () => {
+  it('X/C7: an event turned off', async () => {
     const config = hooksConfig({ PreToolUse: [{ name: 'guard', command: 'true' }] }, { PreToolUse: false });
-    expect(reasons(explainToolCall(config, 'PreToolUse', call))).toEqual([
+    expect(await reasons(explainToolCall(config, 'PreToolUse', call, place))).toEqual([
       ['guard', false, 'event off: hooksEnabled.PreToolUse is false'],
     ]);
   });
 
-  it('X/C10/S5: a file that is not trusted, and the managed switches', () => {
+  it('X/C10/S5: a file that is not trusted, and the managed switches', async () => {
     const managed = parseConfig(
       '{"hooksEnabled": {"PostToolUse": false}, "hooks": {"PreToolUse": [{"name": "policy", "command": "true"}]}}',
       '/etc/cosh/setup.json',
@@ -74,9 +76,25 @@ describe('hooks explain: why each hook does or does not run (X)', () => {
         refusal: null,
       },
     ]);
-    expect(reasons(explainToolCall(merged.config, 'PreToolUse', call))).toEqual([
+    expect(await reasons(explainToolCall(merged.config, 'PreToolUse', call, place))).toEqual([
       ['policy', true, null],
       ['repo', false, 'file not trusted: /work/.cosh/setup.json is not loaded (run cosh hooks trust)'],
+    ]);
+  });
+
+  it('X/F1/F3: paths that match none of the touched paths are the reason, and the touched paths are listed', async () => {
+    const config = hooksConfig({
+      PreToolUse: [
+        { name: 'env guard', paths: ['.env'], command: './env.sh' },
+        { name: 'ssh guard', paths: ['~/.ssh/'], command: './ssh.sh' },
+      ],
+    });
+    const write = { toolName: 'fs_write', toolInput: { path: '/work/notes/.env', content: 'x' } };
+    const explained = await explainToolCall(config, 'PreToolUse', write, place);
+    expect(explained.touched.paths).toEqual(['/work/notes/.env']);
+    expect(explained.hooks.map(({ hook, selected, reason }) => [hook.name, selected, reason])).toEqual([
+      ['env guard', true, null],
+      ['ssh guard', false, 'paths ["~/.ssh/"] match none of the touched paths: /work/notes/.env'],
     ]);
   });
 });

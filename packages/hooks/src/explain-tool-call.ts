@@ -1,7 +1,14 @@
 // `cosh hooks explain` (SPEC X): for every hook of the config, would it run for this call, and if
 // not why. Made from the engine's own steps (compileEventHooks, then @cosh/matcher's
 // explainSelection over selectHooks), so what it says is what a call runs. Nothing runs.
-import { formatJsonPath, type HookEntry, type HookEvent, type HooksConfig } from '@cosh/config';
+import {
+  claudeProjectDirOnDisk,
+  formatJsonPath,
+  type HookEntry,
+  type HookEvent,
+  type HooksConfig,
+  homeFolder,
+} from '@cosh/config';
 import {
   type CompiledHooks,
   type CompileHooksOptions,
@@ -11,6 +18,7 @@ import {
 } from '@cosh/matcher';
 import { EVENTS, toClaudeToolName } from '@cosh/spec';
 import { hookTargetOf } from './hook-kinds.ts';
+import { type TouchedPathsResult, touchedPaths } from './touched-paths.ts';
 
 /**
  * The hooks of one event an engine selects from (C5, C7, C10, S5: those that are not off), with
@@ -48,19 +56,47 @@ export interface ExplainedCall {
   readonly mcpServer?: string | undefined;
 }
 
+/** Where the call runs, as an engine is told (F1, F2: relative globs, `~/`, relative words). */
+export interface ExplainPlace {
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+  /** The project layer's folder, when one was found (C10). */
+  readonly projectFolder?: string | null | undefined;
+}
+
+/** `explainToolCall`'s answer: each hook, and the paths the call touches (F3). */
+export interface ToolCallExplanation {
+  readonly hooks: HookExplanation[];
+  readonly touched: TouchedPathsResult;
+}
+
 /**
  * Every hook of `event` in config order (layers in order, C10), with whether this call would run
  * it and, if not, exactly why: its event is off, it is off, its file is not trusted, its matcher
- * does not match (or does not compile), it is deduplicated against an earlier hook, or a script it
- * names changed since it was trusted. A config refused as a whole (S5) is the caller's to say.
+ * does not match (or does not compile), its `paths` match none of the touched paths, its `if`
+ * does not hold, it is deduplicated against an earlier hook, or a script it names changed since it
+ * was trusted. A config refused as a whole (S5) is the caller's to say.
  */
-export function explainToolCall(config: HooksConfig, event: HookEvent, call: ExplainedCall): HookExplanation[] {
+export async function explainToolCall(
+  config: HooksConfig,
+  event: HookEvent,
+  call: ExplainedCall,
+  place: ExplainPlace,
+): Promise<ToolCallExplanation> {
   const claudeToolName = toClaudeToolName(call.toolName, call.mcpServer, call.toolInput);
-  const compiled = compileEventHooks(config, event);
+  const home = homeFolder(place.env);
+  const projectRoot = claudeProjectDirOnDisk({
+    projectFolder: place.projectFolder ?? null,
+    cwd: place.cwd,
+    env: place.env,
+  });
+  // The engine's own first step, with the same globs' home and root (create-hook-engine.ts).
+  const compiled = compileEventHooks(config, event, { home, projectRoot });
+  const touched = await touchedPaths(call, { cwd: place.cwd, home });
   const byHook = new Map(
-    explainSelection(compiled, call.toolName, claudeToolName).map((entry) => [entry.hook, entry] as const),
+    explainSelection(compiled, call.toolName, claudeToolName, touched).map((entry) => [entry.hook, entry] as const),
   );
-  return config.hooks[event].map((hook): HookExplanation => {
+  const hooks = config.hooks[event].map((hook): HookExplanation => {
     const off = offReason(hook, event);
     if (off !== null) return { hook, selected: false, reason: off };
     const explained = byHook.get(hook);
@@ -72,6 +108,7 @@ export function explainToolCall(config: HooksConfig, event: HookEvent, call: Exp
     }
     return { hook, selected: true, reason: null };
   });
+  return { hooks, touched };
 }
 
 function offReason(hook: HookEntry, event: HookEvent): string | null {
@@ -108,6 +145,12 @@ function skipReason(skip: SelectionSkip<HookEntry>, toolName: string): string {
       const where = first.file === null ? first.layer : `${first.layer} file ${first.file}`;
       return `deduplicated: the same hook as ${JSON.stringify(first.name)} (${where}, ${formatJsonPath(['hooks', first.event, first.index])}), which runs instead`;
     }
+    case 'paths':
+      return skip.touched.length === 0
+        ? `paths ${JSON.stringify(skip.globs)}: the call touches no path`
+        : `paths ${JSON.stringify(skip.globs)} match none of the touched paths: ${skip.touched.join(', ')}`;
+    case 'if':
+      return `if ${JSON.stringify(skip.rule)} does not hold for this call`;
     default: {
       const never: never = skip;
       return String(never);

@@ -67,8 +67,12 @@ export interface HookEngineOptions {
 
 /** One event run as the engine reports it to its {@link EventJournal} (J1). */
 export interface EventRun {
+  /**
+   * The tool call; for a session event (E1–E4), which has no tool, the tool name is `""` and the
+   * input is the event's own fields (`prompt`, `source`, …).
+   */
   readonly call: ToolCall | PostToolUseCall;
-  readonly result: PreToolUseResult | PostToolUseResult;
+  readonly result: PreToolUseResult | PostToolUseResult | SessionEventResult;
   /** The engine's session id (K4). */
   readonly sessionId: string;
 }

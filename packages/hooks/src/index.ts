@@ -29,7 +29,13 @@ export {
 } from './gemini-hook-answer.ts';
 export { fromGeminiToolCall, GEMINI_TOOL_TABLE, type GeminiToolCall, geminiToolOutput } from './gemini-tool-call.ts';
 export { createHookEngine } from './create-hook-engine.ts';
-export { type ExplainedCall, explainToolCall, type HookExplanation } from './explain-tool-call.ts';
+export {
+  type ExplainedCall,
+  type ExplainPlace,
+  explainToolCall,
+  type HookExplanation,
+  type ToolCallExplanation,
+} from './explain-tool-call.ts';
 // The closed sets the engine varies on, one entry each (docs/architecture.md).
 export { EVENTS as EVENT_RULES, type EventSpec as EventRules, eventSpec as eventRules } from '@cosh/spec';
 export { HOOK_KINDS, type HookKind, hookKindLabel, hookKindOfEntry as hookKindOf, shownHook } from './hook-kinds.ts';

@@ -88,7 +88,7 @@ export function journalEntry(
   const rewritten =
     result.event === 'PreToolUse'
       ? canonicalJson(result.toolInput) !== canonicalJson(call.toolInput)
-      : 'toolOutput' in call && result.toolOutput !== call.toolOutput;
+      : 'toolOutput' in call && 'toolOutput' in result && result.toolOutput !== call.toolOutput;
   const paths = (result as { paths?: unknown }).paths;
   return {
     time: new Date().toISOString(),

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { temporaryFolders } from '@cosh/test-utils';
 import { hooksConfig, printing, shellQuote } from './__fixtures__/hooks-config.ts';
 import { createHookEngine } from './create-hook-engine.ts';
+import type { EventRun } from './hook-engine-types.ts';
 
 const makeFolder = temporaryFolders('cosh-session-');
 let directory: string;
@@ -161,5 +162,22 @@ describe('engine.run for the session events (E1–E6)', () => {
     );
     expect(await engine.run('UserPromptSubmit', { prompt: 'x' })).toMatchObject({ decision: 'none', hooks: [] });
     await engine.close();
+  });
+
+  it('J1: a session event is journaled when a hook was selected, with no tool name and its own fields as input', async () => {
+    const runs: EventRun[] = [];
+    const journal = { record: (run: EventRun) => void runs.push(run), close: async () => {} };
+    const engine = createHookEngine(hooksConfig({ UserPromptSubmit: [{ name: 'no deploys', command: 'exit 2' }] }), {
+      sessionId: 'sess-2',
+      cwd: directory,
+      journal,
+    });
+    await engine.run('UserPromptSubmit', { prompt: 'deploy' });
+    await engine.run('SessionStart', { source: 'startup' });
+    await engine.close();
+    expect(runs).toHaveLength(1);
+    expect(runs[0]?.call).toEqual({ toolName: '', toolInput: { prompt: 'deploy' } });
+    expect(runs[0]?.result).toMatchObject({ event: 'UserPromptSubmit', decision: 'deny', halt: false });
+    expect(runs[0]?.sessionId).toBe('sess-2');
   });
 });

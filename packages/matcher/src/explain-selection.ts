@@ -1,5 +1,6 @@
 import type { CompiledHooks, MatchableHook } from './compile-hooks.ts';
 import { selectHooks } from './select-hooks.ts';
+import type { TouchedPaths } from './touched-paths.ts';
 
 /** Why a hook of a compiled list is not run for a tool call (M1, M2, M4); `null`: it runs. */
 export type SelectionSkip<H> =
@@ -8,7 +9,11 @@ export type SelectionSkip<H> =
   /** M2: its matcher does not compile, so it never runs. */
   | { readonly step: 'invalid-matcher'; readonly matcher: string; readonly error: string }
   /** M4: an earlier selected hook is the same one, and runs instead. */
-  | { readonly step: 'deduplicated'; readonly duplicateOf: H };
+  | { readonly step: 'deduplicated'; readonly duplicateOf: H }
+  /** F1: its matcher matches, but none of its globs matches a path the call touches. */
+  | { readonly step: 'paths'; readonly globs: readonly string[]; readonly touched: readonly string[] }
+  /** F5: its matcher matches, but its Claude `if` rule does not hold for the call. */
+  | { readonly step: 'if'; readonly rule: string };
 
 /** One hook of a compiled list, and whether (and if not, why not) a tool call selects it to run. */
 export interface SelectionExplanation<H> {
@@ -33,9 +38,16 @@ export function explainSelection<H extends MatchableHook>(
   compiled: CompiledHooks<H>,
   toolName: string,
   claudeToolName: string = toolName,
+  touched?: TouchedPaths,
 ): SelectionExplanation<H>[] {
   const selected = new Map<H, H | null>();
-  for (const { hook, duplicateOf } of selectHooks(compiled, toolName, claudeToolName)) selected.set(hook, duplicateOf);
+  for (const { hook, duplicateOf } of selectHooks(compiled, toolName, claudeToolName, touched)) {
+    selected.set(hook, duplicateOf);
+  }
+  // F1, F5: the hooks the name alone selects; of those, one the touched paths leave out is
+  // skipped by its `paths` or its `if`.
+  const byName =
+    touched === undefined ? null : new Set(selectHooks(compiled, toolName, claudeToolName).map((entry) => entry.hook));
   const invalid = new Map(compiled.invalidMatchers.map((entry) => [entry.index, entry]));
   return compiled.hooks.map((hook, index): SelectionExplanation<H> => {
     if (selected.has(hook)) {
@@ -43,6 +55,12 @@ export function explainSelection<H extends MatchableHook>(
       return duplicateOf === null
         ? { hook, runs: true, skip: null }
         : { hook, runs: false, skip: { step: 'deduplicated', duplicateOf } };
+    }
+    if (byName?.has(hook) === true && touched !== undefined) {
+      if (hook.paths != null) {
+        return { hook, runs: false, skip: { step: 'paths', globs: hook.paths, touched: touched.paths } };
+      }
+      return { hook, runs: false, skip: { step: 'if', rule: hook.if ?? '' } };
     }
     const broken = invalid.get(index);
     if (broken !== undefined) {

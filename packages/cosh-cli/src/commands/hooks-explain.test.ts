@@ -46,7 +46,8 @@ describe('cosh hooks explain (X)', () => {
     const json = await explain(['PreToolUse', '--tool', 'bash_run', '--input', '{"command": "rm -rf /"}']);
     expect(json.event).toBe('PreToolUse');
     expect(json.tool_name).toBe('bash_run');
-    expect(json.paths).toEqual([]);
+    // F3: the touched paths of the call: `rm -rf /` touches `/`.
+    expect(json.paths).toEqual(['/']);
     expect(json.hooks.map((hook) => [hook.name, hook.selected, hook.reason])).toEqual([
       ['guard', true, null],
       ['files', false, 'matcher "^fs_(write|edit)$" does not match "bash_run"'],

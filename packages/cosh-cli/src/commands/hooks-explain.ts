@@ -82,8 +82,13 @@ export async function runHooksExplain(context: CliContext, options: HooksExplain
     // SPEC S4: a person asking about their hooks at a terminal trusts a new user file on first use.
     trustOnFirstUse: true,
   });
-  const { config, files } = loaded;
-  const explained = explainToolCall(config, event, { toolName: options.tool, toolInput });
+  const { config, files, projectFolder } = loaded;
+  const { hooks: explained, touched } = await explainToolCall(
+    config,
+    event,
+    { toolName: options.tool, toolInput },
+    { cwd: context.cwd, env: context.env, projectFolder },
+  );
   const hooks: ExplainHookJson[] = [];
   // C10: layer by layer, in the order their hooks run; each file's hooks that cannot be shown after its own.
   for (const file of files) {
@@ -111,8 +116,8 @@ export async function runHooksExplain(context: CliContext, options: HooksExplain
   )) {
     hooks.push({ name: hook.name, layer: hook.layer, file: hook.file, selected, reason });
   }
-  // F3: the touched paths of the call come with `paths` (issue 38's F1–F5), not yet on this branch.
-  const result: HooksExplainJson = { event, tool_name: options.tool, paths: [], hooks };
+  // F3: the touched paths of the call (F2), as hooks with `paths` are selected by.
+  const result: HooksExplainJson = { event, tool_name: options.tool, paths: [...touched.paths], hooks };
   if (options.json) {
     printJson((text) => context.out.write(text), result);
     return;

@@ -2,7 +2,7 @@ import { type HookEntry, type HookEvent, type HooksConfig, validateHooksConfig }
 
 /** A hook entry as a test writes it: setup.json's fields; only `command` (or `url`) is required. */
 export type TestEntry = Partial<
-  Pick<HookEntry, 'name' | 'matcher' | 'timeout' | 'onError' | 'enabled' | 'protocol' | 'resident' | 'async'>
+  Pick<HookEntry, 'name' | 'matcher' | 'timeout' | 'onError' | 'enabled' | 'protocol' | 'resident' | 'async' | 'paths'>
 > &
   (
     | { readonly command: string }
