@@ -9,7 +9,6 @@ import { CLAUDE_MANAGED_SETTINGS, checkClientFence } from '../client-fence/clien
 import { readConnectRecord, recordChanges, writeConnectRecord } from '../client-fence/fence-record.ts';
 import { planClaudeSettingsFence, planCodexConfigFence, reportFence, settingsText } from './connect-fence.ts';
 import { CONNECT_HOOK_TIMEOUT_SECONDS } from './bridge-support.ts';
-import { agentSessionEvents } from './bridge-session-event.ts';
 
 /** The agents `cosh connect` wires (X). */
 export const CONNECT_AGENTS = ['claude', 'codex', 'gemini'] as const;
@@ -46,13 +45,8 @@ interface AgentWiring {
   readonly label: string;
   /** The agent's settings file holding its hooks. */
   file(scope: Scope, env: NodeJS.ProcessEnv, cwd: string): string;
-  /**
-   * Every event of the agent's that Cosh runs (E5): its names of PreToolUse and PostToolUse, then
-   * of the session events it has (UserPromptSubmit, SessionStart, Stop, SessionEnd).
-   */
-  readonly events: readonly string[];
-  /** The agent's names of the tool events: the only ones whose group gets {@link AgentWiring.matcher}. */
-  readonly toolEvents: readonly [string, string];
+  /** The agent's names of PreToolUse and PostToolUse. */
+  readonly events: readonly [string, string];
   /** The bridge's subcommand and arguments after the path of cosh. */
   readonly bridge: string;
   /** The hook timeout written, in the agent's unit. */
@@ -72,8 +66,7 @@ export const WIRINGS: Readonly<Record<ConnectAgent, AgentWiring>> = {
     label: 'Claude Code',
     file: (scope, env, cwd) =>
       scope === 'user' ? join(homeOf(env), '.claude', 'settings.json') : join(cwd, '.claude', 'settings.json'),
-    events: ['PreToolUse', 'PostToolUse', ...Object.keys(agentSessionEvents('claude'))],
-    toolEvents: ['PreToolUse', 'PostToolUse'],
+    events: ['PreToolUse', 'PostToolUse'],
     bridge: 'claude-hook',
     timeout: CONNECT_HOOK_TIMEOUT_SECONDS.claude,
     matcher: '*',
@@ -89,8 +82,7 @@ export const WIRINGS: Readonly<Record<ConnectAgent, AgentWiring>> = {
       const home = codexHome !== undefined && isAbsolute(codexHome) ? codexHome : join(homeOf(env), '.codex');
       return scope === 'user' ? join(home, 'hooks.json') : join(cwd, '.codex', 'hooks.json');
     },
-    events: ['PreToolUse', 'PostToolUse', ...Object.keys(agentSessionEvents('codex'))],
-    toolEvents: ['PreToolUse', 'PostToolUse'],
+    events: ['PreToolUse', 'PostToolUse'],
     bridge: 'claude-hook --client codex',
     timeout: CONNECT_HOOK_TIMEOUT_SECONDS.codex,
     matcher: undefined,
@@ -103,8 +95,7 @@ export const WIRINGS: Readonly<Record<ConnectAgent, AgentWiring>> = {
     label: 'Gemini CLI',
     file: (scope, env, cwd) =>
       scope === 'user' ? join(homeOf(env), '.gemini', 'settings.json') : join(cwd, '.gemini', 'settings.json'),
-    events: ['BeforeTool', 'AfterTool', ...Object.keys(agentSessionEvents('gemini'))],
-    toolEvents: ['BeforeTool', 'AfterTool'],
+    events: ['BeforeTool', 'AfterTool'],
     bridge: 'gemini-hook',
     // Gemini counts hook timeouts in milliseconds.
     timeout: CONNECT_HOOK_TIMEOUT_SECONDS.gemini * 1000,
@@ -174,14 +165,6 @@ function handlerFor(agent: ConnectAgent, cosh: string): Record<string, unknown> 
   };
 }
 
-/**
- * The matcher written for `event`: the agent's "every tool" on a tool event; none on a session
- * event (no matcher runs it for every prompt, stop, start and end, E1–E4).
- */
-function matcherFor(agent: ConnectAgent, event: string): string | undefined {
-  return WIRINGS[agent].toolEvents.includes(event) ? WIRINGS[agent].matcher : undefined;
-}
-
 function matchesEveryTool(matcher: unknown): boolean {
   return matcher === undefined || matcher === '' || matcher === '*';
 }
@@ -196,7 +179,7 @@ function eventEdits(
   const wanted = handlerFor(agent, cosh);
   const groups = hooks[event];
   const group: Record<string, unknown> = {
-    ...(matcherFor(agent, event) === undefined ? {} : { matcher: matcherFor(agent, event) }),
+    ...(WIRINGS[agent].matcher === undefined ? {} : { matcher: WIRINGS[agent].matcher }),
     hooks: [wanted],
   };
   if (groups === undefined) return { wired: false, edits: [{ path: ['hooks', event], value: [group] }] };
@@ -219,7 +202,7 @@ function eventEdits(
       if (exact) return { wired: true, edits: [] };
       const edits: JsonTextEdit[] = [{ path: ['hooks', event, index, 'hooks', position], value: wanted }];
       if (!matchesEveryTool(each['matcher']))
-        edits.push({ path: ['hooks', event, index, 'matcher'], value: matcherFor(agent, event) });
+        edits.push({ path: ['hooks', event, index, 'matcher'], value: WIRINGS[agent].matcher });
       return { wired: false, edits };
     }
   }
@@ -237,8 +220,7 @@ export function readSettings(file: string): string {
 
 /**
  * `cosh connect claude|codex|gemini [--user | --project] [--dry-run] [--check]` (X): writes the
- * bridge (K8–K10) into the agent's own settings file for every event it has (its two tool events and
- * its session events, E5), by the absolute path of
+ * bridge (K8–K10) into the agent's own settings file for both tool events, by the absolute path of
  * cosh, with a hook timeout above the bridge's bound and K8's fail-closed form; the file's other
  * content, comments and order kept; running it again changes nothing. `--check` exits 1 when the
  * agent is not wired; `--dry-run` prints the change and writes nothing.
