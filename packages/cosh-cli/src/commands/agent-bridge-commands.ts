@@ -18,7 +18,7 @@ export function addAgentBridgeCommands(program: Command): void {
     .addOption(noProjectOption())
     .addHelpText(
       'after',
-      '\nWire it with cosh connect gemini: it writes the fail-closed command\n  <absolute path of cosh> gemini-hook || { echo \'cosh gemini-hook failed\' >&2; exit 2; }\nunder "BeforeTool" and "AfterTool" of ~/.gemini/settings.json, and under its session events\n"BeforeAgent", "SessionStart", "AfterAgent" and "SessionEnd".',
+      '\nWire it with cosh connect gemini: it writes the fail-closed command\n  <absolute path of cosh> gemini-hook || { echo \'cosh gemini-hook failed\' >&2; exit 2; }\nunder "BeforeTool" and "AfterTool" of ~/.gemini/settings.json. To run your session-event hooks too,\nadd the same command under "BeforeAgent", "SessionStart", "AfterAgent" and "SessionEnd" yourself.',
     )
     .action(async (flags: { config?: string; project?: boolean }, command: Command) => {
       const configPath = configPathOf(flags, command);
@@ -53,7 +53,7 @@ export function addAgentBridgeCommands(program: Command): void {
       'after',
       [
         '',
-        'It wires every event the agent has: its two tool events and its session events.',
+        'It wires the two tool events; the session events are wired by hand (see the agent pages).',
         'The hook runs cosh by its absolute path and fails closed: when cosh cannot start, the agent blocks',
         'the call. Running it again changes nothing. It prints what you must still do in the agent.',
         '',

@@ -19,7 +19,7 @@ export function addClaudeHookCommand(program: Command): Command {
     )
     .addHelpText(
       'after',
-      '\nWire it with cosh connect claude (or codex): it writes the fail-closed command\n  <absolute path of cosh> claude-hook || { echo \'cosh claude-hook failed\' >&2; exit 2; }\nunder "PreToolUse" and "PostToolUse" with matcher "*", and under the session events\n"UserPromptSubmit", "SessionStart", "Stop" and "SessionEnd".',
+      '\nWire it with cosh connect claude (or codex): it writes the fail-closed command\n  <absolute path of cosh> claude-hook || { echo \'cosh claude-hook failed\' >&2; exit 2; }\nunder "PreToolUse" and "PostToolUse" with matcher "*". To run your session-event hooks too, add the\nsame command under "UserPromptSubmit", "SessionStart", "Stop" and "SessionEnd" yourself.',
     )
     .action(async (flags: { config?: string; project?: boolean; client?: string }, command: Command) => {
       const configPath = configPathOf(flags, command);
