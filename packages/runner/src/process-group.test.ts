@@ -135,10 +135,11 @@ describe('signalProcessGroup and HookProcessGroup', () => {
   });
 
   it('R6: a group whose only member is a zombie is not alive; one with a living member is', async () => {
-    // `setsid` makes the background child a group of its own, and it exits at once; its parent
-    // then execs `sleep 60`, which never reaps it: a zombie alone in its group, as a killed
+    // `setsid` makes the background child a group of its own, and it exits a moment later, once
+    // its parent has exec'd `sleep 60`, which never reaps it (had it exited at once, the shell could
+    // reap it before the exec: a failure seen on Node 24): a zombie alone in its group, as a killed
     // hook's processes are until init reaps them (seconds late here, never in some containers).
-    const parent = spawn('/bin/sh', ['-c', `setsid sh -c 'exit 0' & echo $!; exec sleep 60 >/dev/null`], {
+    const parent = spawn('/bin/sh', ['-c', `setsid sh -c 'sleep 0.3; exit 0' & echo $!; exec sleep 60 >/dev/null`], {
       stdio: ['ignore', 'pipe', 'ignore'],
       detached: true,
     });
