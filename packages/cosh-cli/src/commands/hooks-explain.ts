@@ -7,13 +7,12 @@ import {
   parseConfig,
 } from '@cosh/config';
 import { explainToolCall } from '@cosh/hooks';
-import { readArgumentFile } from '../argument-file.ts';
 import type { CliContext, Writer } from '../cli-context.ts';
 import { type CommandName, UsageError } from '../cli-errors.ts';
 import { loadCommandConfig } from '../load-command-config.ts';
 import { escapeForTerminal, printableText } from '../terminal-text.ts';
 import { parseEventArgument } from './event-argument.ts';
-import { parseToolInput } from './hooks-run-input.ts';
+import { inputObjectOf } from './input-option.ts';
 import { printJson } from './problem-json.ts';
 
 /** What `cosh hooks explain` was asked, as parsed by commander. */
@@ -59,19 +58,7 @@ export async function runHooksExplain(context: CliContext, options: HooksExplain
   if (options.tool === '') {
     throw new UsageError("option '--tool <name>' needs a tool name, not an empty string", command);
   }
-  let toolInput: Record<string, unknown> = {};
-  if (options.input !== undefined || options.inputFile !== undefined) {
-    const [text, source] =
-      options.inputFile === undefined
-        ? [options.input ?? '', '--input']
-        : [
-            await readArgumentFile(context, '--input-file', options.inputFile, command),
-            `--input-file '${options.inputFile}'`,
-          ];
-    const parsed = parseToolInput(text.replace(/^\uFEFF/, ''), source);
-    if (!parsed.ok) throw new UsageError(parsed.message, command);
-    toolInput = parsed.value;
-  }
+  const toolInput = await inputObjectOf(context, options);
   const claudeName = claudeToolNameRunAdvice(options.tool);
   if (claudeName !== undefined) context.err.line(`cosh: warning: ${claudeName}`);
 

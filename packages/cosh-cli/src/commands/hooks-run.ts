@@ -7,7 +7,7 @@ import { EXIT_CODES } from '../exit-codes.ts';
 import { hostJournal } from '../host-journal.ts';
 import { loadCommandConfig } from '../load-command-config.ts';
 import { parseEventArgument } from './event-argument.ts';
-import { parseToolInput } from './hooks-run-input.ts';
+import { inputObjectOf } from './input-option.ts';
 import { hooksRunJson } from './hooks-run-json.ts';
 import { sessionCallOf, sessionRunJson } from './hooks-run-session.ts';
 import { printHooksRun } from './hooks-run-text.ts';
@@ -36,23 +36,6 @@ export interface HooksRunOptions {
   readonly exitCode?: boolean;
   /** The command run, for the `--help` pointer of a usage error. */
   readonly command?: CommandName | undefined;
-}
-
-/** The input object of `--input` or `--input-file`, `{}` without either. */
-async function inputObjectOf(context: CliContext, options: HooksRunOptions): Promise<Record<string, unknown>> {
-  if (options.input === undefined && options.inputFile === undefined) return {};
-  const { command } = options;
-  const [text, source] =
-    options.inputFile === undefined
-      ? [options.input ?? '', '--input']
-      : [
-          await readArgumentFile(context, '--input-file', options.inputFile, command),
-          `--input-file '${options.inputFile}'`,
-        ];
-  // An editor may save a byte order mark; it is not part of the JSON.
-  const parsed = parseToolInput(text.replace(/^\uFEFF/, ''), source);
-  if (!parsed.ok) throw new UsageError(parsed.message, command);
-  return parsed.value;
 }
 
 /** E5: `cosh hooks run <UserPromptSubmit|SessionStart|Stop|SessionEnd> [--input <json>]`. */
@@ -109,20 +92,7 @@ export async function runHooksRun(context: CliContext, options: HooksRunOptions)
   if (options.tool === '')
     throw new UsageError("option '--tool <name>' needs a tool name, not an empty string", command);
 
-  let toolInput: Record<string, unknown> = {};
-  if (options.input !== undefined || options.inputFile !== undefined) {
-    const [text, source] =
-      options.inputFile === undefined
-        ? [options.input ?? '', '--input']
-        : [
-            await readArgumentFile(context, '--input-file', options.inputFile, command),
-            `--input-file '${options.inputFile}'`,
-          ];
-    // An editor may save a byte order mark; it is not part of the JSON.
-    const parsed = parseToolInput(text.replace(/^\uFEFF/, ''), source);
-    if (!parsed.ok) throw new UsageError(parsed.message, command);
-    toolInput = parsed.value;
-  }
+  const toolInput = await inputObjectOf(context, options);
   const toolOutput =
     options.outputFile === undefined
       ? (options.output ?? '')
