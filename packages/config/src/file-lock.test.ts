@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import {
   LockTimeoutError,
   STALE_BREAKER_MS,
   UNWRITTEN_LOCK_MS,
+  withBriefFileLock,
   withFileLock,
 } from './file-lock.ts';
 
@@ -184,6 +186,22 @@ describe('withFileLock', () => {
     }
   });
 
+  it('C8: a live holder that is running or waiting for a CPU is not stuck: the waiter waits past waitMs, to the whole bound', async () => {
+    // Linux's /proc tells a runnable holder (hundreds of processes at once on two cores) from a stuck one.
+    if (!existsSync('/proc/self/stat')) return;
+    const holder = spawn('/bin/sh', ['-c', 'while :; do :; done']);
+    try {
+      await leaveLock(`${holder.pid}\n${hostname()}\nbusy\n`);
+      const error = await withFileLock(file, async () => undefined, { waitMs: 300, queueMs: 1_500 }).catch(
+        (reason: unknown) => reason,
+      );
+      expect(error).toMatchObject({ reason: 'queue', holder: { pid: holder.pid } });
+      expect((error as LockTimeoutError).waitedMs).toBeGreaterThanOrEqual(1_500);
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+
   /**
    * Gives the lock to a first live holder, then (`done` settles when it has) makes it change
    * hands every 50 ms, never absent, until `stop` is set, and frees it.
@@ -272,5 +290,51 @@ describe('withFileLock', () => {
     await expect(withFileLock(file, async () => undefined)).rejects.toThrow(
       `${lockFileFor(file)} is in the way of the lock file`,
     );
+  });
+});
+
+describe('withBriefFileLock', () => {
+  it('J2: many at once run their synchronous actions one at a time, and the lock is gone after', async () => {
+    let inside = 0;
+    let mostInside = 0;
+    let count = 0;
+    // Each action yields nothing: the lock is taken, used and released in one turn of the event loop.
+    await Promise.all(
+      Array.from({ length: 30 }, () =>
+        withBriefFileLock(file, () => {
+          inside += 1;
+          mostInside = Math.max(mostInside, inside);
+          count += 1;
+          inside -= 1;
+        }),
+      ),
+    );
+    expect({ count, mostInside }).toEqual({ count: 30, mostInside: 1 });
+    expect(await readdir(directory)).toEqual([]);
+  });
+
+  it('J2: the action runs while the lock file is there, returns through, and a throw still releases', async () => {
+    expect(await withBriefFileLock(file, () => readdirSync(directory))).toEqual(['.setup.json.lock']);
+    await expect(
+      withBriefFileLock(file, () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await readdir(directory)).toEqual([]);
+  });
+
+  it('J4: a holder asleep keeps it waitMs without progress: LockTimeoutError held, as for withFileLock', async () => {
+    const holder = spawn('sleep', ['30']);
+    try {
+      await leaveLock(`${holder.pid}\n${hostname()}\nasleep\n`);
+      const started = Date.now();
+      const error = await withBriefFileLock(file, () => 'never', { waitMs: 300, queueMs: 20_000 }).catch(
+        (reason: unknown) => reason,
+      );
+      expect(error).toMatchObject({ reason: 'held', holder: { pid: holder.pid } });
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      holder.kill('SIGKILL');
+    }
   });
 });

@@ -3,18 +3,18 @@
 // (proper-lockfile) locks with a directory whose mtime its holder keeps refreshing, and so
 // cannot tell a crashed holder from a busy one until that mtime ages; C8 asks for a lock that
 // is stale as soon as its process is gone.
-// node:fs's `promises`, not node:fs/promises: it loads on first use, and `cosh hooks run` bundles
-// this module but seldom writes (apps/cosh/test/e2e/start-up.test.ts).
-import { promises as fsPromises } from 'node:fs';
+import { closeSync, lstatSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isProcessAlive } from './is-process-alive.ts';
+import { madeProgress, type ProcessActivity, processActivity } from './process-activity.ts';
 
 /**
- * How long one holder may keep the lock before a waiter gives up. A holder keeps it for the
- * few milliseconds of a read and a rename (more on a loaded machine); one that keeps it this
- * long is stuck. While the lock changes hands, a waiter is in a moving queue and waits on.
+ * How long one holder may keep the lock without progress before a waiter gives up. A holder
+ * keeps it for the few milliseconds of a read and a rename (more on a loaded machine); one that
+ * keeps it this long, neither running nor waiting for a CPU, is stuck. While the lock changes
+ * hands, a waiter is in a moving queue and waits on.
  */
 export const LOCK_WAIT_MS = 15_000;
 
@@ -88,11 +88,11 @@ export class LockTimeoutError extends Error {
   constructor(
     /** The lock file. */
     readonly lockFile: string,
-    /** `held`: one holder kept it `waitMs`; `queue`: it changed hands, never to us, for `queueMs`. */
+    /** `held`: one holder kept it `waitMs` without progress; `queue`: it changed hands, never to us, for `queueMs`. */
     readonly reason: 'held' | 'queue',
     /** The holder last seen; undefined when its lock file did not say (still being written). */
     readonly holder: LockHolder | undefined,
-    /** How long that holder had kept it, as far as this waiter saw. */
+    /** How long that holder had kept it without progress, as far as this waiter saw. */
     readonly heldMs: number,
     /** How long this waiter waited in all. */
     readonly waitedMs: number,
@@ -105,110 +105,179 @@ export class LockTimeoutError extends Error {
  * Runs `action` while holding the lock of `file`, and releases it after, whatever happens.
  * Waits (polling) while other live processes hold it; removes a stale one (its process is
  * gone, or it is older than `staleMs`). Throws {@link LockTimeoutError} when one holder keeps
- * it `waitMs` or the whole wait reaches `queueMs`, and the file system's error when the lock
- * file cannot be created at all (`ENOENT` when the folder does not exist).
+ * it `waitMs` without progress (see {@link waitForLock}) or the whole wait reaches `queueMs`,
+ * and the file system's error when the lock file cannot be created at all (`ENOENT` when the
+ * folder does not exist).
  */
 export async function withFileLock<T>(
   file: string,
   action: (lock: HeldLock) => Promise<T>,
   options: FileLockOptions = {},
 ): Promise<T> {
-  const lock = await acquire(file, {
-    waitMs: options.waitMs ?? LOCK_WAIT_MS,
-    queueMs: options.queueMs ?? LOCK_QUEUE_MS,
-    staleMs: options.staleMs ?? STALE_LOCK_MS,
-    pollMs: options.pollMs ?? 100,
+  const path = lockFileFor(file);
+  const token = await newToken();
+  const lock = await waitForLock(path, limitsOf(options), () => {
+    if (!create(path, token)) return BUSY;
+    removeDeadBreakerTurn(path);
+    return heldLock(path, token);
   });
   try {
     return await action(lock);
   } finally {
-    await lock.release();
+    release(path, token);
   }
 }
 
-interface OwnLock extends HeldLock {
-  release(): Promise<void>;
+/**
+ * As {@link withFileLock}, for a synchronous `action` of a few system calls (the journal's
+ * append, SPEC J2): the lock is taken, used and released within one turn of the event loop. A
+ * holder that gets the CPU is done before it gives it up (unless the scheduler takes it away),
+ * so hundreds of waiting processes on two cores pass the lock on in milliseconds; an
+ * asynchronous action holds it across turns of the holder's event loop, each a wait for the CPU
+ * among all the waiters. The action needs no {@link HeldLock.stillHeld}: it runs microseconds
+ * after the lock was taken, far from {@link STALE_LOCK_MS}.
+ */
+export async function withBriefFileLock<T>(file: string, action: () => T, options: FileLockOptions = {}): Promise<T> {
+  const path = lockFileFor(file);
+  const token = await newToken();
+  return waitForLock(path, limitsOf(options), () => {
+    if (!create(path, token)) return BUSY;
+    try {
+      return action();
+    } finally {
+      release(path, token);
+      removeDeadBreakerTurn(path);
+    }
+  });
 }
 
-async function acquire(file: string, limits: Required<FileLockOptions>): Promise<OwnLock> {
-  const path = lockFileFor(file);
-  // The nonce tells this holder's lock from a later one of the same process. node:crypto is
-  // loaded here, not with the module: `cosh hooks run` bundles this module but seldom locks.
+function limitsOf(options: FileLockOptions): Required<FileLockOptions> {
+  return {
+    waitMs: options.waitMs ?? LOCK_WAIT_MS,
+    queueMs: options.queueMs ?? LOCK_QUEUE_MS,
+    staleMs: options.staleMs ?? STALE_LOCK_MS,
+    pollMs: options.pollMs ?? 100,
+  };
+}
+
+/** A holder's token: pid, host and a nonce that tells this holder's lock from a later one of the same process. */
+async function newToken(): Promise<string> {
+  // node:crypto is loaded here, not with the module: `cosh hooks run` bundles this module but seldom locks.
   const { randomBytes } = await import('node:crypto');
-  const token = `${process.pid}\n${hostname()}\n${randomBytes(8).toString('hex')}\n`;
+  return `${process.pid}\n${hostname()}\n${randomBytes(8).toString('hex')}\n`;
+}
+
+/** What an attempt returns when another process holds the lock. */
+const BUSY: unique symbol = Symbol('busy');
+
+/**
+ * Calls `attempt` until it returns something else than {@link BUSY}, and returns that. Between
+ * attempts it looks at the lock file: a stale one is broken; a holder is stuck when it keeps the
+ * lock `waitMs` without progress (on Linux a holder that is runnable or uses CPU time is
+ * progressing: it is only waiting for a CPU, as it does when hundreds of processes start at
+ * once; elsewhere, and for a holder of another host or this process, only a change of hands
+ * is); the whole wait is bounded by `queueMs` however the queue moves. Waits grow
+ * exponentially, with jitter, to `pollMs`: a holder is usually done within a millisecond, and
+ * hundreds of waiters polling in step would take the CPU from it.
+ */
+async function waitForLock<T>(
+  path: string,
+  limits: Required<FileLockOptions>,
+  attempt: () => Promise<T | typeof BUSY> | T | typeof BUSY,
+): Promise<T> {
   const started = Date.now();
-  // The holder seen last (its lock file's inode and token), and since when.
+  // The holder seen last (its lock file's inode and token), since when it has been seen idle,
+  // and its activity at the last look.
   let seen = '';
-  let seenSince = started;
-  for (let attempt = 0; ; attempt += 1) {
-    if (await create(path, token)) {
-      await removeDeadBreakerTurn(path);
-      return ownLock(path, token);
-    }
-    const current = await inspect(path);
+  let idleSince = started;
+  let activity: ProcessActivity | undefined;
+  for (let tries = 0; ; tries += 1) {
+    const result = await attempt();
+    if (result !== BUSY) return result;
+    const current = inspect(path);
     // Released between our try and our look: try again at once.
     if (current === undefined) continue;
     if (!current.isFile) throw new Error(`${path} is in the way of the lock file: it is not a file; remove it`);
     if (isStale(current, limits.staleMs)) {
-      if (await breakStaleLock(path, current)) continue;
+      if (breakStaleLock(path, current)) continue;
       // Another waiter is breaking it: look again in a moment.
       await sleep(5 + Math.random() * 10);
       continue;
     }
     const now = Date.now();
     const holder = `${current.ino}:${current.content}`;
-    if (holder !== seen) {
-      seen = holder;
-      seenSince = now;
-    }
-    if (now - seenSince >= limits.waitMs || now - started >= limits.queueMs) {
-      const stuck = now - seenSince >= limits.waitMs;
+    const holderActivity = activityOf(current.content);
+    if (holder !== seen || madeProgress(activity, holderActivity)) idleSince = now;
+    seen = holder;
+    activity = holderActivity;
+    if (now - idleSince >= limits.waitMs || now - started >= limits.queueMs) {
+      const stuck = now - idleSince >= limits.waitMs;
       throw new LockTimeoutError(
         path,
         stuck ? 'held' : 'queue',
         holderOf(current.content),
-        now - seenSince,
+        now - idleSince,
         now - started,
       );
     }
-    // Quick at first (a holder is usually done within milliseconds), then every 100 ms or so;
-    // the jitter keeps many waiters from polling in step.
-    await sleep(Math.min(limits.pollMs, 2 ** attempt) + Math.random() * Math.min(10, limits.pollMs));
+    // Exponential from 1 ms to pollMs; the jitter keeps many waiters from polling in step.
+    const ceiling = Math.min(limits.pollMs, 2 ** tries);
+    await sleep(ceiling / 2 + (Math.random() * ceiling) / 2);
   }
 }
 
-/** True when the lock file was created (and the token written); false when it exists. */
-async function create(path: string, token: string): Promise<boolean> {
-  let handle: Awaited<ReturnType<typeof fsPromises.open>>;
+/** The activity of the holder a lock file names, when this machine can tell (see {@link processActivity}). */
+function activityOf(content: string): ProcessActivity | undefined {
+  const holder = holderOf(content);
+  // Our own process is always busy when it looks; its lock is another task's, judged by its hands alone.
+  if (holder === undefined || holder.host !== hostname() || holder.pid === process.pid) return undefined;
+  return processActivity(holder.pid);
+}
+
+/**
+ * True when the lock file was created (and the token written); false when it exists. Synchronous,
+ * as every look at the lock is: each is a system call or two on a local file, and an await
+ * between them would be one more wait for the CPU among all the waiters.
+ */
+function create(path: string, token: string): boolean {
+  let descriptor: number;
   try {
-    handle = await fsPromises.open(path, 'wx', 0o644);
+    descriptor = openSync(path, 'wx', 0o644);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
   }
   try {
-    await handle.writeFile(token, 'utf8');
-    await handle.close();
+    writeFileSync(descriptor, token, 'utf8');
+    closeSync(descriptor);
     return true;
   } catch (error) {
     // A lock without its token (disk full) would only look stale later: take it back now.
-    await handle.close().catch(() => undefined);
-    await fsPromises.rm(path, { force: true });
+    try {
+      closeSync(descriptor);
+    } catch {
+      // Closed already.
+    }
+    rmSync(path, { force: true });
     throw error;
   }
 }
 
-function ownLock(path: string, token: string): OwnLock {
-  const stillHeld = async (): Promise<boolean> =>
-    (await fsPromises.readFile(path, 'utf8').catch(() => undefined)) === token;
-  return {
-    path,
-    stillHeld,
-    async release(): Promise<void> {
-      // A lock taken over by another process is that process's to remove.
-      if (await stillHeld()) await fsPromises.rm(path, { force: true });
-    },
-  };
+function holdsLock(path: string, token: string): boolean {
+  try {
+    return readFileSync(path, 'utf8') === token;
+  } catch {
+    return false;
+  }
+}
+
+/** Removes the lock file at `path` when it is still this holder's: one taken over by another process is that process's to remove. */
+function release(path: string, token: string): void {
+  if (holdsLock(path, token)) rmSync(path, { force: true });
+}
+
+function heldLock(path: string, token: string): HeldLock {
+  return { path, stillHeld: async () => holdsLock(path, token) };
 }
 
 /** A lock file as one look found it. @internal */
@@ -220,11 +289,11 @@ export interface LockFileState {
 }
 
 /** The lock file at `path`, or undefined when there is none. @internal */
-export async function inspect(path: string): Promise<LockFileState | undefined> {
+export function inspect(path: string): LockFileState | undefined {
   try {
-    const stats = await fsPromises.lstat(path);
+    const stats = lstatSync(path);
     if (!stats.isFile()) return { content: '', ino: stats.ino, mtimeMs: stats.mtimeMs, isFile: false };
-    return { content: await fsPromises.readFile(path, 'utf8'), ino: stats.ino, mtimeMs: stats.mtimeMs, isFile: true };
+    return { content: readFileSync(path, 'utf8'), ino: stats.ino, mtimeMs: stats.mtimeMs, isFile: true };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -262,18 +331,18 @@ function isStale(lock: LockFileState, staleMs: number): boolean {
  * had the turn (the caller waits a moment and looks again), true otherwise. Exported for its
  * test. @internal
  */
-export async function breakStaleLock(path: string, observed: LockFileState): Promise<boolean> {
+export function breakStaleLock(path: string, observed: LockFileState): boolean {
   const turn = breakerTurnFor(path);
-  if (!(await create(turn, `${process.pid}\n${hostname()}\n`))) {
-    await removeDeadBreakerTurn(path);
+  if (!create(turn, `${process.pid}\n${hostname()}\n`)) {
+    removeDeadBreakerTurn(path);
     return false;
   }
   try {
-    const current = await inspect(path);
+    const current = inspect(path);
     const same = current !== undefined && current.ino === observed.ino && current.content === observed.content;
-    if (same) await fsPromises.rm(path, { force: true });
+    if (same) rmSync(path, { force: true });
   } finally {
-    await fsPromises.rm(turn, { force: true });
+    rmSync(turn, { force: true });
   }
   return true;
 }
@@ -289,12 +358,11 @@ function breakerTurnFor(path: string): string {
  * it too, since otherwise the file stays beside the config until a lock goes stale again (a live
  * holder's lock is never broken, and a turn on an earlier lock lasts milliseconds). Best effort.
  */
-async function removeDeadBreakerTurn(path: string): Promise<void> {
+function removeDeadBreakerTurn(path: string): void {
   const turn = breakerTurnFor(path);
   try {
-    const other = await inspect(turn);
-    if (other !== undefined && Date.now() - other.mtimeMs > STALE_BREAKER_MS)
-      await fsPromises.rm(turn, { force: true });
+    const other = inspect(turn);
+    if (other !== undefined && Date.now() - other.mtimeMs > STALE_BREAKER_MS) rmSync(turn, { force: true });
   } catch {
     // Unreadable or gone meanwhile: a later waiter or holder looks again.
   }

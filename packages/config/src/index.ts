@@ -24,7 +24,7 @@ export type {
   RuleOperator,
   SandboxSettings,
 } from './config-types.ts';
-export { type FileLockOptions, LockTimeoutError, lockFileFor, withFileLock } from './file-lock.ts';
+export { type FileLockOptions, LockTimeoutError, lockFileFor, withBriefFileLock, withFileLock } from './file-lock.ts';
 export { type LayerLocation, projectFileForWriting } from './find-config-layers.ts';
 export { editJsonText, type JsonTextEdit, readJsonText } from './edit-json-text.ts';
 export { formatJsonPath, formatProblem } from './format-problem.ts';

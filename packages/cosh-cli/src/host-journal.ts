@@ -20,9 +20,12 @@ export interface HostJournalRequest {
   readonly warn?: ((message: string) => void) | undefined;
   /**
    * J4: `bounded` for a bridge, whose answer waits for its line: a journal lock held 2 s by
-   * another process (or a queue not through in 30 s) drops the line with a warning.
+   * another process that makes no progress (or a queue not through in 120 s or by
+   * `lockWaitEndsAt`) drops the line with a warning.
    */
   readonly lockWait?: 'one-holder' | 'bounded' | undefined;
+  /** With `bounded`: the bridge's own deadline (K8, ms since the epoch); no line waits past it. */
+  readonly lockWaitEndsAt?: number | undefined;
 }
 
 /** The journal file a host writes, absolute, or `null` for none. */
@@ -50,5 +53,6 @@ export async function hostJournal(context: CliContext, request: HostJournalReque
     coshVersion: coshVersion(),
     warn,
     lockWait: request.lockWait,
+    lockWaitEndsAt: request.lockWaitEndsAt,
   });
 }

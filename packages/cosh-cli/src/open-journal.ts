@@ -20,6 +20,7 @@ export function openJournal(options: {
   readonly coshVersion: string;
   readonly warn: (message: string) => void;
   readonly lockWait?: 'one-holder' | 'bounded' | undefined;
+  readonly lockWaitEndsAt?: number | undefined;
 }): EventJournal | undefined {
   const journals: EventJournal[] = [];
   let writable: string | null = null;
@@ -35,6 +36,7 @@ export function openJournal(options: {
           coshVersion: options.coshVersion,
           onWarning: options.warn,
           lockWait: options.lockWait,
+          lockWaitEndsAt: options.lockWaitEndsAt,
         }),
       );
     }

@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { hostname } from 'node:os';
+import { dirname, join } from 'node:path';
 import { temporaryFolders } from '@cosh/test-utils';
 import { describe, expect, it } from 'vitest';
 import { hooksConfig } from './__fixtures__/hooks-config.ts';
@@ -122,6 +124,18 @@ describe('J1 J2 the journal writer', () => {
     expect(checkJournalChain(Buffer.from(text))).toMatchObject({ ok: false, line: 2 });
   });
 
+  it('J2: a last line longer than the first read of the tail is chained to whole', async () => {
+    const file = join(makeFolder(), 'journal.jsonl');
+    const long = `{"seq":7,"prev":"${FIRST_PREV}","pad":"${'x'.repeat(70_000)}"}`;
+    writeFileSync(file, `{"seq":6}\n${long}\n`);
+    const engine = createHookEngine(hooksConfig({ PreToolUse: [{ command: 'true' }] }), {
+      journal: createJournal({ file, agent: 'cosh', coshVersion: '1' }),
+    });
+    await engine.preToolUse({ toolName: 'fs_read', toolInput: {} });
+    await engine.close();
+    expect(readLines(file).at(-1)).toMatchObject({ seq: 8, prev: sha256Hex(long) });
+  });
+
   it('J4: a journal in a missing or read-only folder is a warning, and the call keeps its verdict', async () => {
     const folder = makeFolder();
     const missing = join(folder, 'nowhere', 'journal.jsonl');
@@ -145,6 +159,32 @@ describe('J1 J2 the journal writer', () => {
     if (process.getuid?.() !== 0) expect(journalProblem(join(readOnly, 'j.jsonl'))).toContain('read-only');
     expect(journalProblem(join(folder, 'j.jsonl'))).toBeNull();
     expect(journalProblem('/dev/null')).toContain('not a regular file');
+  });
+
+  it("J4: a bridge's line waits for the lock no later than its deadline, even behind a running holder", async () => {
+    const file = join(makeFolder(), 'journal.jsonl');
+    // A holder that keeps running (as one waiting for a CPU would) is never stuck; the deadline still ends the wait.
+    const holder = spawn('/bin/sh', ['-c', 'while :; do :; done']);
+    try {
+      writeFileSync(join(dirname(file), '.journal.jsonl.lock'), `${holder.pid}\n${hostname()}\nbusy\n`);
+      const warnings: string[] = [];
+      const journal = createJournal({
+        file,
+        agent: 'claude',
+        coshVersion: '1',
+        lockWait: 'bounded',
+        lockWaitEndsAt: Date.now() + 500,
+        onWarning: (message) => warnings.push(message),
+      });
+      const engine = createHookEngine(hooksConfig({ PreToolUse: [{ command: 'exit 2' }] }), { journal });
+      const started = Date.now();
+      expect((await engine.preToolUse({ toolName: 'bash_run', toolInput: {} })).decision).toBe('deny');
+      await engine.close();
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(warnings).toEqual([expect.stringContaining('the line is dropped')]);
+    } finally {
+      holder.kill('SIGKILL');
+    }
   });
 
   it('J1: a reason is cut to 1 KiB, never inside a character', () => {

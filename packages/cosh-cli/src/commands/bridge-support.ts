@@ -147,6 +147,8 @@ export interface BridgeDeadline {
   setBound(ms: number): void;
   /** The bound in force, in milliseconds from the start. */
   readonly boundMs: number;
+  /** When it passes, in milliseconds since the epoch. */
+  readonly endsAt: number;
   cancel(): void;
 }
 
@@ -172,6 +174,9 @@ export function createBridgeDeadline(startedAt: number, ms: number): BridgeDeadl
     },
     get boundMs() {
       return boundMs;
+    },
+    get endsAt() {
+      return startedAt + boundMs;
     },
     cancel() {
       if (timer !== undefined) clearTimeout(timer);

@@ -144,6 +144,7 @@ async function answerCall(
     settings: bridge.loaded.journal,
     agent: client,
     lockWait: 'bounded',
+    lockWaitEndsAt: deadline.endsAt,
     warn: (message) => {
       journalWarnings.push(message);
       context.err.line(`cosh: warning: ${message}`);

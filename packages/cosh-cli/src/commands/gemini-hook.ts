@@ -97,6 +97,7 @@ async function answerCall(
     settings: bridge.loaded.journal,
     agent: 'gemini',
     lockWait: 'bounded',
+    lockWaitEndsAt: deadline.endsAt,
     warn: (message) => {
       journalWarnings.push(message);
       context.err.line(`cosh: warning: ${message}`);
