@@ -8,20 +8,23 @@ import { madeProgress, processActivity } from './process-activity.ts';
 const linux = existsSync('/proc/self/stat');
 
 describe('processActivity', () => {
-  it.runIf(linux)('C8: this process is runnable while it looks; a sleeping one is not; a gone one is unknown', async () => {
-    expect(processActivity(process.pid)).toMatchObject({ runnable: true });
-    const sleeper = spawn('sleep', ['30']);
-    try {
-      await sleep(200);
-      const asleep = processActivity(sleeper.pid ?? 0);
-      expect(asleep).toMatchObject({ runnable: false });
-      expect(Number.isInteger(asleep?.cpuTicks)).toBe(true);
-    } finally {
-      sleeper.kill('SIGKILL');
-    }
-    const gone = Number(String(spawnSync('/bin/sh', ['-c', 'echo $$']).stdout).trim());
-    expect(processActivity(gone)).toBeUndefined();
-  });
+  it.runIf(linux)(
+    'C8: this process is runnable while it looks; a sleeping one is not; a gone one is unknown',
+    async () => {
+      expect(processActivity(process.pid)).toMatchObject({ runnable: true });
+      const sleeper = spawn('sleep', ['30']);
+      try {
+        await sleep(200);
+        const asleep = processActivity(sleeper.pid ?? 0);
+        expect(asleep).toMatchObject({ runnable: false });
+        expect(Number.isInteger(asleep?.cpuTicks)).toBe(true);
+      } finally {
+        sleeper.kill('SIGKILL');
+      }
+      const gone = Number(String(spawnSync('/bin/sh', ['-c', 'echo $$']).stdout).trim());
+      expect(processActivity(gone)).toBeUndefined();
+    },
+  );
 
   it('C8: progress is being runnable or having used CPU time since the last look; unknown is none', () => {
     expect(madeProgress(undefined, undefined)).toBe(false);
