@@ -1,6 +1,6 @@
 // SPEC J3: the @opentelemetry SDK side of journal-otlp.ts, loaded only by its dynamic import.
 import { SeverityNumber } from '@opentelemetry/api-logs';
-import { OTLPLogExporter } from '@opentelemetry/exporter-logs-otlp-http';
+import { OTLPLogExporter } from '@opentelemetry/exporter-logs-otlp-proto';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
   BatchLogRecordProcessor,

@@ -1,4 +1,4 @@
-// SPEC J3: the journal's records also go to an OpenTelemetry collector over OTLP/HTTP (JSON),
+// SPEC J3: the journal's records also go to an OpenTelemetry collector over OTLP/HTTP (protobuf),
 // with the official @opentelemetry logs SDK and exporter. The SDK is loaded only here, by a
 // dynamic import when `journal.otlp` is set, so that no per-call bundle grows by it. Export never
 // blocks or fails a call: the SDK's batch processor has a bounded queue, the flush when the

@@ -1,8 +1,11 @@
 // SPEC J3 end to end: with "journal": {"otlp": …} the built `cosh` sends each journal record as an
-// OpenTelemetry log record over OTLP/HTTP (JSON) to a loopback receiver; a dead endpoint costs a
-// call no more than the bounded flush, and its records are counted in `cosh journal stats`.
+// OpenTelemetry log record over OTLP/HTTP (protobuf, OTLP's default encoding) to a loopback
+// receiver that decodes it with the official protobuf definitions (no OpenTelemetry Collector can
+// be installed from npm or Debian); a dead endpoint costs a call no more than the bounded flush,
+// and its records are counted in `cosh journal stats`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { temporaryFolders } from '@cosh/test-utils';
@@ -32,23 +35,52 @@ interface Received {
   readonly body: unknown;
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
+/** The protobufjs message type of an OTLP request, as the generated code has it. */
+interface ProtoMessageType {
+  decode(bytes: Uint8Array): unknown;
+  toObject(message: unknown, options: { longs: typeof String; bytes: typeof String }): unknown;
+}
+
+/**
+ * ExportLogsServiceRequest of the official OTLP protobuf definitions: the protobufjs code that
+ * @opentelemetry/otlp-transformer generated from opentelemetry-proto (installed as
+ * otlp-proto-definitions, its last release that still shipped the logs messages; later ones
+ * encode by hand, so decoding with them would check the exporter against itself).
+ */
+const exportLogsServiceRequest = (
+  createRequire(import.meta.url)('otlp-proto-definitions/build/src/generated/root.js') as {
+    opentelemetry: { proto: { collector: { logs: { v1: { ExportLogsServiceRequest: ProtoMessageType } } } } };
+  }
+).opentelemetry.proto.collector.logs.v1.ExportLogsServiceRequest;
+
+/** An OTLP/HTTP protobuf request body, decoded to plain data (the field names of OTLP's JSON mapping). */
+function decodeLogsRequest(bytes: Uint8Array): unknown {
+  return exportLogsServiceRequest.toObject(exportLogsServiceRequest.decode(bytes), { longs: String, bytes: String });
+}
+
+function readBody(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    let text = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (text += chunk));
-    request.on('end', () => resolve(text));
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
     request.on('error', reject);
   });
 }
 
-/** A loopback OTLP/HTTP receiver: answers 200 `{}` and keeps every decoded request. */
+/**
+ * A loopback OTLP/HTTP receiver: keeps every request decoded with the official definitions and
+ * answers 200 with an empty ExportLogsServiceResponse (zero bytes in protobuf).
+ */
 async function receiver(): Promise<{ base: string; received: Received[] }> {
   const received: Received[] = [];
   const server = createServer(async (request, response) => {
-    const text = await readBody(request);
-    received.push({ url: request.url ?? '', contentType: request.headers['content-type'], body: JSON.parse(text) });
-    response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    const bytes = await readBody(request);
+    received.push({
+      url: request.url ?? '',
+      contentType: request.headers['content-type'],
+      body: decodeLogsRequest(bytes),
+    });
+    response.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -123,7 +155,7 @@ describe('J3 OpenTelemetry export through the built cosh', () => {
     expect(received.length).toBeGreaterThanOrEqual(2);
     for (const request of received) {
       expect(request.url).toBe('/v1/logs');
-      expect(request.contentType).toContain('application/json');
+      expect(request.contentType).toBe('application/x-protobuf');
     }
     const bodies = received.map((request) => request.body as OtlpBody);
     expect(attributeMap(bodies[0]?.resourceLogs[0]?.resource.attributes ?? [])).toMatchObject({
