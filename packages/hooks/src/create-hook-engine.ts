@@ -285,6 +285,20 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
   }
 
   /**
+   * F2 at most once per call: the selection of hooks with `paths` (F4) and the journal's `paths`
+   * (J1) read the same answer.
+   */
+  const touchedOfCall = new WeakMap<object, Promise<TouchedPaths>>();
+  function touchedOf(call: ToolCall | PostToolUseCall, cwd: string): Promise<TouchedPaths> {
+    let touched = touchedOfCall.get(call);
+    if (touched === undefined) {
+      touched = touchedPaths(call, { cwd, home });
+      touchedOfCall.set(call, touched);
+    }
+    return touched;
+  }
+
+  /**
    * Not an async function: it hands on runEventHooks' promise, so a call does not pay for one more
    * promise and async frame; what it throws, its caller's `await` throws (preToolUse and
    * postToolUse catch it).
@@ -305,7 +319,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     // touches, once, before any hook starts; the selection is then made again with it.
     if (setupProblem !== null || !selectionReadsPaths(compiled[event], selections))
       return runSelectedHooks(event, call, selections, cwd, setupProblem);
-    return touchedPaths(call, { cwd, home }).then((touched: TouchedPaths) => {
+    return touchedOf(call, cwd).then((touched: TouchedPaths) => {
       const narrowed = selectHooks(compiled[event], call.toolName, claudeToolName, touched);
       if (narrowed.length === 0) return noHooksRun();
       return runSelectedHooks(event, call, narrowed, cwd, null);
@@ -512,23 +526,38 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
 
   const journal = options.journal;
   /** J1: the run goes to the journal after its verdict is made; a journal's failure is not the call's. */
-  function journaled<Result extends PreToolUseResult | PostToolUseResult>(
-    call: ToolCall | PostToolUseCall,
-    result: Result,
-  ): Result {
-    if (journal !== undefined && isRecord(call) && typeof call.toolName === 'string' && isRecord(call.toolInput)) {
+  async function journaled<
+    Call extends ToolCall | PostToolUseCall,
+    Result extends PreToolUseResult | PostToolUseResult,
+  >(call: Call, runCall: (call: Call) => Promise<Result>): Promise<Result> {
+    const recordable = isRecord(call) && typeof call.toolName === 'string' && isRecord(call.toolInput);
+    // J1's `paths` (F3): found while the hooks run, not after.
+    const paths = recordable ? journalPaths(call) : Promise.resolve([]);
+    const result = await runCall(call);
+    if (journal !== undefined && recordable) {
       try {
-        journal.record({ call, result, sessionId: sessionIdOfEngine() });
+        journal.record({ call, result, sessionId: sessionIdOfEngine(), paths: await paths });
       } catch {
         // The verdict stands (J4).
       }
     }
     return result;
   }
-  const journaledPreToolUse =
-    journal === undefined ? preToolUse : async (call: ToolCall) => journaled(call, await preToolUse(call));
+  /** The call's touched paths for its journal line; none when they cannot be told (the line is written all the same). */
+  function journalPaths(call: ToolCall | PostToolUseCall): Promise<readonly string[]> {
+    try {
+      return touchedOf(call, call.cwd ?? options.cwd ?? process.cwd()).then(
+        (touched) => touched.paths,
+        () => [],
+      );
+    } catch {
+      // process.cwd() throws when the host's directory was removed.
+      return Promise.resolve([]);
+    }
+  }
+  const journaledPreToolUse = journal === undefined ? preToolUse : (call: ToolCall) => journaled(call, preToolUse);
   const journaledPostToolUse =
-    journal === undefined ? postToolUse : async (call: PostToolUseCall) => journaled(call, await postToolUse(call));
+    journal === undefined ? postToolUse : (call: PostToolUseCall) => journaled(call, postToolUse);
 
   /**
    * J1: a session event is journaled when at least one hook was selected (a prompt with no hooks
@@ -543,7 +572,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     if (journal !== undefined && result.hooks.length > 0) {
       try {
         const toolInput = sessionFields(event, call);
-        journal.record({ call: { toolName: '', toolInput }, result, sessionId: sessionIdOfEngine() });
+        journal.record({ call: { toolName: '', toolInput }, result, sessionId: sessionIdOfEngine(), paths: [] });
       } catch {
         // The verdict stands (J4).
       }

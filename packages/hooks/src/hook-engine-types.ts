@@ -75,6 +75,11 @@ export interface EventRun {
   readonly result: PreToolUseResult | PostToolUseResult | SessionEventResult;
   /** The engine's session id (K4). */
   readonly sessionId: string;
+  /**
+   * The paths the tool call touches (F2, F3), absolute, as the selection of hooks with `paths`
+   * reads them; empty for a session event and where they cannot be told.
+   */
+  readonly paths: readonly string[];
 }
 
 /** What the engine tells of each event run (J1): the journal writer, or a host's own. */

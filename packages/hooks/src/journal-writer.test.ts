@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { temporaryFolders } from '@cosh/test-utils';
@@ -68,7 +68,8 @@ describe('J1 J2 the journal writer', () => {
       tool_name: 'bash_run',
       agent_tool_name: 'Bash',
       input_sha256: sha256Hex('{"b":1,"command":"rm -rf /"}'),
-      paths: [],
+      // F3: what `rm -rf /` touches.
+      paths: ['/'],
       decision: 'deny',
       halt: false,
       rewritten: false,
@@ -94,6 +95,22 @@ describe('J1 J2 the journal writer', () => {
     const text = readFileSync(file, 'utf8');
     expect(second?.['prev']).toBe(sha256Hex(text.slice(0, text.indexOf('\n'))));
     expect(checkJournalChain(readFileSync(file))).toEqual({ ok: true, lines: 2 });
+  });
+
+  it("J1: paths are the call's touched paths (F3), absolute, whether or not a hook reads them", async () => {
+    const folder = realpathSync(makeFolder());
+    const file = join(folder, 'journal.jsonl');
+    writeFileSync(join(folder, 'x.txt'), 'x');
+    const engine = createHookEngine(hooksConfig({ PreToolUse: [{ command: 'true' }] }), {
+      journal: createJournal({ file, agent: 'cosh', coshVersion: '1' }),
+      cwd: folder,
+    });
+    await engine.preToolUse({ toolName: 'bash_run', toolInput: { command: 'cat x.txt' } });
+    await engine.preToolUse({ toolName: 'fs_read', toolInput: { path: 'sub/../x.txt' } });
+    await engine.close();
+    const [shell, read] = readLines(file);
+    expect(shell?.['paths']).toContain(join(folder, 'x.txt'));
+    expect(read?.['paths']).toEqual([join(folder, 'x.txt')]);
   });
 
   it('J1: rewritten is true when a hook changed the input; input_sha256 is of the input as called', async () => {

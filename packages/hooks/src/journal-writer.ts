@@ -92,7 +92,6 @@ export function journalEntry(
     result.event === 'PreToolUse'
       ? canonicalJson(result.toolInput) !== canonicalJson(call.toolInput)
       : 'toolOutput' in call && 'toolOutput' in result && result.toolOutput !== call.toolOutput;
-  const paths = (result as { paths?: unknown }).paths;
   return {
     time: new Date().toISOString(),
     session_id: options.sessionId ?? run.sessionId,
@@ -101,7 +100,7 @@ export function journalEntry(
     tool_name: call.toolName,
     ...(call.agentToolName === undefined ? {} : { agent_tool_name: call.agentToolName }),
     input_sha256: sha256Hex(canonicalJson(call.toolInput)),
-    paths: Array.isArray(paths) ? paths.filter((path): path is string => typeof path === 'string') : [],
+    paths: [...run.paths],
     hooks: journalHooks(result.hooks),
     decision: result.decision,
     halt: result.halt,

@@ -1,7 +1,7 @@
 // SPEC J1, J2, J4 end to end: the built `cosh` writes the decision journal from its hosts and
 // bridges, and `cosh journal verify|stats` read it back, bad files included.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { temporaryFolders } from '@cosh/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +41,8 @@ function lines(file: string): Record<string, unknown>[] {
 describe('J1 every host and bridge journals', () => {
   it('J1: claude-hook (agent claude, Claude name kept), hooks run and exec each append one chained line', async () => {
     const { home, journal } = homeWithJournal();
+    // F2: a shell word is a path when it holds a `/` or names an entry of the folder.
+    mkdirSync(join(home, 'build'));
     const claude = await runCosh(['claude-hook'], {
       cwd: home,
       input: JSON.stringify({
@@ -74,6 +76,9 @@ describe('J1 every host and bridge journals', () => {
     ]);
     expect(written[0]).toMatchObject({ session_id: 'claude-session', agent_tool_name: 'Bash' });
     expect(written[1]).not.toHaveProperty('agent_tool_name');
+    // F3: each line's paths are what its call touches, absolute, though no hook here has `paths`.
+    expect(written[0]?.['paths']).toEqual([join(realpathSync(home), 'build')]);
+    expect(written[2]?.['paths']).toEqual([realpathSync(journal)]);
     const verify = await runCosh(['journal', 'verify'], { cwd: home });
     expect(verify.stdout).toContain('4 lines, the chain holds');
     expect(verify.code).toBe(0);
