@@ -2,7 +2,7 @@
 // (test/clients/claude-code-replay.test.ts keeps it as a fixture), a --history file written by
 // the built `cosh exec`, and bad files, through the built binary.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { temporaryFolders } from '@cosh/test-utils';
@@ -90,7 +90,7 @@ describe('X hooks replay', () => {
     expect(replay.code).toBe(1);
   });
 
-  it('X: a transcript with a line that is not JSON, an older history line, a FIFO: a message naming it (64), never a hang', async () => {
+  it('X: a transcript with a line that is not JSON, an older history line, a FIFO, a link to /dev/zero: a message naming it (64), never a hang', async () => {
     const folder = makeFolder();
     const broken = join(folder, 'broken.jsonl');
     const lines = readFileSync(transcript, 'utf8').split('\n');
@@ -109,5 +109,11 @@ describe('X hooks replay', () => {
     const piped = await runCosh(['hooks', 'replay', fifo], { cwd: folder, timeoutMs: 20_000 });
     expect(piped.code).toBe(64);
     expect(piped.stderr).toContain('this is a FIFO (named pipe), not a file of recorded calls');
+    // A link to a device that never ends: refused before a byte is read.
+    const zero = join(folder, 'zero.jsonl');
+    symlinkSync('/dev/zero', zero);
+    const endless = await runCosh(['hooks', 'replay', zero], { cwd: folder, timeoutMs: 20_000 });
+    expect(endless.code).toBe(64);
+    expect(endless.stderr).toContain('this is a device, not a file of recorded calls');
   });
 });
