@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { attachContext, type CliIo, createCliContext } from './cli-context.ts';
 import { addAgentBridgeCommands } from './commands/agent-bridge-commands.ts';
-import { addClaudeHookCommand } from './commands/claude-hook-command.ts';
+import { addAgentHookCommands } from './commands/agent-hook-command.ts';
 import { addCompletionCommand } from './commands/completion-command.ts';
 import { addHelpCommand } from './commands/help-command.ts';
 import { addHooksCommand } from './commands/hooks-command.ts';
@@ -34,7 +34,7 @@ export function createProgram(options: CreateProgramOptions): Command {
   setCoshVersion(options.version);
   const program = createRootCommand(options);
   addHooksCommand(program);
-  addClaudeHookCommand(program);
+  addAgentHookCommands(program);
   addAgentBridgeCommands(program);
   addSettingsCommand(program);
   addInitCommand(program);
