@@ -1,5 +1,5 @@
-// `cosh hooks run` and the bridge commands (`cosh claude-hook`, …) without commander: a program (an agent, Claude Code)
-// starts them once per tool call, and commander's load and set-up were about a sixth of their
+// `cosh hooks run` and the bridge commands without commander: a program (an agent) starts them
+// once per tool call, and commander's load and set-up were about a sixth of their
 // start. Only their plain command lines come here (plain-command-line.ts); the commander program
 // reads everything else, so help, usage mistakes and suggestions stay its own.
 import { type CliIo, createCliContext } from './cli-context.ts';

@@ -19,7 +19,7 @@ export interface BridgeAnswer {
 
 /** An agent's tool call read as the Cosh calls it stands for, and the way back to its answer. */
 export interface BridgedToolCall {
-  /** The Cosh calls, in order: usually one (a Codex patch of several files is one per file). */
+  /** The Cosh calls, in order: usually one (a patch of several files may be one per file). */
   readonly calls: readonly ToolCall[];
   /** PostToolUse: what the engine's call adds to `call`, the agent's `tool_response` read as the Cosh tool's output. */
   outputOf(call: ToolCall): Pick<PostToolUseCall, 'toolOutput' | 'toolResult' | 'preToolUseContext'>;

@@ -1,6 +1,6 @@
 // The bridge commands, read from the agents' table (SPEC K8–K10): each agent's `bridgeCommand` is
-// `<command>` or `<command> --client <agent>`, so agents that speak one protocol share a command
-// (`claude-hook` answers Claude Code and, with `--client codex`, Codex CLI). Light on purpose: the
+// `<command>` or `<command> --client <agent>`, so agents that speak one protocol share a command,
+// the one whose `bridgeCommand` is the name alone being its default. Light on purpose: the
 // per-call start reads it (plain-command-line.ts) before it loads any agent's module.
 import { AGENT_NAMES, AGENTS, type AgentName } from '@cosh/spec';
 

@@ -142,7 +142,7 @@ export async function runBridgeSessionEvent(
   return { ok: true, result: outcome, warnings: [...bridge.warnings, ...journalWarnings] };
 }
 
-/** The verdict's reasons as one text, never empty where a client needs one (Codex refuses an empty reason). */
+/** The verdict's reasons as one text, never empty where a client needs one (a client may refuse an empty reason). */
 export function sessionReason(reasons: readonly string[]): string {
   const joined = reasons.join('; ').trim();
   return joined === '' ? 'blocked by a Cosh hook' : joined;
