@@ -21,7 +21,7 @@ export function withWarnings(answer: ClaudeHookAnswer, warnings: readonly string
   return { ...answer, systemMessage };
 }
 
-/** The bridge's own failure in Claude's protocol (and Codex's): a deny naming the problem. */
+/** The bridge's own failure in Claude's protocol: a deny naming the problem. */
 export function claudeToolFailure(event: HookEvent, problem: string, warnings: readonly string[]): BridgeAnswer {
   return stdoutAnswer(withWarnings(claudeFailureAnswer(event, problem, { deny: true }), warnings));
 }

@@ -3,7 +3,7 @@
 // answers stay within what Codex accepts; its session events are answered as Claude's are.
 import { codexHookAnswer, codexToolOutput, fromCodexToolCall } from '@cosh/hooks';
 import { type AgentBridge, coshCallOf, stdoutAnswer } from './agent-bridge.ts';
-import { claudeBridge, claudeToolFailure, toolOutputOf, withWarnings } from './claude.ts';
+import { claudeBridge, toolOutputOf, withWarnings } from './claude.ts';
 
 /** Codex CLI (K9): `Bash` → `bash_run`, `apply_patch` → one `fs_write` / `fs_edit` per file, … */
 export const codexBridge: AgentBridge = {
@@ -18,5 +18,4 @@ export const codexBridge: AgentBridge = {
         stdoutAnswer(withWarnings(codexHookAnswer(call.event, verdicts, toolCall), warnings)),
     };
   },
-  toolFailure: claudeToolFailure,
 };
