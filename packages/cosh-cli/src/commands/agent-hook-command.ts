@@ -33,23 +33,43 @@ function helpOf(command: BridgeCommand): { description: string; wiring: string }
       '',
       `Wire it with cosh connect ${agent}${others.length === 0 ? '' : ` (or ${others.join(', ')})`}: it writes the fail-closed command`,
       `  <absolute path of cosh> ${command.name} || { echo 'cosh ${command.name} failed' >&2; exit 2; }`,
-      `under ${quoted(TOOL_EVENTS).join(' and ')} of ${AGENTS[agent].settingsFiles.user}. To run your session-event hooks too,`,
-      `add the same command under ${quotedSessions.slice(0, -1).join(', ')} and ${quotedSessions.at(-1)} yourself.`,
+      ...wrapped(
+        `under ${quoted(TOOL_EVENTS).join(' and ')} of ${command.agents.map((each) => AGENTS[each].settingsFiles.user).join(' or ')}. To run your session-event hooks too, add the same command under ${quotedSessions.slice(0, -1).join(', ')} and ${quotedSessions.at(-1)} yourself.`,
+      ),
     ].join('\n'),
   };
+}
+
+/** `text` in lines of at most `width` characters, broken between words. */
+function wrapped(text: string, width = 100): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  return [...lines, line];
+}
+
+/** `before-tool.json` for `BeforeTool`. */
+function fileNameOf(eventName: string): string {
+  return `${eventName.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase()}.json`;
 }
 
 /** One command's examples: a saved tool call of each agent it answers, and a prompt. */
 function examples(command: BridgeCommand): [string, string][] {
   const prompt = EVENTS.UserPromptSubmit.agentNames[command.agent];
+  const saved = fileNameOf(EVENTS.PreToolUse.agentNames[command.agent] ?? 'PreToolUse');
   return [
     ...command.agents.map((agent): [string, string] =>
       agent === command.agent
         ? [
-            `cosh ${command.name} < pre-tool-use.json`,
+            `cosh ${command.name} < ${saved}`,
             `answer one ${AGENTS[agent].label} call (its hook stdin, saved) as ${AGENTS[agent].label} would read it`,
           ]
-        : [`cosh ${command.name} --client ${agent} < pre-tool-use.json`, `the same for a ${AGENTS[agent].label} call`],
+        : [`cosh ${command.name} --client ${agent} < ${saved}`, `the same for a ${AGENTS[agent].label} call`],
     ),
     ...(prompt === null
       ? []
