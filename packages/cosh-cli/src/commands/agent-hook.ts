@@ -3,7 +3,7 @@
 // person opened, refuses what B10 and B8 refuse, runs the hooks of the event through the engine
 // and prints the agent's answer. Its own failure (stdin that is not a call, a configuration that
 // does not load, hooks that outlast the bound) is a deny, fail closed.
-import type { HookEngine, HookEvent } from '@cosh/hooks';
+import type { AnsweredVerdict, HookEngine, HookEvent } from '@cosh/hooks';
 import { AGENTS, type AgentName, isToolEvent } from '@cosh/spec';
 import type { AgentBridge, BridgeAnswer, BridgedToolCall } from '../agents/agent-bridge.ts';
 import { type BridgeCommandName, bridgeAgentOf, bridgeCommandNamed } from '../agents/bridge-commands.ts';
@@ -85,8 +85,8 @@ async function answerToolCall(run: BridgeRun, call: BridgeCall): Promise<BridgeA
 }
 
 /** The Cosh calls through the engine, one after another. */
-async function runOnEngine(engine: HookEngine, event: HookEvent, bridged: BridgedToolCall) {
-  const verdicts = [];
+async function runOnEngine(engine: HookEngine, event: HookEvent, bridged: BridgedToolCall): Promise<AnsweredVerdict[]> {
+  const verdicts: AnsweredVerdict[] = [];
   for (const call of bridged.calls) {
     verdicts.push(
       event === 'PreToolUse'
