@@ -290,10 +290,11 @@ describe('cosh connect (X)', () => {
       'my-prompt-hook',
       expect.stringContaining('claude-hook'),
     ]);
+    // The person's UserPromptSubmit keeps its place; the events connect adds follow.
     expect(Object.keys(wiredHooks)).toEqual([
       'PreToolUse',
-      'PostToolUse',
       'UserPromptSubmit',
+      'PostToolUse',
       'SessionStart',
       'Stop',
       'SessionEnd',

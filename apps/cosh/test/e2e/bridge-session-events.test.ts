@@ -199,7 +199,12 @@ describe('cosh gemini-hook: the session events (E5)', () => {
     const denied = await ask(args(config), folder, gemini(folder, 'BeforeAgent', { prompt: 'my secret is 42' }));
     expect(denied.code).toBe(2);
     expect(denied.stderr).toContain('no secrets in prompts');
-    expect(denied.answer).toEqual({ decision: 'deny', reason: 'no secrets in prompts' });
+    // Gemini shows a block's systemMessage in place of its reason: the reason leads the warnings.
+    expect(denied.answer).toEqual({
+      decision: 'deny',
+      reason: 'no secrets in prompts',
+      systemMessage: 'no secrets in prompts',
+    });
     expect(JSON.parse(await readFile(join(folder, 'prompt.json'), 'utf8'))).toEqual({
       event: 'UserPromptSubmit',
       prompt: 'my secret is 42',
@@ -230,7 +235,11 @@ describe('cosh gemini-hook: the session events (E5)', () => {
       gemini(folder, 'AfterAgent', { prompt: 'p', prompt_response: 'done', stop_hook_active: false }),
     );
     expect(first.code).toBe(2);
-    expect(first.answer).toEqual({ decision: 'deny', reason: 'run the tests first' });
+    expect(first.answer).toEqual({
+      decision: 'deny',
+      reason: 'run the tests first',
+      systemMessage: 'run the tests first',
+    });
     const again = await ask(
       args(config),
       folder,
