@@ -144,8 +144,7 @@ for (const client of ['claude', 'codex'] as const) {
       const broken = await ask(args(config), folder, session(folder, 'UserPromptSubmit', {}));
       expect(broken.code).toBe(0);
       expect(broken.answer).toEqual({
-        systemMessage:
-          'cosh claude-hook: prompt is missing or not a string; the prompt is sent without the Cosh hooks',
+        systemMessage: 'cosh claude-hook: prompt is missing or not a string; the prompt is sent without the Cosh hooks',
         hookSpecificOutput: { hookEventName: 'UserPromptSubmit' },
       });
       expect(broken.stderr).toContain('prompt is missing or not a string');
