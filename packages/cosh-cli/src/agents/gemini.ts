@@ -69,5 +69,5 @@ export const geminiBridge: AgentBridge = {
   // Its failures name the problem alone: the reason Gemini shows is the problem.
   toolFailure: (_event, problem) => failureAnswer(problem),
   sessionAnswer: (call, outcome) => geminiSessionOutcomeAnswer(call.event, call.agentEvent, outcome),
-  sessionFailure: (event, problem) => geminiSessionFailure(event, problem),
+  sessionFailure: (_event, problem) => geminiSessionFailure(problem),
 };

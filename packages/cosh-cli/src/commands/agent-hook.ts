@@ -1,8 +1,10 @@
 // The one bridge command over the agents' table (SPEC K8–K10, E5): every agent's hook command
-// is this flow, each agent's protocol behind its module (agents/). It reads the agent's stdin within the bound, loads the layers from the project the
-// person opened, refuses what B10 and B8 refuse, runs the hooks of the event through the engine
-// and prints the agent's answer. Its own failure (stdin that is not a call, a configuration that
-// does not load, hooks that outlast the bound) is a deny, fail closed.
+// is this flow, each agent's protocol behind its module (agents/). It reads the agent's stdin
+// within the bound, loads the layers from the project the person opened, refuses what B10 and B8
+// refuse, runs the hooks of the event through the engine and prints the agent's answer. Its own
+// failure (stdin that is not a call, a configuration that does not load, hooks that outlast the
+// bound) is a deny on a tool call (fail closed), and a warning on a session event (E5: the
+// prompt or the stop goes on).
 import type { AnsweredVerdict, HookEngine, HookEvent } from '@cosh/hooks';
 import { AGENTS, type AgentName, isToolEvent } from '@cosh/spec';
 import type { AgentBridge, BridgeAnswer, BridgedToolCall } from '../agents/agent-bridge.ts';
@@ -13,7 +15,7 @@ import { ExitError } from '../cli-errors.ts';
 import { clientFenceNotice } from '../client-fence/fence-notice.ts';
 import { agentToolEvents, type BridgeCall, parseBridgeStdin } from './bridge-call.ts';
 import { loadBridgeLayers, openBridgeEngine, withinBound } from './bridge-engine.ts';
-import { agentSessionEvents, runBridgeSessionEvent } from './bridge-session-event.ts';
+import { agentSessionEvents, notHeld, runBridgeSessionEvent } from './bridge-session-event.ts';
 import {
   BRIDGE_MAX_BOUND_SECONDS,
   type BridgeDeadline,
@@ -115,10 +117,16 @@ async function answerStdin(run: BridgeRun, text: string): Promise<BridgeAnswer> 
       parsed.call,
       run.deadline,
     );
+    // E5: the bridge's own failure on a session event is a warning, the person's to read.
+    if (!outcome.ok) context.err.line(outcome.problem);
     return bridge.sessionAnswer(parsed.call, outcome);
   }
+  if (parsed.event !== null && !isToolEvent(parsed.event)) {
+    const problem = notHeld(`${run.label}: ${parsed.problem}`, parsed.event);
+    context.err.line(problem);
+    return bridge.sessionFailure(parsed.event, problem);
+  }
   const problem = `${run.label}: ${parsed.problem}`;
-  if (parsed.event !== null && !isToolEvent(parsed.event)) return bridge.sessionFailure(parsed.event, problem);
   // Stdin that is not a call is answered as a deny (fail closed): as a PreToolUse one when the
   // event cannot be read, so that the agent never reads the answer as "continue".
   return bridge.toolFailure(parsed.event ?? 'PreToolUse', problem, []);
