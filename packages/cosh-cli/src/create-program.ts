@@ -23,9 +23,9 @@ export interface CreateProgramOptions {
 }
 
 /**
- * The `cosh` program with `hooks list|validate|trust|enable|disable|run|import|schema`,
- * `claude-hook` and `settings` registered, one registration function per command (group).
- * Each action imports its module only when it runs, so `cosh --version` loads none of them
+ * The `cosh` program with `hooks list|validate|trust|enable|disable|run|import|schema`, the
+ * agents' bridge commands and `settings` registered, one registration function per command
+ * (group). Each action imports its module only when it runs, so `cosh --version` loads none of them
  * (nor ink and react, which only the settings screen loads). Add more commands with
  * `program.command(…)` before calling `runMain`; inside an action, `contextOf(command)` gives
  * the streams to print to.
