@@ -1,38 +1,12 @@
 import type { Command } from 'commander';
 import { contextOf } from '../cli-context.ts';
-import { configOption, noProjectOption } from '../config-option.ts';
 import { addExamples } from '../help-examples.ts';
-import { configPathOf, noProjectOf } from '../option-values.ts';
 
 /**
- * Registers the agent bridges' commands besides `claude-hook`: `gemini-hook` (K10) and `connect`
+ * Registers the commands that wire the agent bridges into an agent: `connect` and `disconnect`
  * (X). Options only; each implementation is imported when its command runs.
  */
 export function addAgentBridgeCommands(program: Command): void {
-  const geminiHook = program
-    .command('gemini-hook')
-    .description(
-      "a Gemini CLI hook command: runs the Cosh hooks for Gemini's tool calls (BeforeTool/AfterTool) and session events (BeforeAgent = UserPromptSubmit, SessionStart, AfterAgent = Stop, SessionEnd) and answers in Gemini's protocol",
-    )
-    .addOption(configOption())
-    .addOption(noProjectOption())
-    .addHelpText(
-      'after',
-      '\nWire it with cosh connect gemini: it writes the fail-closed command\n  <absolute path of cosh> gemini-hook || { echo \'cosh gemini-hook failed\' >&2; exit 2; }\nunder "BeforeTool" and "AfterTool" of ~/.gemini/settings.json. To run your session-event hooks too,\nadd the same command under "BeforeAgent", "SessionStart", "AfterAgent" and "SessionEnd" yourself.',
-    )
-    .action(async (flags: { config?: string; project?: boolean }, command: Command) => {
-      const configPath = configPathOf(flags, command);
-      const { runGeminiHook } = await import('./gemini-hook.ts');
-      const context = contextOf(command);
-      await runGeminiHook(context, { configPath, noProject: noProjectOf(flags) }, context.stdin);
-    });
-  addExamples(geminiHook, [
-    [
-      'cosh gemini-hook < before-tool.json',
-      'answer one Gemini CLI call (its hook stdin, saved) as Gemini would read it',
-    ],
-  ]);
-
   const connect = program
     .command('connect')
     .description("wire Cosh into an agent: add the bridge hook to the agent's own settings (claude, codex, gemini)")
@@ -53,9 +27,11 @@ export function addAgentBridgeCommands(program: Command): void {
       'after',
       [
         '',
-        'It wires the two tool events; the session events are wired by hand (see the agent pages).',
-        'The hook runs cosh by its absolute path and fails closed: when cosh cannot start, the agent blocks',
-        'the call. Running it again changes nothing. It prints what you must still do in the agent.',
+        'It wires every event the agent has: its two tool events and its session events (a prompt, the',
+        "session's start, a stop, the session's end). The hook runs cosh by its absolute path. On a tool",
+        'event it fails closed: when cosh cannot start, the agent blocks the call. On a session event it',
+        'warns and lets the prompt or the stop go on, so a broken setup never blocks every prompt.',
+        'Running it again changes nothing. It prints what you must still do in the agent.',
         '',
         "The fence keeps the agent's own shell from changing Cosh's files (setup.json folders, trust",
         "store, cache, installation, the agent's settings): for claude, connect also writes Claude Code's",

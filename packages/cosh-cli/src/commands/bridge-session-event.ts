@@ -1,26 +1,18 @@
 // The session events in the bridges (SPEC E1–E5): an agent's UserPromptSubmit, SessionStart,
-// Stop and SessionEnd (Gemini CLI: BeforeAgent, SessionStart, AfterAgent, SessionEnd) read from
+// Stop and SessionEnd (under its own names of them, `EVENTS[event].agentNames`) read from
 // its stdin and run through `engine.run(event, …)` (E6). Each bridge words the verdict in its own
 // client's form; what they share is here. B8 and B10 (Cosh's files, the unfenced shell) are about
 // tool calls and do not run here.
-import {
-  createHookEngine,
-  EVENT_RULES,
-  type HookEngine,
-  type SessionEvent,
-  type SessionEventCall,
-  type SessionEventResult,
-} from '@cosh/hooks';
-import { hookPathFor } from '@cosh/config';
+import type { SessionEvent, SessionEventCall, SessionEventResult } from '@cosh/hooks';
+import { agentEventNames } from '@cosh/spec';
 import type { CliContext } from '../cli-context.ts';
-import { hostJournal } from '../host-journal.ts';
+import { loadBridgeLayers, openBridgeEngine, withinBound } from './bridge-engine.ts';
 import {
   type BridgeClient,
   bridgeBoundMs,
   bridgeProjectFrom,
   type createBridgeDeadline,
-  deadlineProblem,
-  loadBridgeConfig,
+  sessionDeadlineProblem,
 } from './bridge-support.ts';
 
 /** The session events, in the events table's order. */
@@ -33,12 +25,7 @@ export const SESSION_EVENTS = [
 
 /** An agent's names of the session events it has (E5), each naming the Cosh event it is. */
 export function agentSessionEvents(agent: BridgeClient): Readonly<Record<string, SessionEvent>> {
-  const names: Record<string, SessionEvent> = {};
-  for (const event of SESSION_EVENTS) {
-    const name = EVENT_RULES[event].agentNames[agent];
-    if (name !== null) names[name] = event;
-  }
-  return names;
+  return agentEventNames(agent, SESSION_EVENTS);
 }
 
 /** One session event of the agent's, as far as a bridge reads its stdin. */
@@ -115,10 +102,24 @@ export type SessionEventOutcome =
       readonly warnings: readonly string[];
     };
 
-/** Whether the bridge's own failure refuses the event (E1 fails closed; a stop or a start is never held). */
-export function sessionFailureRefuses(event: SessionEvent): boolean {
-  return EVENT_RULES[event].failsClosed;
+/**
+ * What a person reads when the bridge could not run the session event's hooks: the event is not
+ * held for it. A prompt, a start or a stop never fails closed on the bridge's own failure (a
+ * config that does not load, a file nobody trusted, the bound passed): blocking every prompt would
+ * leave the person no way to ask the agent anything, not even to fix the file; the tool events
+ * stay fail-closed and keep the guard.
+ */
+export function notHeld(problem: string, event: SessionEvent): string {
+  return `${problem}; ${GOES_ON[event]} without the Cosh hooks`;
 }
+
+/** What the agent does next when a session event's hooks could not run. */
+const GOES_ON: Readonly<Record<SessionEvent, string>> = {
+  UserPromptSubmit: 'the prompt is sent',
+  SessionStart: 'the session starts',
+  Stop: 'the turn ends',
+  SessionEnd: 'the session ends',
+};
 
 /**
  * Runs the Cosh hooks of one session event of the agent's (E5), every layer loaded as for a tool
@@ -137,53 +138,40 @@ export async function runBridgeSessionEvent(
   call: BridgeSessionCall,
   deadline: ReturnType<typeof createBridgeDeadline>,
 ): Promise<SessionEventOutcome> {
-  let bridge: Awaited<ReturnType<typeof loadBridgeConfig>>;
   const project = bridgeProjectFrom(context.env, call.cwd, options.projectVariables);
-  try {
-    bridge = await loadBridgeConfig(context, {
-      configPath: options.configPath,
-      noProject: options.noProject,
-      projectFrom: project,
-    });
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    return { ok: false, problem: `${options.command}: the Cosh hooks could not be loaded: ${why}`, warnings: [] };
-  }
-  deadline.setBound(bridgeBoundMs(bridge.loaded.config, call.event, options.client));
-  const journalWarnings: string[] = [];
-  const journal = await hostJournal(context, {
-    settings: bridge.loaded.journal,
-    agent: options.client,
-    warn: (message) => {
-      journalWarnings.push(message);
-      context.err.line(`cosh: warning: ${message}`);
-    },
-  });
-  const engine: HookEngine = createHookEngine(bridge.loaded.config, {
-    journal,
-    cwd: call.cwd,
-    // B12: no PATH entry the agent's shell could write (the payload's cwd, the project's root, …).
-    env: hookPathFor(bridge.loaded.sandbox, context.env, [call.cwd, bridge.projectFrom]).env,
-    sessionId: call.sessionId,
-    transcriptPath: call.transcriptPath,
-    projectFolder: bridge.loaded.projectFolder,
-    residentHooks: 'one-call',
-  });
-  const ran = engine.run(call.event, { ...call.fields, cwd: call.cwd } as never) as Promise<SessionEventResult>;
-  const outcome = await Promise.race([ran, deadline.expired]);
-  if (outcome === 'expired') {
-    void engine.close();
+  const load = await loadBridgeLayers(context, { ...options, label: options.command, projectFrom: project });
+  if (!load.ok) return { ok: false, problem: notHeld(load.problem, call.event), warnings: [] };
+  const bridge = load.layers;
+  if (bridge.loaded.config.refusal !== null) {
+    // S5: a file nobody trusted runs no hook; a tool call is refused for it, a session event goes on.
     return {
       ok: false,
-      problem: deadlineProblem(options.command, deadline.boundMs),
+      problem: notHeld(`${options.command}: ${bridge.loaded.config.refusal}`, call.event),
+      warnings: bridge.warnings,
+    };
+  }
+  deadline.setBound(bridgeBoundMs(bridge.loaded.config, call.event, options.client));
+  const { engine, journalWarnings } = await openBridgeEngine(context, bridge, call, { agent: options.client });
+  const ran = engine.run(call.event, { ...call.fields, cwd: call.cwd } as never) as Promise<SessionEventResult>;
+  const outcome = await withinBound(engine, ran, deadline);
+  if (outcome === 'expired') {
+    return {
+      ok: false,
+      problem: notHeld(sessionDeadlineProblem(options.command, deadline.boundMs), call.event),
       warnings: [...bridge.warnings, ...journalWarnings],
     };
   }
-  await engine.close();
-  return { ok: true, result: outcome, warnings: [...bridge.warnings, ...journalWarnings] };
+  const warnings = [...bridge.warnings, ...journalWarnings];
+  // The engine's own refusal (a call it could not put through, its own crash) names no hook: it is
+  // the bridge's failure, not a hook's deny.
+  if (outcome.decision === 'deny' && outcome.hooks.length === 0) {
+    const why = outcome.reasons.join('; ');
+    return { ok: false, problem: notHeld(`${options.command}: ${why}`, call.event), warnings };
+  }
+  return { ok: true, result: outcome, warnings };
 }
 
-/** The verdict's reasons as one text, never empty where a client needs one (Codex refuses an empty reason). */
+/** The verdict's reasons as one text, never empty where a client needs one (a client may refuse an empty reason). */
 export function sessionReason(reasons: readonly string[]): string {
   const joined = reasons.join('; ').trim();
   return joined === '' ? 'blocked by a Cosh hook' : joined;
