@@ -3,7 +3,7 @@
 // (proper-lockfile) locks with a directory whose mtime its holder keeps refreshing, and so
 // cannot tell a crashed holder from a busy one until that mtime ages; C8 asks for a lock that
 // is stale as soon as its process is gone.
-import { closeSync, linkSync, lstatSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, lstatSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -188,6 +188,10 @@ function lockCandidate(path: string, token: string): LockCandidate {
   }
   return {
     take() {
+      // Test before test-and-set: a look takes no lock of the folder, a link (or an O_EXCL create)
+      // takes it exclusively, and hundreds of waiters linking in a loop keep the holder's own
+      // release waiting for it.
+      if (existsSync(path)) return false;
       if (!linkable) return create(path, token);
       try {
         linkSync(own, path);
@@ -228,10 +232,11 @@ const BUSY: unique symbol = Symbol('busy');
 /**
  * Calls `attempt` until it returns something else than {@link BUSY}, and returns that. Between
  * attempts it looks at the lock file: a stale one is broken; a holder is stuck when it keeps the
- * lock `waitMs` without progress (on Linux a holder that is runnable or uses CPU time is
- * progressing: it is only waiting for a CPU, as it does when hundreds of processes start at
- * once; elsewhere, and for a holder of another host or this process, only a change of hands
- * is); the whole wait is bounded by `queueMs` however the queue moves. Waits grow
+ * lock `waitMs` without progress (on Linux a holder that is runnable, waiting in the kernel or
+ * using CPU time is progressing: it is only waiting for a CPU or the folder's lock, as it does
+ * when hundreds of processes start at once; elsewhere, and for a holder of another host or this
+ * process, only a change of hands is); the whole wait is bounded by `queueMs` however the queue
+ * moves. Waits grow
  * exponentially, with jitter, to `pollMs`: a holder is usually done within a millisecond, and
  * hundreds of waiters polling in step would take the CPU from it.
  */

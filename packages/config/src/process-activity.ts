@@ -5,7 +5,11 @@ import { readFileSync } from 'node:fs';
 
 /** What one look at a process found. */
 export interface ProcessActivity {
-  /** Its scheduler state is R: running or waiting for a CPU. */
+  /**
+   * Its scheduler state is R (running or waiting for a CPU) or D (waiting inside the kernel,
+   * uninterruptibly: for a disk, or for a folder's lock while hundreds of processes create and
+   * remove files in it). Either is a process on its way, not one asleep or stopped.
+   */
   readonly runnable: boolean;
   /** The CPU time it has used, in clock ticks (user and system). */
   readonly cpuTicks: number;
@@ -28,7 +32,7 @@ export function processActivity(pid: number): ProcessActivity | undefined {
   const utime = Number(fields[11]);
   const stime = Number(fields[12]);
   if (fields[0] === undefined || !Number.isFinite(utime) || !Number.isFinite(stime)) return undefined;
-  return { runnable: fields[0] === 'R', cpuTicks: utime + stime };
+  return { runnable: fields[0] === 'R' || fields[0] === 'D', cpuTicks: utime + stime };
 }
 
 /**
