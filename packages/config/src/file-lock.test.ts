@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -321,6 +321,20 @@ describe('withBriefFileLock', () => {
       }),
     ).rejects.toThrow('boom');
     expect(await readdir(directory)).toEqual([]);
+  });
+
+  it('C8: a lock taken after a long wait is young: its age (for staleness) starts when it is taken', async () => {
+    const holder = spawn('sleep', ['30']);
+    try {
+      await leaveLock(`${holder.pid}\n${hostname()}\nfirst\n`);
+      setTimeout(() => void rm(lockFileFor(file), { force: true }), 800);
+      const age = await withBriefFileLock(file, () => Date.now() - lstatSync(lockFileFor(file)).mtimeMs, {
+        waitMs: 10_000,
+      });
+      expect(age).toBeLessThan(500);
+    } finally {
+      holder.kill('SIGKILL');
+    }
   });
 
   it('J4: a holder asleep keeps it waitMs without progress: LockTimeoutError held, as for withFileLock', async () => {

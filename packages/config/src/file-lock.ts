@@ -3,7 +3,17 @@
 // (proper-lockfile) locks with a directory whose mtime its holder keeps refreshing, and so
 // cannot tell a crashed holder from a busy one until that mtime ages; C8 asks for a lock that
 // is stale as soon as its process is gone.
-import { closeSync, existsSync, linkSync, lstatSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -194,6 +204,10 @@ function lockCandidate(path: string, token: string): LockCandidate {
       if (existsSync(path)) return false;
       if (!linkable) return create(path, token);
       try {
+        // The lock's age (STALE_LOCK_MS) is its file's: the own file was written when the wait
+        // began, maybe more than that ago, and a lock linked in as old would be broken at once.
+        const now = Date.now() / 1000;
+        utimesSync(own, now, now);
         linkSync(own, path);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
