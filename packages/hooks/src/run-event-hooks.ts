@@ -40,6 +40,11 @@ export interface EventHooksRun {
   readonly diagnostics: Diagnostic[];
 }
 
+/** A call no hook was selected for. */
+export function noHooksRun(): EventHooksRun {
+  return { reports: [], outcomes: [], diagnostics: [] };
+}
+
 /** The payload a hook of this protocol is given, or why it cannot start. */
 function payloadOf(hook: HookEntry, setup: EventHooksInput): ProtocolPayload {
   const payload = hook.protocol === 'claude' ? setup.claude?.payload : setup.cosh;
