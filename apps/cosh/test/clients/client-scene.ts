@@ -3,6 +3,7 @@
 // working folder, holding `victim/keep`, the folder the model asks to remove) and `bin`.
 import { access, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { HookEvent } from '@cosh/config';
 import { TRUST_ALL_ENV } from '@cosh/test-utils';
 import { type AgentName, agents, coshBin } from './agents.ts';
 import { type FakeModelApi, type ScriptedToolCall, startFakeModelApi } from './fake-model-api.ts';
@@ -17,8 +18,8 @@ export interface CoshHook {
 export interface SceneOptions {
   /** The tool calls the fake model makes, in order. */
   readonly calls: readonly ScriptedToolCall[];
-  /** Cosh's user setup.json: its hooks, or the file's text as is; absent: no file. */
-  readonly setup?: { readonly PreToolUse?: CoshHook[]; readonly PostToolUse?: CoshHook[] } | string;
+  /** Cosh's user setup.json: its hooks by event, or the file's text as is; absent: no file. */
+  readonly setup?: { readonly [Event in HookEvent]?: CoshHook[] } | string;
   /** Changes to the agent's environment (undefined removes a name, e.g. `COSH_TRUST`). */
   readonly env?: Record<string, string | undefined>;
   /** Whether to wire Cosh into the agent (default true). */
@@ -50,7 +51,7 @@ export interface SceneResult {
 const RUN_LIMIT_MS = 90_000;
 
 /** The prompt every run gets; the fake model's script decides what happens. */
-const PROMPT = 'Do what the fake model scripted.';
+export const PROMPT = 'Do what the fake model scripted.';
 
 /**
  * A `bin` folder holding only the shells: a PATH without `node`, on which Cosh's `#!/usr/bin/env

@@ -31,3 +31,22 @@ export const denyEnvEdit: CoshHook = {
   matcher: '^fs_edit$',
   command: `grep -q '\\.env"' && { echo '.env is protected' >&2; exit 2; }; exit 0`,
 };
+
+/** The context a UserPromptSubmit hook adds (E1), which must reach the model's request. */
+export const PROMPT_CONTEXT_MARKER = 'cosh-prompt-context-7b21: the repository is frozen today';
+export const addPromptContext: CoshHook = {
+  command: `cat >/dev/null; echo '${JSON.stringify({ context: PROMPT_CONTEXT_MARKER })}'`,
+};
+
+/** Blocks every prompt (E1: exit 2, the reason on stderr): the prompt is never sent. */
+export const PROMPT_DENY_REASON = 'cosh-prompt-deny-4e8d: prompts are closed for maintenance';
+export const denyPrompt: CoshHook = { command: `cat >/dev/null; echo '${PROMPT_DENY_REASON}' >&2; exit 2` };
+
+/** The context a SessionStart hook adds (E2), which must reach the model's first request. */
+export const START_CONTEXT_MARKER = 'cosh-start-context-91c5: read CONTRIBUTING.md first';
+export const addStartContext: CoshHook = {
+  command: `cat >/dev/null; echo '${JSON.stringify({ context: START_CONTEXT_MARKER })}'`,
+};
+
+/** Appends the Cosh payload it receives to `log`, one JSON line per event run (E5: which events fired). */
+export const logEvent = (log: string): CoshHook => ({ command: `{ cat; echo; } >> '${log}'` });

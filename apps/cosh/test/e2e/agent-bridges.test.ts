@@ -242,13 +242,13 @@ describe('cosh gemini-hook (K10)', () => {
 describe('cosh connect (X)', () => {
   const connect = (home: string, ...args: string[]) => runCosh(['connect', ...args], { cwd: home });
 
-  it('X: connect claude writes the fail-closed bridge by absolute path, keeps the file, is idempotent; --check says so', async () => {
+  it('X, E5: connect claude writes the fail-closed bridge by absolute path, keeps the file, is idempotent; --check says so', async () => {
     const home = makeFolder();
     await mkdir(join(home, '.claude'));
     const settings = join(home, '.claude', 'settings.json');
     await writeFile(
       settings,
-      '{\n  // mine\n  "model": "opus",\n  "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "my-hook"}]}]}\n}\n',
+      '{\n  // mine\n  "model": "opus",\n  "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "my-hook"}]}], "UserPromptSubmit": [{"hooks": [{"type": "command", "command": "my-prompt-hook"}]}]}\n}\n',
     );
     expect((await connect(home, 'claude', '--check')).code).toBe(1);
     const dry = await connect(home, 'claude', '--dry-run');
@@ -264,10 +264,43 @@ describe('cosh connect (X)', () => {
     expect(text).toContain('// mine');
     expect(text).toContain('"model": "opus"');
     expect(text).toContain('"command": "my-hook"');
-    const command = /"command": "(\/[^"]*claude-hook[^"]*)"/.exec(text)?.[1];
-    expect(command).toMatch(/^\/\S+ claude-hook \|\| \{ echo 'cosh claude-hook failed' >&2; exit 2; \}$/);
-    expect(text.match(/claude-hook \|\|/g)).toHaveLength(2);
+    expect(text).toContain('"command": "my-prompt-hook"');
+    // E5: every event Claude Code has is wired: its two tool events and its four session events.
+    expect(text.match(/claude-hook \|\|/g)).toHaveLength(6);
     expect(text).toContain('"timeout": 900');
+    const wiredHooks = (
+      JSON.parse(text.replace('  // mine\n', '')) as {
+        hooks: Record<string, { matcher?: string; hooks: { command: string }[] }[]>;
+      }
+    ).hooks;
+    const bridgeOf = (event: string) =>
+      wiredHooks[event]?.flatMap((group) => group.hooks).find((handler) => handler.command.includes('claude-hook'));
+    // K8: the tool events fail closed (exit 2 blocks the call when cosh cannot start).
+    for (const event of ['PreToolUse', 'PostToolUse'])
+      expect(bridgeOf(event)?.command).toMatch(
+        /^\/\S+ claude-hook \|\| \{ echo 'cosh claude-hook failed' >&2; exit 2; \}$/,
+      );
+    // E5: a session event warns and goes on (exit 1): a cosh that cannot start never blocks every prompt.
+    for (const event of ['UserPromptSubmit', 'SessionStart', 'Stop', 'SessionEnd'])
+      expect(bridgeOf(event)?.command).toMatch(
+        /^\/\S+ claude-hook \|\| \{ echo 'cosh claude-hook failed' >&2; exit 1; \}$/,
+      );
+    // The person's own prompt hook stays, beside the bridge.
+    expect(wiredHooks['UserPromptSubmit']?.flatMap((group) => group.hooks).map((handler) => handler.command)).toEqual([
+      'my-prompt-hook',
+      expect.stringContaining('claude-hook'),
+    ]);
+    // The person's UserPromptSubmit keeps its place; the events connect adds follow.
+    expect(Object.keys(wiredHooks)).toEqual([
+      'PreToolUse',
+      'UserPromptSubmit',
+      'PostToolUse',
+      'SessionStart',
+      'Stop',
+      'SessionEnd',
+    ]);
+    // A session event's group has no matcher (it runs for every prompt, start, stop and end).
+    expect(wiredHooks['Stop']?.[0]).not.toHaveProperty('matcher');
 
     expect((await connect(home, 'claude')).code).toBe(0);
     expect(await readFile(settings, 'utf8')).toBe(text);
@@ -275,7 +308,27 @@ describe('cosh connect (X)', () => {
     expect(check.code).toBe(0);
   });
 
-  it('X: connect codex writes ~/.codex/hooks.json with --client codex and says to review it in /hooks', async () => {
+  it('E5: --check judges the session events too, and connect rewrites a session entry written fail-closed', async () => {
+    const home = makeFolder();
+    expect((await connect(home, 'codex')).code).toBe(0);
+    const file = join(home, '.codex', 'hooks.json');
+    const wired = await readFile(file, 'utf8');
+    const hooks = JSON.parse(wired) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
+    // An entry of the first wiring, fail-closed on a prompt (exit 2): every prompt would be blocked
+    // whenever cosh cannot start.
+    const bridge = hooks.hooks['UserPromptSubmit']?.[0]?.hooks[0];
+    if (bridge === undefined) throw new Error('no UserPromptSubmit bridge');
+    bridge.command = bridge.command.replace('exit 1;', 'exit 2;');
+    delete hooks.hooks['Stop'];
+    await writeFile(file, `${JSON.stringify(hooks, null, 2)}\n`);
+    const check = await connect(home, 'codex', '--check');
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain('UserPromptSubmit, Stop have no cosh claude-hook --client codex hook of this cosh');
+    expect((await connect(home, 'codex')).code).toBe(0);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(JSON.parse(wired));
+  });
+
+  it('X, E5: connect codex writes ~/.codex/hooks.json with --client codex and says to review it in /hooks', async () => {
     const home = makeFolder();
     const wired = await connect(home, 'codex');
     expect(wired.code).toBe(0);
@@ -284,8 +337,22 @@ describe('cosh connect (X)', () => {
       hooks: Record<string, { hooks: { command: string; timeout: number }[] }[]>;
     };
     expect(Object.keys(file)).toEqual(['hooks']);
-    for (const event of ['PreToolUse', 'PostToolUse']) {
-      expect(file.hooks[event]?.[0]?.hooks[0]?.command).toMatch(/^\/\S+ claude-hook --client codex \|\| \{ echo /);
+    // E5: Codex's session events are wired as well.
+    expect(Object.keys(file.hooks)).toEqual([
+      'PreToolUse',
+      'PostToolUse',
+      'UserPromptSubmit',
+      'SessionStart',
+      'Stop',
+      'SessionEnd',
+    ]);
+    for (const event of Object.keys(file.hooks)) {
+      const status = event.endsWith('ToolUse') ? 2 : 1;
+      expect(file.hooks[event]?.[0]?.hooks[0]?.command).toMatch(
+        new RegExp(
+          `^/\\S+ claude-hook --client codex \\|\\| \\{ echo 'cosh claude-hook failed' >&2; exit ${status}; \\}$`,
+        ),
+      );
     }
     // Wired, but Codex's shell is not fenced until --fence writes its permission profile (B9).
     const unfenced = await connect(home, 'codex', '--check');
@@ -295,15 +362,28 @@ describe('cosh connect (X)', () => {
     expect((await connect(home, 'codex', '--check')).code).toBe(0);
   });
 
-  it('X: connect gemini writes BeforeTool and AfterTool with a timeout above the bridge bound; --project uses .gemini/', async () => {
+  it('X, E5: connect gemini writes BeforeTool, AfterTool and its session events with a timeout above the bridge bound; --project uses .gemini/', async () => {
     const home = makeFolder();
     expect((await connect(home, 'gemini', '--project')).code).toBe(0);
     const file = JSON.parse(await readFile(join(home, '.gemini', 'settings.json'), 'utf8')) as {
       hooks: Record<string, { matcher: string; hooks: { command: string; timeout: number }[] }[]>;
     };
-    for (const event of ['BeforeTool', 'AfterTool']) {
+    // E5: Gemini's session events under its names (BeforeAgent, AfterAgent), with the tool events'.
+    expect(Object.keys(file.hooks)).toEqual([
+      'BeforeTool',
+      'AfterTool',
+      'BeforeAgent',
+      'SessionStart',
+      'AfterAgent',
+      'SessionEnd',
+    ]);
+    for (const event of Object.keys(file.hooks)) {
       const handler = file.hooks[event]?.[0]?.hooks[0];
-      expect(handler?.command).toMatch(/^\/\S+ gemini-hook \|\| \{ echo 'cosh gemini-hook failed' >&2; exit 2; \}$/);
+      // K10: the tool events fail closed (exit 2); E5: a session event warns and goes on (exit 1).
+      const status = event.endsWith('Tool') ? 2 : 1;
+      expect(handler?.command).toMatch(
+        new RegExp(`^/\\S+ gemini-hook \\|\\| \\{ echo 'cosh gemini-hook failed' >&2; exit ${status}; \\}$`),
+      );
       expect(handler?.timeout).toBe(60000);
     }
     // Wired; its shell cannot be fenced here (B9: only its own tools.sandbox does), so --check exits 1.

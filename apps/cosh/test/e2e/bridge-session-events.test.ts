@@ -132,7 +132,7 @@ for (const client of ['claude', 'codex'] as const) {
       });
     });
 
-    it(`E1/K8 (${client}): a halt is continue false; a UserPromptSubmit without a prompt is refused (fail closed)`, async () => {
+    it(`E1/E5 (${client}): a halt is continue false; a UserPromptSubmit without a prompt is a warning, not a block (the bridge's own failure)`, async () => {
       const { folder, config } = await setup({
         UserPromptSubmit: [{ command: "echo 'quota used up' >&2; exit 49" }],
       });
@@ -142,10 +142,41 @@ for (const client of ['claude', 'codex'] as const) {
         hookSpecificOutput: { hookEventName: 'UserPromptSubmit' },
       });
       const broken = await ask(args(config), folder, session(folder, 'UserPromptSubmit', {}));
-      expect(broken.answer).toMatchObject({
-        decision: 'block',
-        reason: 'cosh claude-hook: prompt is missing or not a string',
+      expect(broken.code).toBe(0);
+      expect(broken.answer).toEqual({
+        systemMessage: 'cosh claude-hook: prompt is missing or not a string; the prompt is sent without the Cosh hooks',
+        hookSpecificOutput: { hookEventName: 'UserPromptSubmit' },
       });
+      expect(broken.stderr).toContain('prompt is missing or not a string');
+    });
+
+    it(`E5/K8 (${client}): a setup.json that does not load, or that nobody trusted, lets the prompt and the stop go on with a warning`, async () => {
+      const folder = makeFolder();
+      const config = join(folder, 'setup.json');
+      await writeFile(config, '{"hooks": {"UserPromptSubmit": [');
+      for (const [event, fields] of [
+        ['UserPromptSubmit', { prompt: 'x' }],
+        ['Stop', { stop_hook_active: false }],
+      ] as const) {
+        const broken = await ask(args(config), folder, session(folder, event, fields));
+        expect(broken.code).toBe(0);
+        expect(broken.answer).not.toHaveProperty('decision');
+        expect(broken.answer['systemMessage']).toEqual(expect.stringContaining('could not be loaded'));
+        expect(broken.stderr).toContain('without the Cosh hooks');
+      }
+      // S5: a user setup.json nobody trusted (no terminal, no COSH_TRUST) refuses a tool call, not a prompt.
+      const home = join(folder, 'home');
+      await mkdir(join(home, '.config', 'cosh'), { recursive: true });
+      await writeFile(join(home, '.config', 'cosh', 'setup.json'), JSON.stringify({ hooks: HOOKS }));
+      const untrusted = await runCosh(client === 'claude' ? ['claude-hook'] : ['claude-hook', '--client', client], {
+        cwd: folder,
+        input: JSON.stringify(session(folder, 'UserPromptSubmit', { prompt: 'tell me a secret' })),
+        env: { HOME: home, XDG_CONFIG_HOME: undefined, XDG_STATE_HOME: undefined, COSH_TRUST: undefined },
+      });
+      const answer = JSON.parse(untrusted.stdout) as Record<string, unknown>;
+      expect(answer).not.toHaveProperty('decision');
+      expect(answer['systemMessage']).toEqual(expect.stringContaining('is not trusted yet'));
+      expect(answer['systemMessage']).toEqual(expect.stringContaining('the prompt is sent without the Cosh hooks'));
     });
   });
 }
@@ -167,7 +198,12 @@ describe('cosh gemini-hook: the session events (E5)', () => {
     const denied = await ask(args(config), folder, gemini(folder, 'BeforeAgent', { prompt: 'my secret is 42' }));
     expect(denied.code).toBe(2);
     expect(denied.stderr).toContain('no secrets in prompts');
-    expect(denied.answer).toEqual({ decision: 'deny', reason: 'no secrets in prompts' });
+    // Gemini shows a block's systemMessage in place of its reason: the reason leads the warnings.
+    expect(denied.answer).toEqual({
+      decision: 'deny',
+      reason: 'no secrets in prompts',
+      systemMessage: 'no secrets in prompts',
+    });
     expect(JSON.parse(await readFile(join(folder, 'prompt.json'), 'utf8'))).toEqual({
       event: 'UserPromptSubmit',
       prompt: 'my secret is 42',
@@ -198,7 +234,11 @@ describe('cosh gemini-hook: the session events (E5)', () => {
       gemini(folder, 'AfterAgent', { prompt: 'p', prompt_response: 'done', stop_hook_active: false }),
     );
     expect(first.code).toBe(2);
-    expect(first.answer).toEqual({ decision: 'deny', reason: 'run the tests first' });
+    expect(first.answer).toEqual({
+      decision: 'deny',
+      reason: 'run the tests first',
+      systemMessage: 'run the tests first',
+    });
     const again = await ask(
       args(config),
       folder,
@@ -228,13 +268,12 @@ describe('cosh gemini-hook: the session events (E5)', () => {
     });
   });
 
-  it('E1/K10 (gemini): a BeforeAgent without a prompt is denied (fail closed); Gemini names are the only ones read', async () => {
+  it('E1/E5/K10 (gemini): a BeforeAgent without a prompt is a warning, not a deny; Gemini names are the only ones read', async () => {
     const { folder, config } = await setup();
     const broken = await ask(args(config), folder, gemini(folder, 'BeforeAgent', {}));
-    expect(broken.code).toBe(2);
-    expect(broken.answer).toMatchObject({
-      decision: 'deny',
-      reason: 'cosh gemini-hook: prompt is missing or not a string',
+    expect(broken.code).toBe(0);
+    expect(broken.answer).toEqual({
+      systemMessage: 'cosh gemini-hook: prompt is missing or not a string; the prompt is sent without the Cosh hooks',
     });
     const claudeName = await ask(args(config), folder, gemini(folder, 'UserPromptSubmit', { prompt: 'x' }));
     expect(claudeName.code).toBe(2);

@@ -18,7 +18,7 @@ export function addAgentBridgeCommands(program: Command): void {
     .addOption(noProjectOption())
     .addHelpText(
       'after',
-      '\nWire it with cosh connect gemini: it writes the fail-closed command\n  <absolute path of cosh> gemini-hook || { echo \'cosh gemini-hook failed\' >&2; exit 2; }\nunder "BeforeTool" and "AfterTool" of ~/.gemini/settings.json. To run your session-event hooks too,\nadd the same command under "BeforeAgent", "SessionStart", "AfterAgent" and "SessionEnd" yourself.',
+      '\nWire it with cosh connect gemini: it writes the fail-closed command\n  <absolute path of cosh> gemini-hook || { echo \'cosh gemini-hook failed\' >&2; exit 2; }\nunder "BeforeTool" and "AfterTool" of ~/.gemini/settings.json, and the same command ending in\nexit 1 (a warning: the prompt goes on) under "BeforeAgent", "SessionStart", "AfterAgent" and\n"SessionEnd". On a prompt or a stop, its own failure (a setup.json that does not load or is not\ntrusted) is a warning too; only a hook that denies blocks the prompt.',
     )
     .action(async (flags: { config?: string; project?: boolean }, command: Command) => {
       const configPath = configPathOf(flags, command);
@@ -53,9 +53,11 @@ export function addAgentBridgeCommands(program: Command): void {
       'after',
       [
         '',
-        'It wires the two tool events; the session events are wired by hand (see the agent pages).',
-        'The hook runs cosh by its absolute path and fails closed: when cosh cannot start, the agent blocks',
-        'the call. Running it again changes nothing. It prints what you must still do in the agent.',
+        'It wires every event the agent has: its two tool events and its session events (a prompt, the',
+        "session's start, a stop, the session's end). The hook runs cosh by its absolute path. On a tool",
+        'event it fails closed: when cosh cannot start, the agent blocks the call. On a session event it',
+        'warns and lets the prompt or the stop go on, so a broken setup never blocks every prompt.',
+        'Running it again changes nothing. It prints what you must still do in the agent.',
         '',
         "The fence keeps the agent's own shell from changing Cosh's files (setup.json folders, trust",
         "store, cache, installation, the agent's settings): for claude, connect also writes Claude Code's",

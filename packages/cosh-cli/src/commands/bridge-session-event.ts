@@ -19,7 +19,7 @@ import {
   bridgeBoundMs,
   bridgeProjectFrom,
   type createBridgeDeadline,
-  deadlineProblem,
+  sessionDeadlineProblem,
   loadBridgeConfig,
 } from './bridge-support.ts';
 
@@ -115,10 +115,24 @@ export type SessionEventOutcome =
       readonly warnings: readonly string[];
     };
 
-/** Whether the bridge's own failure refuses the event (E1 fails closed; a stop or a start is never held). */
-export function sessionFailureRefuses(event: SessionEvent): boolean {
-  return EVENT_RULES[event].failsClosed;
+/**
+ * What a person reads when the bridge could not run the session event's hooks: the event is not
+ * held for it. A prompt, a start or a stop never fails closed on the bridge's own failure (a
+ * config that does not load, a file nobody trusted, the bound passed): blocking every prompt would
+ * leave the person no way to ask the agent anything, not even to fix the file; the tool events
+ * stay fail-closed and keep the guard.
+ */
+export function notHeld(problem: string, event: SessionEvent): string {
+  return `${problem}; ${GOES_ON[event]} without the Cosh hooks`;
 }
+
+/** What the agent does next when a session event's hooks could not run. */
+const GOES_ON: Readonly<Record<SessionEvent, string>> = {
+  UserPromptSubmit: 'the prompt is sent',
+  SessionStart: 'the session starts',
+  Stop: 'the turn ends',
+  SessionEnd: 'the session ends',
+};
 
 /**
  * Runs the Cosh hooks of one session event of the agent's (E5), every layer loaded as for a tool
@@ -147,7 +161,19 @@ export async function runBridgeSessionEvent(
     });
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    return { ok: false, problem: `${options.command}: the Cosh hooks could not be loaded: ${why}`, warnings: [] };
+    return {
+      ok: false,
+      problem: notHeld(`${options.command}: the Cosh hooks could not be loaded: ${why}`, call.event),
+      warnings: [],
+    };
+  }
+  if (bridge.loaded.config.refusal !== null) {
+    // S5: a file nobody trusted runs no hook; a tool call is refused for it, a session event goes on.
+    return {
+      ok: false,
+      problem: notHeld(`${options.command}: ${bridge.loaded.config.refusal}`, call.event),
+      warnings: bridge.warnings,
+    };
   }
   deadline.setBound(bridgeBoundMs(bridge.loaded.config, call.event, options.client));
   const journalWarnings: string[] = [];
@@ -175,12 +201,19 @@ export async function runBridgeSessionEvent(
     void engine.close();
     return {
       ok: false,
-      problem: deadlineProblem(options.command, deadline.boundMs),
+      problem: notHeld(sessionDeadlineProblem(options.command, deadline.boundMs), call.event),
       warnings: [...bridge.warnings, ...journalWarnings],
     };
   }
   await engine.close();
-  return { ok: true, result: outcome, warnings: [...bridge.warnings, ...journalWarnings] };
+  const warnings = [...bridge.warnings, ...journalWarnings];
+  // The engine's own refusal (a call it could not put through, its own crash) names no hook: it is
+  // the bridge's failure, not a hook's deny.
+  if (outcome.decision === 'deny' && outcome.hooks.length === 0) {
+    const why = outcome.reasons.join('; ');
+    return { ok: false, problem: notHeld(`${options.command}: ${why}`, call.event), warnings };
+  }
+  return { ok: true, result: outcome, warnings };
 }
 
 /** The verdict's reasons as one text, never empty where a client needs one (Codex refuses an empty reason). */

@@ -181,5 +181,10 @@ export function createBridgeDeadline(startedAt: number, ms: number): BridgeDeadl
 
 /** The text of a bridge's answer when its deadline passed (K8: a deny naming the cause). */
 export function deadlineProblem(command: string, boundMs: number): string {
-  return `${command}: the Cosh hooks did not answer within ${Math.round(boundMs / 1000)} s (the longest hook timeout plus ${BRIDGE_GRACE_SECONDS} s), so the call is denied`;
+  return `${sessionDeadlineProblem(command, boundMs)}, so the call is denied`;
+}
+
+/** The text of a bridge's answer to a session event when its deadline passed (nothing is held for it). */
+export function sessionDeadlineProblem(command: string, boundMs: number): string {
+  return `${command}: the Cosh hooks did not answer within ${Math.round(boundMs / 1000)} s (the longest hook timeout plus ${BRIDGE_GRACE_SECONDS} s)`;
 }

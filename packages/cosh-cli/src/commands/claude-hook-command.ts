@@ -19,7 +19,7 @@ export function addClaudeHookCommand(program: Command): Command {
     )
     .addHelpText(
       'after',
-      '\nWire it with cosh connect claude (or codex): it writes the fail-closed command\n  <absolute path of cosh> claude-hook || { echo \'cosh claude-hook failed\' >&2; exit 2; }\nunder "PreToolUse" and "PostToolUse" with matcher "*". To run your session-event hooks too, add the\nsame command under "UserPromptSubmit", "SessionStart", "Stop" and "SessionEnd" yourself.',
+      '\nWire it with cosh connect claude (or codex): it writes the fail-closed command\n  <absolute path of cosh> claude-hook || { echo \'cosh claude-hook failed\' >&2; exit 2; }\nunder "PreToolUse" and "PostToolUse" with matcher "*", and the same command ending in exit 1\n(a warning: the prompt goes on) under "UserPromptSubmit", "SessionStart", "Stop" and\n"SessionEnd". On a prompt or a stop, its own failure (a setup.json that does not load or is not\ntrusted) is a warning too; only a hook that denies blocks the prompt.',
     )
     .action(async (flags: { config?: string; project?: boolean; client?: string }, command: Command) => {
       const configPath = configPathOf(flags, command);

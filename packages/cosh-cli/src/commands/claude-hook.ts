@@ -29,7 +29,7 @@ import {
   readBridgeStdin,
 } from './bridge-support.ts';
 import { type BridgeCall, parseBridgeStdin } from './bridge-call.ts';
-import { agentSessionEvents, runBridgeSessionEvent, SESSION_EVENTS } from './bridge-session-event.ts';
+import { agentSessionEvents, notHeld, runBridgeSessionEvent, SESSION_EVENTS } from './bridge-session-event.ts';
 import { type ClaudeSessionAnswer, claudeSessionFailure, claudeSessionOutcomeAnswer } from './claude-session-answer.ts';
 import { bridgeWriteRefusal, refusedVerdict } from './bridge-write-guard.ts';
 
@@ -215,8 +215,9 @@ function clientOf(value: string | undefined): BridgeClient | { problem: string }
  * …; a tool with no Cosh twin keeps its name), runs the Cosh hooks of that event and prints the
  * agent's answer as one JSON line that always carries `hookSpecificOutput.hookEventName`. Always
  * exits 0 (Claude reads exit 2 as a block of its own); its own failure (stdin that is not a call,
- * a configuration that does not load, hooks that outlast the bound) is a `systemMessage` and a
- * deny (fail closed). The load's warnings go into the `systemMessage` as well as stderr.
+ * a configuration that does not load, hooks that outlast the bound) is a `systemMessage` and, on a
+ * tool call, a deny (fail closed); on a session event only the message (E5: the prompt goes on).
+ * The load's warnings go into the `systemMessage` as well as stderr.
  */
 export async function runClaudeHook(
   context: CliContext,
@@ -253,9 +254,12 @@ export async function runClaudeHook(
           parsed.call,
           deadline,
         );
+        if (!outcome.ok) context.err.line(outcome.problem);
         answer = claudeSessionOutcomeAnswer(parsed.call.event, outcome);
       } else if (parsed.event !== null && isSessionEvent(parsed.event)) {
-        answer = claudeSessionFailure(parsed.event, `cosh claude-hook: ${parsed.problem}`);
+        const problem = notHeld(`cosh claude-hook: ${parsed.problem}`, parsed.event);
+        context.err.line(problem);
+        answer = claudeSessionFailure(parsed.event, problem);
       } else {
         // Stdin that is not a call is answered as a deny (fail closed): as a PreToolUse one when
         // the event cannot be read, so that the agent never reads the answer as "continue".

@@ -4,7 +4,7 @@
 // (UserPromptSubmit, SessionStart), `decision`/`reason` only where a block counts (UserPromptSubmit,
 // Stop), and a block's reason is never empty.
 import type { SessionEvent, SessionEventResult } from '@cosh/hooks';
-import { type SessionEventOutcome, sessionFailureRefuses, sessionReason } from './bridge-session-event.ts';
+import { type SessionEventOutcome, sessionReason } from './bridge-session-event.ts';
 
 /** The JSON line `cosh claude-hook` prints for a session event. */
 export interface ClaudeSessionAnswer {
@@ -62,16 +62,15 @@ export function claudeSessionAnswer(
 }
 
 /**
- * The bridge's own failure on a session event (K8): the problem as a `systemMessage`, and where
- * the event fails closed (E1: a guard that could not run must not let the prompt through) a block.
+ * The bridge's own failure on a session event (K8, E5): the problem as a `systemMessage` (and on
+ * stderr, where the bridge printed it), never a block: the prompt is sent, the stop goes on.
  */
 export function claudeSessionFailure(
   event: SessionEvent,
   problem: string,
   warnings: readonly string[] = [],
 ): ClaudeSessionAnswer {
-  const answer: ClaudeSessionAnswer = sessionFailureRefuses(event) ? { decision: 'block', reason: problem } : {};
-  return withMessage(HAS_SPECIFIC.has(event) ? { ...answer, hookSpecificOutput: { hookEventName: event } } : answer, [
+  return withMessage(HAS_SPECIFIC.has(event) ? { hookSpecificOutput: { hookEventName: event } } : {}, [
     ...warnings,
     problem,
   ]);

@@ -9,6 +9,7 @@ import { CLAUDE_MANAGED_SETTINGS, checkClientFence } from '../client-fence/clien
 import { readConnectRecord, recordChanges, writeConnectRecord } from '../client-fence/fence-record.ts';
 import { planClaudeSettingsFence, planCodexConfigFence, reportFence, settingsText } from './connect-fence.ts';
 import { CONNECT_HOOK_TIMEOUT_SECONDS } from './bridge-support.ts';
+import { agentSessionEvents } from './bridge-session-event.ts';
 
 /** The agents `cosh connect` wires (X). */
 export const CONNECT_AGENTS = ['claude', 'codex', 'gemini'] as const;
@@ -45,8 +46,13 @@ interface AgentWiring {
   readonly label: string;
   /** The agent's settings file holding its hooks. */
   file(scope: Scope, env: NodeJS.ProcessEnv, cwd: string): string;
-  /** The agent's names of PreToolUse and PostToolUse. */
-  readonly events: readonly [string, string];
+  /**
+   * Every event of the agent's that Cosh runs (E5): its names of PreToolUse and PostToolUse, then
+   * of the session events it has (UserPromptSubmit, SessionStart, Stop, SessionEnd).
+   */
+  readonly events: readonly string[];
+  /** The agent's names of the tool events: the only ones whose group gets {@link AgentWiring.matcher}. */
+  readonly toolEvents: readonly [string, string];
   /** The bridge's subcommand and arguments after the path of cosh. */
   readonly bridge: string;
   /** The hook timeout written, in the agent's unit. */
@@ -66,7 +72,8 @@ export const WIRINGS: Readonly<Record<ConnectAgent, AgentWiring>> = {
     label: 'Claude Code',
     file: (scope, env, cwd) =>
       scope === 'user' ? join(homeOf(env), '.claude', 'settings.json') : join(cwd, '.claude', 'settings.json'),
-    events: ['PreToolUse', 'PostToolUse'],
+    events: ['PreToolUse', 'PostToolUse', ...Object.keys(agentSessionEvents('claude'))],
+    toolEvents: ['PreToolUse', 'PostToolUse'],
     bridge: 'claude-hook',
     timeout: CONNECT_HOOK_TIMEOUT_SECONDS.claude,
     matcher: '*',
@@ -82,7 +89,8 @@ export const WIRINGS: Readonly<Record<ConnectAgent, AgentWiring>> = {
       const home = codexHome !== undefined && isAbsolute(codexHome) ? codexHome : join(homeOf(env), '.codex');
       return scope === 'user' ? join(home, 'hooks.json') : join(cwd, '.codex', 'hooks.json');
     },
-    events: ['PreToolUse', 'PostToolUse'],
+    events: ['PreToolUse', 'PostToolUse', ...Object.keys(agentSessionEvents('codex'))],
+    toolEvents: ['PreToolUse', 'PostToolUse'],
     bridge: 'claude-hook --client codex',
     timeout: CONNECT_HOOK_TIMEOUT_SECONDS.codex,
     matcher: undefined,
@@ -95,7 +103,8 @@ export const WIRINGS: Readonly<Record<ConnectAgent, AgentWiring>> = {
     label: 'Gemini CLI',
     file: (scope, env, cwd) =>
       scope === 'user' ? join(homeOf(env), '.gemini', 'settings.json') : join(cwd, '.gemini', 'settings.json'),
-    events: ['BeforeTool', 'AfterTool'],
+    events: ['BeforeTool', 'AfterTool', ...Object.keys(agentSessionEvents('gemini'))],
+    toolEvents: ['BeforeTool', 'AfterTool'],
     bridge: 'gemini-hook',
     // Gemini counts hook timeouts in milliseconds.
     timeout: CONNECT_HOOK_TIMEOUT_SECONDS.gemini * 1000,
@@ -135,14 +144,23 @@ export function writtenFile(file: string): string {
   }
 }
 
+/** Whether `event` (the agent's name) is one of its tool events, which a bridge guards fail-closed. */
+function isToolEvent(agent: ConnectAgent, event: string): boolean {
+  return WIRINGS[agent].toolEvents.includes(event);
+}
+
 /**
- * K8's fail-closed hook command: the bridge by its absolute path, and a block with a message when
- * it cannot start or crashes (some agents ignore an exit 2 with nothing on stderr).
+ * The hook command of `event`: the bridge by its absolute path, and a message on stderr when it
+ * cannot start or crashes (some agents ignore an exit with nothing on stderr). On a tool event it
+ * is K8's fail-closed form (exit 2: the agent blocks the call); on a session event it exits 1, which
+ * Claude Code, Codex CLI and Gemini CLI show as an error and go on: a Cosh that cannot start must
+ * not block every prompt, or hold every stop, of the session (E5).
  */
-export function bridgeCommand(agent: ConnectAgent, cosh: string): string {
+export function bridgeCommand(agent: ConnectAgent, cosh: string, event: string = WIRINGS[agent].toolEvents[0]): string {
   const wiring = WIRINGS[agent];
   const name = wiring.bridge.split(' ')[0] as string;
-  return `${shellQuote(cosh)} ${wiring.bridge} || { echo 'cosh ${name} failed' >&2; exit 2; }`;
+  const status = isToolEvent(agent, event) ? 2 : 1;
+  return `${shellQuote(cosh)} ${wiring.bridge} || { echo 'cosh ${name} failed' >&2; exit ${status}; }`;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -155,14 +173,22 @@ export function isBridgeHandler(handler: unknown, agent: ConnectAgent): boolean 
   return new RegExp(`(^|[\\s/'"])cosh(\\.js)?['"]?\\s+${name}(\\s|$)`).test(handler['command']);
 }
 
-function handlerFor(agent: ConnectAgent, cosh: string): Record<string, unknown> {
+function handlerFor(agent: ConnectAgent, cosh: string, event: string): Record<string, unknown> {
   const wiring = WIRINGS[agent];
   return {
     type: 'command',
     ...(agent === 'gemini' ? { name: 'cosh' } : {}),
-    command: bridgeCommand(agent, cosh),
+    command: bridgeCommand(agent, cosh, event),
     timeout: wiring.timeout,
   };
+}
+
+/**
+ * The matcher written for `event`: the agent's "every tool" on a tool event; none on a session
+ * event (no matcher runs it for every prompt, stop, start and end, E1–E4).
+ */
+function matcherFor(agent: ConnectAgent, event: string): string | undefined {
+  return isToolEvent(agent, event) ? WIRINGS[agent].matcher : undefined;
 }
 
 function matchesEveryTool(matcher: unknown): boolean {
@@ -176,10 +202,10 @@ function eventEdits(
   agent: ConnectAgent,
   cosh: string,
 ): { wired: boolean; edits: JsonTextEdit[] } {
-  const wanted = handlerFor(agent, cosh);
+  const wanted = handlerFor(agent, cosh, event);
   const groups = hooks[event];
   const group: Record<string, unknown> = {
-    ...(WIRINGS[agent].matcher === undefined ? {} : { matcher: WIRINGS[agent].matcher }),
+    ...(matcherFor(agent, event) === undefined ? {} : { matcher: matcherFor(agent, event) }),
     hooks: [wanted],
   };
   if (groups === undefined) return { wired: false, edits: [{ path: ['hooks', event], value: [group] }] };
@@ -202,11 +228,21 @@ function eventEdits(
       if (exact) return { wired: true, edits: [] };
       const edits: JsonTextEdit[] = [{ path: ['hooks', event, index, 'hooks', position], value: wanted }];
       if (!matchesEveryTool(each['matcher']))
-        edits.push({ path: ['hooks', event, index, 'matcher'], value: WIRINGS[agent].matcher });
+        edits.push({ path: ['hooks', event, index, 'matcher'], value: matcherFor(agent, event) });
       return { wired: false, edits };
     }
   }
   return { wired: false, edits: [{ path: ['hooks', event, groups.length], value: group, insert: true }] };
+}
+
+/** The hook commands written for `events`, each with the events it went under, in order. */
+function commandsOf(agent: ConnectAgent, cosh: string, events: readonly { event: string }[]): Map<string, string[]> {
+  const commands = new Map<string, string[]>();
+  for (const { event } of events) {
+    const command = bridgeCommand(agent, cosh, event);
+    commands.set(command, [...(commands.get(command) ?? []), event]);
+  }
+  return commands;
 }
 
 export function readSettings(file: string): string {
@@ -220,7 +256,8 @@ export function readSettings(file: string): string {
 
 /**
  * `cosh connect claude|codex|gemini [--user | --project] [--dry-run] [--check]` (X): writes the
- * bridge (K8–K10) into the agent's own settings file for both tool events, by the absolute path of
+ * bridge (K8–K10) into the agent's own settings file for every event it has (its two tool events and
+ * its session events, E5), by the absolute path of
  * cosh, with a hook timeout above the bridge's bound and K8's fail-closed form; the file's other
  * content, comments and order kept; running it again changes nothing. `--check` exits 1 when the
  * agent is not wired; `--dry-run` prints the change and writes nothing.
@@ -293,7 +330,7 @@ export async function runConnect(context: CliContext, options: ConnectOptions): 
     }
     if (next !== null) {
       context.out.line(`cosh connect ${agent} would write ${file}:`);
-      for (const each of missing) context.out.line(`  ${each.event}: ${bridgeCommand(agent, cosh)}`);
+      for (const each of missing) context.out.line(`  ${each.event}: ${bridgeCommand(agent, cosh, each.event)}`);
       context.out.line('');
       context.out.write(next);
     }
@@ -314,8 +351,9 @@ export async function runConnect(context: CliContext, options: ConnectOptions): 
     await writeFileAtomically(target, next);
     recordChanges(record, target, created, { json: fencePlan?.changes ?? [] });
     if (missing.length > 0) {
-      context.out.line(`Wired ${wiring.label} to Cosh in ${file} (${missing.map((each) => each.event).join(', ')}):`);
-      context.out.line(`  ${bridgeCommand(agent, cosh)}`);
+      context.out.line(`Wired ${wiring.label} to Cosh in ${file}:`);
+      for (const [command, events] of commandsOf(agent, cosh, missing))
+        context.out.line(`  ${events.join(', ')}:\n    ${command}`);
     } else {
       context.out.line(`${wiring.label} is already wired to Cosh in ${file}.`);
     }

@@ -23,7 +23,7 @@ import {
   readBridgeStdin,
 } from './bridge-support.ts';
 import { type BridgeCall, parseBridgeStdin } from './bridge-call.ts';
-import { agentSessionEvents, runBridgeSessionEvent } from './bridge-session-event.ts';
+import { agentSessionEvents, notHeld, runBridgeSessionEvent } from './bridge-session-event.ts';
 import { geminiSessionFailure, geminiSessionOutcomeAnswer } from './gemini-session-answer.ts';
 import { bridgeWriteRefusal, refusedVerdict } from './bridge-write-guard.ts';
 import { keepGeminiContext, takeGeminiContext } from './gemini-context-store.ts';
@@ -168,7 +168,8 @@ async function runOnEngine(
  * Gemini's stdin, maps the tool to Cosh's (`run_shell_command` → `bash_run`, …), runs the Cosh
  * hooks of that event and answers as Gemini honours it: one JSON line on stdout, exit 2 with the
  * reasons on stderr for a deny. Its own failure (stdin that is not a call, a configuration that
- * does not load, hooks that outlast the bound, which stays below Gemini's 60 s) is a deny.
+ * does not load, hooks that outlast the bound, which stays below Gemini's 60 s) is a deny on a
+ * tool call and a `systemMessage` on a session event (E5: the prompt goes on).
  */
 export async function runGeminiHook(
   context: CliContext,
@@ -198,15 +199,18 @@ export async function runGeminiHook(
         parsed.call,
         deadline,
       );
+      if (!outcome.ok) context.err.line(outcome.problem);
       answer = geminiSessionOutcomeAnswer(parsed.call.event, parsed.call.agentEvent, outcome);
     } else if (
       parsed.agentEvent !== null &&
       parsed.event !== null &&
       parsed.event !== 'PreToolUse' &&
       parsed.event !== 'PostToolUse'
-    )
-      answer = geminiSessionFailure(parsed.event, `cosh gemini-hook: ${parsed.problem}`);
-    else answer = failureAnswer(`cosh gemini-hook: ${parsed.problem}`);
+    ) {
+      const problem = notHeld(`cosh gemini-hook: ${parsed.problem}`, parsed.event);
+      context.err.line(problem);
+      answer = geminiSessionFailure(problem);
+    } else answer = failureAnswer(`cosh gemini-hook: ${parsed.problem}`);
   } catch (error) {
     answer = failureAnswer(`cosh gemini-hook: ${error instanceof Error ? error.message : String(error)}`);
   }

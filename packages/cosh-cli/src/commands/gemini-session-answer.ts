@@ -3,7 +3,7 @@
 // counts is `{"decision":"deny","reason"}` and exit 2 with the reasons on stderr (Gemini reads
 // either); a context is `hookSpecificOutput.additionalContext` under Gemini's event name.
 import type { GeminiHookAnswer, SessionEvent, SessionEventResult } from '@cosh/hooks';
-import { type SessionEventOutcome, sessionFailureRefuses, sessionReason } from './bridge-session-event.ts';
+import { type SessionEventOutcome, sessionReason } from './bridge-session-event.ts';
 
 /** The events whose deny counts: a prompt not sent (E1), a stop refused so the agent goes on (E3). */
 const DENIES: ReadonlySet<SessionEvent> = new Set(['UserPromptSubmit', 'Stop']);
@@ -29,33 +29,30 @@ export function geminiSessionAnswer(
 ): GeminiHookAnswer {
   let json: Record<string, unknown> = {};
   let denied = false;
-  if (result.halt) json = { continue: false, stopReason: sessionReason(result.reasons) };
-  else if (result.decision === 'deny' && DENIES.has(event)) {
+  // Gemini shows a block's or a stop's `systemMessage` in place of its reason: the reason leads it.
+  let shown: string[] = [];
+  if (result.halt) {
+    json = { continue: false, stopReason: sessionReason(result.reasons) };
+    shown = [sessionReason(result.reasons)];
+  } else if (result.decision === 'deny' && DENIES.has(event)) {
     json = { decision: 'deny', reason: sessionReason(result.reasons) };
+    shown = [sessionReason(result.reasons)];
     denied = true;
   }
   if (CONTEXTS.has(event) && result.context !== '')
     json = { ...json, hookSpecificOutput: { hookEventName: agentEvent, additionalContext: result.context } };
-  json = withMessage(json, [...warnings, ...result.diagnostics.map((diagnostic) => diagnostic.message)]);
+  const messages = [...warnings, ...result.diagnostics.map((diagnostic) => diagnostic.message)];
+  json = withMessage(json, messages.length === 0 ? [] : [...shown, ...messages]);
   return denied
     ? { json, exitCode: 2, stderr: json['reason'] as string, contextToKeep: '' }
     : { json, exitCode: 0, stderr: '', contextToKeep: '' };
 }
 
-/** The bridge's own failure on a session event: a deny where the event fails closed (E1), else a message. */
-export function geminiSessionFailure(
-  event: SessionEvent,
-  problem: string,
-  warnings: readonly string[] = [],
-): GeminiHookAnswer {
-  if (sessionFailureRefuses(event)) {
-    return {
-      json: withMessage({ decision: 'deny', reason: problem }, [...warnings, problem]),
-      exitCode: 2,
-      stderr: problem,
-      contextToKeep: '',
-    };
-  }
+/**
+ * The bridge's own failure on a session event (E5): a `systemMessage`, never a deny: the prompt is
+ * sent, the agent's turn ends as it would.
+ */
+export function geminiSessionFailure(problem: string, warnings: readonly string[] = []): GeminiHookAnswer {
   return { json: withMessage({}, [...warnings, problem]), exitCode: 0, stderr: '', contextToKeep: '' };
 }
 
@@ -67,5 +64,5 @@ export function geminiSessionOutcomeAnswer(
 ): GeminiHookAnswer {
   return outcome.ok
     ? geminiSessionAnswer(event, agentEvent, outcome.result, outcome.warnings)
-    : geminiSessionFailure(event, outcome.problem, outcome.warnings);
+    : geminiSessionFailure(outcome.problem, outcome.warnings);
 }

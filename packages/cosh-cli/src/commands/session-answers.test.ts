@@ -47,15 +47,13 @@ describe('the session events in the bridges (E5)', () => {
     expect(claudeSessionAnswer('SessionEnd', verdict(), ['w'])).toEqual({ systemMessage: 'w' });
   });
 
-  it('E1/K8: halt is continue false; a failure blocks a prompt (fail closed) and only reports on a stop', () => {
+  it("E1/E5/K8: halt is continue false; the bridge's own failure never blocks a prompt or a stop, it only reports", () => {
     expect(claudeSessionAnswer('Stop', verdict({ halt: true, reasons: ['out of budget'] }), [])).toEqual({
       continue: false,
       stopReason: 'out of budget',
     });
-    expect(claudeSessionFailure('UserPromptSubmit', 'broken')).toEqual({
-      decision: 'block',
-      reason: 'broken',
-      systemMessage: 'broken',
+    expect(claudeSessionFailure('UserPromptSubmit', 'broken', ['untrusted'])).toEqual({
+      systemMessage: 'untrusted\nbroken',
       hookSpecificOutput: { hookEventName: 'UserPromptSubmit' },
     });
     expect(claudeSessionFailure('Stop', 'broken')).toEqual({ systemMessage: 'broken' });
@@ -73,10 +71,17 @@ describe('the session events in the bridges (E5)', () => {
     expect(geminiSessionAnswer('UserPromptSubmit', 'BeforeAgent', verdict({ context: 'c' }), []).json).toEqual({
       hookSpecificOutput: { hookEventName: 'BeforeAgent', additionalContext: 'c' },
     });
-    expect(geminiSessionFailure('SessionEnd', 'broken')).toMatchObject({
-      exitCode: 0,
+    // Gemini shows a block's systemMessage in place of its reason: with warnings, the reason leads it.
+    expect(
+      geminiSessionAnswer('UserPromptSubmit', 'BeforeAgent', verdict({ decision: 'deny', reasons: ['no'] }), ['w'])
+        .json,
+    ).toEqual({ decision: 'deny', reason: 'no', systemMessage: 'no\nw' });
+    // E5: the bridge's own failure is a message, never a deny, on BeforeAgent too.
+    expect(geminiSessionFailure('broken')).toEqual({
       json: { systemMessage: 'broken' },
+      exitCode: 0,
+      stderr: '',
+      contextToKeep: '',
     });
-    expect(geminiSessionFailure('UserPromptSubmit', 'broken')).toMatchObject({ exitCode: 2, stderr: 'broken' });
   });
 });
