@@ -3,24 +3,32 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 
-/**
- * A first line that stays put, then `lines` from `top` (kept so the last lines fill the view) in
- * `height` rows, with a "more" line above and below: the review and the broken file's problems.
- */
-export function ScrolledLines<Line>(props: {
-  readonly headline: ReactNode;
+/** What a scrolled view is given: its lines (the first one stays put), the first of the rest on screen, its rows. */
+export interface ScrolledViewProps<Line> {
   readonly lines: readonly Line[];
   readonly top: number;
   readonly height: number;
   readonly color: boolean;
-  readonly render: (line: Line) => ReactNode;
-}): ReactNode {
-  const { lines, height, color } = props;
+}
+
+/**
+ * The first of `lines` as a headline that stays put, then the rest from `top` (kept so the last
+ * lines fill the view) in `height` rows, with a "more" line above and below: the review and the
+ * broken file's problems.
+ */
+export function ScrolledLines<Line>(
+  props: ScrolledViewProps<Line> & {
+    readonly headline: (line: Line | undefined) => ReactNode;
+    readonly render: (line: Line) => ReactNode;
+  },
+): ReactNode {
+  const { height, color } = props;
+  const [headline, ...lines] = props.lines;
   const top = Math.min(props.top, Math.max(0, lines.length - height));
   const visible = lines.slice(top, top + height);
   return (
     <>
-      <Box height={1}>{props.headline}</Box>
+      <Box height={1}>{props.headline(headline)}</Box>
       <MoreLine count={top} direction="above" color={color} />
       {visible.map((line, position) => (
         <Box key={`line-${top + position}`} height={1}>

@@ -1,7 +1,7 @@
 // The read-only screen of a config with errors: what is wrong, each problem, the hint.
 import { Text } from 'ink';
 import type { ReactNode } from 'react';
-import { ScrolledLines } from './scrolled-lines.tsx';
+import { ScrolledLines, type ScrolledViewProps } from './scrolled-lines.tsx';
 import { problemTexts, readOnlyHint, wrapText } from './settings-layout.ts';
 import type { SettingsState } from './settings-state.ts';
 
@@ -25,24 +25,17 @@ export function brokenScreenLines(state: Extract<SettingsState, { status: 'broke
   return lines;
 }
 
-export function BrokenList(props: {
-  readonly lines: readonly BrokenLine[];
-  readonly top: number;
-  readonly height: number;
-  readonly color: boolean;
-}): ReactNode {
-  const { lines, color } = props;
-  // The first line (what is wrong) stays put; the problems under it scroll.
-  const [headline, ...rest] = lines;
+/** The first line (what is wrong) stays put; the problems under it scroll. */
+export function BrokenList(props: ScrolledViewProps<BrokenLine>): ReactNode {
+  const { color } = props;
   return (
     <ScrolledLines
       {...props}
-      headline={
+      headline={(line) => (
         <Text wrap="truncate-end" color={color ? 'red' : undefined} bold={color}>
-          {headline?.text ?? ''}
+          {line?.text ?? ''}
         </Text>
-      }
-      lines={rest}
+      )}
       render={(line) => (
         <Text wrap="truncate-end" color={color && line.tone === 'error' ? 'red' : undefined}>
           {line.text}

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { trustDiffLines } from '../commands/trust-diff.ts';
 import { printableText } from '../terminal-text.ts';
 import { trustStateText } from '../trust-state-text.ts';
-import { ScrolledLines } from './scrolled-lines.tsx';
+import { ScrolledLines, type ScrolledViewProps } from './scrolled-lines.tsx';
 import { wrapText } from './settings-layout.ts';
 
 /** A file under review: which one, and the first line of its diff on screen. */
@@ -27,23 +27,17 @@ export function reviewLines(file: ConfigLayerFile, width: number): string[] {
   return lines;
 }
 
-export function ReviewView(props: {
-  readonly lines: readonly string[];
-  readonly top: number;
-  readonly height: number;
-  readonly color: boolean;
-}): ReactNode {
-  const { lines, color } = props;
-  const [headline, ...rest] = lines;
+/** The review's headline stays put; the diff under it scrolls, added lines green, removed ones red. */
+export function ReviewView(props: ScrolledViewProps<string>): ReactNode {
+  const { color } = props;
   return (
     <ScrolledLines
       {...props}
-      headline={
+      headline={(line) => (
         <Text wrap="truncate-end" bold={color}>
-          {headline ?? ''}
+          {line ?? ''}
         </Text>
-      }
-      lines={rest}
+      )}
       render={(line) => (
         <Text
           wrap="truncate-end"
