@@ -1,4 +1,4 @@
-// The plain `cosh hooks run`, `cosh claude-hook` and `cosh gemini-hook` (dist/fast-start.cjs):
+// The plain `cosh hooks run` and the agents' bridge commands (dist/fast-start.cjs):
 // the commands a program starts once per tool call, so their start-up is the time a person waits
 // on every call. Built as one CommonJS file with everything it needs (zod and the schemas
 // included, but run only when a text must be validated), so that Node loads one file, skips its
@@ -8,9 +8,9 @@ import { parsePlainCommandLine, runPlainMain, setCoshVersion } from '@cosh/cosh-
 import packageJson from '../package.json' with { type: 'json' };
 
 /**
- * Runs `argv` (the arguments after `cosh`) when it is a plain `hooks run`, `claude-hook` or
- * `gemini-hook` command line, after which the process exits once its output is flushed; `false`, having done
- * nothing, for any other command line (help, a usage mistake, anything unusual), which the whole
+ * Runs `argv` (the arguments after `cosh`) when it is a plain `hooks run` or bridge command line,
+ * after which the process exits once its output is flushed; `false`, having done nothing, for any
+ * other command line (help, a usage mistake, anything unusual), which the whole
  * program then reads.
  */
 export function runPlainCommandLine(argv: readonly string[]): boolean {

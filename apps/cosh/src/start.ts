@@ -1,6 +1,6 @@
 // The first module of every `cosh` run (dist/start.cjs, which bin/cosh.js requires). CommonJS,
-// as the bin file is: Node then never starts its ES module loader for the plain `hooks run`,
-// `claude-hook` and `gemini-hook`, which a program starts once per tool call. Those go to
+// as the bin file is: Node then never starts its ES module loader for the plain `hooks run` and
+// the agents' bridge commands (`<agent>-hook`), which a program starts once per tool call. Those go to
 // dist/fast-start.cjs, one CommonJS file whose compiled code is kept beside it between runs
 // (require-with-code-cache.ts says why there and nowhere else); every other command line goes to
 // the whole program, dist/cli.js.
@@ -15,7 +15,9 @@ interface FastStart {
 }
 
 const argv = process.argv.slice(2);
-const perCall = argv[0] === 'claude-hook' || argv[0] === 'gemini-hook' || (argv[0] === 'hooks' && argv[1] === 'run');
+// Every bridge command of the agents' table ends in `-hook` (bridge-commands.test.ts); any other
+// such word is read by fast-start.cjs as no plain command line, and then by the whole program.
+const perCall = argv[0]?.endsWith('-hook') === true || (argv[0] === 'hooks' && argv[1] === 'run');
 if (!(perCall && loadFastStart().runPlainCommandLine(argv))) {
   // Help, usage mistakes and anything unusual in those three commands too: the whole program reads
   // them, with the same messages and exit statuses (run-plain-command.test.ts compares the two).

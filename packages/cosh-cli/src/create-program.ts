@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { attachContext, type CliIo, createCliContext } from './cli-context.ts';
 import { addAgentBridgeCommands } from './commands/agent-bridge-commands.ts';
-import { addClaudeHookCommand } from './commands/claude-hook-command.ts';
+import { addAgentHookCommands } from './commands/agent-hook-command.ts';
 import { addCompletionCommand } from './commands/completion-command.ts';
 import { addHelpCommand } from './commands/help-command.ts';
 import { addHooksCommand } from './commands/hooks-command.ts';
@@ -23,9 +23,9 @@ export interface CreateProgramOptions {
 }
 
 /**
- * The `cosh` program with `hooks list|validate|trust|enable|disable|run|import|schema`,
- * `claude-hook` and `settings` registered, one registration function per command (group).
- * Each action imports its module only when it runs, so `cosh --version` loads none of them
+ * The `cosh` program with `hooks list|validate|trust|enable|disable|run|import|schema`, the
+ * agents' bridge commands and `settings` registered, one registration function per command
+ * (group). Each action imports its module only when it runs, so `cosh --version` loads none of them
  * (nor ink and react, which only the settings screen loads). Add more commands with
  * `program.command(…)` before calling `runMain`; inside an action, `contextOf(command)` gives
  * the streams to print to.
@@ -34,7 +34,7 @@ export function createProgram(options: CreateProgramOptions): Command {
   setCoshVersion(options.version);
   const program = createRootCommand(options);
   addHooksCommand(program);
-  addClaudeHookCommand(program);
+  addAgentHookCommands(program);
   addAgentBridgeCommands(program);
   addSettingsCommand(program);
   addInitCommand(program);

@@ -1,8 +1,10 @@
-// The options of `cosh hooks run` and `cosh claude-hook`, in one table that both readers of their
+// The options of `cosh hooks run` and the bridge commands, in one table that both readers of their
 // command lines take: commander's program (hooks-run-command.ts, config-option.ts,
 // session-id-option.ts, create-program.ts) and the plain reader of the per-call start
 // (plain-command-line.ts), which must not load commander. An option added here is known to both;
 // run-plain-command.test.ts checks that they read every command line alike.
+import { AGENTS } from '@cosh/spec';
+import { type BridgeCommand, bridgeCommandNamed } from './agents/bridge-commands.ts';
 
 /** One option: its commander flags (`--tool <name>`), help text, and the field the plain reader fills. */
 export interface PerCallOption {
@@ -89,19 +91,28 @@ export const HOOKS_RUN_OPTIONS: readonly PerCallOption[] = [
   },
 ];
 
-/** `cosh claude-hook`'s options. */
-export const CLAUDE_HOOK_OPTIONS: readonly PerCallOption[] = [
-  CONFIG_OPTION,
-  NO_PROJECT_OPTION,
-  {
-    flags: '--client <agent>',
-    description: 'the agent that runs it: claude (default) or codex (answers within what Codex CLI accepts)',
-    field: 'client',
-  },
-];
+/**
+ * A bridge command's options (K8–K10): `--config`, `--no-project`, and `--client <agent>` when it
+ * answers more than one agent.
+ */
+export function bridgeCommandOptions(command: BridgeCommand): readonly PerCallOption[] {
+  if (command.agents.length === 1) return [CONFIG_OPTION, NO_PROJECT_OPTION];
+  const [first, ...others] = command.agents.map((agent) => `${agent} (${AGENTS[agent].label})`);
+  return [
+    CONFIG_OPTION,
+    NO_PROJECT_OPTION,
+    {
+      flags: '--client <agent>',
+      description: `the agent that runs it: ${first}, the default, or ${others.join(' or ')}`,
+      field: 'client',
+    },
+  ];
+}
 
-/** `cosh gemini-hook`'s options (K10). */
-export const GEMINI_HOOK_OPTIONS: readonly PerCallOption[] = [CONFIG_OPTION, NO_PROJECT_OPTION];
+/** `cosh claude-hook`'s options. */
+export const CLAUDE_HOOK_OPTIONS: readonly PerCallOption[] = bridgeCommandOptions(
+  bridgeCommandNamed('claude-hook') as BridgeCommand,
+);
 
 /** The option's long name (`--tool`), and whether it takes a value. */
 export function optionName(option: PerCallOption): { readonly name: string; readonly takesValue: boolean } {

@@ -1,15 +1,10 @@
+import { type BridgeCommandName, bridgeCommandNamed } from './agents/bridge-commands.ts';
 import type { CommandName } from './cli-errors.ts';
-import {
-  CLAUDE_HOOK_OPTIONS,
-  GEMINI_HOOK_OPTIONS,
-  HOOKS_RUN_OPTIONS,
-  optionName,
-  type PerCallOption,
-} from './per-call-options.ts';
+import { bridgeCommandOptions, HOOKS_RUN_OPTIONS, optionName, type PerCallOption } from './per-call-options.ts';
 
 /**
- * A `cosh hooks run` or `cosh claude-hook` command line in its plain form, read without
- * commander: the two commands a program starts once per tool call, where commander's load and
+ * A `cosh hooks run` or bridge command line (`cosh claude-hook`, …) in its plain form, read
+ * without commander: the commands a program starts once per tool call, where commander's load and
  * set-up are a good part of the start-up. Every field means what the commander program's
  * option of the same name means (create-program.ts, hooks-run-command.ts).
  */
@@ -34,18 +29,13 @@ export type PlainCommandLine =
       readonly exitCode: boolean;
     }
   | {
-      readonly command: 'claude-hook';
+      /** An agent's bridge (K8–K10). */
+      readonly command: BridgeCommandName;
       readonly config: string | undefined;
       /** `--no-project` given. */
       readonly noProject: boolean;
-      /** `--client codex` (K9). */
+      /** `--client <agent>`, of a command that answers more than one agent. */
       readonly client?: string | undefined;
-    }
-  | {
-      readonly command: 'gemini-hook';
-      readonly config: string | undefined;
-      /** `--no-project` given. */
-      readonly noProject: boolean;
     };
 
 /** The flags of `options` that take a value, and the switches, each by flag, with the field it fills. */
@@ -64,15 +54,16 @@ function optionTables(options: readonly PerCallOption[]): {
 
 // From the one table commander's program is built from too (per-call-options.ts).
 const HOOKS_RUN = optionTables(HOOKS_RUN_OPTIONS);
-const CLAUDE_HOOK = optionTables(CLAUDE_HOOK_OPTIONS);
-const GEMINI_HOOK = optionTables(GEMINI_HOOK_OPTIONS);
 
-/** `cosh hooks run` and `cosh claude-hook` as usage hints name them (see usage-hint.ts). */
+/** `cosh hooks run` and the bridge commands as usage hints name them (see usage-hint.ts). */
 const program: CommandName = { name: () => 'cosh', parent: null };
 const hooks: CommandName = { name: () => 'hooks', parent: program };
 export const HOOKS_RUN_COMMAND: CommandName = { name: () => 'run', parent: hooks };
-export const CLAUDE_HOOK_COMMAND: CommandName = { name: () => 'claude-hook', parent: program };
-export const GEMINI_HOOK_COMMAND: CommandName = { name: () => 'gemini-hook', parent: program };
+
+/** The bridge command `name` as usage hints name it. */
+export function bridgeCommandName(name: BridgeCommandName): CommandName {
+  return { name: () => name, parent: program };
+}
 
 /**
  * `argv` (without node and script) as a {@link PlainCommandLine}, or `undefined` for anything
@@ -112,20 +103,17 @@ export function parsePlainCommandLine(argv: readonly string[]): PlainCommandLine
       exitCode: switches.has('exitCode'),
     };
   }
-  if (argv[0] === 'claude-hook') {
-    const read = readOptions(argv.slice(1), CLAUDE_HOOK.values, CLAUDE_HOOK.switches);
+  const bridge = bridgeCommandNamed(argv[0]);
+  if (bridge !== undefined) {
+    const options = optionTables(bridgeCommandOptions(bridge));
+    const read = readOptions(argv.slice(1), options.values, options.switches);
     if (read === undefined || read.operands.length !== 0) return undefined;
     return {
-      command: 'claude-hook',
+      command: bridge.name,
       config: read.values['config'],
       noProject: read.switches.has('noProject'),
-      client: read.values['client'],
+      ...(bridge.agents.length > 1 ? { client: read.values['client'] } : {}),
     };
-  }
-  if (argv[0] === 'gemini-hook') {
-    const read = readOptions(argv.slice(1), GEMINI_HOOK.values, GEMINI_HOOK.switches);
-    if (read === undefined || read.operands.length !== 0) return undefined;
-    return { command: 'gemini-hook', config: read.values['config'], noProject: read.switches.has('noProject') };
   }
   return undefined;
 }

@@ -1,16 +1,11 @@
-// `cosh hooks run` and `cosh claude-hook` without commander: a program (an agent, Claude Code)
-// starts them once per tool call, and commander's load and set-up were about a sixth of their
+// `cosh hooks run` and the bridge commands without commander: a program (an agent) starts them
+// once per tool call, and commander's load and set-up were about a sixth of their
 // start. Only their plain command lines come here (plain-command-line.ts); the commander program
 // reads everything else, so help, usage mistakes and suggestions stay its own.
 import { type CliIo, createCliContext } from './cli-context.ts';
 import { EXIT_CODES } from './exit-codes.ts';
 import { configPathOf, sessionIdOf } from './option-values.ts';
-import {
-  CLAUDE_HOOK_COMMAND,
-  GEMINI_HOOK_COMMAND,
-  HOOKS_RUN_COMMAND,
-  type PlainCommandLine,
-} from './plain-command-line.ts';
+import { bridgeCommandName, HOOKS_RUN_COMMAND, type PlainCommandLine } from './plain-command-line.ts';
 import { exitWhenFlushed, reportError, watchForClosedReaders } from './run-main.ts';
 
 /**
@@ -20,12 +15,7 @@ import { exitWhenFlushed, reportError, watchForClosedReaders } from './run-main.
  */
 export async function runPlainCommand(commandLine: PlainCommandLine, io?: Partial<CliIo>): Promise<number> {
   const context = createCliContext(io);
-  const command =
-    commandLine.command === 'hooks run'
-      ? HOOKS_RUN_COMMAND
-      : commandLine.command === 'claude-hook'
-        ? CLAUDE_HOOK_COMMAND
-        : GEMINI_HOOK_COMMAND;
+  const command = commandLine.command === 'hooks run' ? HOOKS_RUN_COMMAND : bridgeCommandName(commandLine.command);
   try {
     const configPath = configPathOf(commandLine, command);
     if (commandLine.command === 'hooks run') {
@@ -47,14 +37,11 @@ export async function runPlainCommand(commandLine: PlainCommandLine, io?: Partia
         exitCode: commandLine.exitCode,
         command,
       });
-    } else if (commandLine.command === 'gemini-hook') {
-      const { runGeminiHook } = await import('./commands/gemini-hook.ts');
-      await runGeminiHook(context, { configPath, noProject: commandLine.noProject }, context.stdin);
     } else {
-      const { runClaudeHook } = await import('./commands/claude-hook.ts');
-      await runClaudeHook(
+      const { runAgentHook } = await import('./commands/agent-hook.ts');
+      await runAgentHook(
         context,
-        { configPath, noProject: commandLine.noProject, client: commandLine.client },
+        { command: commandLine.command, configPath, noProject: commandLine.noProject, client: commandLine.client },
         context.stdin,
       );
     }

@@ -18,6 +18,8 @@ export {
   type CodexCoshCall,
   type CodexToolCall,
   codexPatchWriteTargets,
+  // B8's reader by what it does, for a bridge that asks the agents' table whether a client applies patches.
+  codexPatchWriteTargets as patchWriteTargets,
   codexToolOutput,
   fromCodexToolCall,
 } from './codex-tool-call.ts';

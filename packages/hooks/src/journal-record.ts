@@ -3,10 +3,11 @@
 // lock, since only it knows the line before.
 import type { Decision, OutcomeKind } from '@cosh/aggregate';
 import type { ConfigLayer } from '@cosh/config';
+import type { AgentName } from '@cosh/spec';
 import type { HookReport } from './hook-report.ts';
 
-/** The agents a journal line names (J1): Cosh's own hosts are `cosh` and `mcp`. */
-export type JournalAgent = 'cosh' | 'claude' | 'codex' | 'gemini' | 'mcp';
+/** The agents a journal line names (J1): the bridged agents', and Cosh's own hosts, `cosh` and `mcp`. */
+export type JournalAgent = 'cosh' | AgentName | 'mcp';
 
 /** The longest `reason` a line keeps, in UTF-8 bytes (J1). */
 export const JOURNAL_REASON_BYTES = 1024;

@@ -37,7 +37,24 @@ export interface AgentSpec {
   readonly connectTimeoutSeconds: number;
   /** How its hook answers a deny and adds context (E5, K8–K10), for the docs. */
   readonly answers: string;
+  /**
+   * The environment variables that name the project the person opened (K8), first found wins: the
+   * bridge looks for the project layer from there, else from the call's `cwd`.
+   */
+  readonly projectFolderVariables: readonly string[];
+  /** Its own file-writing tools, each with the input field that names the file (B8). */
+  readonly writeTools: Readonly<Record<string, string>>;
+  /** Whether its patch tool, or a patch given to its shell, writes files (B8 reads the patch's files). */
+  readonly appliesPatches: boolean;
 }
+
+/** Claude Code's file-writing tools, also accepted from Codex CLI (B8). */
+const CLAUDE_WRITE_TOOLS = {
+  Write: 'file_path',
+  Edit: 'file_path',
+  MultiEdit: 'file_path',
+  NotebookEdit: 'notebook_path',
+} as const;
 
 /** The agents (K8–K10): their bridge, their settings files and the form of their answers. */
 export const AGENTS = {
@@ -51,6 +68,9 @@ export const AGENTS = {
     connectTimeoutSeconds: 900,
     answers:
       'hookSpecificOutput.permissionDecision for a tool call; decision "block" + reason, hookSpecificOutput.additionalContext otherwise',
+    projectFolderVariables: ['CLAUDE_PROJECT_DIR'],
+    writeTools: CLAUDE_WRITE_TOOLS,
+    appliesPatches: false,
   },
   codex: {
     label: 'Codex CLI',
@@ -61,6 +81,9 @@ export const AGENTS = {
     boundSeconds: 895,
     connectTimeoutSeconds: 900,
     answers: "Claude Code's form, as far as Codex reads it (K9)",
+    projectFolderVariables: ['CLAUDE_PROJECT_DIR'],
+    writeTools: CLAUDE_WRITE_TOOLS,
+    appliesPatches: true,
   },
   gemini: {
     label: 'Gemini CLI',
@@ -72,6 +95,9 @@ export const AGENTS = {
     boundSeconds: 55,
     connectTimeoutSeconds: 60,
     answers: 'decision "deny" + reason, hookSpecificOutput.additionalContext, continue: false + stopReason (K10)',
+    projectFolderVariables: ['GEMINI_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
+    writeTools: { write_file: 'file_path', replace: 'file_path' },
+    appliesPatches: false,
   },
 } as const satisfies Record<AgentName, AgentSpec>;
 

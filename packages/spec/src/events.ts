@@ -233,3 +233,22 @@ export const EVENTS_ALLOWING_ASYNC: readonly HookEvent[] = HOOK_EVENTS.filter((e
 export function eventOfAgentName(agent: AgentName, name: string): HookEvent | undefined {
   return HOOK_EVENTS.find((event) => EVENTS[event].agentNames[agent] === name);
 }
+
+/**
+ * The agent's names of `events` (those it has), each naming the Cosh event it stands for, in the
+ * order of `events`: what a bridge reads `hook_event_name` against.
+ *
+ * @example
+ * agentEventNames('gemini', TOOL_EVENTS); // { BeforeTool: 'PreToolUse', AfterTool: 'PostToolUse' }
+ */
+export function agentEventNames<Event extends HookEvent>(
+  agent: AgentName,
+  events: readonly Event[],
+): Readonly<Record<string, Event>> {
+  const names: Record<string, Event> = {};
+  for (const event of events) {
+    const name = EVENTS[event].agentNames[agent];
+    if (name !== null) names[name] = event;
+  }
+  return names;
+}

@@ -13,6 +13,7 @@ export {
 } from './claude-tool-names.ts';
 export {
   type Aggregator,
+  agentEventNames,
   EVENTS,
   EVENTS_ALLOWING_ASYNC,
   type EventHonours,

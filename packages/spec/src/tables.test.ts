@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_NAMES, AGENTS } from './agents.ts';
 import {
+  agentEventNames,
   EVENTS,
   EVENTS_ALLOWING_ASYNC,
   eventOfAgentName,
@@ -67,6 +68,15 @@ describe('the events table (C4, E1–E6)', () => {
     expect(eventOfAgentName('gemini', 'BeforeAgent')).toBe('UserPromptSubmit');
     expect(eventOfAgentName('gemini', 'AfterAgent')).toBe('Stop');
     expect(eventOfAgentName('gemini', 'PreToolUse')).toBeUndefined();
+  });
+
+  it("K8–K10: a bridge reads each agent's names of the events it asks for, in their order", () => {
+    expect(agentEventNames('gemini', TOOL_EVENTS)).toEqual({ BeforeTool: 'PreToolUse', AfterTool: 'PostToolUse' });
+    expect(Object.entries(agentEventNames('gemini', ['Stop', 'UserPromptSubmit']))).toEqual([
+      ['AfterAgent', 'Stop'],
+      ['BeforeAgent', 'UserPromptSubmit'],
+    ]);
+    expect(agentEventNames('claude', TOOL_EVENTS)).toEqual({ PreToolUse: 'PreToolUse', PostToolUse: 'PostToolUse' });
   });
 
   it('O3/O5: each event words its default deny and its failures', () => {

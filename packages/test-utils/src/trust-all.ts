@@ -22,7 +22,7 @@ export function withoutTrustAllWarning(stderr: string): string {
 }
 
 /** SPEC B10's warning that a client's shell is not fenced, as a line of a `systemMessage` or stderr. */
-const unfencedWarning = /^cosh: (claude|codex|gemini)'s shell is not sandboxed: [^\n]*\n/gm;
+const unfencedWarning = /^cosh: [a-z]+'s shell is not sandboxed: [^\n]*\n/gm;
 
 /**
  * `text` without B10's once-per-session warning that the agent's own shell is not fenced: the

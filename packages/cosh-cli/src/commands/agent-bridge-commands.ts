@@ -1,38 +1,12 @@
 import type { Command } from 'commander';
 import { contextOf } from '../cli-context.ts';
-import { configOption, noProjectOption } from '../config-option.ts';
 import { addExamples } from '../help-examples.ts';
-import { configPathOf, noProjectOf } from '../option-values.ts';
 
 /**
- * Registers the agent bridges' commands besides `claude-hook`: `gemini-hook` (K10) and `connect`
+ * Registers the commands that wire the agent bridges into an agent: `connect` and `disconnect`
  * (X). Options only; each implementation is imported when its command runs.
  */
 export function addAgentBridgeCommands(program: Command): void {
-  const geminiHook = program
-    .command('gemini-hook')
-    .description(
-      "a Gemini CLI hook command: runs the Cosh hooks for Gemini's tool calls (BeforeTool/AfterTool) and session events (BeforeAgent = UserPromptSubmit, SessionStart, AfterAgent = Stop, SessionEnd) and answers in Gemini's protocol",
-    )
-    .addOption(configOption())
-    .addOption(noProjectOption())
-    .addHelpText(
-      'after',
-      '\nWire it with cosh connect gemini: it writes the fail-closed command\n  <absolute path of cosh> gemini-hook || { echo \'cosh gemini-hook failed\' >&2; exit 2; }\nunder "BeforeTool" and "AfterTool" of ~/.gemini/settings.json, and the same command ending in\nexit 1 (a warning: the prompt goes on) under "BeforeAgent", "SessionStart", "AfterAgent" and\n"SessionEnd". On a prompt or a stop, its own failure (a setup.json that does not load or is not\ntrusted) is a warning too; only a hook that denies blocks the prompt.',
-    )
-    .action(async (flags: { config?: string; project?: boolean }, command: Command) => {
-      const configPath = configPathOf(flags, command);
-      const { runGeminiHook } = await import('./gemini-hook.ts');
-      const context = contextOf(command);
-      await runGeminiHook(context, { configPath, noProject: noProjectOf(flags) }, context.stdin);
-    });
-  addExamples(geminiHook, [
-    [
-      'cosh gemini-hook < before-tool.json',
-      'answer one Gemini CLI call (its hook stdin, saved) as Gemini would read it',
-    ],
-  ]);
-
   const connect = program
     .command('connect')
     .description("wire Cosh into an agent: add the bridge hook to the agent's own settings (claude, codex, gemini)")

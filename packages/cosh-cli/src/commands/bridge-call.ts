@@ -1,7 +1,8 @@
-// An agent's hook stdin as every bridge reads it (`cosh claude-hook`, its `--client codex`,
-// `cosh gemini-hook`; SPEC K4, K8–K10): the same JSON fields under each agent's event names.
+// An agent's hook stdin as every bridge reads it (SPEC K4, K8–K10): the same JSON fields under
+// each agent's event names.
 import type { HookEvent } from '@cosh/config';
 import type { SessionEvent } from '@cosh/hooks';
+import { type AgentName, agentEventNames, TOOL_EVENTS, type ToolEvent } from '@cosh/spec';
 import { type BridgeSessionCall, readBridgeSessionCall } from './bridge-session-event.ts';
 
 /** One call of the agent's, as far as a bridge reads its stdin. */
@@ -22,6 +23,11 @@ export interface BridgeCall {
 export interface BridgeCallProblem {
   readonly event: HookEvent | null;
   readonly problem: string;
+}
+
+/** An agent's names of the tool events (its PreToolUse and PostToolUse), each naming the Cosh event it is. */
+export function agentToolEvents(agent: AgentName): Readonly<Record<string, ToolEvent>> {
+  return agentEventNames(agent, TOOL_EVENTS);
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -1,26 +1,18 @@
 // The session events in the bridges (SPEC E1–E5): an agent's UserPromptSubmit, SessionStart,
-// Stop and SessionEnd (Gemini CLI: BeforeAgent, SessionStart, AfterAgent, SessionEnd) read from
+// Stop and SessionEnd (under its own names of them, `EVENTS[event].agentNames`) read from
 // its stdin and run through `engine.run(event, …)` (E6). Each bridge words the verdict in its own
 // client's form; what they share is here. B8 and B10 (Cosh's files, the unfenced shell) are about
 // tool calls and do not run here.
-import {
-  createHookEngine,
-  EVENT_RULES,
-  type HookEngine,
-  type SessionEvent,
-  type SessionEventCall,
-  type SessionEventResult,
-} from '@cosh/hooks';
-import { hookPathFor } from '@cosh/config';
+import type { SessionEvent, SessionEventCall, SessionEventResult } from '@cosh/hooks';
+import { agentEventNames } from '@cosh/spec';
 import type { CliContext } from '../cli-context.ts';
-import { hostJournal } from '../host-journal.ts';
+import { loadBridgeLayers, openBridgeEngine, withinBound } from './bridge-engine.ts';
 import {
   type BridgeClient,
   bridgeBoundMs,
   bridgeProjectFrom,
   type createBridgeDeadline,
   sessionDeadlineProblem,
-  loadBridgeConfig,
 } from './bridge-support.ts';
 
 /** The session events, in the events table's order. */
@@ -33,12 +25,7 @@ export const SESSION_EVENTS = [
 
 /** An agent's names of the session events it has (E5), each naming the Cosh event it is. */
 export function agentSessionEvents(agent: BridgeClient): Readonly<Record<string, SessionEvent>> {
-  const names: Record<string, SessionEvent> = {};
-  for (const event of SESSION_EVENTS) {
-    const name = EVENT_RULES[event].agentNames[agent];
-    if (name !== null) names[name] = event;
-  }
-  return names;
+  return agentEventNames(agent, SESSION_EVENTS);
 }
 
 /** One session event of the agent's, as far as a bridge reads its stdin. */
@@ -151,22 +138,10 @@ export async function runBridgeSessionEvent(
   call: BridgeSessionCall,
   deadline: ReturnType<typeof createBridgeDeadline>,
 ): Promise<SessionEventOutcome> {
-  let bridge: Awaited<ReturnType<typeof loadBridgeConfig>>;
   const project = bridgeProjectFrom(context.env, call.cwd, options.projectVariables);
-  try {
-    bridge = await loadBridgeConfig(context, {
-      configPath: options.configPath,
-      noProject: options.noProject,
-      projectFrom: project,
-    });
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    return {
-      ok: false,
-      problem: notHeld(`${options.command}: the Cosh hooks could not be loaded: ${why}`, call.event),
-      warnings: [],
-    };
-  }
+  const load = await loadBridgeLayers(context, { ...options, label: options.command, projectFrom: project });
+  if (!load.ok) return { ok: false, problem: notHeld(load.problem, call.event), warnings: [] };
+  const bridge = load.layers;
   if (bridge.loaded.config.refusal !== null) {
     // S5: a file nobody trusted runs no hook; a tool call is refused for it, a session event goes on.
     return {
@@ -176,36 +151,16 @@ export async function runBridgeSessionEvent(
     };
   }
   deadline.setBound(bridgeBoundMs(bridge.loaded.config, call.event, options.client));
-  const journalWarnings: string[] = [];
-  const journal = await hostJournal(context, {
-    settings: bridge.loaded.journal,
-    agent: options.client,
-    warn: (message) => {
-      journalWarnings.push(message);
-      context.err.line(`cosh: warning: ${message}`);
-    },
-  });
-  const engine: HookEngine = createHookEngine(bridge.loaded.config, {
-    journal,
-    cwd: call.cwd,
-    // B12: no PATH entry the agent's shell could write (the payload's cwd, the project's root, …).
-    env: hookPathFor(bridge.loaded.sandbox, context.env, [call.cwd, bridge.projectFrom]).env,
-    sessionId: call.sessionId,
-    transcriptPath: call.transcriptPath,
-    projectFolder: bridge.loaded.projectFolder,
-    residentHooks: 'one-call',
-  });
+  const { engine, journalWarnings } = await openBridgeEngine(context, bridge, call, { agent: options.client });
   const ran = engine.run(call.event, { ...call.fields, cwd: call.cwd } as never) as Promise<SessionEventResult>;
-  const outcome = await Promise.race([ran, deadline.expired]);
+  const outcome = await withinBound(engine, ran, deadline);
   if (outcome === 'expired') {
-    void engine.close();
     return {
       ok: false,
       problem: notHeld(sessionDeadlineProblem(options.command, deadline.boundMs), call.event),
       warnings: [...bridge.warnings, ...journalWarnings],
     };
   }
-  await engine.close();
   const warnings = [...bridge.warnings, ...journalWarnings];
   // The engine's own refusal (a call it could not put through, its own crash) names no hook: it is
   // the bridge's failure, not a hook's deny.
@@ -216,7 +171,7 @@ export async function runBridgeSessionEvent(
   return { ok: true, result: outcome, warnings };
 }
 
-/** The verdict's reasons as one text, never empty where a client needs one (Codex refuses an empty reason). */
+/** The verdict's reasons as one text, never empty where a client needs one (a client may refuse an empty reason). */
 export function sessionReason(reasons: readonly string[]): string {
   const joined = reasons.join('; ').trim();
   return joined === '' ? 'blocked by a Cosh hook' : joined;

@@ -1,10 +1,11 @@
-// What the agent bridges share (`cosh claude-hook`, its `--client codex`, `cosh gemini-hook`;
-// SPEC K8–K10): the agent's stdin read within a bound, the project layer found from the project
-// the person opened, the load warnings kept for the answer's `systemMessage`, and an answer time
-// that no hook can stretch past the agent's own hook timeout.
+// What the agent bridges share (every agent's hook command, SPEC K8–K10): the agent's stdin read
+// within a bound, the project layer found from the project the person opened, the load warnings
+// kept for the answer's `systemMessage`, and an answer time that no hook can stretch past the
+// agent's own hook timeout.
 import { statSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import type { HookEvent, HooksConfig } from '@cosh/config';
+import { AGENT_NAMES, AGENTS, type AgentName } from '@cosh/spec';
 import type { CliContext, Writer } from '../cli-context.ts';
 import { type CommandConfig, loadCommandConfig } from '../load-command-config.ts';
 
@@ -15,16 +16,21 @@ const MAX_STDIN_BYTES = 64 * 1024 * 1024;
 export const BRIDGE_GRACE_SECONDS = 5;
 
 /**
- * The longest a bridge takes, whatever its hooks' timeouts say, per agent: below the hook timeout
- * `cosh connect` writes for that agent ({@link CONNECT_HOOK_TIMEOUT_SECONDS}), so the agent's own
- * timeout (which lets the call through) never decides. Gemini CLI: below its 60 s default (K10).
+ * The longest a bridge takes, whatever its hooks' timeouts say, per agent (`AGENTS[agent].boundSeconds`):
+ * below the hook timeout `cosh connect` writes for that agent ({@link CONNECT_HOOK_TIMEOUT_SECONDS}),
+ * so the agent's own timeout (which lets the call through) never decides.
  */
-export const BRIDGE_MAX_BOUND_SECONDS = { claude: 895, codex: 895, gemini: 55 } as const;
+export const BRIDGE_MAX_BOUND_SECONDS = perAgent((agent) => AGENTS[agent].boundSeconds);
 
 /** The hook timeout `cosh connect` writes, in seconds (above {@link BRIDGE_MAX_BOUND_SECONDS}). */
-export const CONNECT_HOOK_TIMEOUT_SECONDS = { claude: 900, codex: 900, gemini: 60 } as const;
+export const CONNECT_HOOK_TIMEOUT_SECONDS = perAgent((agent) => AGENTS[agent].connectTimeoutSeconds);
 
-export type BridgeClient = keyof typeof BRIDGE_MAX_BOUND_SECONDS;
+/** An agent a bridge answers (K8–K10). */
+export type BridgeClient = AgentName;
+
+function perAgent<Value>(entryOf: (agent: AgentName) => Value): Readonly<Record<AgentName, Value>> {
+  return Object.fromEntries(AGENT_NAMES.map((agent) => [agent, entryOf(agent)])) as Record<AgentName, Value>;
+}
 
 /** The agent's stdin as text; throws past {@link MAX_STDIN_BYTES}. */
 export async function readBridgeStdin(stdin: NodeJS.ReadableStream): Promise<string> {

@@ -13,24 +13,14 @@ import {
   protectedPathsInputOf,
   protectedPathWhat,
 } from '@cosh/config';
-import { type AnsweredVerdict, codexPatchWriteTargets } from '@cosh/hooks';
+import { type AnsweredVerdict, patchWriteTargets } from '@cosh/hooks';
+import { AGENTS } from '@cosh/spec';
 import type { BridgeClient } from './bridge-support.ts';
 
-/** Claude Code's file-writing tools and the field naming the file (also accepted from Codex). */
-const CLAUDE_WRITE_TOOLS: Readonly<Record<string, string>> = {
-  Write: 'file_path',
-  Edit: 'file_path',
-  MultiEdit: 'file_path',
-  NotebookEdit: 'notebook_path',
-};
-
-/** Gemini CLI's file-writing tools and the field naming the file. */
-const GEMINI_WRITE_TOOLS: Readonly<Record<string, string>> = { write_file: 'file_path', replace: 'file_path' };
-
 /**
- * The files (absolute against `cwd`) a client's tool call would write: Claude's `Write`, `Edit`,
- * `MultiEdit`, `NotebookEdit`; Codex's `apply_patch` (and a patch given to its shell); Gemini's
- * `write_file`, `replace`. Empty for any other tool (MCP tools are not inspected).
+ * The files (absolute against `cwd`) a client's tool call would write: its own file-writing tools
+ * (`AGENTS[client].writeTools`) and, for a client that applies patches, every file of the patch
+ * its patch tool or its shell is given. Empty for any other tool (MCP tools are not inspected).
  */
 export function clientWriteTargets(
   client: BridgeClient,
@@ -39,11 +29,12 @@ export function clientWriteTargets(
   cwd: string,
   env: NodeJS.ProcessEnv,
 ): string[] {
-  if (client === 'codex') {
-    const patched = codexPatchWriteTargets(toolName, toolInput, cwd);
+  const { writeTools, appliesPatches } = AGENTS[client];
+  if (appliesPatches) {
+    const patched = patchWriteTargets(toolName, toolInput, cwd);
     if (patched.length > 0) return patched;
   }
-  const tools = client === 'gemini' ? GEMINI_WRITE_TOOLS : CLAUDE_WRITE_TOOLS;
+  const tools: Readonly<Record<string, string>> = writeTools;
   const field = Object.hasOwn(tools, toolName) ? tools[toolName] : undefined;
   if (field === undefined) return [];
   const value = toolInput[field];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentSessionEvents } from './bridge-session-event.ts';
+import { agentSessionEvents } from '../commands/bridge-session-event.ts';
 import { claudeSessionAnswer, claudeSessionFailure } from './claude-session-answer.ts';
 import { geminiSessionAnswer, geminiSessionFailure } from './gemini-session-answer.ts';
 
