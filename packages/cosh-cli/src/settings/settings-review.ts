@@ -55,7 +55,7 @@ export function answerReview(
   place.update(null);
   const { candidate } = current.file;
   if (trust === undefined) {
-    screen.setMessage({ tone: 'error', text: 'Not trusted: only a person at a controlling terminal gives trust (S4)' });
+    screen.setMessage({ tone: 'error', text: 'Not trusted: only a person at a controlling terminal gives trust' });
     return;
   }
   if (candidate === null) return;
