@@ -90,7 +90,7 @@ export async function explainToolCall(
     cwd: place.cwd,
     env: place.env,
   });
-  // The engine's own first step, with the same globs' home and root (create-hook-engine.ts).
+  // The engine's own first step, with the same globs' home and root (engine-selections.ts).
   const compiled = compileEventHooks(config, event, { home, projectRoot });
   const touched = await touchedPaths(call, { cwd: place.cwd, home });
   const byHook = new Map(

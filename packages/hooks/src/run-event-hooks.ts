@@ -9,7 +9,7 @@ import {
 } from '@cosh/aggregate';
 import type { HookEntry } from '@cosh/config';
 import type { HookSelection } from '@cosh/matcher';
-import { stopBoundMs } from '@cosh/runner';
+import { type RunnerOptions, stopBoundMs } from '@cosh/runner';
 import { translateUpdatedInput } from './claude-tool-input.ts';
 import { EVENTS } from '@cosh/spec';
 import { notStarted } from './guarded-runs.ts';
@@ -38,6 +38,11 @@ export interface EventHooksRun {
   readonly outcomes: HookOutcome[];
   /** What translating Claude hooks' `updatedInput` back dropped (K5): appended to the verdict's diagnostics. */
   readonly diagnostics: Diagnostic[];
+}
+
+/** A call no hook was selected for. */
+export function noHooksRun(): EventHooksRun {
+  return { reports: [], outcomes: [], diagnostics: [] };
 }
 
 /** The payload a hook of this protocol is given, or why it cannot start. */
@@ -115,13 +120,24 @@ interface StartedHooks {
   readonly startedAsync: ReadonlySet<number> | null;
 }
 
+/** The runner's bound for stopping a hook, per runner's options: they do not change, and resolving them cost every call an object. */
+const stopBounds = new WeakMap<RunnerOptions, number>();
+function stopBoundOf(options: RunnerOptions): number {
+  let bound = stopBounds.get(options);
+  if (bound === undefined) {
+    bound = stopBoundMs(options);
+    stopBounds.set(options, bound);
+  }
+  return bound;
+}
+
 /** Starts every selected hook that runs, in the same tick (R2). */
 function startHooks(
   selections: readonly HookSelection<HookEntry>[],
   setup: EventHooksInput,
   asyncHooks: AsyncHooksSetup | undefined,
 ): StartedHooks {
-  const stopBound = stopBoundMs(setup.hookRunner.options);
+  const stopBound = stopBoundOf(setup.hookRunner.options);
   // Made at its size (one per selection), not grown by push: a first push reserves 17 places.
   const runs = new Array<Promise<HookRun> | HookRun | null>(selections.length);
   let waiting = 0;

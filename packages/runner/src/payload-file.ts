@@ -19,6 +19,21 @@ const reopensThroughProc = existsSync('/proc/self/fd');
 
 const createFlags = constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
+/**
+ * Linux's O_TMPFILE (Node does not export it): a file with no name at all, made in one call,
+ * where a named one costs a random name, an exclusive create and an unlink (19 µs of a call's
+ * 70 µs here, right after a fork). `__O_TMPFILE` is 0o20000000 on these architectures, always with
+ * O_DIRECTORY (an old kernel that ignores it then fails with EISDIR rather than opening the
+ * folder). `null` where it is not known; then every file is named.
+ */
+const tmpFileFlags =
+  reopensThroughProc && process.platform === 'linux' && ['x64', 'arm64', 'arm', 'ia32'].includes(process.arch)
+    ? 0o20000000 | constants.O_DIRECTORY | constants.O_RDWR
+    : null;
+
+/** What a folder answers to O_TMPFILE when its file system (or the kernel) cannot make such files. */
+const tmpFileUnsupported = new Set(['EOPNOTSUPP', 'ENOTSUP', 'EISDIR', 'EINVAL']);
+
 interface PayloadFile {
   /** Descriptor of the written file, held until the end of the tick. */
   readonly fd: number;
@@ -62,17 +77,18 @@ function createExclusively(folder: string): { fd: number; path: string } {
 }
 
 /**
- * Writes `payload` to a new file of mode 0600 in a temporary folder, with a random name created
- * with `O_EXCL | O_NOFOLLOW` (nothing planted there beforehand is followed or reused).
+ * Writes `payload` to a new file of mode 0600 in a temporary folder, with no name (O_TMPFILE) or
+ * a random name created with `O_EXCL | O_NOFOLLOW` (nothing planted there beforehand is followed
+ * or reused).
  */
 function createPayloadFile(payload: string | Uint8Array, folders: readonly string[]): PayloadFile {
   const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
   let lastError: unknown;
   for (const folder of folders) {
     let fd: number;
-    let path: string;
+    let path: string | null;
     try {
-      ({ fd, path } = createExclusively(folder));
+      ({ fd, path } = createInFolder(folder));
     } catch (error) {
       lastError = error;
       continue;
@@ -82,11 +98,11 @@ function createPayloadFile(payload: string | Uint8Array, folders: readonly strin
     } catch (error) {
       // ENOSPC on a small tmpfs: the next folder may have room.
       closeSync(fd);
-      removeQuietly(path);
+      if (path !== null) removeQuietly(path);
       lastError = error;
       continue;
     }
-    if (!reopensThroughProc) return { fd, path };
+    if (path === null || !reopensThroughProc) return { fd, path };
     try {
       unlinkSync(path);
     } catch {
@@ -96,6 +112,18 @@ function createPayloadFile(payload: string | Uint8Array, folders: readonly strin
     return { fd, path: null };
   }
   throw lastError;
+}
+
+/** A new file of mode 0600 in `folder`: nameless (O_TMPFILE) where the folder can make one, else {@link createExclusively}'s. */
+function createInFolder(folder: string): { fd: number; path: string | null } {
+  if (tmpFileFlags !== null) {
+    try {
+      return { fd: openSync(folder, tmpFileFlags, 0o600), path: null };
+    } catch (error) {
+      if (!tmpFileUnsupported.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    }
+  }
+  return createExclusively(folder);
 }
 
 function removeQuietly(path: string): void {

@@ -17,9 +17,11 @@ export function createMcpLog(prefix: string, write: (text: string) => void): Mcp
 
 /**
  * `3 hooks`: the hooks that can run, for the start line. Entries turned off (`enabled: false`)
- * and the hooks of a turned-off event (`hooksEnabled`, C7) do not count.
+ * and the hooks of a turned-off event (`hooksEnabled`, C7) do not count. Without a config (it did
+ * not load), every call is refused.
  */
-export function describeHookCount(config: HooksConfig): string {
+export function describeHookCount(config: HooksConfig | undefined): string {
+  if (config === undefined) return 'every call refused';
   // Each entry says whether it runs (its switch, its event's, its layer's, its trust: C10, S5).
   const count = HOOK_EVENTS.flatMap((event) => config.hooks[event]).filter((entry) => entry.off === null).length;
   const hooks = `${count} ${count === 1 ? 'hook' : 'hooks'}`;

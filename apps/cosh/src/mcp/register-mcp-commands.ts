@@ -14,6 +14,7 @@ import {
   UsageError,
 } from '@cosh/cosh-cli';
 import { asyncVerboseOption, type Command, permissionOption, workingFolderOption } from '../tool-host-cli-options.ts';
+import type { McpHostOptions } from './mcp-host-options.ts';
 
 /** Default of `--call-timeout`, in seconds. */
 export const defaultCallTimeoutSeconds = 120;
@@ -48,6 +49,20 @@ interface McpFlags {
   cwd?: string;
   journal?: string;
   verbose?: boolean;
+}
+
+/** The options both commands share, from their flags. */
+function hostOptionsOf(flags: McpFlags, command: Command, version: string): McpHostOptions {
+  return {
+    configPath: configPathOf(flags, command),
+    noProject: noProjectOf(flags),
+    sessionId: sessionIdOf(flags, command),
+    journalPath: flags.journal,
+    permission: flags.permission,
+    cwd: flags.cwd,
+    verbose: flags.verbose === true,
+    version,
+  };
 }
 
 /** The options of `cosh mcp proxy` that take a value (`--config F`), for {@link proxyCommandLine}. */
@@ -123,20 +138,9 @@ export function addMcpCommands(program: Command, version: string): void {
     )
     .addOption(asyncVerboseOption(serve))
     .action(async (flags: McpFlags, command: Command) => {
-      const configPath = configPathOf(flags, command);
-      const sessionId = sessionIdOf(flags, command);
+      const options = hostOptionsOf(flags, command, version);
       const { runMcpServe } = await import('./run-mcp-serve.ts');
-      await runMcpServe(contextOf(command), {
-        configPath,
-        noProject: noProjectOf(flags),
-        sessionId,
-        journalPath: flags.journal,
-        permission: flags.permission,
-        cwd: flags.cwd,
-        verbose: flags.verbose === true,
-        version,
-        command,
-      });
+      await runMcpServe(contextOf(command), { ...options, command });
     });
   addExamples(serve, [
     ['cosh mcp serve', 'in an MCP client\'s server list: command "cosh", args ["mcp", "serve"]'],
@@ -190,22 +194,14 @@ export function addMcpCommands(program: Command, version: string): void {
         if (serverCommand.trim() === '') throw new UsageError('the MCP server command is empty', command);
         if (flags.name !== undefined && flags.name.trim() === '')
           throw new UsageError("option '--name <server>' needs a server name, not an empty string", command);
-        const configPath = configPathOf(flags, command);
-        const sessionId = sessionIdOf(flags, command);
+        const options = hostOptionsOf(flags, command, version);
         const { runMcpProxy } = await import('./run-mcp-proxy.ts');
         await runMcpProxy(contextOf(command), {
-          configPath,
-          noProject: noProjectOf(flags),
-          sessionId,
-          journalPath: flags.journal,
+          ...options,
           serverName: flags.name,
-          permission: flags.permission,
           callTimeoutSeconds,
           command: serverCommand,
           args,
-          cwd: flags.cwd,
-          verbose: flags.verbose === true,
-          version,
           cliCommand: command,
         });
       },

@@ -3,35 +3,23 @@ import { ExitError, hostJournal, loadCommandConfig } from '@cosh/cosh-cli';
 import { createScriptCheck, hookPathFor } from '@cosh/config';
 import { createHookEngine } from '@cosh/hooks';
 import { createAsyncResultSink } from '../async-result-sink.ts';
-import { type Command, resolveWorkingFolder } from '../tool-host-cli-options.ts';
+import type { Command } from '../tool-host-cli-options.ts';
 import { loadOrRefuse } from './config-refusal.ts';
 import { connectDownstream } from './downstream-server.ts';
 import { describeExit, DownstreamTransport } from './downstream-transport.ts';
 import { formatCommandLine } from './format-command-line.ts';
-import { createMcpLog, describeHookCount } from './mcp-log.ts';
+import { describeHookCount } from './mcp-log.ts';
 import { createPrefixedLines } from './prefixed-lines.ts';
 import { announceToolsChanged, createProxyServer } from './proxy-server.ts';
-import {
-  exitStatusOf,
-  listenForStopSignals,
-  serveStdio,
-  type StdioStreams,
-  type StopSignals,
-} from './stdio-session.ts';
+import { exitStatusOf, type SessionEnd } from './stdio-session.ts';
+import { type McpSession, mcpCommand, serveSession } from './mcp-command-session.ts';
+import type { McpHostOptions } from './mcp-host-options.ts';
 
 /** EX_UNAVAILABLE: the downstream server could not be started or did not initialize. */
 export const downstreamUnavailableStatus = 69;
 
 /** Options of {@link runMcpProxy}: the command line of `cosh mcp proxy`. */
-export interface McpProxyOptions {
-  readonly configPath?: string | undefined;
-  /** `--no-project`: the project layer is left out (SPEC C10). */
-  readonly noProject?: boolean | undefined;
-  readonly permission: 'allow' | 'deny';
-  /** `--session-id`: Claude hooks' `session_id` (K4); default a new UUID. */
-  /** `--journal <file>` (J1). */
-  readonly journalPath?: string | undefined;
-  readonly sessionId?: string | undefined;
+export interface McpProxyOptions extends McpHostOptions {
   /** `--name`: Claude hooks see the downstream's tool `t` as `mcp__<name>__t` (K3). */
   readonly serverName?: string | undefined;
   /** Seconds one request to the downstream server may take (`--call-timeout`). */
@@ -39,12 +27,6 @@ export interface McpProxyOptions {
   /** The downstream server's command and arguments (after `--`). */
   readonly command: string;
   readonly args: readonly string[];
-  /** `--cwd`: where the downstream server starts and hooks run; default the context's directory. */
-  readonly cwd?: string | undefined;
-  /** R13 `--verbose`: async hooks' reports on stderr. */
-  readonly verbose?: boolean | undefined;
-  /** The app's version, told to both sides. */
-  readonly version: string;
   /** `cosh mcp proxy` itself, for the `--help` pointer of a usage error. */
   readonly cliCommand?: Command | undefined;
 }
@@ -57,28 +39,10 @@ export interface McpProxyOptions {
  * result naming the problems (fail closed; the exit status is then 78). A downstream that cannot
  * start or initialize ends it with 69.
  */
-export async function runMcpProxy(
-  context: CliContext,
-  options: McpProxyOptions,
-  streams: StdioStreams = process,
-): Promise<void> {
-  // Before anything starts: a signal while the downstream starts is an orderly stop too.
-  const stopSignals = listenForStopSignals();
-  try {
-    await proxy(context, options, streams, stopSignals);
-  } finally {
-    stopSignals.dispose();
-  }
-}
+export const runMcpProxy = mcpCommand('cosh mcp proxy', (options: McpProxyOptions) => options.cliCommand, proxy);
 
-async function proxy(
-  context: CliContext,
-  options: McpProxyOptions,
-  streams: StdioStreams,
-  stopSignals: StopSignals,
-): Promise<void> {
-  const log = createMcpLog('cosh mcp proxy', (text) => context.err.write(text));
-  const cwd = await resolveWorkingFolder(context, options.cwd, options.cliCommand);
+async function proxy(context: CliContext, options: McpProxyOptions, session: McpSession): Promise<void> {
+  const { streams, stopSignals, log, cwd } = session;
   const setup = await loadOrRefuse(
     () =>
       // C10: the project layer of the folder the downstream and the hooks run in (`--cwd`).
@@ -182,24 +146,17 @@ async function proxy(
   const tools = downstream.tools();
   log(
     `proxying \`${commandLine}\` (pid ${transport.pid ?? '?'}): ${tools.length} ${tools.length === 1 ? 'tool' : 'tools'}, ` +
-      `${setup.refusal === undefined ? describeHookCount(setup.loaded.config) : 'every call refused'}, --permission ${options.permission}`,
+      `${describeHookCount(setup.loaded?.config)}, --permission ${options.permission}`,
   );
 
-  const end = await serveStdio(server, streams, {
-    stopSignals,
-    log,
-    shutdown: async (sessionEnd) => {
-      stopping = true;
-      const why = sessionEnd.reason === 'signal' ? `got ${sessionEnd.signal}` : 'the client disconnected';
-      await downstream.close();
-      // Resident processes and async hooks end with the server (R12, R13).
-      if ('engine' in hooks) await hooks.engine?.close();
-      const exit = transport.exit;
-      log(`${why}; stopped the downstream MCP server${exit === null ? '' : ` (${describeExit(exit)})`}`);
-    },
-  });
-  const status = exitStatusOf(end);
-  if (status !== 0) throw new ExitError(status);
-  // EX_CONFIG, as every command that could not use its configuration.
-  if (setup.refusal !== undefined) throw new ExitError(78);
+  const shutdown = async (sessionEnd: SessionEnd): Promise<void> => {
+    stopping = true;
+    const why = sessionEnd.reason === 'signal' ? `got ${sessionEnd.signal}` : 'the client disconnected';
+    await downstream.close();
+    // Resident processes and async hooks end with the server (R12, R13).
+    if ('engine' in hooks) await hooks.engine?.close();
+    const exit = transport.exit;
+    log(`${why}; stopped the downstream MCP server${exit === null ? '' : ` (${describeExit(exit)})`}`);
+  };
+  await serveSession(server, streams, { stopSignals, log, shutdown }, setup.refusal !== undefined);
 }

@@ -1,7 +1,7 @@
 // The interactive settings screen (ink + react). Only `run-settings.ts` imports this module,
 // lazily and only on a terminal, so no other command pays for loading react.
 import type { TrustCandidate } from '@cosh/config';
-import { Box, type Key, render, Text, useApp, useInput, useStdout } from 'ink';
+import { type Key, render, useApp, useInput } from 'ink';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { printableText } from '../terminal-text.ts';
 import {
@@ -18,23 +18,22 @@ import {
   REVIEW_KEYS_HELP,
   screenHeights,
   withPendingChanges,
-  wrapText,
 } from './settings-layout.ts';
 import { openEditor, type ScreenMessage } from './open-editor.ts';
 import { SaveQueue } from './save-queue.ts';
 import { handlePresses } from './settings-key-handler.ts';
 import { settingsKeys } from './settings-keys.ts';
 import type { SaveOutcome } from './save-toggle.ts';
-import { describeRow, layerHookNotice, type SettingsRow, type SettingsState } from './settings-state.ts';
-import {
-  BrokenList,
-  brokenScreenLines,
-  DetailView,
-  ReadyList,
-  type Review,
-  ReviewView,
-  reviewLines,
-} from './settings-views.tsx';
+import type { SettingsRow, SettingsState } from './settings-state.ts';
+import { BrokenList, brokenScreenLines } from './settings-broken-view.tsx';
+import { DetailView } from './settings-detail-view.tsx';
+import { ReadyList } from './settings-list-view.tsx';
+import { answerReview, type ReviewPlace, startReview } from './settings-review.ts';
+import { type Review, ReviewView, reviewLines } from './settings-review-view.tsx';
+import type { ScreenContext } from './settings-screen-context.ts';
+import { toggleUnderCursor } from './settings-toggle.ts';
+import { useTerminalSize } from './use-terminal-size.ts';
+import { SettingsFrame } from './settings-frame.tsx';
 import { useRefState } from './use-ref-state.ts';
 
 /** How the screen was left: q or Esc, or Ctrl-C. */
@@ -133,8 +132,6 @@ function isEditRequest(value: unknown): value is Extract<ScreenEnd, { kind: 'edi
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'edit';
 }
 
-type Tone = ScreenMessage['tone'];
-
 /** How long a confirmation stays under the list. */
 const MESSAGE_FADE_MS = 4000;
 type Message = ScreenMessage;
@@ -229,97 +226,23 @@ function SettingsScreen(
     setCursor({ key: row.key, index });
   };
 
-  const toggle = (): void => {
-    if (stateRef.current.status === 'broken') {
-      setMessage({ tone: 'error', text: 'Read-only: fix the errors in the file first, then press r.' });
-      return;
-    }
-    const current = currentRows();
-    const row = current[cursorIndexIn(current, cursorRef.current)];
-    if (row === undefined) return;
-    if (row.kind === 'layer-hook') {
-      setMessage({ tone: 'error', text: layerHookNotice(row) });
-      return;
-    }
-    const enabled = !row.enabled;
-    updatePending((pendingNow) => new Map(pendingNow).set(row.key, enabled));
-    setMessage({ tone: 'muted', text: `Saving: ${describeRow(row)} ${enabled ? 'on' : 'off'}…` });
-    saves.add(async () => {
-      const outcome = await save(file, row, enabled);
-      if (!outcome.ok) {
-        // After a failed save the screen shows the file as it is: the values of saves still
-        // queued are dropped too, and each shows again once it lands.
-        updatePending(() => new Map());
-        // The file no longer holds what the screen shows: rows moved under the cursor without
-        // a word would invite the next wrong toggle, so the screen stays as it was until r.
-        if (outcome.fileChanged) {
-          setMessage({ tone: 'error', text: outcome.message });
-          return;
-        }
-        await reloadAfter({ tone: 'error', text: outcome.message });
-        return;
-      }
-      // Saved: the row keeps showing the new value until the reloaded file shows it too. Cleared
-      // before the reload, the row showed the old state for a frame (issue 36).
-      await reloadAfter({ tone: 'ok', text: outcome.message });
-      updatePending((pendingNow) => {
-        if (pendingNow.get(row.key) !== enabled) return pendingNow;
-        const next = new Map(pendingNow);
-        next.delete(row.key);
-        return next;
-      });
-    });
+  // What the key actions read and do (settings-toggle.ts, settings-review.ts).
+  const screen: ScreenContext = {
+    file,
+    saves,
+    state: () => stateRef.current,
+    cursorRow: () => {
+      const current = currentRows();
+      return current[cursorIndexIn(current, cursorRef.current)];
+    },
+    setMessage,
+    reloadAfter,
   };
-
-  /** `t`: the first file that needs a person's review, shown with its diff (SPEC S4). */
-  const startReview = (): void => {
-    const current = stateRef.current;
-    const file = current.status === 'ready' ? current.layers?.toReview[0] : undefined;
-    if (file === undefined) {
-      setMessage({ tone: 'muted', text: 'Nothing to review: every file is trusted as it is.' });
-      return;
-    }
-    updateReview({ file, top: 0 });
-    setMessage({ tone: 'muted', text: `Trust ${printableText(file.file)} as it is now? y trusts it, n goes back.` });
-  };
-
-  const answerReview = (press: string): void => {
-    const current = reviewRef.current;
-    if (current === null) return;
-    const page = Math.max(1, heights.list - 1);
-    const lines = reviewLines(current.file, width);
-    const maximum = Math.max(0, lines.length - heights.list);
-    if (press === 'up' || press === 'down' || press === 'pageUp' || press === 'pageDown') {
-      const delta = press === 'up' ? -1 : press === 'down' ? 1 : press === 'pageUp' ? -page : page;
-      updateReview({ ...current, top: clamp(current.top + delta, 0, maximum) });
-      return;
-    }
-    if (press === 'no' || press === 'quit' || press === 'back') {
-      updateReview(null);
-      setMessage({ tone: 'muted', text: `Not trusted: ${printableText(current.file.file)}` });
-      return;
-    }
-    if (press !== 'yes') return;
-    updateReview(null);
-    const { candidate } = current.file;
-    const record = props.trust;
-    if (record === undefined) {
-      setMessage({ tone: 'error', text: 'Not trusted: only a person at a controlling terminal gives trust (S4)' });
-      return;
-    }
-    if (candidate === null) return;
-    setMessage({ tone: 'muted', text: `Trusting ${printableText(current.file.file)}…` });
-    saves.add(async () => {
-      try {
-        await record(candidate);
-        await reloadAfter({ tone: 'ok', text: `Trusted ${printableText(candidate.file)}` });
-      } catch (error) {
-        setMessage({
-          tone: 'error',
-          text: `Not trusted: ${printableText(error instanceof Error ? error.message : String(error))}`,
-        });
-      }
-    });
+  const reviewPlace: ReviewPlace = {
+    current: () => reviewRef.current,
+    update: updateReview,
+    height: heights.list,
+    width,
   };
 
   /**
@@ -343,7 +266,7 @@ function SettingsScreen(
   /** Enter (the hook's details) or `e` (the editor at its line); true when the screen ends. */
   const detailsOrEdit = (press: 'details' | 'edit'): boolean => {
     const current = stateRef.current;
-    const row = currentRows()[cursorIndexIn(currentRows(), cursorRef.current)];
+    const row = screen.cursorRow();
     if (current.status !== 'ready' || row?.kind !== 'hook') {
       setMessage({ tone: 'muted', text: 'Move to a hook (↓) to see its details or edit it.' });
       return false;
@@ -367,17 +290,17 @@ function SettingsScreen(
       leaving: () => leavingRef.current,
       interrupt,
       reviewing: () => reviewRef.current !== null,
-      answerReview,
+      answerReview: (press) => answerReview(screen, reviewPlace, press, props.trust),
       helpOpen: () => helpRef.current,
       showHelp,
       detailsOpen: () => detailsRef.current,
       showDetails,
       quit: () => exit('quit'),
-      startReview,
+      startReview: () => startReview(screen, reviewPlace),
       detailsOrEdit,
       move,
       page: () => Math.max(1, heights.list - 1),
-      toggle,
+      toggle: () => toggleUnderCursor(screen, { update: updatePending }, save),
       // Queued behind any save still running, so it shows the file as that save left it.
       reload: () => saves.add(() => reloadAfter({ tone: 'muted', text: 'Reloaded from the file.', fades: true })),
     }),
@@ -394,24 +317,26 @@ function SettingsScreen(
     return () => clearTimeout(timer);
   }, [message]);
 
-  const paint = palette(color);
-  const messageLines = message === undefined ? [] : wrapText(message.text, width, heights.message);
-
   return (
-    <Box flexDirection="column" width={width}>
-      <Box height={1}>
-        <Text bold={color}>Cosh settings </Text>
-        <Box width={Math.max(10, width - 14)}>
-          <Text wrap="truncate-start">{printableText(file)}</Text>
-        </Box>
-      </Box>
-      {header.map((line, position) => (
-        <Box key={`layer-${position}`} height={1}>
-          <Text wrap="truncate-end" dimColor={color}>
-            {line}
-          </Text>
-        </Box>
-      ))}
+    <SettingsFrame
+      file={file}
+      width={width}
+      color={color}
+      header={header}
+      message={message}
+      messageHeight={heights.message}
+      keysHelp={
+        review !== null
+          ? REVIEW_KEYS_HELP
+          : help
+            ? HELP_KEYS_HELP
+            : detailRow !== undefined
+              ? DETAIL_KEYS_HELP
+              : state.status === 'ready'
+                ? KEYS_HELP
+                : READ_ONLY_KEYS_HELP
+      }
+    >
       {review !== null ? (
         <ReviewView lines={reviewLines(review.file, width)} top={review.top} height={heights.list} color={color} />
       ) : help ? (
@@ -437,31 +362,7 @@ function SettingsScreen(
       ) : (
         <BrokenList lines={brokenLines} top={problemTop} height={heights.list} color={color} />
       )}
-      {Array.from({ length: heights.message }, (_, line) => (
-        <Box key={`message-${line}`} height={1}>
-          <Text
-            wrap="truncate-end"
-            color={message === undefined ? undefined : paint[message.tone]}
-            dimColor={color && message?.tone === 'muted'}
-          >
-            {messageLines[line] ?? ''}
-          </Text>
-        </Box>
-      ))}
-      <Box height={1}>
-        <Text wrap="truncate-end" dimColor={color}>
-          {review !== null
-            ? REVIEW_KEYS_HELP
-            : help
-              ? HELP_KEYS_HELP
-              : detailRow !== undefined
-                ? DETAIL_KEYS_HELP
-                : state.status === 'ready'
-                  ? KEYS_HELP
-                  : READ_ONLY_KEYS_HELP}
-        </Text>
-      </Box>
-    </Box>
+    </SettingsFrame>
   );
 }
 
@@ -480,25 +381,4 @@ function cursorIndexIn(rows: readonly SettingsRow[], cursor: Cursor): number {
   const found = rows.findIndex((row) => row.key === cursor.key);
   if (found >= 0) return found;
   return Math.min(Math.max(0, cursor.index), Math.max(0, rows.length - 1));
-}
-
-function palette(color: boolean): Record<Tone, string | undefined> {
-  return color
-    ? { ok: 'green', error: 'red', muted: undefined }
-    : { ok: undefined, error: undefined, muted: undefined };
-}
-
-/** The terminal's size, following resizes. */
-function useTerminalSize(): { columns: number; rows: number } {
-  const { stdout } = useStdout();
-  const measure = (): { columns: number; rows: number } => ({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
-  const [size, setSize] = useState(measure);
-  useEffect(() => {
-    const onResize = (): void => setSize(measure());
-    stdout.on('resize', onResize);
-    return () => {
-      stdout.off('resize', onResize);
-    };
-  }, [stdout]);
-  return size;
 }
