@@ -10,8 +10,13 @@ let crypto: typeof NodeCrypto | undefined;
 
 /** SHA-256 (hex) of `bytes`: a line's `prev` is this of the line before, without its newline. */
 export function sha256Hex(bytes: string | Uint8Array): string {
+  return loadSha256().createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Loads node:crypto now (2–4 ms on these machines), so that the next {@link sha256Hex} does not. */
+export function loadSha256(): typeof NodeCrypto {
   crypto ??= process.getBuiltinModule('node:crypto');
-  return crypto.createHash('sha256').update(bytes).digest('hex');
+  return crypto;
 }
 
 /** The `prev` of a journal's first line: SHA-256 of the empty string (J2). */
