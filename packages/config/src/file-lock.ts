@@ -3,17 +3,7 @@
 // (proper-lockfile) locks with a directory whose mtime its holder keeps refreshing, and so
 // cannot tell a crashed holder from a busy one until that mtime ages; C8 asks for a lock that
 // is stale as soon as its process is gone.
-import {
-  closeSync,
-  existsSync,
-  linkSync,
-  lstatSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
+import { closeSync, existsSync, linkSync, lstatSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -126,17 +116,14 @@ export async function withFileLock<T>(
 ): Promise<T> {
   const path = lockFileFor(file);
   const token = await newToken();
-  const candidate = lockCandidate(path, token);
-  let lock: HeldLock;
-  try {
-    lock = await waitForLock(path, limitsOf(options), () => {
-      if (!candidate.take()) return BUSY;
-      removeDeadBreakerTurn(path);
-      return heldLock(path, token);
-    });
-  } finally {
-    candidate.discard();
-  }
+  // Created with O_EXCL, not linked in as the brief lock is: a writer killed while it waits must
+  // leave nothing in the folder of the file it guards (C8: setup.json's folder holds only what the
+  // sweep of stale temporary files removes), and its few waiters never stop a holder for seconds.
+  const lock = await waitForLock(path, limitsOf(options), () => {
+    if (!create(path, token)) return BUSY;
+    removeDeadBreakerTurn(path);
+    return heldLock(path, token);
+  });
   try {
     return await action(lock);
   } finally {
@@ -157,27 +144,21 @@ export async function withBriefFileLock<T>(file: string, action: () => T, option
   const path = lockFileFor(file);
   const token = await newToken();
   const candidate = lockCandidate(path, token);
-  try {
-    return await waitForLock(path, limitsOf(options), () => {
-      if (!candidate.take()) return BUSY;
-      try {
-        return action();
-      } finally {
-        release(path, token);
-        removeDeadBreakerTurn(path);
-      }
-    });
-  } finally {
-    candidate.discard();
-  }
+  return await waitForLock(path, limitsOf(options), () => {
+    if (!candidate.take()) return BUSY;
+    try {
+      return action();
+    } finally {
+      release(path, token);
+      removeDeadBreakerTurn(path);
+    }
+  });
 }
 
 /** A would-be holder's lock file, ready to be put in place. */
 interface LockCandidate {
   /** True when the lock was taken (the lock file is now this holder's); false when another holds it. */
   take(): boolean;
-  /** Removes what {@link lockCandidate} prepared; the lock itself, when taken, stays. */
-  discard(): void;
 }
 
 /**
@@ -191,11 +172,6 @@ interface LockCandidate {
 function lockCandidate(path: string, token: string): LockCandidate {
   const own = `${path}.${token.trim().split('\n').join('.')}`;
   let linkable = true;
-  try {
-    writeFileSync(own, token, { encoding: 'utf8', flag: 'wx', mode: 0o644 });
-  } catch {
-    linkable = false;
-  }
   return {
     take() {
       // Test before test-and-set: a look takes no lock of the folder, a link (or an O_EXCL create)
@@ -203,23 +179,25 @@ function lockCandidate(path: string, token: string): LockCandidate {
       // release waiting for it.
       if (existsSync(path)) return false;
       if (!linkable) return create(path, token);
+      // The own file lives only for this try (written, linked, removed), so a waiter killed while
+      // it waits leaves nothing behind; written now, its age (STALE_LOCK_MS) is the lock's.
       try {
-        // The lock's age (STALE_LOCK_MS) is its file's: the own file was written when the wait
-        // began, maybe more than that ago, and a lock linked in as old would be broken at once.
-        const now = Date.now() / 1000;
-        utimesSync(own, now, now);
+        writeFileSync(own, token, { encoding: 'utf8', flag: 'wx', mode: 0o644 });
+      } catch {
+        linkable = false;
+        return create(path, token);
+      }
+      try {
         linkSync(own, path);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
         linkable = false;
         return create(path, token);
+      } finally {
+        // The lock file, when linked, keeps the inode.
+        rmSync(own, { force: true });
       }
-      // The lock file keeps the inode; the own name goes at once.
-      rmSync(own, { force: true });
       return true;
-    },
-    discard() {
-      rmSync(own, { force: true });
     },
   };
 }
