@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { temporaryFolders } from '@cosh/test-utils';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -24,6 +24,27 @@ const run = (args: readonly string[]) =>
   });
 
 describe('cosh hooks run <session event> (E5)', () => {
+  it('J1: --journal records a session event run whose hook was selected, as it does a tool call', async () => {
+    const file = await setup({ UserPromptSubmit: [{ name: 'no deploys', command: 'exit 2' }] });
+    const journal = join(directory, 'journal.jsonl');
+    const result = await run([
+      'UserPromptSubmit',
+      '--config',
+      file,
+      '--input',
+      '{"prompt": "deploy"}',
+      '--journal',
+      journal,
+    ]);
+    expect(result.code).toBe(0);
+    const lines = (await readFile(journal, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ agent: 'cosh', event: 'UserPromptSubmit', tool_name: '', decision: 'deny' });
+  });
+
   it('E5/E1: UserPromptSubmit runs without --tool; --input holds the prompt; a deny is the verdict', async () => {
     const file = await setup({
       UserPromptSubmit: [

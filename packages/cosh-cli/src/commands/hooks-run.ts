@@ -1,11 +1,11 @@
 import { claudeToolNameRunAdvice, homeFolder, hookPathFor } from '@cosh/config';
-import { asyncReportLine, createHookEngine, type SessionEvent, touchedPaths } from '@cosh/hooks';
+import { asyncReportLine, createHookEngine, type HookEngine, type SessionEvent, touchedPaths } from '@cosh/hooks';
 import { readArgumentFile } from '../argument-file.ts';
 import type { CliContext } from '../cli-context.ts';
 import { type CommandName, ExitError, UsageError } from '../cli-errors.ts';
 import { EXIT_CODES } from '../exit-codes.ts';
 import { hostJournal } from '../host-journal.ts';
-import { loadCommandConfig } from '../load-command-config.ts';
+import { type CommandConfig, loadCommandConfig } from '../load-command-config.ts';
 import { parseEventArgument } from './event-argument.ts';
 import { inputObjectOf } from './input-option.ts';
 import { hooksRunJson } from './hooks-run-json.ts';
@@ -43,21 +43,7 @@ async function runSessionEvent(context: CliContext, options: HooksRunOptions, ev
   const { command } = options;
   if (options.tool !== undefined) context.err.line(`cosh: warning: --tool is ignored for ${event} (it has no tool)`);
   const call = sessionCallOf(event, await inputObjectOf(context, options), command);
-  const { config, projectFolder } = await loadCommandConfig(context, {
-    configPath: options.configPath,
-    noProject: options.noProject,
-    warnings: 'stderr',
-    validationCache: true,
-    trustOnFirstUse: true,
-  });
-  const engine = createHookEngine(config, {
-    cwd: context.cwd,
-    env: context.env,
-    sessionId: options.sessionId,
-    projectFolder,
-    residentHooks: 'one-call',
-    onAsyncResult: options.verbose === true ? (report) => context.err.write(asyncReportLine(report)) : undefined,
-  });
+  const { config, engine } = await openRunEngine(context, options);
   const result = await engine.run(event, call);
   await engine.close();
   if (options.json) printJson((text) => context.out.write(text), sessionRunJson(result));
@@ -69,10 +55,7 @@ async function runSessionEvent(context: CliContext, options: HooksRunOptions, ev
       verbose: options.verbose === true,
     });
   }
-  if (options.exitCode === true) {
-    if (result.halt) throw new ExitError(EXIT_CODES.halted);
-    if (result.decision === 'deny') throw new ExitError(EXIT_CODES.denied);
-  }
+  exitOnVerdict(options, result);
 }
 
 /**
@@ -107,6 +90,37 @@ export async function runHooksRun(context: CliContext, options: HooksRunOptions)
   const claudeName = claudeToolNameRunAdvice(options.tool);
   if (claudeName !== undefined) context.err.line(`cosh: warning: ${claudeName}`);
 
+  const { config, engine } = await openRunEngine(context, options);
+  const call = { toolName: options.tool, toolInput };
+  const result =
+    event === 'PreToolUse' ? await engine.preToolUse(call) : await engine.postToolUse({ ...call, toolOutput });
+  // Its HTTP hooks' connections: nothing more will be sent on them; its async hooks end (R13).
+  await engine.close();
+
+  if (options.json) {
+    // F3: the call's touched paths (F2), computed here only for --json: the engine computes them
+    // only when a selected hook has `paths`.
+    const touched = await touchedPaths(call, { cwd: context.cwd, home: homeFolder(context.env) });
+    printJson((text) => context.out.write(text), hooksRunJson(result, touched));
+  } else {
+    printHooksRun(context.out, result, {
+      inputChanged: result.toolInput !== toolInput,
+      eventEnabled: config.hooksEnabled[event],
+      refused: config.refusal !== null,
+      verbose: options.verbose === true,
+    });
+  }
+  exitOnVerdict(options, result);
+}
+
+/**
+ * The configuration of every layer and an engine over it, for one run of any event: the same for
+ * a tool event and a session event (B12's PATH, R12's one-call residents, J1's journal, R13).
+ */
+async function openRunEngine(
+  context: CliContext,
+  options: HooksRunOptions,
+): Promise<{ config: CommandConfig['config']; engine: HookEngine }> {
   const {
     config,
     projectFolder,
@@ -133,28 +147,13 @@ export async function runHooksRun(context: CliContext, options: HooksRunOptions)
     // R13: an async hook's finished report, with --verbose.
     onAsyncResult: options.verbose === true ? (report) => context.err.write(asyncReportLine(report)) : undefined,
   });
-  const call = { toolName: options.tool, toolInput };
-  const result =
-    event === 'PreToolUse' ? await engine.preToolUse(call) : await engine.postToolUse({ ...call, toolOutput });
-  // Its HTTP hooks' connections: nothing more will be sent on them; its async hooks end (R13).
-  await engine.close();
+  return { config, engine };
+}
 
-  if (options.json) {
-    // F3: the call's touched paths (F2), computed here only for --json: the engine computes them
-    // only when a selected hook has `paths`.
-    const touched = await touchedPaths(call, { cwd: context.cwd, home: homeFolder(context.env) });
-    printJson((text) => context.out.write(text), hooksRunJson(result, touched));
-  } else {
-    printHooksRun(context.out, result, {
-      inputChanged: result.toolInput !== toolInput,
-      eventEnabled: config.hooksEnabled[event],
-      refused: config.refusal !== null,
-      verbose: options.verbose === true,
-    });
-  }
-  if (options.exitCode === true) {
-    // Halt first: a halt stops the turn whatever else was said (A1).
-    if (result.halt) throw new ExitError(EXIT_CODES.halted);
-    if (result.decision === 'deny') throw new ExitError(EXIT_CODES.denied);
-  }
+/** `--exit-code` (X): exit 49 on halt, 2 on deny, after the result is printed. */
+function exitOnVerdict(options: HooksRunOptions, result: { readonly halt: boolean; readonly decision: string }): void {
+  if (options.exitCode !== true) return;
+  // Halt first: a halt stops the turn whatever else was said (A1).
+  if (result.halt) throw new ExitError(EXIT_CODES.halted);
+  if (result.decision === 'deny') throw new ExitError(EXIT_CODES.denied);
 }
