@@ -5,9 +5,13 @@ import { join } from 'node:path';
 /**
  * Where payload files go, in order: tmpfs first (a file there is memory, never disk: 30 µs to
  * set up against 85 µs on ext4 here), then the OS temporary folder (TMPDIR), used when
- * `/dev/shm` is missing, read-only or full (a container's is 64 MiB).
+ * `/dev/shm` is missing, read-only or full (a container's is 64 MiB). A generator, so TMPDIR is
+ * read only when `/dev/shm` failed: reading it at every call cost 17 µs right after a fork.
  */
-const defaultFolders = (): string[] => ['/dev/shm', tmpdir()];
+function* defaultFolders(): Generator<string> {
+  yield '/dev/shm';
+  yield tmpdir();
+}
 
 /**
  * On Linux, opening `/proc/self/fd/<n>` opens the file behind descriptor n afresh (a new offset),
@@ -34,19 +38,30 @@ const tmpFileFlags =
 /** What a folder answers to O_TMPFILE when its file system (or the kernel) cannot make such files. */
 const tmpFileUnsupported = new Set(['EOPNOTSUPP', 'ENOTSUP', 'EISDIR', 'EINVAL']);
 
-interface PayloadFile {
-  /** Descriptor of the written file, held until the end of the tick. */
+interface WrittenFile {
+  /** Descriptor of the written file (read-write), closed at the end of the tick. */
   readonly fd: number;
   /** Its name while it still has one (no `/proc`), else `null`. */
   readonly path: string | null;
 }
 
+interface PayloadFile extends WrittenFile {
+  /** Whether `fd` itself went to a hook already: the next one gets a reopened descriptor. */
+  ownGiven: boolean;
+  /** The read-only descriptors opened of it this tick, closed with it. */
+  readonly reopened: number[];
+}
+
 /** The payload files of this tick, by payload (a string by value, bytes by identity). */
 const openFiles = new Map<string | Uint8Array, PayloadFile>();
 
+/**
+ * Written at offset 0 without moving the descriptor's offset (pwrite): the first hook is given
+ * this very descriptor, and reads the payload from its start.
+ */
 function writeAll(fd: number, bytes: Uint8Array): void {
   let offset = 0;
-  while (offset < bytes.byteLength) offset += writeSync(fd, bytes, offset, bytes.byteLength - offset);
+  while (offset < bytes.byteLength) offset += writeSync(fd, bytes, offset, bytes.byteLength - offset, offset);
 }
 
 /** Names tried per folder before the next folder: only a name planted beforehand is taken. */
@@ -81,7 +96,7 @@ function createExclusively(folder: string): { fd: number; path: string } {
  * a random name created with `O_EXCL | O_NOFOLLOW` (nothing planted there beforehand is followed
  * or reused).
  */
-function createPayloadFile(payload: string | Uint8Array, folders: readonly string[]): PayloadFile {
+function createPayloadFile(payload: string | Uint8Array, folders: Iterable<string>): WrittenFile {
   const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
   let lastError: unknown;
   for (const folder of folders) {
@@ -116,6 +131,11 @@ function createPayloadFile(payload: string | Uint8Array, folders: readonly strin
 
 /** A new file of mode 0600 in `folder`: nameless (O_TMPFILE) where the folder can make one, else {@link createExclusively}'s. */
 function createInFolder(folder: string): { fd: number; path: string | null } {
+  if (folder === spareFolder && spareFile !== null) {
+    const fd = spareFile;
+    spareFile = null;
+    return { fd, path: null };
+  }
   if (tmpFileFlags !== null) {
     try {
       return { fd: openSync(folder, tmpFileFlags, 0o600), path: null };
@@ -126,6 +146,38 @@ function createInFolder(folder: string): { fd: number; path: string | null } {
   return createExclusively(folder);
 }
 
+/**
+ * The next payload file, made ahead ({@link prepareNextPayloadFile}): empty but for one byte, so
+ * tmpfs has already given it its first page. Every payload is at least one byte long and written
+ * from offset 0, so it replaces that byte. `null` when none is ready.
+ */
+let spareFile: number | null = null;
+const spareFolder = '/dev/shm';
+const placeholderByte = new Uint8Array(1);
+
+/**
+ * Makes the file the next payload will be written to, if none is ready: called right after a hook
+ * is spawned, while it runs, so the next call does not pay for it before its own spawn (making a
+ * nameless file there and giving it its first page cost 25–30 µs of the call right after a fork).
+ * Only ever used once, for one payload: a file a hook had is never written again. Where no
+ * nameless file can be made in `/dev/shm`, nothing is prepared and each call makes its own.
+ */
+export function prepareNextPayloadFile(): void {
+  if (spareFile !== null || tmpFileFlags === null) return;
+  let fd: number;
+  try {
+    fd = openSync(spareFolder, tmpFileFlags, 0o600);
+  } catch {
+    return;
+  }
+  try {
+    writeSync(fd, placeholderByte, 0, 1, 0);
+    spareFile = fd;
+  } catch {
+    closeQuietly(fd);
+  }
+}
+
 function removeQuietly(path: string): void {
   try {
     unlinkSync(path);
@@ -134,36 +186,66 @@ function removeQuietly(path: string): void {
   }
 }
 
-function releasePayloadFile(key: string | Uint8Array): void {
-  const file = openFiles.get(key);
-  if (file === undefined) return;
-  openFiles.delete(key);
-  closeSync(file.fd);
-  if (file.path !== null) removeQuietly(file.path);
+/** Closes a descriptor of ours; a failure has nothing left to undo. */
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // EBADF or EIO on a file nobody reads any more: nothing to recover.
+  }
+}
+
+/** Closes (and unlinks, where named) every payload file of the tick that is ending. */
+function releasePayloadFiles(): void {
+  for (const file of openFiles.values()) {
+    closeQuietly(file.fd);
+    for (const fd of file.reopened) closeQuietly(fd);
+    if (file.path !== null) removeQuietly(file.path);
+  }
+  openFiles.clear();
 }
 
 /**
- * A read-only descriptor of a regular file holding `payload`, to pass to a hook as its stdin
- * (R3): a hook can open it by name (`cat /dev/stdin`, `jq . < /dev/stdin`), which a socket (what
- * Node's `stdio: 'pipe'` gives on Linux) refuses with ENXIO, and nothing is written to the hook
- * once it runs, so a hook that never reads stdin meets no EPIPE. Node cannot make a pipe(2).
- *
- * Each call opens the file afresh, so every hook has its own offset and reads the whole payload.
- * The hooks of one call are spawned in the same tick with the same payload: the file is written
- * once for all of them (R11) and closed at the end of the tick; a hook that waited for a slot
- * gets a file of its own. The caller closes the descriptor once the hook is spawned. Throws
- * (ENOSPC, EMFILE, …) when the file cannot be made in any of `folders` (`/dev/shm`, then the OS
- * temporary folder): that hook's start failure (R9).
+ * Who is given a payload descriptor: a hook run by the shell itself (`'hook'`), or a process
+ * started by a launcher, a sandbox (`'read-only'`).
  */
-export function openPayloadForStdin(
+export type PayloadReader = 'hook' | 'read-only';
+
+/**
+ * A descriptor of a regular file holding `payload`, to pass to a process as its stdin (R3) or as
+ * a launcher's file: a hook can open it by name (`cat /dev/stdin`, `jq . < /dev/stdin`), which a
+ * socket (what Node's `stdio: 'pipe'` gives on Linux) refuses with ENXIO, and nothing is written
+ * to the hook once it runs, so a hook that never reads stdin meets no EPIPE. Node cannot make a
+ * pipe(2).
+ *
+ * Every process of a tick given the same payload reads one file, written once (R11), each
+ * through a descriptor of its own offset. The first `'hook'` is given the descriptor that wrote
+ * it (positioned at 0): opening it again through `/proc` cost each call 20–25 µs right after a
+ * fork, and a hook may write to it no more than it could before, since a process of the same
+ * user can open a sibling's `/proc/<pid>/fd/0` for writing. A `'read-only'` reader, a sandboxed
+ * process, never gets that one: what it may write must not reach another process's input.
+ *
+ * The descriptors stay open until the current job of the event loop has run to its end (a
+ * microtask), so a caller spawns with it at once and never closes it; a hook that waited for a
+ * slot gets a file of its own. Throws (ENOSPC, EMFILE, …) when the file cannot be made in any of
+ * `folders` (`/dev/shm`, then the OS temporary folder): that process's start failure (R9).
+ */
+export function payloadDescriptor(
   payload: string | Uint8Array,
-  folders: readonly string[] = defaultFolders(),
+  reader: PayloadReader,
+  folders: Iterable<string> = defaultFolders(),
 ): number {
   let file = openFiles.get(payload);
   if (file === undefined) {
-    file = createPayloadFile(payload, folders);
+    file = { ...createPayloadFile(payload, folders), ownGiven: false, reopened: [] };
+    if (openFiles.size === 0) queueMicrotask(releasePayloadFiles);
     openFiles.set(payload, file);
-    setImmediate(releasePayloadFile, payload);
   }
-  return openSync(file.path ?? `/proc/self/fd/${file.fd}`, constants.O_RDONLY);
+  if (reader === 'hook' && !file.ownGiven) {
+    file.ownGiven = true;
+    return file.fd;
+  }
+  const fd = openSync(file.path ?? `/proc/self/fd/${file.fd}`, constants.O_RDONLY);
+  file.reopened.push(fd);
+  return fd;
 }

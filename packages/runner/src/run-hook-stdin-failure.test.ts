@@ -4,7 +4,7 @@ import { runHook } from './run-hook.ts';
 
 // The machine's /dev/shm and TMPDIR have room: stand in for one that has none.
 vi.mock('./payload-file.ts', () => ({
-  openPayloadForStdin: () => {
+  payloadDescriptor: () => {
     throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
   },
 }));

@@ -157,6 +157,15 @@ describe('R3 stdin is a regular file, never a socket', () => {
     expect((await running).stdout).toBe(payload);
   });
 
+  it('R3: hooks in a row each read their own payload whole, never a longer one before it', async () => {
+    // From the second on, each is written to the file made ahead while the one before ran.
+    const payloads = [`${'long '.repeat(2000)}\n`, 'x\n', '\n', '{"event":"PreToolUse"}\n'];
+    for (const stdin of payloads) {
+      const result = await runHook(request('cat; echo "[eof]"', { stdin }));
+      expect(result).toMatchObject({ exitCode: 0, stdout: `${stdin}[eof]\n` });
+    }
+  });
+
   it('R3: an empty stdin (bash_run) reads as end of input at once', async () => {
     const result = await runHook(request('cat; echo "[eof]"', { stdin: '' }));
     expect(result.stdout).toBe('[eof]\n');

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { closeSync } from 'node:fs';
 import { BoundedOutput } from './bounded-output.ts';
 import { describePayloadFileError, describeStartError } from './describe-start-error.ts';
 import type { HookProcessRequest, HookProcessResult, ResolvedRunnerOptions, RunnerOptions } from './hook-process.ts';
@@ -7,7 +6,7 @@ import { HookProcessGroup, trackRunningGroup, untrackRunningGroup } from './proc
 import { assertValidRequest, resolveRunnerOptions } from './validate-arguments.ts';
 import { monotonicNow } from './monotonic-now.ts';
 import { type Deadline, DeadlineTimer } from './deadline-timer.ts';
-import { openPayloadForStdin } from './payload-file.ts';
+import { payloadDescriptor, prepareNextPayloadFile } from './payload-file.ts';
 
 // After SIGKILL the shell's exit is normally reported within milliseconds. A process stuck in
 // uninterruptible I/O can delay it without bound; past this wait the result is returned anyway
@@ -104,45 +103,41 @@ export function runValidatedHook(
       settleNotStarted(abortedBeforeStart);
       return;
     }
+    const launcher = request.launcher;
+    const launched = launcher !== undefined && launcher.length > 0;
     // R3: stdin is a regular file holding the payload (never a socket: a hook may open
     // /dev/stdin by name), or /dev/null for an empty one (bash_run). A file that cannot be made
-    // is this hook's start failure (R9), so a guard that never saw its payload fails closed.
+    // is this hook's start failure (R9), so a guard that never saw its payload fails closed. The
+    // descriptors are the payload file's to close, once this job of the event loop is done.
     let stdinFd: number | 'ignore';
     try {
-      stdinFd = request.stdin.length === 0 ? 'ignore' : openPayloadForStdin(request.stdin);
+      stdinFd =
+        request.stdin.length === 0 ? 'ignore' : payloadDescriptor(request.stdin, launched ? 'read-only' : 'hook');
     } catch (error) {
       settleNotStarted(`cannot give the hook its stdin: ${describePayloadFileError(error)}`);
       return;
     }
-    // The launcher's files (a seccomp program): regular files like stdin's, opened per process.
+    // The launcher's files (a seccomp program): regular files like stdin's, read-only, one open per process.
     const launcherFds: number[] = [];
     try {
-      for (const bytes of request.launcherFiles ?? []) launcherFds.push(openPayloadForStdin(bytes));
+      for (const bytes of request.launcherFiles ?? []) launcherFds.push(payloadDescriptor(bytes, 'read-only'));
     } catch (error) {
-      for (const fd of launcherFds) closeSync(fd);
-      if (stdinFd !== 'ignore') closeSync(stdinFd);
       settleNotStarted(`cannot give the sandbox its files: ${describePayloadFileError(error)}`);
       return;
     }
     let subprocess: ChildProcess;
     try {
-      const launcher = request.launcher;
-      subprocess =
-        launcher === undefined || launcher.length === 0
-          ? spawn(options.shell, ['-c', request.command], spawnOptions(request, stdinFd))
-          : spawn(
-              launcher[0] as string,
-              [...launcher.slice(1), options.shell, '-c', request.command],
-              spawnOptions(request, stdinFd, launcherFds),
-            );
+      subprocess = launched
+        ? spawn(
+            launcher[0] as string,
+            [...launcher.slice(1), options.shell, '-c', request.command],
+            spawnOptions(request, stdinFd, launcherFds),
+          )
+        : spawn(options.shell, ['-c', request.command], spawnOptions(request, stdinFd));
     } catch (error) {
       // Invalid arguments (a NUL byte in the command or environment, E2BIG, …) throw here.
       settleNotStarted(describeStartError(error, request.launcher?.[0] ?? options.shell, request.cwd));
       return;
-    } finally {
-      // The child has its own copy from the fork (or there is no child): ours is not needed.
-      if (stdinFd !== 'ignore') closeSync(stdinFd);
-      for (const fd of launcherFds) closeSync(fd);
     }
     // Node reports ENOENT, EACCES, EAGAIN, EMFILE and ENFILE as an `error` event on the next tick
     // instead: listen now, or that event would crash the host. After a successful spawn an
@@ -307,6 +302,8 @@ export function runValidatedHook(
 
     timeout = timeouts.schedule(request.timeoutMs, onTimeout);
     request.signal?.addEventListener('abort', onAbort, { once: true });
+    // While this hook runs: a host that gave one hook a payload likely gives the next one too.
+    if (stdinFd !== 'ignore') prepareNextPayloadFile();
   });
 }
 
