@@ -15,7 +15,12 @@ import { ExitError } from '../cli-errors.ts';
 import { clientFenceNotice } from '../client-fence/fence-notice.ts';
 import { agentToolEvents, type BridgeCall, parseBridgeStdin } from './bridge-call.ts';
 import { loadBridgeLayers, openBridgeEngine, withinBound } from './bridge-engine.ts';
-import { agentSessionEvents, notHeld, runBridgeSessionEvent } from './bridge-session-event.ts';
+import {
+  agentSessionEvents,
+  notHeld,
+  runBridgeSessionEvent,
+  type SessionEventOutcome,
+} from './bridge-session-event.ts';
 import {
   BRIDGE_MAX_BOUND_SECONDS,
   type BridgeDeadline,
@@ -107,18 +112,25 @@ async function answerStdin(run: BridgeRun, text: string): Promise<BridgeAnswer> 
   const parsed = parseBridgeStdin(text, context.cwd, agentToolEvents(agent), agentSessionEvents(agent), run.label);
   if (parsed.kind === 'tool') return await answerToolCall(run, parsed.call);
   if (parsed.kind === 'session') {
-    const outcome = await runBridgeSessionEvent(
-      context,
-      {
-        configPath: options.configPath,
-        noProject: options.noProject,
-        command: run.label,
-        client: agent,
-        projectVariables: AGENTS[agent].projectFolderVariables,
-      },
-      parsed.call,
-      run.deadline,
-    );
+    let outcome: SessionEventOutcome;
+    try {
+      outcome = await runBridgeSessionEvent(
+        context,
+        {
+          configPath: options.configPath,
+          noProject: options.noProject,
+          command: run.label,
+          client: agent,
+          projectVariables: AGENTS[agent].projectFolderVariables,
+        },
+        parsed.call,
+        run.deadline,
+      );
+    } catch (error) {
+      // Its unexpected failure too: a session event never fails closed (E5), whatever broke.
+      const why = error instanceof Error ? error.message : String(error);
+      outcome = { ok: false, problem: notHeld(`${run.label}: ${why}`, parsed.call.event), warnings: [] };
+    }
     // E5: the bridge's own failure on a session event is a warning, the person's to read.
     if (!outcome.ok) context.err.line(outcome.problem);
     return bridge.sessionAnswer(parsed.call, outcome);
