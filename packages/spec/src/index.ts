@@ -1,4 +1,12 @@
-export { AGENT_NAMES, AGENTS, type AgentName, type AgentSettingsFiles, type AgentSpec, isAgentName } from './agents.ts';
+export {
+  AGENT_NAMES,
+  AGENTS,
+  type AgentName,
+  type AgentSettingsFile,
+  type AgentSettingsFiles,
+  type AgentSpec,
+  isAgentName,
+} from './agents.ts';
 export {
   CLAUDE_CODE_TOOL_NAMES,
   CLAUDE_MULTI_EDIT,

@@ -78,7 +78,7 @@ async function answerToolCall(run: BridgeRun, call: BridgeCall): Promise<BridgeA
   }
   const bridged = await bridge.readToolCall(call, context.env);
   // B8: a write of Cosh's own files is refused before any hook runs, whatever they would say.
-  const refusal = call.event === 'PreToolUse' ? bridgeWriteRefusal(layers.loaded, context.env, call, run.agent) : null;
+  const refusal = call.event === 'PreToolUse' ? bridgeWriteRefusal(layers.loaded, context.env, call, bridge) : null;
   if (refusal !== null) return await bridged.answer([refusedVerdict(refusal)], layers.warnings);
   const { engine, journalWarnings } = await openBridgeEngine(context, layers, call, {
     agent: run.agent,
