@@ -14,10 +14,9 @@ export interface ClientFile {
 
 /**
  * The clients' settings files that can hold a bridge entry or weaken its fence, for a working
- * tree: each agent's files (`AGENTS[agent].settingsFiles` of @cosh/spec) in its user folder
- * (`~/.claude`, or the folder its variable names when absolute, as `$CODEX_HOME`) and, in each of
- * `projectFolders`, in its project folder (`.claude/`, …). Paths only: whether they exist is not
- * asked.
+ * tree: each agent's files (`AGENTS[agent].settingsFiles` of @cosh/spec) in its user folder (under
+ * the home, or the folder its variable names when absolute) and, in each of `projectFolders`, in
+ * its project folder. Paths only: whether they exist is not asked.
  */
 export function clientSettingsFiles(
   env: NodeJS.ProcessEnv,
@@ -25,8 +24,8 @@ export function clientSettingsFiles(
   projectFolders: readonly string[],
 ): ClientFile[] {
   const files: ClientFile[] = [];
-  // The files in the home first, then those a variable may move elsewhere (`$CODEX_HOME`): the
-  // order the fence's lists were always written in.
+  // The files in the home first, then those a variable may move elsewhere: the order the fence's
+  // lists were always written in.
   const homeFirst = [...AGENT_NAMES].sort(
     (a, b) =>
       Number(AGENTS[a].settingsFiles.userFolderVariable !== null) -
@@ -103,7 +102,7 @@ export function bridgeEntryPoints(files: readonly ClientFile[]): string[] {
   return [...found];
 }
 
-/** Every `command` string under `hooks` of a client's settings (Claude's, Codex's and Gemini's shape). */
+/** Every `command` string under `hooks` of a client's settings (each agent's shape: any depth below `hooks`). */
 function hookCommands(data: unknown): string[] {
   if (!isRecord(data) || !isRecord(data['hooks'])) return [];
   const commands: string[] = [];

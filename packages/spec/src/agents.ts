@@ -9,6 +9,8 @@ export const AGENT_NAMES = ['claude', 'codex', 'gemini'] as const;
 /** One of {@link AGENT_NAMES}. */
 export type AgentName = (typeof AGENT_NAMES)[number];
 
+import type { ToolPathFields } from './path-fields.ts';
+
 /** One settings file of an agent's: a file whose change can remove the bridge or weaken its fence (B13). */
 export interface AgentSettingsFile {
   /** Its name in the agent's folder (user or project). */
@@ -58,6 +60,8 @@ export interface AgentSpec {
    * bridge looks for the project layer from there, else from the call's `cwd`.
    */
   readonly projectFolderVariables: readonly string[];
+  /** Its own tools' path fields, by its names of them (F2; its twins of Cosh's tools are read as those). */
+  readonly toolPaths: Readonly<Record<string, ToolPathFields>>;
   /** Its own file-writing tools, each with the input field that names the file (B8). */
   readonly writeTools: Readonly<Record<string, string>>;
 }
@@ -93,6 +97,15 @@ export const AGENTS = {
     answers:
       'hookSpecificOutput.permissionDecision for a tool call; decision "block" + reason, hookSpecificOutput.additionalContext otherwise',
     projectFolderVariables: ['CLAUDE_PROJECT_DIR'],
+    toolPaths: {
+      Read: { fields: ['file_path'] },
+      Write: { fields: ['file_path'] },
+      Edit: { fields: ['file_path'] },
+      MultiEdit: { fields: ['file_path'] },
+      NotebookEdit: { fields: ['notebook_path'] },
+      Glob: { fields: ['path'], folder: true },
+      Grep: { fields: ['path'], folder: true },
+    },
     writeTools: CLAUDE_WRITE_TOOLS,
   },
   codex: {
@@ -115,6 +128,9 @@ export const AGENTS = {
     connectTimeoutSeconds: 900,
     answers: "Claude Code's form, as far as Codex reads it (K9)",
     projectFolderVariables: ['CLAUDE_PROJECT_DIR'],
+    // `apply_patch` is read as Codex reads its patch (PATCH_TOOLS, B8). `read_file` is Codex's
+    // `path` and Gemini's `absolute_path`: both are read.
+    toolPaths: { read_file: { fields: ['path', 'absolute_path', 'file_path'] } },
     writeTools: CLAUDE_WRITE_TOOLS,
   },
   gemini: {
@@ -135,6 +151,12 @@ export const AGENTS = {
     connectTimeoutSeconds: 60,
     answers: 'decision "deny" + reason, hookSpecificOutput.additionalContext, continue: false + stopReason (K10)',
     projectFolderVariables: ['GEMINI_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
+    toolPaths: {
+      read_file: { fields: ['absolute_path', 'path', 'file_path'] },
+      write_file: { fields: ['file_path'] },
+      replace: { fields: ['file_path'] },
+      read_many_files: { fields: ['paths'] },
+    },
     writeTools: { write_file: 'file_path', replace: 'file_path' },
   },
 } as const satisfies Record<AgentName, AgentSpec>;

@@ -26,7 +26,7 @@ export interface SettingsFencePlan {
   readonly done: string;
 }
 
-/** The fence written into a file of its own (Codex's config.toml), with what undoes it. */
+/** The fence written into a file of its own (a TOML config beside the hooks file), with what undoes it. */
 export interface ConfigFencePlan {
   readonly file: string;
   /** The new text, `null` when nothing changes. */
@@ -57,7 +57,7 @@ export interface AgentConnection {
   readonly handlerFields: Readonly<Record<string, unknown>>;
   /** The settings files the agent reads for `project` (absent ones included): the fence cache's key (B10). */
   fenceLayerFiles(env: NodeJS.ProcessEnv, project: string): string[];
-  /** The environment variables its fence check reads besides its folders' (`GEMINI_SANDBOX`): the cache's key too. */
+  /** The environment variables its fence check reads besides its folders': the cache's key too. */
   readonly fenceVariables: readonly string[];
   /** Whether its shell is fenced in `project` (B9): every layer judged together; an unreadable one is a reason. */
   checkFence(env: NodeJS.ProcessEnv, project: string): FenceJudgement;

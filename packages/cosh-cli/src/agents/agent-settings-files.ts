@@ -1,6 +1,6 @@
 // Where an agent's settings files are on this machine, from its entry of `AGENTS`
-// (`settingsFiles`): its user folder (moved by its variable, as `$CODEX_HOME`) and its folder in a
-// project (SPEC X, B9, B13).
+// (`settingsFiles`): its user folder (which its variable may move) and its folder in a project
+// (SPEC X, B9, B13).
 import { isAbsolute, join } from 'node:path';
 import { AGENTS, type AgentName } from '@cosh/spec';
 import { homeOf } from '../client-fence/fence-targets.ts';

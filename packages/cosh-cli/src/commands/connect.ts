@@ -35,7 +35,7 @@ export interface ConnectOptions {
   readonly project: boolean;
   readonly dryRun: boolean;
   readonly check: boolean;
-  /** `--fence` (B9): also replace settings that weaken the fence; Codex: write its permission profile. */
+  /** `--fence` (B9): also replace settings that weaken the fence, or write the agent's own fence file. */
   readonly fence?: boolean;
   /** `--managed` (B9, as root): the agent's managed settings, which a repository cannot override. */
   readonly managed?: boolean;
@@ -200,7 +200,7 @@ export function readSettings(file: string): string {
 }
 
 /**
- * `cosh connect claude|codex|gemini [--user | --project] [--dry-run] [--check]` (X): writes the
+ * `cosh connect <agent> [--user | --project] [--dry-run] [--check]` (X): writes the
  * bridge (K8–K10) into the agent's own settings file for every event it has (its two tool events and
  * its session events, E5), by the absolute path of
  * cosh, with a hook timeout above the bridge's bound and K8's fail-closed form; the file's other

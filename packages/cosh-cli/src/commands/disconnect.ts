@@ -1,4 +1,4 @@
-// `cosh disconnect claude|codex|gemini [--user | --project]` (SPEC X, fourth round): removes
+// `cosh disconnect <agent> [--user | --project]` (SPEC X, fourth round): removes
 // exactly what `cosh connect` added (its bridge hook entries, recognised by their command, and the
 // fence keys recorded in connect.json), puts back what `--fence` replaced, and removes a settings
 // file `connect` created once nothing else is left in it. Everything else in the file stays.
