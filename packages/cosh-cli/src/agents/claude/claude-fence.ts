@@ -4,6 +4,7 @@
 // together as Claude takes them, leave its shell fenced.
 import { type JsonTextEdit, locateJsonPath } from '@cosh/config';
 import type { JsonFenceChange } from '../../client-fence/fence-record.ts';
+import type { SettingsFencePlan } from '../agent-connection.ts';
 import type { FenceTarget } from '../../client-fence/fence-targets.ts';
 import { FenceInputError, type FenceJudgement } from '../../client-fence/fence-judgement.ts';
 
@@ -89,12 +90,7 @@ export function checkClaudeShapes(text: string, file: string, value: unknown): v
 }
 
 /** The edits that fence one settings file, what they change (for `disconnect`), and what was kept. */
-export interface ClaudeFencePlan {
-  readonly edits: readonly JsonTextEdit[];
-  readonly changes: readonly JsonFenceChange[];
-  /** Settings that weaken the fence and were left as they are (no `--fence`), one line each. */
-  readonly kept: readonly string[];
-}
+export type ClaudeFencePlan = Omit<SettingsFencePlan, 'done'>;
 
 /**
  * Merges the fence into one settings file's value: absent switches are set, lists get the
