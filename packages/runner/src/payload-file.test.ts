@@ -33,7 +33,7 @@ const isOpen = (fd: number): boolean => {
 
 describe('R3 payload file', () => {
   it('R3: a regular file of mode 0600, with its name already removed', () => {
-    const fd = payloadDescriptor(Buffer.from('{"a":1}\n'), 'hook', [folder]);
+    const fd = payloadDescriptor(Buffer.from('{"a":1}\n'), [folder]);
     const stat = fstatSync(fd);
     expect(stat.isFile()).toBe(true);
     expect(stat.mode & 0o777).toBe(0o600);
@@ -45,34 +45,31 @@ describe('R3 payload file', () => {
   it('R3/R11: one payload in a tick is written once; every descriptor has its own offset', () => {
     const payload = Buffer.from('shared\n');
     const descriptors = [
-      payloadDescriptor(payload, 'hook', [folder]),
-      payloadDescriptor(payload, 'hook', [folder]),
-      payloadDescriptor(payload, 'read-only', [folder]),
+      payloadDescriptor(payload, [folder]),
+      payloadDescriptor(payload, [folder]),
+      payloadDescriptor(payload, [folder]),
     ];
     expect(new Set(descriptors).size).toBe(3);
     expect(new Set(descriptors.map((fd) => fstatSync(fd).ino)).size).toBe(1);
     for (const fd of descriptors) expect(readFromOffset(fd)).toBe('shared\n');
   });
 
-  it('R3/B14: a read-only reader (a launcher, a sandbox) never gets a descriptor it could write through', () => {
+  it('R3: every descriptor given is read-only, a prepared one too: none writes the payload another reads', () => {
     const payload = Buffer.from('seccomp program\n');
-    const first = payloadDescriptor(payload, 'read-only', [folder]);
-    const second = payloadDescriptor(payload, 'read-only', [folder]);
-    expect(accessMode(first)).toBe(0);
-    expect(accessMode(second)).toBe(0);
-    // Only a hook run by the shell itself is given the descriptor that wrote the file.
-    expect(accessMode(payloadDescriptor(payload, 'hook', [folder]))).toBe(2);
-    expect(accessMode(payloadDescriptor(payload, 'hook', [folder]))).toBe(0);
+    expect(accessMode(payloadDescriptor(payload, [folder]))).toBe(0);
+    expect(accessMode(payloadDescriptor(payload, [folder]))).toBe(0);
+    prepareNextPayloadFile();
+    expect(accessMode(payloadDescriptor(Buffer.from('prepared\n')))).toBe(0);
   });
 
   it('R3: every descriptor of a tick is closed once the tick is done; the same text later gets a file of its own', async () => {
-    const first = payloadDescriptor('later\n', 'hook', [folder]);
-    const reopened = payloadDescriptor('later\n', 'hook', [folder]);
+    const first = payloadDescriptor('later\n', [folder]);
+    const reopened = payloadDescriptor('later\n', [folder]);
     const inode = fstatSync(first).ino;
     await nextTick();
     expect(isOpen(first) && fstatSync(first).ino === inode).toBe(false);
     expect(isOpen(reopened) && fstatSync(reopened).ino === inode).toBe(false);
-    const second = payloadDescriptor('later\n', 'hook', [folder]);
+    const second = payloadDescriptor('later\n', [folder]);
     expect(readFromOffset(second)).toBe('later\n');
   });
 
@@ -95,11 +92,11 @@ describe('R3 payload file', () => {
       const made = [...openInodes().keys()].filter((inode) => !before.has(inode));
       expect(made).toHaveLength(1);
       // One byte long, the shortest payload: it replaces the placeholder byte and nothing is left over.
-      const fd = payloadDescriptor('\n', 'hook');
+      const fd = payloadDescriptor('\n');
       expect(fstatSync(fd).ino).toBe(made[0]);
       expect(readFromOffset(fd)).toBe('\n');
       await nextTick();
-      const later = payloadDescriptor('{"b":2}\n', 'hook');
+      const later = payloadDescriptor('{"b":2}\n');
       expect(fstatSync(later).ino).not.toBe(made[0]);
       expect(readFromOffset(later)).toBe('{"b":2}\n');
     },
@@ -108,14 +105,14 @@ describe('R3 payload file', () => {
   it('R3: a folder that cannot hold it is passed over for the next', () => {
     const notAFolder = join(folder, 'not-a-folder');
     writeFileSync(notAFolder, '');
-    const fd = payloadDescriptor('fallback\n', 'hook', [notAFolder, folder]);
+    const fd = payloadDescriptor('fallback\n', [notAFolder, folder]);
     expect(readFromOffset(fd)).toBe('fallback\n');
   });
 
   it('R9: no folder can hold it: the error is thrown for the caller to report as a start failure', () => {
     const notAFolder = join(folder, 'still-not-a-folder');
     writeFileSync(notAFolder, '');
-    expect(() => payloadDescriptor('nowhere\n', 'hook', [notAFolder, join(folder, 'missing')])).toThrow(
+    expect(() => payloadDescriptor('nowhere\n', [notAFolder, join(folder, 'missing')])).toThrow(
       expect.objectContaining({ code: 'ENOENT' }),
     );
   });

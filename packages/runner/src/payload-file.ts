@@ -45,8 +45,10 @@ interface PayloadFile {
   readonly fd: number;
   /** Its name while it still has one (no `/proc`), else `null`. */
   readonly path: string | null;
-  /** Whether `fd` itself went to a hook already: the next one gets a reopened descriptor. */
-  ownGiven: boolean;
+  /** A read-only descriptor opened ahead with the file (closed with it), for its first reader; `null` when none was. */
+  readonly preparedReader: number | null;
+  /** Whether {@link PayloadFile.preparedReader} went to a reader already. */
+  preparedReaderGiven: boolean;
   /** The read-only descriptors opened of it this tick, closed with it; `null` while there are none. */
   reopened: number[] | null;
 }
@@ -54,10 +56,7 @@ interface PayloadFile {
 /** The payload files of this tick, by payload (a string by value, bytes by identity). */
 const openFiles = new Map<string | Uint8Array, PayloadFile>();
 
-/**
- * Written at offset 0 without moving the descriptor's offset (pwrite): the first hook is given
- * this very descriptor, and reads the payload from its start.
- */
+/** Written from offset 0 whatever the descriptor's offset (pwrite): a prepared file holds a placeholder byte there. */
 function writeAll(fd: number, bytes: Uint8Array): void {
   let offset = 0;
   while (offset < bytes.byteLength) offset += writeSync(fd, bytes, offset, bytes.byteLength - offset, offset);
@@ -97,6 +96,8 @@ function createExclusively(folder: string): { fd: number; path: string } {
  */
 function createPayloadFile(payload: string | Uint8Array, folders: readonly string[] | undefined): PayloadFile {
   const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
+  const prepared = folders === undefined ? takePreparedFile(bytes) : null;
+  if (prepared !== null) return prepared;
   let lastError: unknown;
   for (let index = 0; ; index += 1) {
     const folder = folderAt(folders, index);
@@ -126,18 +127,13 @@ function createPayloadFile(payload: string | Uint8Array, folders: readonly strin
         // Cannot happen in a folder we could create in; if it does, the release removes it.
       }
     }
-    return { fd, path, ownGiven: false, reopened: null };
+    return { fd, path, preparedReader: null, preparedReaderGiven: false, reopened: null };
   }
   throw lastError;
 }
 
 /** A new file of mode 0600 in `folder`: nameless (O_TMPFILE) where the folder can make one, else {@link createExclusively}'s. */
 function createInFolder(folder: string): { fd: number; path: string | null } {
-  if (folder === spareFolder && spareFile !== null) {
-    const fd = spareFile;
-    spareFile = null;
-    return { fd, path: null };
-  }
   if (tmpFileFlags !== null) {
     try {
       return { fd: openSync(folder, tmpFileFlags, 0o600), path: null };
@@ -149,35 +145,54 @@ function createInFolder(folder: string): { fd: number; path: string | null } {
 }
 
 /**
- * The next payload file, made ahead ({@link prepareNextPayloadFile}): empty but for one byte, so
- * tmpfs has already given it its first page. Every payload is at least one byte long and written
- * from offset 0, so it replaces that byte. `null` when none is ready.
+ * The next payload file, made ahead ({@link prepareNextPayloadFile}) in `/dev/shm`: nameless,
+ * empty but for one byte (so tmpfs has already given it its first page), and with a read-only
+ * descriptor of it already open for its first reader. `null` when none is ready.
  */
-let spareFile: number | null = null;
-const spareFolder = '/dev/shm';
+let preparedFile: { readonly fd: number; readonly reader: number } | null = null;
 const placeholderByte = new Uint8Array(1);
 
 /**
  * Makes the file the next payload will be written to, if none is ready: called right after a hook
  * is spawned, while it runs, so the next call does not pay for it before its own spawn (making a
- * nameless file there and giving it its first page cost 25–30 µs of the call right after a fork).
- * Only ever used once, for one payload: a file a hook had is never written again. Where no
- * nameless file can be made in `/dev/shm`, nothing is prepared and each call makes its own.
+ * nameless file, giving it its first page and opening it again read-only through `/proc` cost
+ * 45–50 µs of the call right after a fork). Only ever used once, for one payload: a file a hook
+ * had is never written again. Where no nameless file can be made in `/dev/shm`, nothing is
+ * prepared and each call makes its own.
  */
 export function prepareNextPayloadFile(): void {
-  if (spareFile !== null || tmpFileFlags === null) return;
+  if (preparedFile !== null || tmpFileFlags === null) return;
   let fd: number;
   try {
-    fd = openSync(spareFolder, tmpFileFlags, 0o600);
+    fd = openSync('/dev/shm', tmpFileFlags, 0o600);
   } catch {
     return;
   }
   try {
     writeSync(fd, placeholderByte, 0, 1, 0);
-    spareFile = fd;
+    preparedFile = { fd, reader: openSync(`/proc/self/fd/${fd}`, constants.O_RDONLY) };
   } catch {
     closeQuietly(fd);
   }
+}
+
+/**
+ * The prepared file holding `bytes` (at least one, written from offset 0 over the placeholder
+ * byte, so nothing of it is left), or `null` when none is ready or the write fails (ENOSPC past
+ * its first page): the caller then makes a file as usual.
+ */
+function takePreparedFile(bytes: Uint8Array): PayloadFile | null {
+  const prepared = preparedFile;
+  if (prepared === null) return null;
+  preparedFile = null;
+  try {
+    writeAll(prepared.fd, bytes);
+  } catch {
+    closeQuietly(prepared.reader);
+    closeQuietly(prepared.fd);
+    return null;
+  }
+  return { fd: prepared.fd, path: null, preparedReader: prepared.reader, preparedReaderGiven: false, reopened: null };
 }
 
 function removeQuietly(path: string): void {
@@ -201,6 +216,7 @@ function closeQuietly(fd: number): void {
 function releasePayloadFiles(): void {
   for (const file of openFiles.values()) {
     closeQuietly(file.fd);
+    if (file.preparedReader !== null) closeQuietly(file.preparedReader);
     for (const fd of file.reopened ?? []) closeQuietly(fd);
     if (file.path !== null) removeQuietly(file.path);
   }
@@ -208,44 +224,32 @@ function releasePayloadFiles(): void {
 }
 
 /**
- * Who is given a payload descriptor: a hook run by the shell itself (`'hook'`), or a process
- * started by a launcher, a sandbox (`'read-only'`).
- */
-export type PayloadReader = 'hook' | 'read-only';
-
-/**
- * A descriptor of a regular file holding `payload`, to pass to a process as its stdin (R3) or as
- * a launcher's file: a hook can open it by name (`cat /dev/stdin`, `jq . < /dev/stdin`), which a
- * socket (what Node's `stdio: 'pipe'` gives on Linux) refuses with ENXIO, and nothing is written
- * to the hook once it runs, so a hook that never reads stdin meets no EPIPE. Node cannot make a
- * pipe(2).
+ * A read-only descriptor of a regular file holding `payload`, to pass to a process as its stdin
+ * (R3) or as a launcher's file: a hook can open it by name (`cat /dev/stdin`, `jq . <
+ * /dev/stdin`), which a socket (what Node's `stdio: 'pipe'` gives on Linux) refuses with ENXIO,
+ * and nothing is written to the hook once it runs, so a hook that never reads stdin meets no
+ * EPIPE. Node cannot make a pipe(2).
  *
  * Every process of a tick given the same payload reads one file, written once (R11), each
- * through a descriptor of its own offset. The first `'hook'` is given the descriptor that wrote
- * it (positioned at 0): opening it again through `/proc` cost each call 20–25 µs right after a
- * fork, and a hook may write to it no more than it could before, since a process of the same
- * user can open a sibling's `/proc/<pid>/fd/0` for writing. A `'read-only'` reader, a sandboxed
- * process, never gets that one: what it may write must not reach another process's input.
+ * through a read-only descriptor of its own offset: no process is given one it could write the
+ * payload through. The first is usually opened ahead, with a file prepared while the previous
+ * hook ran.
  *
  * The descriptors stay open until the current job of the event loop has run to its end (a
- * microtask), so a caller spawns with it at once and never closes it; a hook that waited for a
+ * microtask), so a caller spawns with one at once and never closes it; a hook that waited for a
  * slot gets a file of its own. Throws (ENOSPC, EMFILE, …) when the file cannot be made in any of
  * `folders` (`/dev/shm`, then the OS temporary folder): that process's start failure (R9).
  */
-export function payloadDescriptor(
-  payload: string | Uint8Array,
-  reader: PayloadReader,
-  folders?: readonly string[],
-): number {
+export function payloadDescriptor(payload: string | Uint8Array, folders?: readonly string[]): number {
   let file = openFiles.get(payload);
   if (file === undefined) {
     file = createPayloadFile(payload, folders);
     if (openFiles.size === 0) queueMicrotask(releasePayloadFiles);
     openFiles.set(payload, file);
   }
-  if (reader === 'hook' && !file.ownGiven) {
-    file.ownGiven = true;
-    return file.fd;
+  if (file.preparedReader !== null && !file.preparedReaderGiven) {
+    file.preparedReaderGiven = true;
+    return file.preparedReader;
   }
   const fd = openSync(file.path ?? `/proc/self/fd/${file.fd}`, constants.O_RDONLY);
   file.reopened ??= [];

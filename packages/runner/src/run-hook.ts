@@ -103,37 +103,36 @@ export function runValidatedHook(
       settleNotStarted(abortedBeforeStart);
       return;
     }
-    const launcher = request.launcher;
-    const launched = launcher !== undefined && launcher.length > 0;
     // R3: stdin is a regular file holding the payload (never a socket: a hook may open
     // /dev/stdin by name), or /dev/null for an empty one (bash_run). A file that cannot be made
     // is this hook's start failure (R9), so a guard that never saw its payload fails closed. The
     // descriptors are the payload file's to close, once this job of the event loop is done.
     let stdinFd: number | 'ignore';
     try {
-      stdinFd =
-        request.stdin.length === 0 ? 'ignore' : payloadDescriptor(request.stdin, launched ? 'read-only' : 'hook');
+      stdinFd = request.stdin.length === 0 ? 'ignore' : payloadDescriptor(request.stdin);
     } catch (error) {
       settleNotStarted(`cannot give the hook its stdin: ${describePayloadFileError(error)}`);
       return;
     }
-    // The launcher's files (a seccomp program): regular files like stdin's, read-only, one open per process.
+    // The launcher's files (a seccomp program): regular files like stdin's, opened per process.
     const launcherFds: number[] = [];
     try {
-      for (const bytes of request.launcherFiles ?? []) launcherFds.push(payloadDescriptor(bytes, 'read-only'));
+      for (const bytes of request.launcherFiles ?? []) launcherFds.push(payloadDescriptor(bytes));
     } catch (error) {
       settleNotStarted(`cannot give the sandbox its files: ${describePayloadFileError(error)}`);
       return;
     }
     let subprocess: ChildProcess;
     try {
-      subprocess = launched
-        ? spawn(
-            launcher[0] as string,
-            [...launcher.slice(1), options.shell, '-c', request.command],
-            spawnOptions(request, stdinFd, launcherFds),
-          )
-        : spawn(options.shell, ['-c', request.command], spawnOptions(request, stdinFd));
+      const launcher = request.launcher;
+      subprocess =
+        launcher === undefined || launcher.length === 0
+          ? spawn(options.shell, ['-c', request.command], spawnOptions(request, stdinFd))
+          : spawn(
+              launcher[0] as string,
+              [...launcher.slice(1), options.shell, '-c', request.command],
+              spawnOptions(request, stdinFd, launcherFds),
+            );
     } catch (error) {
       // Invalid arguments (a NUL byte in the command or environment, E2BIG, …) throw here.
       settleNotStarted(describeStartError(error, request.launcher?.[0] ?? options.shell, request.cwd));
