@@ -15,7 +15,6 @@ import type {
   SessionEventCall,
   ToolCall,
 } from './hook-engine-types.ts';
-import { residentKey } from './resident-hook-run.ts';
 
 /**
  * Creates the engine for one validated config (`loadHooks`, `parseConfig` or
@@ -109,7 +108,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     },
 
     async endResidentHook(hook) {
-      await resources.endResident(residentKey(hook));
+      await resources.endHook(hook);
     },
   };
 }
