@@ -31,6 +31,8 @@ export {
   type ToolEvent,
 } from './events.ts';
 export {
+  type DedupeField,
+  type ExclusiveField,
   HOOK_KIND_NAMES,
   HOOK_KINDS,
   type HookKind,
