@@ -50,12 +50,21 @@ export interface HookKindSpec {
   readonly deduplicatedOn: string;
   /** Whether one process serves many calls (R12): a long-lived host keeps it in a pool. */
   readonly longLived: boolean;
+  /**
+   * Whether listings mark a hook of this kind with its label (`hooks list`'s `(rule) `): its shown
+   * text is a command that does not say the kind. A command needs no mark; `POST <url>` says HTTP.
+   */
+  readonly markedInListings: boolean;
+  /** What the settings screen says of such a hook on a line of its label (`yes (…)`); `null`: no line. */
+  readonly settingsNote: string | null;
 }
 
 /** The kinds of hook (C5): how each is written, deduplicated and shown. */
 export const HOOK_KINDS = {
   command: {
     label: 'command',
+    markedInListings: false,
+    settingsNote: null,
     configFields: ['command'],
     validated: 'C5: `command`, a non-empty string; no `url` or `headers`',
     exclusiveFields: [],
@@ -65,6 +74,8 @@ export const HOOK_KINDS = {
   },
   resident: {
     label: 'resident',
+    markedInListings: true,
+    settingsNote: 'one process serves every call',
     configFields: ['command', 'resident'],
     validated: 'R12: `command` and `"resident": true`; not with `url` (C6)',
     exclusiveFields: [
@@ -80,6 +91,8 @@ export const HOOK_KINDS = {
   },
   http: {
     label: 'HTTP',
+    markedInListings: false,
+    settingsNote: null,
     configFields: ['url', 'headers'],
     validated: 'H1: `url`, an http: or https: address, optional `headers` (object of strings); no `command`',
     exclusiveFields: [{ field: 'headers', setWhen: 'present', onlyFor: 'an HTTP hook (one with a "url")' }],
@@ -89,6 +102,8 @@ export const HOOK_KINDS = {
   },
   rule: {
     label: 'rule',
+    markedInListings: true,
+    settingsNote: null,
     configFields: ['rule'],
     validated:
       'D1: `rule` with `field`, one of `regex`, `glob`, `equals`, `contains`, and `decision`; no `command`, `url`, `headers`, `resident`, `async`, `timeout` or `protocol: "claude"` (C6)',
