@@ -32,7 +32,7 @@ export function createSetupJsonSchema(): Record<string, unknown> {
         };
       }
       // C5: exactly one of command and url; C6: a kind's exclusive fields only on its own
-      // entries (`@cosh/spec`'s HOOK_KINDS: headers only with a url, no resident url). zod's
+      // entries (`@cosh/spec`'s HOOK_KINDS: headers only with a url, …). zod's
       // object shape alone can say neither.
       if (zodSchema === hookEntryShape) {
         jsonSchema['oneOf'] = [

@@ -1,7 +1,15 @@
 import type { Node } from 'jsonc-parser';
 import * as z from 'zod/mini';
 import { checkMatcher } from './check-matcher.ts';
-import { claudeToolTwin, EVENTS, type ExclusiveField, HOOK_KIND_NAMES, HOOK_KINDS, hookKindOf } from '@cosh/spec';
+import {
+  claudeToolTwin,
+  EVENTS,
+  type ExclusiveField,
+  HOOK_KIND_NAMES,
+  HOOK_KINDS,
+  hookKindOf,
+  type KindFields,
+} from '@cosh/spec';
 import { claudeToolNameMatcherAdvice } from './claude-tool-names.ts';
 import { suggestClosest } from './closest-match.ts';
 import type { ConfigProblem, FileSettings, HooksConfig, JsonPath } from './config-types.ts';
@@ -466,10 +474,12 @@ function findTransportProblems(root: unknown, sourceMap: SourceMap, reported: Re
 function misplacedKindFields(entry: Record<string, unknown>, hasUrl: boolean): ExclusiveField[] {
   const isSet = ({ field, setWhen }: ExclusiveField): boolean =>
     setWhen === 'true' ? entry[field] === true : Object.hasOwn(entry, field);
+  // The entry's fields as written: hookKindOf reads the ones that make a kind (only `true` counts).
   const kind = hookKindOf({
+    ...(entry as Partial<KindFields>),
     command: hasUrl ? null : '',
     url: hasUrl ? '' : null,
-    resident: entry['resident'] === true,
+    rule: null,
   });
   const misplaced: ExclusiveField[] = [];
   for (const other of HOOK_KIND_NAMES) {

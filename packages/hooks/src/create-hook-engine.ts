@@ -28,7 +28,7 @@ import type {
  * const { config } = await loadHooks({ cwd: '/work/project' });
  * const engine = createHookEngine(config, { cwd: '/work/project' });
  * const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput: { command: 'ls' } });
- * await engine.close(); // closes the HTTP connections, ends resident processes, waits for async hooks
+ * await engine.close(); // closes the HTTP connections, waits for async hooks, ends the processes it kept
  */
 export function createHookEngine(config: HooksConfig, options: HookEngineOptions = {}): HookEngine {
   const resources = createEngineResources(options);

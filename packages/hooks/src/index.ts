@@ -31,6 +31,7 @@ export {
 } from './gemini-hook-answer.ts';
 export { fromGeminiToolCall, GEMINI_TOOL_TABLE, type GeminiToolCall, geminiToolOutput } from './gemini-tool-call.ts';
 export { createHookEngine } from './create-hook-engine.ts';
+export { ONE_CALL_ENGINE } from './kinds/kind-client.ts';
 export {
   type ExplainedCall,
   type ExplainPlace,

@@ -1,10 +1,14 @@
-import { type DedupeField, HOOK_KINDS, hookKindOf } from '@cosh/spec';
+import { type DedupeField, HOOK_KINDS, hookKindOf, type KindFields } from '@cosh/spec';
 
 /** How a hook talks to Cosh: Cosh's own protocol (the default) or Claude Code's (K1). */
 export type HookProtocol = 'cosh' | 'claude';
 
-/** The fields of a hook that decide whether two selected hooks are the same one (M4, K2, H). */
-export interface DedupeFields {
+/**
+ * The fields of a hook that decide whether two selected hooks are the same one (M4, K2, H): its
+ * kind (the fields `@cosh/spec`'s `hookKindOf` reads, these and the flags of its `KindFields`) and
+ * what its kind dedupes on.
+ */
+export interface DedupeFields extends Omit<KindFields, 'command' | 'url' | 'rule'> {
   readonly command?: string | null | undefined;
   readonly url?: string | null | undefined;
   readonly headers?: Readonly<Record<string, string>> | undefined;
@@ -15,8 +19,6 @@ export interface DedupeFields {
    * each folder (R4), so the same text in the user file and a project file is two hooks.
    */
   readonly file?: string | null | undefined;
-  /** With `command`, `url` and `rule`, what decides the hook's kind (`hookKindOf`, C5). */
-  readonly resident?: boolean | undefined;
   /** D1: a rule hook, compared on its rule's JSON text (key order made one by `@cosh/config`). */
   readonly rule?: { readonly text: string } | null | undefined;
 }
@@ -45,7 +47,7 @@ export function dedupeKey(hook: DedupeFields): string | null {
   // An entry forged with both (the config refuses it, C5) is keyed by its command.
   const url = command === null && typeof hook.url === 'string' ? hook.url : null;
   if (command === null && url === null && hook.rule == null) return null;
-  const kind = hookKindOf({ command, url, resident: hook.resident === true, rule: hook.rule });
+  const kind = hookKindOf({ ...hook, command, url, rule: hook.rule ?? null });
   const key: unknown[] = [kind];
   for (const field of HOOK_KINDS[kind].dedupeFields) key.push(dedupeValue(hook, field));
   return JSON.stringify(key);

@@ -15,6 +15,13 @@ export interface KindClient {
   close(): Promise<void>;
 }
 
+/**
+ * The engine options of a host that runs one call and exits (`hooks run`, `exec`, a bridge): no
+ * kind keeps anything across calls, each of its hooks' processes lives for the call (R12). A host
+ * spreads it into its options rather than naming each kind's option.
+ */
+export const ONE_CALL_ENGINE: KindClientOptions['engine'] = Object.freeze({ residentHooks: 'one-call' });
+
 /** What a kind's entry opens its client with: the engine's runner and the options it was made with. */
 export interface KindClientOptions {
   /** The engine's runner (R11): its shell and kill grace are every process's. */
