@@ -9,6 +9,7 @@ import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isProcessAlive } from './is-process-alive.ts';
 import { madeProgress, type ProcessActivity, processActivity } from './process-activity.ts';
+import { unlikelyHex } from './unlikely-hex.ts';
 
 /**
  * How long one holder may keep the lock without progress before a waiter gives up. A holder
@@ -115,7 +116,7 @@ export async function withFileLock<T>(
   options: FileLockOptions = {},
 ): Promise<T> {
   const path = lockFileFor(file);
-  const token = await newToken();
+  const token = newToken();
   // Created with O_EXCL, not linked in as the brief lock is: a writer killed while it waits must
   // leave nothing in the folder of the file it guards (C8: setup.json's folder holds only what the
   // sweep of stale temporary files removes), and its few waiters never stop a holder for seconds.
@@ -142,7 +143,7 @@ export async function withFileLock<T>(
  */
 export async function withBriefFileLock<T>(file: string, action: () => T, options: FileLockOptions = {}): Promise<T> {
   const path = lockFileFor(file);
-  const token = await newToken();
+  const token = newToken();
   const candidate = lockCandidate(path, token);
   return await waitForLock(path, limitsOf(options), () => {
     if (!candidate.take()) return BUSY;
@@ -212,10 +213,8 @@ function limitsOf(options: FileLockOptions): Required<FileLockOptions> {
 }
 
 /** A holder's token: pid, host and a nonce that tells this holder's lock from a later one of the same process. */
-async function newToken(): Promise<string> {
-  // node:crypto is loaded here, not with the module: `cosh hooks run` bundles this module but seldom locks.
-  const { randomBytes } = await import('node:crypto');
-  return `${process.pid}\n${hostname()}\n${randomBytes(8).toString('hex')}\n`;
+function newToken(): string {
+  return `${process.pid}\n${hostname()}\n${unlikelyHex(16)}\n`;
 }
 
 /** What an attempt returns when another process holds the lock. */

@@ -4,6 +4,7 @@ import { promises as fsPromises, unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { onExit } from 'signal-exit';
 import { removeStaleTemporaryFiles, temporaryFileFor } from './stale-temporary-files.ts';
+import { unlikelyHex } from './unlikely-hex.ts';
 
 /** How to replace a file. */
 export interface AtomicWriteOptions {
@@ -67,12 +68,8 @@ export async function writeFileAtomically(
 ): Promise<boolean> {
   // A writer killed mid-write leaves its temporary file (never a half-written config): tidy up.
   await removeStaleTemporaryFiles(file);
-  // Opened with O_EXCL, so the name needs to be unlikely, not secret: no node:crypto, which would
-  // add its load to every `cosh hooks run` (this module is on the config loader's import path).
-  const suffix = Math.floor(Math.random() * 2 ** 48)
-    .toString(16)
-    .padStart(12, '0');
-  const temporary = temporaryFileFor(file, process.pid, suffix);
+  // Opened with O_EXCL, so the name needs to be unlikely, not secret.
+  const temporary = temporaryFileFor(file, process.pid, unlikelyHex(12));
   let handle: Awaited<ReturnType<typeof fsPromises.open>> | undefined;
   let renamed = false;
   // Before the file exists: a signal between its creation and this line would otherwise miss it.

@@ -56,9 +56,8 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
   ): (event: HookEvent, call: Call) => Promise<Result> {
     if (journal === undefined) return (event, call) => runEventCall(engine, rule, event, call);
     return async (event, call) => {
-      // J1's `paths` (F3) and what the journal's line needs: made ready while the hooks run, not after.
+      // J1's `paths` (F3): found while the hooks run, not after.
       const paths = pathsOf(call);
-      journal.prepare?.();
       const result = await runEventCall(engine, rule, event, call);
       try {
         const journaled = rule.journaled(event, call, result);

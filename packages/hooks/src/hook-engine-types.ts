@@ -86,11 +86,6 @@ export interface EventRun {
 export interface EventJournal {
   /** Called once per event run, after its verdict; must not throw (the engine ignores it if it does). */
   record(run: EventRun): void;
-  /**
-   * Called when an event run starts, for work `record` will need that can be done while the run's
-   * hooks are out of the process (the engine only waits then). Optional; must not throw.
-   */
-  prepare?(): void;
   /** Settles once what was recorded is written (or given up on). */
   close(): Promise<void>;
 }

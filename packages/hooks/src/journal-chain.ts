@@ -1,22 +1,17 @@
 // SPEC J2: the chain of a journal's lines, read back. Pure: bytes in, the first line that does
 // not follow out. The writer and `cosh journal verify` share these rules.
-import type * as NodeCrypto from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 
 /**
- * node:crypto, loaded at the first hash: a static import would be hoisted to the top of the
- * app's one-file per-call bundle and load on every `cosh hooks run`, journal or not (start-up.test.ts).
+ * SHA-256 (hex) of `bytes`: a line's `prev` is this of the line before, without its newline.
+ * In JavaScript (@noble/hashes), not node:crypto: a journaled call hashes two short texts, and
+ * loading node:crypto (its modules, OpenSSL's set-up and the garbage they leave) cost such a call
+ * 4–5 ms of CPU, most of what the journal added to a `cosh claude-hook` (issue 39's bench row).
+ * Hashing in JavaScript runs at ~60 MB/s here: `journal verify` of a 100 MB journal takes ~2 s.
  */
-let crypto: typeof NodeCrypto | undefined;
-
-/** SHA-256 (hex) of `bytes`: a line's `prev` is this of the line before, without its newline. */
 export function sha256Hex(bytes: string | Uint8Array): string {
-  return loadSha256().createHash('sha256').update(bytes).digest('hex');
-}
-
-/** Loads node:crypto now (2–4 ms on these machines), so that the next {@link sha256Hex} does not. */
-export function loadSha256(): typeof NodeCrypto {
-  crypto ??= process.getBuiltinModule('node:crypto');
-  return crypto;
+  return bytesToHex(sha256(typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes));
 }
 
 /** The `prev` of a journal's first line: SHA-256 of the empty string (J2). */

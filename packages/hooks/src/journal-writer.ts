@@ -9,7 +9,7 @@ import { LockTimeoutError, withBriefFileLock } from '@cosh/config';
 import { canonicalJson } from './canonical-json.ts';
 import { describeError } from './describe-error.ts';
 import type { EventJournal, EventRun } from './hook-engine-types.ts';
-import { FIRST_PREV, loadSha256, sha256Hex } from './journal-chain.ts';
+import { FIRST_PREV, sha256Hex } from './journal-chain.ts';
 import { type JournalAgent, type JournalEntry, journalHooks } from './journal-record.ts';
 
 /** Options of {@link createJournal}. */
@@ -245,17 +245,6 @@ export function createJournal(options: JournalOptions): EventJournal {
           await withBriefFileLock(options.file, () => appendLine(options.file, body), lockLimits(options));
         } catch (error) {
           warn(`journal ${options.file}: a line could not be written (${reasonOf(error, options.file)})`);
-        }
-      });
-    },
-    // Every line hashes twice (its input, the line before it): node:crypto's load is paid
-    // while the first call's hooks run rather than after its verdict (issue 39's bench row).
-    prepare() {
-      setImmediate(() => {
-        try {
-          loadSha256();
-        } catch {
-          // sha256Hex meets it again when the line is made, and warns there.
         }
       });
     },

@@ -93,4 +93,31 @@ describe('J4 a bridge never waits long for the journal', () => {
     expect(bridge.stderr).toContain('the line is dropped');
     expect(existsSync(journal) ? readFileSync(journal, 'utf8') : '').toBe('');
   });
+
+  it('J4: a session event too: a held journal lock costs a prompt about 2 s, the line dropped with a warning', async () => {
+    const home = makeFolder();
+    const journal = join(home, 'journal.jsonl');
+    mkdirSync(join(home, '.config', 'cosh'), { recursive: true });
+    writeFileSync(
+      join(home, '.config', 'cosh', 'setup.json'),
+      JSON.stringify({
+        journal: { file: journal },
+        hooks: { UserPromptSubmit: [{ name: 'context', command: 'echo "the build is red"' }] },
+      }),
+    );
+    const holder = spawn('sleep', ['60'], { stdio: 'ignore' });
+    holders.push(holder);
+    writeFileSync(join(home, '.journal.jsonl.lock'), `${holder.pid}\n${hostname()}\nheld-by-test\n`);
+    const started = Date.now();
+    const bridge = await runCosh(['claude-hook'], {
+      cwd: home,
+      input: JSON.stringify({ session_id: 's', cwd: home, hook_event_name: 'UserPromptSubmit', prompt: 'fix it' }),
+    });
+    // Without the bound, the line waited 15 s for the holder before it was dropped.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(bridge.code).toBe(0);
+    expect(bridge.stdout).toContain('the build is red');
+    expect(bridge.stderr).toContain('the line is dropped');
+    expect(existsSync(journal) ? readFileSync(journal, 'utf8') : '').toBe('');
+  });
 });

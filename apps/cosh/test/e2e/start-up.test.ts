@@ -167,6 +167,29 @@ describe('how a plain cosh hooks run starts (issue 16)', () => {
     expectLightStart(run);
   });
 
+  it('J2: a journaled cosh claude-hook chains its line without node:crypto (its load was most of what the journal cost a call)', async () => {
+    const journal = join(directory, 'start-up-journal.jsonl');
+    const journaledSetup = join(directory, 'journaled-setup.json');
+    await writeFile(
+      journaledSetup,
+      JSON.stringify({ journal: { file: journal }, hooks: { PreToolUse: [{ name: 'trivial', command: 'true' }] } }),
+    );
+    const stdin = JSON.stringify({
+      session_id: 's',
+      cwd: directory,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'ls' },
+    });
+    await runProbed(['claude-hook', '--config', journaledSetup], { input: stdin });
+    const run = await runProbed(['claude-hook', '--config', journaledSetup], { input: stdin });
+    const lines = (await readFile(journal, 'utf8')).trimEnd().split('\n');
+    expect(lines.map((line) => JSON.parse(line).seq)).toEqual([1, 2]);
+    expect(run.builtins).not.toContain('crypto');
+    const verified = await runCosh(['journal', 'verify', journal], { cwd: directory });
+    expect(verified.code).toBe(0);
+  });
+
   it('K10: cosh gemini-hook answers Gemini CLI on the same light start', async () => {
     const stdin = JSON.stringify({
       session_id: 's',

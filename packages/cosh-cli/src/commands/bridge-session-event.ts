@@ -151,7 +151,12 @@ export async function runBridgeSessionEvent(
     };
   }
   deadline.setBound(bridgeBoundMs(bridge.loaded.config, call.event, options.client));
-  const { engine, journalWarnings } = await openBridgeEngine(context, bridge, call, { agent: options.client });
+  const { engine, journalWarnings } = await openBridgeEngine(context, bridge, call, {
+    agent: options.client,
+    // J4: as for a tool call, the line waits for a moving queue, never past the bridge's deadline.
+    lockWait: 'bounded',
+    lockWaitEndsAt: deadline.endsAt,
+  });
   const ran = engine.run(call.event, { ...call.fields, cwd: call.cwd } as never) as Promise<SessionEventResult>;
   const outcome = await withinBound(engine, ran, deadline);
   if (outcome === 'expired') {
