@@ -4,6 +4,7 @@
 // Both join `protectedPaths`' one list, so B2 (sandbox), S6 (tools) and B8 (bridges) keep them.
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { AGENT_NAMES, AGENTS, type AgentSettingsFiles } from '@cosh/spec';
 
 /** One of a client's settings files, and what it is (B8's reason names it). */
 export interface ClientFile {
@@ -12,11 +13,10 @@ export interface ClientFile {
 }
 
 /**
- * The clients' settings files that can hold a bridge entry, for a working tree: the user's
- * (`~/.claude/settings.json`, Codex's `hooks.json` and `config.toml` in `$CODEX_HOME` or
- * `~/.codex`, `~/.gemini/settings.json`) and, in each of `projectFolders`, `.claude/settings.json`,
- * `.claude/settings.local.json`, `.codex/hooks.json`, `.codex/config.toml`,
- * `.gemini/settings.json`. Paths only: whether they exist is not asked.
+ * The clients' settings files that can hold a bridge entry or weaken its fence, for a working
+ * tree: each agent's files (`AGENTS[agent].settingsFiles` of @cosh/spec) in its user folder (under
+ * the home, or the folder its variable names when absolute) and, in each of `projectFolders`, in
+ * its project folder. Paths only: whether they exist is not asked.
  */
 export function clientSettingsFiles(
   env: NodeJS.ProcessEnv,
@@ -24,29 +24,35 @@ export function clientSettingsFiles(
   projectFolders: readonly string[],
 ): ClientFile[] {
   const files: ClientFile[] = [];
-  if (home !== null) {
-    files.push({ path: join(home, '.claude', 'settings.json'), what: "Claude Code's settings" });
-    files.push({ path: join(home, '.gemini', 'settings.json'), what: "Gemini CLI's settings" });
-  }
-  const codexHomeValue = env['CODEX_HOME'];
-  const codexHome =
-    codexHomeValue !== undefined && isAbsolute(codexHomeValue)
-      ? codexHomeValue
-      : home === null
-        ? null
-        : join(home, '.codex');
-  if (codexHome !== null) {
-    files.push({ path: join(codexHome, 'hooks.json'), what: "Codex's hooks" });
-    files.push({ path: join(codexHome, 'config.toml'), what: "Codex's settings" });
+  // The files in the home first, then those a variable may move elsewhere: the order the fence's
+  // lists were always written in.
+  const homeFirst = [...AGENT_NAMES].sort(
+    (a, b) =>
+      Number(AGENTS[a].settingsFiles.userFolderVariable !== null) -
+      Number(AGENTS[b].settingsFiles.userFolderVariable !== null),
+  );
+  for (const agent of homeFirst) {
+    const settings = AGENTS[agent].settingsFiles;
+    const folder = userFolderOf(settings, env, home);
+    if (folder === null) continue;
+    for (const file of settings.files)
+      if (!('projectOnly' in file)) files.push({ path: join(folder, file.name), what: file.what });
   }
   for (const folder of new Set(projectFolders.map((each) => resolve(each)))) {
-    files.push({ path: join(folder, '.claude', 'settings.json'), what: "Claude Code's settings" });
-    files.push({ path: join(folder, '.claude', 'settings.local.json'), what: "Claude Code's settings" });
-    files.push({ path: join(folder, '.codex', 'hooks.json'), what: "Codex's hooks" });
-    files.push({ path: join(folder, '.codex', 'config.toml'), what: "Codex's settings" });
-    files.push({ path: join(folder, '.gemini', 'settings.json'), what: "Gemini CLI's settings" });
+    for (const agent of AGENT_NAMES) {
+      const settings = AGENTS[agent].settingsFiles;
+      for (const file of settings.files)
+        files.push({ path: join(folder, settings.projectFolder, file.name), what: file.what });
+    }
   }
   return files;
+}
+
+/** An agent's user folder: its variable's folder when absolute, else under `home` (`null`: no home). */
+function userFolderOf(settings: AgentSettingsFiles, env: NodeJS.ProcessEnv, home: string | null): string | null {
+  const moved = settings.userFolderVariable === null ? undefined : env[settings.userFolderVariable];
+  if (moved !== undefined && isAbsolute(moved)) return moved;
+  return home === null ? null : join(home, settings.userFolder.replace(/^~\//, ''));
 }
 
 /**
@@ -62,9 +68,14 @@ export function clientProjectFolders(cwd: string): string[] {
   }
 }
 
+/** A hook command that runs a bridge: one of the agents' bridge commands (`claude-hook`, …) as a word. */
+const BRIDGE_COMMAND = new RegExp(
+  `\\b(${[...new Set(AGENT_NAMES.map((agent) => AGENTS[agent].bridgeCommand.split(' ')[0]))].join('|')})\\b`,
+);
+
 /**
  * The programs the bridge entries of `files` (those that exist and parse) run: the first word of
- * each hook command that calls `claude-hook` or `gemini-hook` (the word after `node`, when the
+ * each hook command that calls a bridge command (the word after `node`, when the
  * command starts `node <script>`), when it is a path of an existing file. A relative word is
  * taken against the folder that holds the settings file's folder (the project).
  */
@@ -81,7 +92,7 @@ export function bridgeEntryPoints(files: readonly ClientFile[]): string[] {
       continue;
     }
     for (const command of hookCommands(data)) {
-      if (!/\b(claude-hook|gemini-hook)\b/.test(command)) continue;
+      if (!BRIDGE_COMMAND.test(command)) continue;
       const program = programOf(command);
       if (program === null) continue;
       const path = isAbsolute(program) ? program : resolve(dirname(dirname(file.path)), program);
@@ -91,7 +102,7 @@ export function bridgeEntryPoints(files: readonly ClientFile[]): string[] {
   return [...found];
 }
 
-/** Every `command` string under `hooks` of a client's settings (Claude's, Codex's and Gemini's shape). */
+/** Every `command` string under `hooks` of a client's settings (each agent's shape: any depth below `hooks`). */
 function hookCommands(data: unknown): string[] {
   if (!isRecord(data) || !isRecord(data['hooks'])) return [];
   const commands: string[] = [];

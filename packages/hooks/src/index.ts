@@ -11,25 +11,8 @@ export { toCoshToolInput } from './claude-tool-input.ts';
 export { type CoshToolResult, coshToolOutput } from './claude-tool-output.ts';
 export { type CoshToolName, fromClaudeToolName } from '@cosh/spec';
 export { asyncReportLine } from './async-report-line.ts';
-// The Codex CLI (K9) and Gemini CLI (K10) bridges: their calls read as Cosh calls, answered in what they honour.
-export { codexHookAnswer, combineVerdicts } from './codex-hook-answer.ts';
-export {
-  CODEX_TOOL_TABLE,
-  type CodexCoshCall,
-  type CodexToolCall,
-  codexPatchWriteTargets,
-  // B8's reader by what it does, for a bridge that asks the agents' table whether a client applies patches.
-  codexPatchWriteTargets as patchWriteTargets,
-  codexToolOutput,
-  fromCodexToolCall,
-} from './codex-tool-call.ts';
-export {
-  GEMINI_EVENTS,
-  type GeminiAnsweredVerdict,
-  type GeminiHookAnswer,
-  geminiHookAnswer,
-} from './gemini-hook-answer.ts';
-export { fromGeminiToolCall, GEMINI_TOOL_TABLE, type GeminiToolCall, geminiToolOutput } from './gemini-tool-call.ts';
+// The `apply_patch` tool's input format, as F2 reads it (and a bridge of an agent that applies patches).
+export { PATCH_BEGIN, PATCH_END, type PatchChunk, type PatchOperation, parseApplyPatch } from './apply-patch.ts';
 export { createHookEngine } from './create-hook-engine.ts';
 export { ONE_CALL_ENGINE } from './kinds/kind-client.ts';
 export {

@@ -5,7 +5,7 @@ import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { TouchedPaths } from '@cosh/matcher';
-import { parseCodexPatch } from './codex-tool-call.ts';
+import { parseApplyPatch } from './apply-patch.ts';
 import { splitShellCommand } from './shell-words.ts';
 import { MCP_PATH_ARGUMENTS, MCP_URI_ARGUMENTS, PATCH_TOOLS, SHELL_TOOLS, TOOL_PATH_FIELDS } from '@cosh/spec';
 
@@ -151,7 +151,7 @@ export async function touchedPaths(call: TouchedPathsCall, options: TouchedPaths
     const patch = [toolInput['command'], toolInput['input'], toolInput['patch']].find(
       (value) => typeof value === 'string',
     );
-    const operations = typeof patch === 'string' ? parseCodexPatch(patch) : null;
+    const operations = typeof patch === 'string' ? parseApplyPatch(patch) : null;
     for (const operation of operations ?? []) {
       written.push(operation.path);
       if (operation.movedTo !== null) written.push(operation.movedTo);

@@ -9,14 +9,32 @@ export const AGENT_NAMES = ['claude', 'codex', 'gemini'] as const;
 /** One of {@link AGENT_NAMES}. */
 export type AgentName = (typeof AGENT_NAMES)[number];
 
-/** Where an agent keeps its hooks, relative to a home (`~`) or to the project folder. */
+import type { ToolPathFields } from './path-fields.ts';
+
+/** One settings file of an agent's: a file whose change can remove the bridge or weaken its fence (B13). */
+export interface AgentSettingsFile {
+  /** Its name in the agent's folder (user or project). */
+  readonly name: string;
+  /** What it is, for people (B8's refusal names it). */
+  readonly what: string;
+  /** Read only in a project's folder, never in the user's (`settings.local.json`). */
+  readonly projectOnly?: true;
+}
+
+/** Where an agent keeps its settings: a folder of the user's and one in each project. */
 export interface AgentSettingsFiles {
-  /** The user's file: `~/…`, or under the folder an environment variable names when it is set. */
-  readonly user: string;
-  /** An environment variable that moves the user's folder (`CODEX_HOME`), or `null`. */
+  /** The user's folder: `~/…`, or the folder an environment variable names when it is set. */
+  readonly userFolder: string;
+  /** An environment variable that moves the user's folder (`CODEX_HOME`) when absolute, or `null`. */
   readonly userFolderVariable: string | null;
-  /** The project's file, relative to the project folder. */
-  readonly project: string;
+  /** The project's folder, relative to the project. */
+  readonly projectFolder: string;
+  /** The file of those folders `cosh connect` writes the bridge into. */
+  readonly hooks: string;
+  /** Every file of those folders Cosh protects (B13), the hooks file among them. */
+  readonly files: readonly AgentSettingsFile[];
+  /** Its managed settings, which a repository cannot override (`cosh connect --managed`), or `null`. */
+  readonly managed: string | null;
 }
 
 /** Everything that differs between two agents, in one place. */
@@ -25,7 +43,7 @@ export interface AgentSpec {
   readonly label: string;
   /** The `cosh` subcommand and arguments its settings run (K8–K10). */
   readonly bridgeCommand: string;
-  /** Its settings files (`cosh connect`). */
+  /** Its settings files: where `cosh connect` writes, and what B13 protects. */
   readonly settingsFiles: AgentSettingsFiles;
   /** The unit of a hook timeout in its settings. */
   readonly timeoutUnit: 'seconds' | 'milliseconds';
@@ -42,10 +60,10 @@ export interface AgentSpec {
    * bridge looks for the project layer from there, else from the call's `cwd`.
    */
   readonly projectFolderVariables: readonly string[];
+  /** Its own tools' path fields, by its names of them (F2; its twins of Cosh's tools are read as those). */
+  readonly toolPaths: Readonly<Record<string, ToolPathFields>>;
   /** Its own file-writing tools, each with the input field that names the file (B8). */
   readonly writeTools: Readonly<Record<string, string>>;
-  /** Whether its patch tool, or a patch given to its shell, writes files (B8 reads the patch's files). */
-  readonly appliesPatches: boolean;
 }
 
 /** Claude Code's file-writing tools, also accepted from Codex CLI (B8). */
@@ -61,7 +79,17 @@ export const AGENTS = {
   claude: {
     label: 'Claude Code',
     bridgeCommand: 'claude-hook',
-    settingsFiles: { user: '~/.claude/settings.json', userFolderVariable: null, project: '.claude/settings.json' },
+    settingsFiles: {
+      userFolder: '~/.claude',
+      userFolderVariable: null,
+      projectFolder: '.claude',
+      hooks: 'settings.json',
+      files: [
+        { name: 'settings.json', what: "Claude Code's settings" },
+        { name: 'settings.local.json', what: "Claude Code's settings", projectOnly: true },
+      ],
+      managed: '/etc/claude-code/managed-settings.json',
+    },
     timeoutUnit: 'seconds',
     matchAll: '*',
     boundSeconds: 895,
@@ -69,26 +97,53 @@ export const AGENTS = {
     answers:
       'hookSpecificOutput.permissionDecision for a tool call; decision "block" + reason, hookSpecificOutput.additionalContext otherwise',
     projectFolderVariables: ['CLAUDE_PROJECT_DIR'],
+    toolPaths: {
+      Read: { fields: ['file_path'] },
+      Write: { fields: ['file_path'] },
+      Edit: { fields: ['file_path'] },
+      MultiEdit: { fields: ['file_path'] },
+      NotebookEdit: { fields: ['notebook_path'] },
+      Glob: { fields: ['path'], folder: true },
+      Grep: { fields: ['path'], folder: true },
+    },
     writeTools: CLAUDE_WRITE_TOOLS,
-    appliesPatches: false,
   },
   codex: {
     label: 'Codex CLI',
     bridgeCommand: 'claude-hook --client codex',
-    settingsFiles: { user: '~/.codex/hooks.json', userFolderVariable: 'CODEX_HOME', project: '.codex/hooks.json' },
+    settingsFiles: {
+      userFolder: '~/.codex',
+      userFolderVariable: 'CODEX_HOME',
+      projectFolder: '.codex',
+      hooks: 'hooks.json',
+      files: [
+        { name: 'hooks.json', what: "Codex's hooks" },
+        { name: 'config.toml', what: "Codex's settings" },
+      ],
+      managed: null,
+    },
     timeoutUnit: 'seconds',
     matchAll: undefined,
     boundSeconds: 895,
     connectTimeoutSeconds: 900,
     answers: "Claude Code's form, as far as Codex reads it (K9)",
     projectFolderVariables: ['CLAUDE_PROJECT_DIR'],
+    // `apply_patch` is read as Codex reads its patch (PATCH_TOOLS, B8). `read_file` is Codex's
+    // `path` and Gemini's `absolute_path`: both are read.
+    toolPaths: { read_file: { fields: ['path', 'absolute_path', 'file_path'] } },
     writeTools: CLAUDE_WRITE_TOOLS,
-    appliesPatches: true,
   },
   gemini: {
     label: 'Gemini CLI',
     bridgeCommand: 'gemini-hook',
-    settingsFiles: { user: '~/.gemini/settings.json', userFolderVariable: null, project: '.gemini/settings.json' },
+    settingsFiles: {
+      userFolder: '~/.gemini',
+      userFolderVariable: null,
+      projectFolder: '.gemini',
+      hooks: 'settings.json',
+      files: [{ name: 'settings.json', what: "Gemini CLI's settings" }],
+      managed: null,
+    },
     timeoutUnit: 'milliseconds',
     matchAll: '*',
     // Below Gemini CLI's own 60 s hook timeout, which lets the call through (K10).
@@ -96,8 +151,13 @@ export const AGENTS = {
     connectTimeoutSeconds: 60,
     answers: 'decision "deny" + reason, hookSpecificOutput.additionalContext, continue: false + stopReason (K10)',
     projectFolderVariables: ['GEMINI_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
+    toolPaths: {
+      read_file: { fields: ['absolute_path', 'path', 'file_path'] },
+      write_file: { fields: ['file_path'] },
+      replace: { fields: ['file_path'] },
+      read_many_files: { fields: ['paths'] },
+    },
     writeTools: { write_file: 'file_path', replace: 'file_path' },
-    appliesPatches: false,
   },
 } as const satisfies Record<AgentName, AgentSpec>;
 

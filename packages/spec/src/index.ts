@@ -1,4 +1,12 @@
-export { AGENT_NAMES, AGENTS, type AgentName, type AgentSettingsFiles, type AgentSpec, isAgentName } from './agents.ts';
+export {
+  AGENT_NAMES,
+  AGENTS,
+  type AgentName,
+  type AgentSettingsFile,
+  type AgentSettingsFiles,
+  type AgentSpec,
+  isAgentName,
+} from './agents.ts';
 export {
   CLAUDE_CODE_TOOL_NAMES,
   CLAUDE_MULTI_EDIT,
@@ -42,14 +50,11 @@ export {
 } from './hook-kinds.ts';
 export {
   BUILT_IN_TOOL_PATHS,
-  CLAUDE_TOOL_PATHS,
-  CODEX_TOOL_PATHS,
-  GEMINI_TOOL_PATHS,
   MCP_PATH_ARGUMENTS,
   MCP_URI_ARGUMENTS,
   PATCH_TOOLS,
   SHELL_TOOLS,
   TOOL_PATH_FIELDS,
-  type ToolPathFields,
 } from './tool-path-fields.ts';
+export type { ToolPathFields } from './path-fields.ts';
 export { isToolName, TOOL_NAMES, TOOLS, type ToolName, type ToolSpec } from './tools.ts';

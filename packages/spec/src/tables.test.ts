@@ -101,6 +101,10 @@ describe('the kinds, agents and tools tables (C5, K8–K10, T)', () => {
     for (const agent of AGENT_NAMES) {
       expect(AGENTS[agent].bridgeCommand).not.toBe('');
       expect(AGENTS[agent].boundSeconds).toBeLessThan(AGENTS[agent].connectTimeoutSeconds);
+      // B13: the file connect writes is one Cosh protects, in the user's folder and the project's.
+      const { hooks, files } = AGENTS[agent].settingsFiles;
+      expect(files.find((file) => file.name === hooks)).toMatchObject({ name: hooks });
+      expect(files.find((file) => file.name === hooks)).not.toHaveProperty('projectOnly');
     }
   });
 

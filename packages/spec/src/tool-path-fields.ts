@@ -1,15 +1,10 @@
 // SPEC F2: which arguments of which tool name a file, one table per tool family: Cosh's built-in
-// tools from TOOLS' `pathFields`, and the agents' own tools (the engine sees them under their own
-// names when a host passes them through: `hooks run --tool Edit`, a proxied server's tools).
+// tools from TOOLS' `pathFields`, and the agents' own tools from their entries' `toolPaths` (the
+// engine sees them under their own names when a host passes them through: `hooks run --tool
+// Edit`, a proxied server's tools).
+import { AGENT_NAMES, AGENTS } from './agents.ts';
+import type { ToolPathFields } from './path-fields.ts';
 import { TOOLS, type ToolName } from './tools.ts';
-
-/** How a tool names the files it touches. */
-export interface ToolPathFields {
-  /** Input fields holding one path or an array of paths (top level). */
-  readonly fields: readonly string[];
-  /** `true`: the path is a folder searched with everything below it (`find_grep`, `Glob`, `Grep`); absent means the cwd. */
-  readonly folder?: true;
-}
 
 /** Built-in tools whose path is a folder searched with everything below it (F2). */
 const FOLDER_TOOLS: ReadonlySet<ToolName> = new Set(['find_grep']);
@@ -24,42 +19,14 @@ export const BUILT_IN_TOOL_PATHS: Readonly<Record<string, ToolPathFields>> = Obj
     ]),
 );
 
-/** Claude Code's tools (K3). */
-export const CLAUDE_TOOL_PATHS = {
-  Read: { fields: ['file_path'] },
-  Write: { fields: ['file_path'] },
-  Edit: { fields: ['file_path'] },
-  MultiEdit: { fields: ['file_path'] },
-  NotebookEdit: { fields: ['notebook_path'] },
-  Glob: { fields: ['path'], folder: true },
-  Grep: { fields: ['path'], folder: true },
-} as const satisfies Record<string, ToolPathFields>;
-
-/**
- * Codex's tools (K9); `apply_patch` is read as Codex reads its patch (B8), below. `read_file` is
- * Codex's `path` and Gemini's `absolute_path`: both are read.
- */
-export const CODEX_TOOL_PATHS = {
-  read_file: { fields: ['path', 'absolute_path', 'file_path'] },
-} as const satisfies Record<string, ToolPathFields>;
-
-/** Gemini CLI's tools (K10). */
-export const GEMINI_TOOL_PATHS = {
-  read_file: { fields: ['absolute_path', 'path', 'file_path'] },
-  write_file: { fields: ['file_path'] },
-  replace: { fields: ['file_path'] },
-  read_many_files: { fields: ['paths'] },
-} as const satisfies Record<string, ToolPathFields>;
-
 /** Every tool name with a table of its own, by name. */
-export const TOOL_PATH_FIELDS: Readonly<Record<string, ToolPathFields>> = {
-  ...BUILT_IN_TOOL_PATHS,
-  ...CLAUDE_TOOL_PATHS,
-  ...CODEX_TOOL_PATHS,
-  ...GEMINI_TOOL_PATHS,
-};
+export const TOOL_PATH_FIELDS: Readonly<Record<string, ToolPathFields>> = Object.assign(
+  {},
+  BUILT_IN_TOOL_PATHS,
+  ...AGENT_NAMES.map((agent): Readonly<Record<string, ToolPathFields>> => AGENTS[agent].toolPaths),
+);
 
-/** Codex's patch tool: every file of the patch, `*** Move to:` targets included (B8). */
+/** The patch tool (`apply_patch`): every file of the patch, `*** Move to:` targets included (B8). */
 export const PATCH_TOOLS: ReadonlySet<string> = new Set(['apply_patch']);
 
 /** Shell tools of Cosh and the agents: `command` (or Codex's `cmd`) is split into words. */

@@ -43,6 +43,15 @@ export interface AgentBridge {
   sessionAnswer(call: BridgeSessionCall, outcome: SessionEventOutcome): BridgeAnswer;
   /** The answer to a session event's stdin the bridge cannot read. */
   sessionFailure(event: SessionEvent, problem: string): BridgeAnswer;
+  /**
+   * B8, for an agent that applies patches (its patch tool, or a patch given to its shell): every
+   * file the call's patch could write, absolute against `cwd`; empty for any other call.
+   */
+  readonly patchWriteTargets?: (
+    toolName: string,
+    toolInput: Readonly<Record<string, unknown>>,
+    cwd: string,
+  ) => string[];
 }
 
 /** A JSON line with exit 0: every answer of an agent that reads only stdout. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agentSessionEvents } from '../commands/bridge-session-event.ts';
-import { claudeSessionAnswer, claudeSessionFailure } from './claude-session-answer.ts';
-import { geminiSessionAnswer, geminiSessionFailure } from './gemini-session-answer.ts';
+import { claudeSessionAnswer, claudeSessionFailure } from './claude/claude-session-answer.ts';
+import { geminiSessionAnswer, geminiSessionFailure } from './gemini/gemini-session-answer.ts';
 
 const verdict = (fields: Partial<Parameters<typeof claudeSessionAnswer>[1]> = {}) => ({
   decision: 'none' as const,

@@ -3,20 +3,19 @@
 // {"mode": "required"}` (B5) it denies the client's shell tool while it is not fenced. Bridges
 // run per tool call, so the judgement is kept in `$XDG_STATE_HOME/cosh/fence-cache.json` keyed by
 // the settings files' sizes and mtimes, and a session is remembered by one empty file.
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { readCacheFile, trustStoreFile, writeCacheFile } from '@cosh/config';
-import { checkClientFence, type FenceAgent, fenceLayerFiles, layerStamp } from './client-fence-check.ts';
+import { AGENTS, type AgentName, TOOLS } from '@cosh/spec';
+import { loadAgentConnection } from '../agents/load-agent-bridge.ts';
 
-/** The client's shell tools, by the agent's own names (B10). */
-export const CLIENT_SHELL_TOOLS: Readonly<Record<FenceAgent, readonly string[]>> = {
-  claude: ['Bash'],
-  codex: ['exec_command', 'shell', 'Bash'],
-  gemini: ['run_shell_command'],
-};
+/** The client's shell tools, by the agent's own names (B10): its twins of `bash_run`. */
+function clientShellTools(agent: AgentName): readonly string[] {
+  return TOOLS.bash_run.twins[agent];
+}
 
 /** B10's text, exactly. */
-export function unfencedWarning(agent: FenceAgent): string {
+export function unfencedWarning(agent: AgentName): string {
   return `cosh: ${agent}'s shell is not sandboxed: it can change your guards; run cosh connect ${agent} --fence`;
 }
 
@@ -29,18 +28,34 @@ function stateFolder(env: NodeJS.ProcessEnv): string {
 }
 
 /** What decides the judgement besides the files: the environment the fence's paths come from. */
-function environmentKey(env: NodeJS.ProcessEnv): string {
-  return ['HOME', 'XDG_CONFIG_HOME', 'XDG_STATE_HOME', 'XDG_CACHE_HOME', 'COSH_CONFIG', 'CODEX_HOME', 'GEMINI_SANDBOX']
+function environmentKey(env: NodeJS.ProcessEnv, agentVariables: readonly string[]): string {
+  return ['HOME', 'XDG_CONFIG_HOME', 'XDG_STATE_HOME', 'XDG_CACHE_HOME', 'COSH_CONFIG', ...agentVariables]
     .map((name) => `${name}=${env[name] ?? ''}`)
     .concat(`program=${process.argv[1] ?? ''}`)
     .join('\n');
 }
 
+/** The files' sizes and modification times: the cache's key (B10). */
+function layerStamp(files: readonly string[]): string {
+  return files
+    .map((file) => {
+      try {
+        const stat = statSync(file);
+        return `${file}:${stat.size}:${stat.mtimeMs}`;
+      } catch {
+        return `${file}:-`;
+      }
+    })
+    .join('\n');
+}
+
 /** Whether `agent`'s shell is fenced in `project`, from the cache while the files are unchanged. */
-export function isClientFenced(agent: FenceAgent, env: NodeJS.ProcessEnv, project: string): boolean {
+export async function isClientFenced(agent: AgentName, env: NodeJS.ProcessEnv, project: string): Promise<boolean> {
+  const connection = await loadAgentConnection(agent);
   const file = join(stateFolder(env), 'fence-cache.json');
   const slot = `${agent}\0${project}`;
-  const stamp = `${environmentKey(env)}\n${layerStamp(fenceLayerFiles(agent, env, project))}`;
+  const variables = [AGENTS[agent].settingsFiles.userFolderVariable ?? [], connection.fenceVariables].flat();
+  const stamp = `${environmentKey(env, variables)}\n${layerStamp(connection.fenceLayerFiles(env, project))}`;
   let cache: Record<string, { stamp: string; fenced: boolean }> = {};
   const bytes = readCacheFile(file, MAX_CACHE_BYTES);
   if (bytes !== undefined) {
@@ -52,7 +67,7 @@ export function isClientFenced(agent: FenceAgent, env: NodeJS.ProcessEnv, projec
   }
   const known = cache[slot];
   if (known !== undefined && known.stamp === stamp && typeof known.fenced === 'boolean') return known.fenced;
-  const fenced = checkClientFence(agent, env, project).fenced;
+  const fenced = connection.checkFence(env, project).fenced;
   delete cache[slot];
   const kept = Object.entries(cache).slice(-(MAX_CACHED - 1));
   writeCacheFile(file, JSON.stringify(Object.fromEntries([...kept, [slot, { stamp, fenced }]])));
@@ -72,7 +87,7 @@ function fnv1a(text: string): string {
 }
 
 /** True the first time `session` of `agent` is seen (without a session id: every time). */
-function firstInSession(agent: FenceAgent, env: NodeJS.ProcessEnv, session: string | undefined): boolean {
+function firstInSession(agent: AgentName, env: NodeJS.ProcessEnv, session: string | undefined): boolean {
   if (session === undefined) return true;
   // No node:crypto: this module is in the per-call bundle, whose start must not pay for it.
   const name = `${agent}-${/^[A-Za-z0-9_-]{1,128}$/.test(session) ? session : fnv1a(session)}`;
@@ -100,7 +115,7 @@ export interface FenceNotice {
  * throws: a check that fails counts as unfenced.
  */
 export async function clientFenceNotice(
-  agent: FenceAgent,
+  agent: AgentName,
   env: NodeJS.ProcessEnv,
   call: {
     readonly project: string;
@@ -112,14 +127,13 @@ export async function clientFenceNotice(
 ): Promise<FenceNotice> {
   let fenced: boolean;
   try {
-    fenced = isClientFenced(agent, env, call.project);
+    fenced = await isClientFenced(agent, env, call.project);
   } catch {
     fenced = false;
   }
   if (fenced) return { warning: null, deny: null };
   const text = unfencedWarning(agent);
-  const deny =
-    mode === 'required' && call.preToolUse && CLIENT_SHELL_TOOLS[agent].includes(call.toolName) ? text : null;
+  const deny = mode === 'required' && call.preToolUse && clientShellTools(agent).includes(call.toolName) ? text : null;
   const warning = firstInSession(agent, env, call.sessionId) ? text : null;
   return { warning, deny };
 }

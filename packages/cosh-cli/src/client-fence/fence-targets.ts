@@ -12,6 +12,8 @@ import {
   resolveConfigPath,
   trustStoreFile,
 } from '@cosh/config';
+import { AGENT_NAMES, AGENTS } from '@cosh/spec';
+
 /** One path a fence keeps unwritable, and what it is (for messages). */
 export interface FenceTarget {
   readonly path: string;
@@ -36,14 +38,11 @@ export type ProtectedPathsSource = (input: FenceTargetsInput) => readonly FenceT
 /** The managed setup.json (C1). */
 const MANAGED_FILE = '/etc/cosh/setup.json';
 
-/** The clients' project settings files (B13) by their place in a project. */
-const PROJECT_CLIENT_FILES = [
-  '.claude/settings.json',
-  '.claude/settings.local.json',
-  '.codex/hooks.json',
-  '.codex/config.toml',
-  '.gemini/settings.json',
-];
+/** The clients' project settings files (B13) by their place in a project: every agent's of `AGENTS`. */
+const PROJECT_CLIENT_FILES = AGENT_NAMES.flatMap((agent) => {
+  const { projectFolder, files } = AGENTS[agent].settingsFiles;
+  return files.map((file) => join(projectFolder, file.name));
+});
 
 /**
  * B2's list (`protectedPaths` of @cosh/config) for a fence that holds in every project: the user

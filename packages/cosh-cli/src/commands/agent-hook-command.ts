@@ -34,7 +34,7 @@ function helpOf(command: BridgeCommand): { description: string; wiring: string }
       `Wire it with cosh connect ${agent}${others.length === 0 ? '' : ` (or ${others.join(', ')})`}: it writes the fail-closed command`,
       `  <absolute path of cosh> ${command.name} || { echo 'cosh ${command.name} failed' >&2; exit 2; }`,
       ...wrapped(
-        `under ${quoted(TOOL_EVENTS).join(' and ')} of ${command.agents.map((each) => AGENTS[each].settingsFiles.user).join(' or ')}, and the same command ending in exit 1 (a warning: the prompt goes on) under ${quotedSessions.slice(0, -1).join(', ')} and ${quotedSessions.at(-1)}. On a prompt or a stop, its own failure (a setup.json that does not load or is not trusted) is a warning too; only a hook that denies blocks the prompt.`,
+        `under ${quoted(TOOL_EVENTS).join(' and ')} of ${command.agents.map((each) => `${AGENTS[each].settingsFiles.userFolder}/${AGENTS[each].settingsFiles.hooks}`).join(' or ')}, and the same command ending in exit 1 (a warning: the prompt goes on) under ${quotedSessions.slice(0, -1).join(', ')} and ${quotedSessions.at(-1)}. On a prompt or a stop, its own failure (a setup.json that does not load or is not trusted) is a warning too; only a hook that denies blocks the prompt.`,
       ),
     ].join('\n'),
   };

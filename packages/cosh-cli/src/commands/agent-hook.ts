@@ -15,7 +15,12 @@ import { ExitError } from '../cli-errors.ts';
 import { clientFenceNotice } from '../client-fence/fence-notice.ts';
 import { agentToolEvents, type BridgeCall, parseBridgeStdin } from './bridge-call.ts';
 import { loadBridgeLayers, openBridgeEngine, withinBound } from './bridge-engine.ts';
-import { agentSessionEvents, notHeld, runBridgeSessionEvent } from './bridge-session-event.ts';
+import {
+  agentSessionEvents,
+  notHeld,
+  runBridgeSessionEvent,
+  type SessionEventOutcome,
+} from './bridge-session-event.ts';
 import {
   BRIDGE_MAX_BOUND_SECONDS,
   type BridgeDeadline,
@@ -73,7 +78,7 @@ async function answerToolCall(run: BridgeRun, call: BridgeCall): Promise<BridgeA
   }
   const bridged = await bridge.readToolCall(call, context.env);
   // B8: a write of Cosh's own files is refused before any hook runs, whatever they would say.
-  const refusal = call.event === 'PreToolUse' ? bridgeWriteRefusal(layers.loaded, context.env, call, run.agent) : null;
+  const refusal = call.event === 'PreToolUse' ? bridgeWriteRefusal(layers.loaded, context.env, call, bridge) : null;
   if (refusal !== null) return await bridged.answer([refusedVerdict(refusal)], layers.warnings);
   const { engine, journalWarnings } = await openBridgeEngine(context, layers, call, {
     agent: run.agent,
@@ -107,18 +112,25 @@ async function answerStdin(run: BridgeRun, text: string): Promise<BridgeAnswer> 
   const parsed = parseBridgeStdin(text, context.cwd, agentToolEvents(agent), agentSessionEvents(agent), run.label);
   if (parsed.kind === 'tool') return await answerToolCall(run, parsed.call);
   if (parsed.kind === 'session') {
-    const outcome = await runBridgeSessionEvent(
-      context,
-      {
-        configPath: options.configPath,
-        noProject: options.noProject,
-        command: run.label,
-        client: agent,
-        projectVariables: AGENTS[agent].projectFolderVariables,
-      },
-      parsed.call,
-      run.deadline,
-    );
+    let outcome: SessionEventOutcome;
+    try {
+      outcome = await runBridgeSessionEvent(
+        context,
+        {
+          configPath: options.configPath,
+          noProject: options.noProject,
+          command: run.label,
+          client: agent,
+          projectVariables: AGENTS[agent].projectFolderVariables,
+        },
+        parsed.call,
+        run.deadline,
+      );
+    } catch (error) {
+      // Its unexpected failure too: a session event never fails closed (E5), whatever broke.
+      const why = error instanceof Error ? error.message : String(error);
+      outcome = { ok: false, problem: notHeld(`${run.label}: ${why}`, parsed.call.event), warnings: [] };
+    }
     // E5: the bridge's own failure on a session event is a warning, the person's to read.
     if (!outcome.ok) context.err.line(outcome.problem);
     return bridge.sessionAnswer(parsed.call, outcome);

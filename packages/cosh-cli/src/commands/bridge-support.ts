@@ -17,13 +17,10 @@ export const BRIDGE_GRACE_SECONDS = 5;
 
 /**
  * The longest a bridge takes, whatever its hooks' timeouts say, per agent (`AGENTS[agent].boundSeconds`):
- * below the hook timeout `cosh connect` writes for that agent ({@link CONNECT_HOOK_TIMEOUT_SECONDS}),
+ * below the hook timeout `cosh connect` writes for that agent (`AGENTS[agent].connectTimeoutSeconds`),
  * so the agent's own timeout (which lets the call through) never decides.
  */
 export const BRIDGE_MAX_BOUND_SECONDS = perAgent((agent) => AGENTS[agent].boundSeconds);
-
-/** The hook timeout `cosh connect` writes, in seconds (above {@link BRIDGE_MAX_BOUND_SECONDS}). */
-export const CONNECT_HOOK_TIMEOUT_SECONDS = perAgent((agent) => AGENTS[agent].connectTimeoutSeconds);
 
 /** An agent a bridge answers (K8–K10). */
 export type BridgeClient = AgentName;

@@ -13,27 +13,26 @@ import {
   protectedPathsInputOf,
   protectedPathWhat,
 } from '@cosh/config';
-import { type AnsweredVerdict, patchWriteTargets } from '@cosh/hooks';
+import type { AnsweredVerdict } from '@cosh/hooks';
 import { AGENTS } from '@cosh/spec';
-import type { BridgeClient } from './bridge-support.ts';
+import type { AgentBridge } from '../agents/agent-bridge.ts';
 
 /**
  * The files (absolute against `cwd`) a client's tool call would write: its own file-writing tools
  * (`AGENTS[client].writeTools`) and, for a client that applies patches, every file of the patch
- * its patch tool or its shell is given. Empty for any other tool (MCP tools are not inspected).
+ * its patch tool or its shell is given (its module's `patchWriteTargets`). Empty for any other
+ * tool (MCP tools are not inspected).
  */
 export function clientWriteTargets(
-  client: BridgeClient,
+  client: Pick<AgentBridge, 'agent' | 'patchWriteTargets'>,
   toolName: string,
   toolInput: Readonly<Record<string, unknown>>,
   cwd: string,
   env: NodeJS.ProcessEnv,
 ): string[] {
-  const { writeTools, appliesPatches } = AGENTS[client];
-  if (appliesPatches) {
-    const patched = patchWriteTargets(toolName, toolInput, cwd);
-    if (patched.length > 0) return patched;
-  }
+  const patched = client.patchWriteTargets?.(toolName, toolInput, cwd) ?? [];
+  if (patched.length > 0) return patched;
+  const { writeTools } = AGENTS[client.agent];
   const tools: Readonly<Record<string, string>> = writeTools;
   const field = Object.hasOwn(tools, toolName) ? tools[toolName] : undefined;
   if (field === undefined) return [];
@@ -60,7 +59,7 @@ export function bridgeWriteRefusal(
   loaded: Pick<LoadedHooks, 'locations' | 'trustStore' | 'protectedFiles'>,
   env: NodeJS.ProcessEnv,
   call: { readonly toolName: string; readonly toolInput: Readonly<Record<string, unknown>>; readonly cwd: string },
-  client: BridgeClient,
+  client: Pick<AgentBridge, 'agent' | 'patchWriteTargets'>,
 ): string | null {
   const targets = clientWriteTargets(client, call.toolName, call.toolInput, call.cwd, env);
   if (targets.length === 0) return null;

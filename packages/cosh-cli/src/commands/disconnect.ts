@@ -1,4 +1,4 @@
-// `cosh disconnect claude|codex|gemini [--user | --project]` (SPEC X, fourth round): removes
+// `cosh disconnect <agent> [--user | --project]` (SPEC X, fourth round): removes
 // exactly what `cosh connect` added (its bridge hook entries, recognised by their command, and the
 // fence keys recorded in connect.json), puts back what `--fence` replaced, and removes a settings
 // file `connect` created once nothing else is left in it. Everything else in the file stays.
@@ -7,15 +7,16 @@ import { isDeepStrictEqual } from 'node:util';
 import { editJsonText, type JsonTextEdit, readJsonText, writeFileAtomically } from '@cosh/config';
 import type { CliContext } from '../cli-context.ts';
 import { type CommandName, ExitError, UsageError } from '../cli-errors.ts';
-import { userSettingsFile } from '../client-fence/client-fence-check.ts';
-import { unfenceCodexText } from '../client-fence/codex-fence.ts';
+import { AGENTS, type AgentName } from '@cosh/spec';
+import { agentHooksFile } from '../agents/agent-settings-files.ts';
+import { loadAgentConnection } from '../agents/load-agent-bridge.ts';
 import {
   type FileRecord,
   type JsonFenceChange,
   readConnectRecord,
   writeConnectRecord,
 } from '../client-fence/fence-record.ts';
-import { type ConnectAgent, connectAgentOf, isBridgeHandler, readSettings, WIRINGS, writtenFile } from './connect.ts';
+import { connectAgentOf, isBridgeHandler, readSettings, wiredEvents, writtenFile } from './connect.ts';
 
 /** What `cosh disconnect` was asked. */
 export interface DisconnectOptions {
@@ -41,10 +42,10 @@ function valueAt(value: unknown, path: Path): unknown {
 }
 
 /** The next edit that removes one bridge handler (and the group, event and `hooks` it leaves empty). */
-function nextHookRemoval(value: unknown, agent: ConnectAgent): JsonTextEdit | null {
+function nextHookRemoval(value: unknown, agent: AgentName): JsonTextEdit | null {
   const hooks = isRecord(value) ? value['hooks'] : undefined;
   if (!isRecord(hooks)) return null;
-  for (const event of WIRINGS[agent].events) {
+  for (const event of wiredEvents(agent)) {
     const groups = hooks[event];
     if (!Array.isArray(groups)) continue;
     for (const [index, group] of groups.entries()) {
@@ -90,7 +91,7 @@ function nextFenceUndo(value: unknown, changes: readonly JsonFenceChange[]): Jso
 }
 
 /** The JSON settings text with what connect added removed. */
-function disconnectJson(text: string, file: string, agent: ConnectAgent, record: FileRecord | undefined): string {
+function disconnectJson(text: string, file: string, agent: AgentName, record: FileRecord | undefined): string {
   let current = text;
   // Each edit is planned on the text as it is then: at most one step per recorded change, plus hooks.
   for (let step = 0; step < 10_000; step += 1) {
@@ -114,10 +115,11 @@ export async function runDisconnect(context: CliContext, options: DisconnectOpti
   const agent = connectAgentOf(options.agent, options.command);
   if (options.user && options.project)
     throw new UsageError('--user and --project name different files: give one', options.command);
-  const wiring = WIRINGS[agent];
+  const { label } = AGENTS[agent];
+  const connection = await loadAgentConnection(agent);
   const scope = options.project ? 'project' : 'user';
   const connectRecord = readConnectRecord(context.env);
-  const files = [wiring.file(scope, context.env, context.cwd)];
+  const files = [agentHooksFile(agent, scope, context.env, context.cwd)];
   const changed: string[] = [];
   for (const file of files) {
     if (!existsSync(file)) continue;
@@ -138,28 +140,29 @@ export async function runDisconnect(context: CliContext, options: DisconnectOpti
     }
     delete connectRecord.files[target];
   }
-  if (agent === 'codex' && scope === 'user') {
-    const config = userSettingsFile('codex', context.env);
+  const configFence = connection.configFence;
+  if (configFence !== null && scope === 'user') {
+    const config = configFence.file(context.env);
     const target = writtenFile(config);
     const record = connectRecord.files[target];
     if (record !== undefined && existsSync(config)) {
       const text = readFileSync(config, 'utf8');
-      const next = unfenceCodexText(text, record);
+      const next = configFence.undo(text, record);
       if (record.created && next.trim() === '') {
         rmSync(target, { force: true });
         changed.push(`removed ${config} (cosh connect created it and nothing else is in it)`);
       } else if (next !== text) {
         await writeFileAtomically(target, next);
-        changed.push(`removed the permission profile "cosh" from ${config}`);
+        changed.push(configFence.undone(config));
       }
     }
     delete connectRecord.files[target];
   }
   await writeConnectRecord(context.env, connectRecord);
   if (changed.length === 0) {
-    context.out.line(`${wiring.label} has nothing of cosh connect in ${files.join(', ')}: nothing to change.`);
+    context.out.line(`${label} has nothing of cosh connect in ${files.join(', ')}: nothing to change.`);
     return;
   }
-  for (const line of changed) context.out.line(`Disconnected ${wiring.label}: ${line}.`);
-  context.out.line(`${wiring.label} reads its settings when it starts: restart it.`);
+  for (const line of changed) context.out.line(`Disconnected ${label}: ${line}.`);
+  context.out.line(`${label} reads its settings when it starts: restart it.`);
 }

@@ -6,7 +6,7 @@ import {
   readCodexToml,
   unfenceCodexText,
 } from './codex-fence.ts';
-import { judgeGeminiFence } from './gemini-fence.ts';
+import { judgeGeminiFence } from '../gemini/gemini-fence.ts';
 
 const file = '/home/ada/.codex/config.toml';
 const original = [

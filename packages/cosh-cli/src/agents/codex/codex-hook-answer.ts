@@ -1,7 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Decision, Diagnostic } from '@cosh/aggregate';
-import type { HookEvent } from '@cosh/config';
-import { type AnsweredVerdict, type ClaudeHookAnswer, claudeHookAnswer } from './claude-hook-answer.ts';
+import {
+  type AnsweredVerdict,
+  type ClaudeHookAnswer,
+  claudeHookAnswer,
+  type Decision,
+  type Diagnostic,
+  type HookEvent,
+} from '@cosh/hooks';
 import type { CodexToolCall } from './codex-tool-call.ts';
 
 type ToolInput = Readonly<Record<string, unknown>>;

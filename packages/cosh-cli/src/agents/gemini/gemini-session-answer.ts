@@ -2,8 +2,9 @@
 // UserPromptSubmit, AfterAgent is Stop; SessionStart and SessionEnd keep their names. A deny that
 // counts is `{"decision":"deny","reason"}` and exit 2 with the reasons on stderr (Gemini reads
 // either); a context is `hookSpecificOutput.additionalContext` under Gemini's event name.
-import type { GeminiHookAnswer, SessionEvent, SessionEventResult } from '@cosh/hooks';
-import { type SessionEventOutcome, sessionReason } from '../commands/bridge-session-event.ts';
+import type { SessionEvent, SessionEventResult } from '@cosh/hooks';
+import { type SessionEventOutcome, sessionReason } from '../../commands/bridge-session-event.ts';
+import type { GeminiHookAnswer } from './gemini-hook-answer.ts';
 
 /** The events whose deny counts: a prompt not sent (E1), a stop refused so the agent goes on (E3). */
 const DENIES: ReadonlySet<SessionEvent> = new Set(['UserPromptSubmit', 'Stop']);

@@ -3,18 +3,15 @@
 // they merge into a settings file without weakening it, and whether a client's layers, taken
 // together as Claude takes them, leave its shell fenced.
 import { type JsonTextEdit, locateJsonPath } from '@cosh/config';
-import type { JsonFenceChange } from './fence-record.ts';
-import type { FenceTarget } from './fence-targets.ts';
+import type { JsonFenceChange } from '../../client-fence/fence-record.ts';
+import type { SettingsFencePlan } from '../agent-connection.ts';
+import type { FenceTarget } from '../../client-fence/fence-targets.ts';
+import { FenceInputError, type FenceJudgement } from '../../client-fence/fence-judgement.ts';
 
 /** What the fence wants in Claude's settings: `sandbox.filesystem.denyWrite` and `permissions.deny`. */
 export interface ClaudeFenceWanted {
   readonly denyWrite: readonly string[];
   readonly denyEdit: readonly string[];
-}
-
-/** A settings file that cannot be read as Claude settings: `file:line:col: …`. Never overwritten. */
-export class FenceInputError extends Error {
-  override readonly name = 'FenceInputError';
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -93,12 +90,7 @@ export function checkClaudeShapes(text: string, file: string, value: unknown): v
 }
 
 /** The edits that fence one settings file, what they change (for `disconnect`), and what was kept. */
-export interface ClaudeFencePlan {
-  readonly edits: readonly JsonTextEdit[];
-  readonly changes: readonly JsonFenceChange[];
-  /** Settings that weaken the fence and were left as they are (no `--fence`), one line each. */
-  readonly kept: readonly string[];
-}
+export type ClaudeFencePlan = Omit<SettingsFencePlan, 'done'>;
 
 /**
  * Merges the fence into one settings file's value: absent switches are set, lists get the
@@ -204,13 +196,6 @@ export interface ClaudeLayer {
   readonly file: string;
   /** The parsed settings; `undefined` when the file does not exist. */
   readonly value: unknown;
-}
-
-/** The fence judged on a client's settings (B9, B10). */
-export interface FenceJudgement {
-  readonly fenced: boolean;
-  /** Why not, one line each (empty when fenced). */
-  readonly reasons: readonly string[];
 }
 
 /** Claude's precedence: managed, then local, then project, then user. */

@@ -4,7 +4,7 @@
 // (UserPromptSubmit, SessionStart), `decision`/`reason` only where a block counts (UserPromptSubmit,
 // Stop), and a block's reason is never empty.
 import type { SessionEvent, SessionEventResult } from '@cosh/hooks';
-import { type SessionEventOutcome, sessionReason } from '../commands/bridge-session-event.ts';
+import { type SessionEventOutcome, sessionReason } from '../../commands/bridge-session-event.ts';
 
 /** The JSON line `cosh claude-hook` prints for a session event. */
 export interface ClaudeSessionAnswer {

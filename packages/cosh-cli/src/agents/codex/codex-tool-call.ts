@@ -1,11 +1,16 @@
 import { isAbsolute, resolve } from 'node:path';
-import { toCoshToolInput } from './claude-tool-input.ts';
-import { type CoshToolResult, coshToolOutput } from './claude-tool-output.ts';
+import {
+  type CoshToolResult,
+  coshToolOutput,
+  type PatchOperation,
+  parseApplyPatch,
+  toCoshToolInput,
+} from '@cosh/hooks';
 import { fromClaudeToolName } from '@cosh/spec';
-import { isRecord } from './is-record.ts';
-import { codexPatchTargets, type PatchOperation, parseCodexPatch, shellPatchOf } from './codex-patch.ts';
+import { codexPatchTargets, shellPatchOf } from './codex-patch.ts';
 
-export { parseCodexPatch } from './codex-patch.ts';
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 type ToolInput = Readonly<Record<string, unknown>>;
 
@@ -123,7 +128,7 @@ export function fromCodexToolCall(codexToolName: string, codexInput: ToolInput, 
     // Codex applies `apply_patch <<'EOF' … EOF` given to its shell itself: the file guards see it
     // as the patch it is (as for the apply_patch tool), besides the shell command it also is.
     const shellPatch = shellPatchOf(command);
-    const operations = shellPatch === null ? null : parseCodexPatch(shellPatch.patch);
+    const operations = shellPatch === null ? null : parseApplyPatch(shellPatch.patch);
     // `cd <folder> && apply_patch …`: Codex takes the patch's paths against that folder.
     const patchCwd = shellPatch?.workdir == null ? cwd : resolve(cwd, shellPatch.workdir);
     const patchCalls =
@@ -144,7 +149,7 @@ export function fromCodexToolCall(codexToolName: string, codexInput: ToolInput, 
     const patch = [codexInput['command'], codexInput['input'], codexInput['patch']].find(
       (value) => typeof value === 'string',
     );
-    const operations = typeof patch === 'string' ? parseCodexPatch(patch) : null;
+    const operations = typeof patch === 'string' ? parseApplyPatch(patch) : null;
     if (typeof patch !== 'string' || operations === null)
       return { ...unchanged(CODEX_PATCH_TOOL), toCodexInput: () => null };
     return {

@@ -1,6 +1,8 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fromClaudeToolName } from '@cosh/spec';
-import { isRecord } from './is-record.ts';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 type ToolInput = Readonly<Record<string, unknown>>;
 

@@ -1,6 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { HookEvent } from '@cosh/config';
-import type { AnsweredVerdict } from './claude-hook-answer.ts';
+import type { AnsweredVerdict, HookEvent } from '@cosh/hooks';
 import type { GeminiToolCall } from './gemini-tool-call.ts';
 
 /** Gemini CLI's names for Cosh's events (K10). */

@@ -4,8 +4,7 @@
 // into config.toml by a text edit that keeps the file's other content, and the judgement of
 // Codex's effective sandbox. config.toml is read with smol-toml.
 import { parse } from 'smol-toml';
-import type { FenceJudgement } from './claude-fence.ts';
-import { FenceInputError } from './claude-fence.ts';
+import { FenceInputError, type FenceJudgement } from '../../client-fence/fence-judgement.ts';
 
 /** The profile's name. */
 export const CODEX_PROFILE = 'cosh';

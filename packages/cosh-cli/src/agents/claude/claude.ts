@@ -11,7 +11,13 @@ import {
   type HookEvent,
   toCoshToolInput,
 } from '@cosh/hooks';
-import { type AgentBridge, type BridgeAnswer, type BridgedToolCall, coshCallOf, stdoutAnswer } from './agent-bridge.ts';
+import {
+  type AgentBridge,
+  type BridgeAnswer,
+  type BridgedToolCall,
+  coshCallOf,
+  stdoutAnswer,
+} from '../agent-bridge.ts';
 import { claudeSessionFailure, claudeSessionOutcomeAnswer } from './claude-session-answer.ts';
 
 /** Adds the warnings to the answer's `systemMessage`, first (K8: agents do not show stderr). */

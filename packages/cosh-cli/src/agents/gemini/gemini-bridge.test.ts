@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnsweredVerdict } from './claude-hook-answer.ts';
+import type { AnsweredVerdict } from '@cosh/hooks';
 import { geminiHookAnswer } from './gemini-hook-answer.ts';
 import { fromGeminiToolCall, geminiToolOutput } from './gemini-tool-call.ts';
 

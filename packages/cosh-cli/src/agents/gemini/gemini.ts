@@ -1,17 +1,12 @@
 // Gemini CLI's module (SPEC K10, E5): its calls read through K10's table, its answers as Gemini
 // honours them: one JSON line, and exit 2 with the reasons on stderr for a deny. Gemini drops a
 // BeforeTool context, so the bridge keeps it for that call's AfterTool (gemini-context-store.ts).
-import {
-  fromGeminiToolCall,
-  type GeminiAnsweredVerdict,
-  type GeminiHookAnswer,
-  geminiHookAnswer,
-  geminiToolOutput,
-} from '@cosh/hooks';
-import type { BridgeCall } from '../commands/bridge-call.ts';
-import { type AgentBridge, coshCallOf } from './agent-bridge.ts';
+import type { BridgeCall } from '../../commands/bridge-call.ts';
+import { type AgentBridge, coshCallOf } from '../agent-bridge.ts';
 import { keepGeminiContext, takeGeminiContext } from './gemini-context-store.ts';
+import { type GeminiAnsweredVerdict, type GeminiHookAnswer, geminiHookAnswer } from './gemini-hook-answer.ts';
 import { geminiSessionFailure, geminiSessionOutcomeAnswer } from './gemini-session-answer.ts';
+import { fromGeminiToolCall, geminiToolOutput } from './gemini-tool-call.ts';
 
 /** The bridge's own failure: a deny (exit 2, the problem on stderr and as the reason), fail closed. */
 function failureAnswer(problem: string): GeminiHookAnswer {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { AnsweredVerdict } from './claude-hook-answer.ts';
+import type { AnsweredVerdict } from '@cosh/hooks';
 import { codexHookAnswer, combineVerdicts } from './codex-hook-answer.ts';
-import { codexToolOutput, fromCodexToolCall, parseCodexPatch, shellApplyPatch } from './codex-tool-call.ts';
+import { parseApplyPatch as parseCodexPatch } from '@cosh/hooks';
+import { codexToolOutput, fromCodexToolCall, shellApplyPatch } from './codex-tool-call.ts';
 
 function verdict(overrides: Partial<AnsweredVerdict> = {}): AnsweredVerdict {
   return { decision: 'none', halt: false, reasons: [], context: '', diagnostics: [], ...overrides };

@@ -1,6 +1,6 @@
 // SPEC B9 for Gemini CLI: its shell is fenced only by its own `tools.sandbox` (a container image,
 // or sandbox-exec on macOS; no bubblewrap option). `cosh connect gemini` reports whether it is set.
-import type { FenceJudgement } from './claude-fence.ts';
+import type { FenceJudgement } from '../../client-fence/fence-judgement.ts';
 
 /** One Gemini settings file (user or project), parsed; `undefined` when absent. */
 export interface GeminiLayer {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { codexPatchTargets, parseCodexPatch, shellPatchOf } from './codex-patch.ts';
+import { parseApplyPatch as parseCodexPatch } from '@cosh/hooks';
+import { codexPatchTargets, shellPatchOf } from './codex-patch.ts';
 import { codexPatchWriteTargets } from './codex-tool-call.ts';
 
 const patch = (...lines: string[]): string => ['*** Begin Patch', ...lines, '*** End Patch'].join('\n');

@@ -1,8 +1,8 @@
-// Codex CLI's `apply_patch` text read as Codex itself reads it (codex-rs/apply-patch/src/parser.rs,
-// its lenient mode, and invocation.rs for the shell's `apply_patch <<'EOF'`): a reading that
-// differs from Codex's is a way to hide a file from every file guard (a hunk header with a leading
-// space is a header to Codex; SPEC B8, F2, K9).
-import { isAbsolute, resolve } from 'node:path';
+// The input format of the `apply_patch` tool (`PATCH_TOOLS` of @cosh/spec), which F2 reads for any
+// host that passes the tool through (`hooks run`, replay, a bridge): its text read as Codex CLI, the
+// agent that applies it, reads it (codex-rs/apply-patch/src/parser.rs, its lenient mode). A reading
+// that differs from the one applying the patch is a way to hide a file from every file guard (a
+// hunk header with a leading space is a header there; SPEC B8, F2, K9).
 
 /** One chunk of an updated file: the lines it replaces (context and `-`) and their replacement (context and `+`). */
 export interface PatchChunk {
@@ -10,7 +10,7 @@ export interface PatchChunk {
   readonly newLines: readonly string[];
 }
 
-/** One file operation of a Codex patch (`*** Add File:`, `*** Update File:`, `*** Delete File:`). */
+/** One file operation of a patch (`*** Add File:`, `*** Update File:`, `*** Delete File:`). */
 export interface PatchOperation {
   readonly kind: 'add' | 'update' | 'delete';
   /** As the patch names it (relative to the call's folder unless absolute). */
@@ -23,8 +23,9 @@ export interface PatchOperation {
   readonly chunks: readonly PatchChunk[];
 }
 
-const BEGIN = '*** Begin Patch';
-const END = '*** End Patch';
+/** The markers around a patch. */
+export const PATCH_BEGIN = '*** Begin Patch';
+export const PATCH_END = '*** End Patch';
 const ADD = '*** Add File: ';
 const DELETE = '*** Delete File: ';
 const UPDATE = '*** Update File: ';
@@ -39,10 +40,10 @@ function rustLines(text: string): string[] {
   return lines.map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
 }
 
-/** The lines between the markers (Codex's lenient boundaries: a `<<EOF` … `EOF` wrapper allowed), or `null`. */
+/** The lines between the markers (the lenient boundaries: a `<<EOF` … `EOF` wrapper allowed), or `null`. */
 function patchBody(lines: readonly string[]): readonly string[] | null {
   const strict = (each: readonly string[]): readonly string[] | null =>
-    each.length >= 2 && each[0]?.trim() === BEGIN && each.at(-1)?.trim() === END ? each.slice(1, -1) : null;
+    each.length >= 2 && each[0]?.trim() === PATCH_BEGIN && each.at(-1)?.trim() === PATCH_END ? each.slice(1, -1) : null;
   const direct = strict(lines);
   if (direct !== null) return direct;
   const first = lines[0];
@@ -136,10 +137,10 @@ function parseHunk(lines: readonly string[]): { operation: PatchOperation; taken
 }
 
 /**
- * The file operations of a Codex `apply_patch` text as Codex parses it (`parse_patch`, lenient),
- * `null` when Codex would refuse the patch (and so change nothing).
+ * The file operations of an `apply_patch` text as Codex parses it (`parse_patch`, lenient), `null`
+ * when it would refuse the patch (and so change nothing).
  */
-export function parseCodexPatch(patch: string): PatchOperation[] | null {
+export function parseApplyPatch(patch: string): PatchOperation[] | null {
   const body = patchBody(rustLines(patch.trim()));
   if (body === null) return null;
   const operations: PatchOperation[] = [];
@@ -151,68 +152,4 @@ export function parseCodexPatch(patch: string): PatchOperation[] | null {
     rest = rest.slice(parsed.taken);
   }
   return operations.length > 0 ? operations : null;
-}
-
-/** A patch given to the shell: the patch text and the folder a leading `cd <path> &&` moves to. */
-export interface ShellPatch {
-  readonly patch: string;
-  readonly workdir: string | null;
-}
-
-const SHELL_PATCH =
-  /^\s*(?:cd\s+('[^']*'|"(?:[^"\\]|\\.)*"|[^\s'"&|;<>]+)\s*&&\s*)?(?:apply_patch|applypatch)(?=[\s'"<]|$)/;
-
-/**
- * The patch of a shell command that is Codex's `apply_patch` (or `applypatch`) given a patch, as a
- * here-document (`apply_patch <<'EOF' … EOF`, also after `cd <path> &&`, as Codex runs it) or a
- * quoted argument; `null` for any other command.
- */
-export function shellPatchOf(command: string): ShellPatch | null {
-  const start = SHELL_PATCH.exec(command);
-  if (start === null) return null;
-  const quotedFolder = start[1];
-  const workdir =
-    quotedFolder === undefined
-      ? null
-      : quotedFolder.startsWith("'")
-        ? quotedFolder.slice(1, -1)
-        : quotedFolder.startsWith('"')
-          ? quotedFolder.slice(1, -1).replace(/\\(.)/g, '$1')
-          : quotedFolder;
-  const rest = command.slice(start[0].length);
-  const heredoc = /^\s*<<-?\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\1[^\n]*\n/.exec(rest);
-  if (heredoc !== null) {
-    const lines = rest.slice(heredoc[0].length).split('\n');
-    const end = lines.indexOf(heredoc[2] as string);
-    const body = (end === -1 ? lines : lines.slice(0, end)).join('\n').replace(/\n+$/, '');
-    return { patch: body, workdir };
-  }
-  const begin = rest.indexOf(BEGIN);
-  const end = rest.lastIndexOf(END);
-  if (begin === -1 || end < begin) return null;
-  return { patch: rest.slice(begin, end + END.length), workdir };
-}
-
-/**
- * Every file a Codex patch could write (added, updated, deleted, moved to), absolute against
- * `cwd`, for B8's refusal: the files of Codex's own reading, and also every line that trimmed
- * reads as a file header or `*** Move to:` wherever it stands, so that a reading that differs from
- * Codex's in some corner can only refuse more, never less.
- */
-export function codexPatchTargets(patch: string, cwd: string): string[] {
-  const paths = new Set<string>();
-  const add = (path: string): void => {
-    if (path !== '') paths.add(isAbsolute(path) ? path : resolve(cwd, path));
-  };
-  for (const operation of parseCodexPatch(patch) ?? []) {
-    add(operation.path);
-    if (operation.movedTo !== null) add(operation.movedTo);
-  }
-  for (const line of patch.split('\n')) {
-    const match = /^\*\*\* (?:Add File|Update File|Delete File|Move to): (.*)$/.exec(line.trim());
-    if (match === null) continue;
-    add(match[1] as string);
-    add((match[1] as string).trim());
-  }
-  return [...paths];
 }

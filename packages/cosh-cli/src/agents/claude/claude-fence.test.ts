@@ -3,10 +3,10 @@ import {
   checkClaudeShapes,
   claudeEditRule,
   claudeFenceWanted,
-  FenceInputError,
   judgeClaudeFence,
   planClaudeFence,
 } from './claude-fence.ts';
+import { FenceInputError } from '../../client-fence/fence-judgement.ts';
 
 const home = '/home/ada';
 const wanted = claudeFenceWanted(
