@@ -9,7 +9,7 @@ import {
   protectedPaths,
   protectedPathsInputOf,
 } from '@cosh/config';
-import { createHookEngine, type HookEngine, type HookReport, type HooksConfig } from '@cosh/hooks';
+import { createHookEngine, type HookEngine, type HookReport, type HooksConfig, ONE_CALL_ENGINE } from '@cosh/hooks';
 import { createAsyncResultSink } from './async-result-sink.ts';
 import { type HistoryWriter, openHistory } from './history/index.ts';
 import type { PermissionMode, PermissionPrompt, PromptAnswerer } from './permission/index.ts';
@@ -41,8 +41,8 @@ export interface ToolHostSetupOptions {
   readonly sessionId?: string | undefined;
   /** The command, for the `--help` pointer of a usage error. */
   readonly command?: Command | undefined;
-  /** R12: `one-call` for a one-shot command (`exec`); default a pool for the host's life. */
-  readonly residentHooks?: 'pool' | 'one-call' | undefined;
+  /** A one-shot command (`exec`): the engine keeps nothing across calls (R12); default, for the host's life. */
+  readonly oneCall?: boolean | undefined;
   /** R13: where an async hook's finished report goes too (besides stderr and the history). */
   readonly onAsyncResult?: ((report: HookReport) => void) | undefined;
   /** `--journal <file>` (J1), over setup.json's `journal`; relative to the context's directory. */
@@ -107,7 +107,7 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
       transcriptPath: options.historyPath === undefined ? undefined : resolve(context.cwd, options.historyPath),
       // SPEC S5: a session or MCP server serves many calls; each checks its hooks' scripts again.
       scriptCheck: await createScriptCheck(loaded.trustedScripts),
-      residentHooks: options.residentHooks,
+      ...(options.oneCall === true ? ONE_CALL_ENGINE : {}),
       onAsyncResult: asyncResults.onAsyncResult,
       journal: await hostJournal(context, {
         settings: loaded.journal,
@@ -142,7 +142,7 @@ export async function setUpToolHost(context: CliContext, options: ToolHostSetupO
       }),
     });
     const close = async (): Promise<void> => {
-      // Resident processes and async hooks end before the host reports it is done (R12, R13).
+      // The processes the engine keeps and its async hooks end before the host reports it is done (R12, R13).
       await engine.close();
       await asyncResults.written();
       await history?.close();

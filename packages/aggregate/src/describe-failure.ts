@@ -53,7 +53,7 @@ export function describeFailure(hook: OutcomeHook, facts: RunFacts): string {
   if (isHttpRun(facts)) return describeHttpFailure(hook, facts);
   if (facts.startError !== null) return `failed to start: ${facts.startError}`;
   if (facts.timedOut) return describeTimeout(hook);
-  // R12: a resident hook's call that got no answer (its process exited, printed garbage, …).
+  // A call its kind says got no answer (R12: the process it kept exited, printed garbage, …).
   if (facts.failure != null) return facts.failure;
   if (facts.signal !== null) return `killed by signal ${facts.signal}`;
   if (facts.exitCode === null) return 'ended without an exit code';

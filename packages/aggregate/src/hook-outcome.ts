@@ -36,8 +36,9 @@ export interface RunFacts {
    */
   readonly httpStatus?: number | null | undefined;
   /**
-   * An HTTP hook's failure other than its status, a timeout or the size (connection refused, …),
-   * or a resident hook's call that got no answer (R12: its process exited, printed garbage); `null` otherwise.
+   * Why a call got no answer, as its kind says it: an HTTP hook's failure other than its status, a
+   * timeout or the size (connection refused, …), a kept process that exited or printed garbage
+   * (R12); `null` otherwise.
    */
   readonly failure?: string | null | undefined;
   /**

@@ -68,7 +68,7 @@ export type RawHookOutput = z.infer<typeof hookOutputSchema>;
  * Whether {@link hookOutputSchema} accepts `value` as it is, told without running the schema: each
  * of its four fields absent or of its type. The usual output (`{"decision": "none"}`, a deny with
  * its reason) is read this way; the schema costs each such read about 1 KB of allocations, which a
- * resident hook's call (R12) notices. Anything else goes through the schema, for its exact
+ * call answered in microseconds (a kept process's, R12) notices. Anything else goes through the schema, for its exact
  * problems. What this accepts the schema accepts, with the same fields (it only drops unknown ones).
  */
 export function isWellFormedHookOutput(value: Record<string, unknown>): value is RawHookOutput {

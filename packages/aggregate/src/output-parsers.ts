@@ -59,7 +59,7 @@ export function outputParsersFor(runs: readonly (Pick<RunFacts, 'stdout'> | null
  * The real parsers once loaded: a host that runs for long asks on every call whose hooks printed
  * something, and even an `import()` of a module already loaded costs each of those calls about
  * 10 µs (scripts/bench.mjs, the HTTP hook row). Both answers are promises made once, so a call
- * allocates none of its own (a resident hook's call costs microseconds).
+ * allocates none of its own (a call to a kept process costs microseconds, R12).
  */
 let realParsers: Promise<OutputParsers> | undefined;
 const blankParsers: Promise<OutputParsers> = Promise.resolve(BLANK_OUTPUT_PARSERS);

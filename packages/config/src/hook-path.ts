@@ -1,4 +1,4 @@
-// SPEC B12: hooks and resident processes run outside the sandbox, so a program they find by name
+// SPEC B12: hooks (and the processes kept for them, R12) run outside the sandbox, so a program they find by name
 // on `PATH` must not be one the agent could have planted. Every `PATH` entry inside a folder the
 // sandbox lets `bash_run` write (the working tree, `sandbox.writable`, `TMPDIR`) is
 // left out of their environment: a guard that calls `grep` never runs an activated `.venv/bin/grep`
@@ -70,7 +70,7 @@ function realOrSelf(path: string): string {
 }
 
 /**
- * B12 for a host: `env` for its hooks and resident processes, without the `PATH` entries the
+ * B12 for a host: `env` for its hooks and the processes kept for them, without the `PATH` entries the
  * agent's shell could write (see {@link agentWritableFolders}, {@link hookPathOf}).
  */
 export function hookPathFor(

@@ -5,6 +5,7 @@ import { RULE_OPERATORS } from './config-types.ts';
 import { hookEntryShape, hooksEnabledShape, hooksShape, ruleShape, setupFileSchema } from './setup-schema.ts';
 import { FIELDS_NOT_FOR_RULES } from './validate-rule.ts';
 import { COSH_TOP_LEVEL_KEYS } from './validate-config.ts';
+import { type ExclusiveField, HOOK_KIND_NAMES, HOOK_KINDS } from '@cosh/spec';
 
 /**
  * The JSON Schema of setup.json (draft 2020-12), generated from the zod schema the loader
@@ -30,25 +31,13 @@ export function createSetupJsonSchema(): Record<string, unknown> {
           ],
         };
       }
-      // C5: exactly one of command and url, and headers only with a url (zod's object shape
-      // alone cannot say either).
+      // C5: exactly one of command and url; C6: a kind's exclusive fields only on its own
+      // entries (`@cosh/spec`'s HOOK_KINDS: headers only with a url, …). zod's
+      // object shape alone can say neither.
       if (zodSchema === hookEntryShape) {
         jsonSchema['oneOf'] = [
-          {
-            required: ['command'],
-            not: { anyOf: [{ required: ['url'] }, { required: ['headers'] }, { required: ['rule'] }] },
-          },
-          // R12: an HTTP hook cannot be resident.
-          {
-            required: ['url'],
-            not: {
-              anyOf: [
-                { required: ['command'] },
-                { required: ['rule'] },
-                { type: 'object', required: ['resident'], properties: { resident: { const: true } } },
-              ],
-            },
-          },
+          { required: ['command'], not: { anyOf: fieldsOfOtherKinds('command') } },
+          { required: ['url'], not: { anyOf: fieldsOfOtherKinds('url') } },
           // D1: a rule hook runs in Cosh's process, so nothing of a process or a request goes with it.
           {
             required: ['rule'],
@@ -104,4 +93,28 @@ function typeListsAsAnyOf(node: unknown): unknown {
 /** The JSON Schema as the text of the shipped schema.json file. */
 export function renderSetupJsonSchema(): string {
   return `${JSON.stringify(createSetupJsonSchema(), null, 2)}\n`;
+}
+
+/**
+ * What an entry holding `base` (`command` or `url`) cannot also have: the base field of every
+ * kind not written with it, then those kinds' exclusive fields, in the kinds' table order.
+ */
+function fieldsOfOtherKinds(base: string): Record<string, unknown>[] {
+  const refused: Record<string, unknown>[] = [];
+  const seen = new Set<string>([base]);
+  for (const kind of HOOK_KIND_NAMES) {
+    const { configFields, exclusiveFields } = HOOK_KINDS[kind];
+    if (configFields[0] === base) continue;
+    const kindBase = configFields[0] as string;
+    if (!seen.has(kindBase)) refused.push({ required: [kindBase] });
+    seen.add(kindBase);
+    for (const field of exclusiveFields) refused.push(exclusiveFieldSet(field));
+  }
+  return refused;
+}
+
+/** An exclusive field, set (`ExclusiveField.setWhen`), as a JSON Schema. */
+function exclusiveFieldSet({ field, setWhen }: ExclusiveField): Record<string, unknown> {
+  if (setWhen === 'present') return { required: [field] };
+  return { type: 'object', required: [field], properties: { [field]: { const: true } } };
 }

@@ -251,6 +251,12 @@ export const JOURNAL_FIELDS: readonly string[] = Object.keys(journalSchema.shape
 /** The known fields of a hook entry, for "did you mean" suggestions. */
 export const HOOK_ENTRY_FIELDS: readonly string[] = Object.keys(hookEntrySchema.shape);
 
+/** The fields of a hook entry that hold true or false (`enabled`, …): C6's messages and hints say so of them. */
+export const BOOLEAN_ENTRY_FIELDS: readonly string[] = HOOK_ENTRY_FIELDS.filter((field) => {
+  const { def } = (hookEntrySchema.shape as Record<string, z.ZodMiniType>)[field]?._zod ?? {};
+  return def?.type === 'optional' && (def as z.core.$ZodOptionalDef).innerType._zod.def.type === 'boolean';
+});
+
 /** The known fields of a rule (SPEC D1), for "did you mean" suggestions. */
 export const RULE_FIELDS: readonly string[] = Object.keys(ruleSchema.shape);
 

@@ -1,7 +1,15 @@
 import type { Node } from 'jsonc-parser';
 import * as z from 'zod/mini';
 import { checkMatcher } from './check-matcher.ts';
-import { claudeToolTwin, EVENTS } from '@cosh/spec';
+import {
+  claudeToolTwin,
+  EVENTS,
+  type ExclusiveField,
+  HOOK_KIND_NAMES,
+  HOOK_KINDS,
+  hookKindOf,
+  type KindFields,
+} from '@cosh/spec';
 import { claudeToolNameMatcherAdvice } from './claude-tool-names.ts';
 import { suggestClosest } from './closest-match.ts';
 import type { ConfigProblem, FileSettings, HooksConfig, JsonPath } from './config-types.ts';
@@ -20,7 +28,14 @@ import {
   SANDBOX_MODES,
 } from './hook-events.ts';
 import { editDistance } from './closest-match.ts';
-import { HOOK_ENTRY_FIELDS, hookEntryShape, JOURNAL_FIELDS, SANDBOX_FIELDS, setupFileSchema } from './setup-schema.ts';
+import {
+  BOOLEAN_ENTRY_FIELDS,
+  HOOK_ENTRY_FIELDS,
+  hookEntryShape,
+  JOURNAL_FIELDS,
+  SANDBOX_FIELDS,
+  setupFileSchema,
+} from './setup-schema.ts';
 import type { SourceMap } from './source-map.ts';
 import { findRuleProblems } from './validate-rule.ts';
 import { RULE_DECISIONS, RULE_OPERATORS } from './config-types.ts';
@@ -161,12 +176,8 @@ function expectation(path: JsonPath): string {
           : 'must be a string (a glob such as ".env" or "src/**")';
       case 'if':
         return 'must be a string (a Claude Code rule such as "Bash(git push:*)")';
-      case 'enabled':
-      case 'resident':
-      case 'async':
-        return 'must be true or false';
       default:
-        return 'is not valid';
+        return BOOLEAN_ENTRY_FIELDS.includes(field as string) ? 'must be true or false' : 'is not valid';
     }
   }
   if (section === 'hooksEnabled') {
@@ -254,7 +265,7 @@ function hint(path: JsonPath, found: unknown): string {
   }
   const booleanField =
     field === 'enabled' ||
-    (path[0] === 'hooks' && (field === 'resident' || field === 'async')) ||
+    (path[0] === 'hooks' && BOOLEAN_ENTRY_FIELDS.includes(field as string)) ||
     (path[0] === 'hooksEnabled' && path.length === 2) ||
     (path[0] === 'allowManagedHooksOnly' && path.length === 1) ||
     (path[0] === 'sandbox' && (field === 'network' || field === 'unixSockets')) ||
@@ -436,13 +447,11 @@ function findTransportProblems(root: unknown, sourceMap: SourceMap, reported: Re
           `${formatJsonPath([...at, 'url'])} must be an http:// or https:// address, got ${describeFound(entry['url'], undefined)}`,
         );
       }
-      // R12: a resident process is a command kept running; an HTTP endpoint is resident already.
-      if (hasUrl && !hasRule && entry['resident'] === true) {
-        problem(
-          [...at, 'resident'],
-          'invalid_value',
-          `${formatJsonPath([...at, 'resident'])} is only for a command hook: an HTTP hook (one with a "url") cannot be resident`,
-        );
+      // C6: a field that makes an entry of one kind, set on an entry of another (a rule's are validate-rule.ts's).
+      if (!hasRule) {
+        for (const { field, onlyFor } of misplacedKindFields(entry, hasUrl)) {
+          problem([...at, field], 'invalid_value', `${formatJsonPath([...at, field])} is only for ${onlyFor}`);
+        }
       }
       // R13: the verdict of an event that decides before the call cannot wait for nothing.
       if (!hasRule && entry['async'] === true && isHookEvent(event) && !EVENTS_ALLOWING_ASYNC.includes(event)) {
@@ -452,16 +461,32 @@ function findTransportProblems(root: unknown, sourceMap: SourceMap, reported: Re
           `${formatJsonPath([...at, 'async'])} is not allowed on ${event}: the call would not wait for the hook, so it could never guard it (async hooks are for ${EVENTS_ALLOWING_ASYNC.join(', ')})`,
         );
       }
-      if (!hasUrl && !hasRule && Object.hasOwn(entry, 'headers')) {
-        problem(
-          [...at, 'headers'],
-          'invalid_value',
-          `${formatJsonPath([...at, 'headers'])} is only for an HTTP hook (one with a "url")`,
-        );
-      }
     }
   }
   return problems;
+}
+
+/**
+ * The kinds' exclusive fields (`@cosh/spec`'s HOOK_KINDS) set on an entry of another kind. The
+ * entry's kind is decided as the engine decides it, an entry with a "url" being an HTTP hook and
+ * any other a command (with neither, "missing command" is reported on its own).
+ */
+function misplacedKindFields(entry: Record<string, unknown>, hasUrl: boolean): ExclusiveField[] {
+  const isSet = ({ field, setWhen }: ExclusiveField): boolean =>
+    setWhen === 'true' ? entry[field] === true : Object.hasOwn(entry, field);
+  // The entry's fields as written: hookKindOf reads the ones that make a kind (only `true` counts).
+  const kind = hookKindOf({
+    ...(entry as Partial<KindFields>),
+    command: hasUrl ? null : '',
+    url: hasUrl ? '' : null,
+    rule: null,
+  });
+  const misplaced: ExclusiveField[] = [];
+  for (const other of HOOK_KIND_NAMES) {
+    if (other === kind) continue;
+    for (const field of HOOK_KINDS[other].exclusiveFields) if (isSet(field)) misplaced.push(field);
+  }
+  return misplaced;
 }
 
 /** One object under an array of `hooks`, known event or not, with where it sits. */

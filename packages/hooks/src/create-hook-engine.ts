@@ -15,7 +15,6 @@ import type {
   SessionEventCall,
   ToolCall,
 } from './hook-engine-types.ts';
-import { residentKey } from './resident-hook-run.ts';
 
 /**
  * Creates the engine for one validated config (`loadHooks`, `parseConfig` or
@@ -29,7 +28,7 @@ import { residentKey } from './resident-hook-run.ts';
  * const { config } = await loadHooks({ cwd: '/work/project' });
  * const engine = createHookEngine(config, { cwd: '/work/project' });
  * const pre = await engine.preToolUse({ toolName: 'bash_run', toolInput: { command: 'ls' } });
- * await engine.close(); // closes the HTTP connections, ends resident processes, waits for async hooks
+ * await engine.close(); // closes the HTTP connections, waits for async hooks, ends the processes it kept
  */
 export function createHookEngine(config: HooksConfig, options: HookEngineOptions = {}): HookEngine {
   const resources = createEngineResources(options);
@@ -108,7 +107,7 @@ export function createHookEngine(config: HooksConfig, options: HookEngineOptions
     },
 
     async endResidentHook(hook) {
-      await resources.endResident(residentKey(hook));
+      await resources.endHook(hook);
     },
   };
 }

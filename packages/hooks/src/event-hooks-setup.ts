@@ -1,5 +1,6 @@
 import type { HookEntry, HookEvent } from '@cosh/config';
-import type { HookRunner, HttpHookClient, ResidentPool } from '@cosh/runner';
+import type { HookRunner, HttpHookClient } from '@cosh/runner';
+import type { KindClients } from './kinds/kind-clients.ts';
 
 /** The stdin of one protocol's hooks, encoded once: every such hook is given this same buffer (R11). */
 export type ProtocolPayload =
@@ -17,14 +18,6 @@ export interface ClaudeHooksSetup {
   readonly coshInput: Readonly<Record<string, unknown>>;
   readonly claudeInput: Readonly<Record<string, unknown>>;
   readonly mcpServer: string | undefined;
-}
-
-/** Where resident hooks run (R12). */
-export interface ResidentHooksSetup {
-  /** The engine's pool (long-lived hosts); `null`: one-call processes (one-shot commands). */
-  readonly pool: ResidentPool | null;
-  /** The engine's working folder: a resident process serves calls of any cwd. */
-  readonly cwd: string;
 }
 
 /**
@@ -60,8 +53,12 @@ export interface EventHooksInput {
   readonly setupProblem: string | null;
   /** The call's cancellation: aborted, its running hooks are stopped as at a timeout (R6). */
   readonly signal?: AbortSignal | undefined;
-  /** R12; absent: resident hooks run as one-call processes in the call's cwd. */
-  readonly residents?: ResidentHooksSetup | undefined;
+  /**
+   * What each kind keeps for the engine across its calls (kinds/kind-clients.ts); absent: every
+   * hook runs as a one-shot command would (a kind that keeps processes runs one per call, in the
+   * call's cwd).
+   */
+  readonly kindClients?: KindClients | undefined;
   /**
    * F3: for each selected hook with `paths`, the touched paths its globs matched (and whether the
    * call could touch any path): its payload gets `paths` (and `paths_unknown`), its environment

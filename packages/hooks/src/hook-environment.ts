@@ -46,7 +46,7 @@ export function hostVariables(hostEnvironment: Readonly<Record<string, unknown>>
 
 /**
  * R4's environment of one hook of a call, plus `CLAUDE_PROJECT_DIR` for a Claude hook (K4). Built
- * when a hook starts, not for every call: a resident hook's running process needs none.
+ * when a hook starts, not for every call: a process the engine keeps across calls (R12) needs none.
  */
 export function environmentOf(
   hook: Pick<HookEntry, 'name' | 'file' | 'protocol'>,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hookTargetOf } from './hook-kinds.ts';
-import { residentKey } from './resident-hook-run.ts';
+import { residentKey } from './kinds/resident/resident-client.ts';
 
 describe('hookTargetOf (C5, H1, R12)', () => {
   it('the kind and target of an entry, made once per entry', () => {

@@ -1,166 +1,57 @@
-// SPEC C5, R1–R11, H1–H3: the engine's piece of each kind of hook: how it is run and reported.
-// What a kind is (its fields, label, dedupe key) is `@cosh/spec`'s HOOK_KINDS, spread into each
-// entry here. Adding a kind is one entry there, one member of HookTarget and one entry here: the
-// compiler then names every switch that must handle it (see docs/architecture.md).
-import { describeRule, type HookEntry, type HookRule } from '@cosh/config';
-import { compileRule, type RuleTest } from '@cosh/matcher';
-import {
-  type HookKindSpec as HookKindData,
-  hookKindOf,
-  HOOK_KINDS as KIND_TABLE,
-  type HookKind as SpecHookKind,
-} from '@cosh/spec';
-import { headersNameVariables, monotonicNow } from '@cosh/runner';
-import { httpStopSlackMs, runGuarded, runHttpGuarded } from './guarded-runs.ts';
-import { callResident, residentKey, runResidentOnce } from './resident-hook-run.ts';
+// SPEC C5, R1–R12, H1–H3, D1: the engine's table of the kinds of hook: how each is run, kept,
+// reported and shown. What a kind is (its fields, label, dedupe key) is `@cosh/spec`'s
+// HOOK_KINDS, spread into each entry; each kind's piece is its own module under kinds/. Adding a
+// kind is one entry there, one member of HookTarget (kinds/kind-spec.ts), its line in
+// kinds/kind-clients.ts and one entry here: the compiler then names every switch that must handle
+// it (see docs/architecture.md).
+import type { HookEntry, HookRule } from '@cosh/config';
+import { compileRule } from '@cosh/matcher';
+import { HOOK_KIND_NAMES, hookKindOf, type HookKind as SpecHookKind } from '@cosh/spec';
+import type { Diagnostic } from '@cosh/aggregate';
 import type { HookRun } from './hook-run.ts';
-import type { EventHooksInput } from './event-hooks-setup.ts';
-import { environmentOf } from './hook-environment.ts';
+import { COMMAND_KIND } from './kinds/command-kind.ts';
+import { HTTP_KIND } from './kinds/http-kind.ts';
+import type { KindClientOptions } from './kinds/kind-client.ts';
+import type { KindClients } from './kinds/kind-clients.ts';
+import type { HookKind, HookKindSpec, HookTarget, KindReportFields, KindRun } from './kinds/kind-spec.ts';
+import { RESIDENT_KIND } from './kinds/resident/resident-kind.ts';
+import { RULE_KIND } from './kinds/rule-kind.ts';
 
-/**
- * What a hook runs, by kind: a shell command (R1) or an HTTP endpoint (H1). Made from the entry
- * once ({@link hookTargetOf}), so no code reads `command` or `url` as a nullable field again.
- */
-export type HookTarget =
-  | { readonly kind: 'command'; readonly command: string }
-  | { readonly kind: 'resident'; readonly command: string }
-  | { readonly kind: 'http'; readonly url: string }
-  /** D1: a rule, its test compiled once with the entry (M5). */
-  | { readonly kind: 'rule'; readonly rule: HookRule; readonly test: RuleTest };
+export type { KindClients } from './kinds/kind-clients.ts';
+export type { HookKind, HookTarget, KindReportFields, KindRun } from './kinds/kind-spec.ts';
+export { ruleRun } from './kinds/rule-kind.ts';
 
-/** `command`, `resident` or `http`: `@cosh/spec`'s kinds, each with its target. */
-export type HookKind = HookTarget['kind'];
+/** The table itself, typed so that each kind's entry sees its own target and client. */
+type HookKindTable = {
+  readonly [Kind in SpecHookKind]: HookKindSpec<Extract<HookTarget, { kind: Kind }>, KindClients[Kind]>;
+};
 
-/** One hook about to run for one call: the entry and the call's shared set-up (its target comes apart). */
-export interface KindRun {
-  readonly hook: HookEntry;
-  readonly setup: EventHooksInput;
-  /** The payload of the hook's protocol (R3, K4), one buffer shared by the call's hooks (R11). */
-  readonly stdin: Uint8Array;
-  /** The runner's bound for stopping a hook after its timeout (`stopBoundMs`). */
-  readonly stopBoundMs: number;
-}
-
-/** What a report adds for its kind: an HTTP hook's status (H3), a resident hook's mark (R12), a rule's kind (D1). */
-export interface KindReportFields {
-  readonly httpStatus?: number | null;
-  readonly resident?: true;
-  readonly kind?: 'rule';
-}
-
-/** Everything that differs between two kinds of hook, in one place: the spec's data and the engine's piece. */
-export interface HookKindSpec<Target extends HookTarget> extends HookKindData {
-  /** What it runs as written in the config (a report's `command`): the command, or the url. */
-  written(target: Target): string;
-  /** The hook as listings show it: its command, or `POST <url>`. */
-  shown(target: Target): string;
-  /** Runs it for one call. Never rejects; settles within its timeout plus the stop bound (L5, L6). */
-  run(run: KindRun, target: Target): Promise<HookRun>;
-  /** What its report carries beyond the common fields; `run` is `null` for a hook that did not run. */
-  reportFields(run: HookRun | null): KindReportFields;
-}
-
-/** The table itself, typed so that each kind's entry sees its own target. */
-type HookKindTable = { readonly [Kind in SpecHookKind]: HookKindSpec<Extract<HookTarget, { kind: Kind }>> };
-
-/** The kinds of hook (C5): how each is validated, selected, run, reported and shown. */
+/** The kinds of hook (C5): how each is validated, selected, run, kept, reported and shown. */
 export const HOOK_KINDS = {
-  command: {
-    ...KIND_TABLE.command,
-    written: (target) => target.command,
-    shown: (target) => target.command,
-    run({ hook, setup, stdin, stopBoundMs }, target) {
-      const timeoutMs = hook.timeout * 1000;
-      // R4 (plus K4's CLAUDE_PROJECT_DIR).
-      const env = environmentOf(hook, setup);
-      return runGuarded(
-        setup.hookRunner,
-        { command: target.command, stdin, env, cwd: setup.cwd, timeoutMs, signal: setup.signal },
-        timeoutMs + stopBoundMs,
-      );
-    },
-    reportFields: () => ({}),
-  },
-  resident: {
-    ...KIND_TABLE.resident,
-    written: (target) => target.command,
-    shown: (target) => target.command,
-    run({ hook, setup, stdin, stopBoundMs }, target) {
-      // R12: R4 without COSH_TOOL_NAME, since one process serves every tool; built only at a start.
-      const env = (): Record<string, string> => {
-        const { COSH_TOOL_NAME: _tool, ...rest } = environmentOf(hook, setup);
-        return rest;
-      };
-      const residents = setup.residents;
-      const timeoutMs = hook.timeout * 1000;
-      // The engine's folder: the process outlives the call whose cwd it was started for.
-      const cwd = residents?.cwd ?? setup.cwd;
-      const call = {
-        key: residentKey(hook),
-        command: target.command,
-        env,
-        cwd,
-        payload: stdin,
-        timeoutMs,
-        signal: setup.signal,
-      };
-      // Long-lived hosts share one process per entry; one-shot commands run a one-call process.
-      if (residents?.pool != null) return callResident(residents.pool, call);
-      return runResidentOnce(setup.hookRunner, call, timeoutMs + stopBoundMs);
-    },
-    reportFields: () => ({ resident: true }),
-  },
-  http: {
-    ...KIND_TABLE.http,
-    written: (target) => target.url,
-    shown: (target) => `POST ${target.url}`,
-    run({ hook, setup, stdin }, target) {
-      const timeoutMs = hook.timeout * 1000;
-      // Its `${NAME}` headers are read from R4's environment (H1); without one, the environment is
-      // not built: copying process.env costs a call 2–25 µs, and 55–120 µs right after a spawn.
-      const env = headersNameVariables(hook.headers) ? environmentOf(hook, setup) : {};
-      // The body is the hook's protocol's payload: a Claude HTTP hook gets Claude's (K4).
-      return runHttpGuarded(
-        setup.httpClient(),
-        { url: target.url, headers: hook.headers, env, body: stdin, timeoutMs, signal: setup.signal },
-        timeoutMs + httpStopSlackMs,
-      );
-    },
-    // H3: an HTTP hook's report carries its status (`null` when none came, or it did not run).
-    reportFields: (run) => ({ httpStatus: run?.httpStatus ?? null }),
-  },
-  rule: {
-    ...KIND_TABLE.rule,
-    written: (target) => target.rule.text,
-    shown: (target) => describeRule(target.rule),
-    // D1: evaluated here, in Cosh's own process: no runner, no payload, no process.
-    run({ setup }, target) {
-      return Promise.resolve(ruleRun(target, setup.ruleSubject));
-    },
-    // A rule's report says its kind; it has no exit code (`exit_code: null`).
-    reportFields: () => ({ kind: 'rule' }),
-  },
+  command: COMMAND_KIND,
+  resident: RESIDENT_KIND,
+  http: HTTP_KIND,
+  rule: RULE_KIND,
 } as const satisfies HookKindTable;
 
-/**
- * D1: a rule's run, evaluated at once: its answer when its test holds on the subject (the tool
- * input), `null` when it does not. No process, so no exit code, signal or output.
- */
-export function ruleRun(target: Extract<HookTarget, { kind: 'rule' }>, subject: unknown): HookRun {
-  const startedAt = monotonicNow();
-  const { rule, test } = target;
-  const holds = test(subject);
+/** Every kind's client for a new engine (`HookKindSpec.openClient`). */
+export function openKindClients(options: KindClientOptions): KindClients {
   return {
-    exitCode: null,
-    signal: null,
-    stdout: '',
-    stderr: '',
-    timedOut: false,
-    truncated: false,
-    startError: null,
-    ruleAnswer: holds ? { decision: rule.decision, reason: rule.reason, context: rule.context } : null,
-    durationMs: monotonicNow() - startedAt,
+    command: HOOK_KINDS.command.openClient(),
+    resident: HOOK_KINDS.resident.openClient(options),
+    http: HOOK_KINDS.http.openClient(),
+    rule: HOOK_KINDS.rule.openClient(),
   };
+}
+
+/** Ends what the engine's clients keep for one hook (S5); nothing for a kind that keeps nothing. */
+export async function endKindClientHook(clients: KindClients, hook: HookEntry): Promise<void> {
+  await clients[hookTargetOf(hook).kind]?.end(hook);
+}
+
+/** Ends every kind's client of an engine (its `close()`); settles once all ended. */
+export async function closeKindClients(clients: KindClients): Promise<void> {
+  await Promise.all(HOOK_KIND_NAMES.map((kind) => clients[kind]?.close()));
 }
 
 /** The fields of an entry that decide its kind (C5, H1, R12, D1). */
@@ -212,7 +103,7 @@ function targetOfEntry(hook: KindOf): HookTarget {
  */
 function withSpec<Result>(
   target: HookTarget,
-  use: <Target extends HookTarget>(spec: HookKindSpec<Target>, target: Target) => Result,
+  use: <Target extends HookTarget>(spec: HookKindSpec<Target, unknown>, target: Target) => Result,
 ): Result {
   switch (target.kind) {
     case 'command':
@@ -253,6 +144,11 @@ export function hookKindOfEntry(hook: KindOf): HookKind {
 /** The kind's word for listings (`command`, `HTTP`). */
 export function hookKindLabel(hook: KindOf): string {
   return HOOK_KINDS[hookTargetOf(hook).kind].label;
+}
+
+/** What a run adds to its call's diagnostics for its kind when its outcome has none (R12's stderr). */
+export function kindRunDiagnostic(hook: KindOf & Pick<HookEntry, 'name'>, run: HookRun): Diagnostic | null {
+  return HOOK_KINDS[hookTargetOf(hook).kind].runDiagnostic(hook.name, run);
 }
 
 /** What a report of this hook carries for its kind (H3's `httpStatus`). */

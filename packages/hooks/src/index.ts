@@ -14,6 +14,7 @@ export { asyncReportLine } from './async-report-line.ts';
 // The `apply_patch` tool's input format, as F2 reads it (and a bridge of an agent that applies patches).
 export { PATCH_BEGIN, PATCH_END, type PatchChunk, type PatchOperation, parseApplyPatch } from './apply-patch.ts';
 export { createHookEngine } from './create-hook-engine.ts';
+export { ONE_CALL_ENGINE } from './kinds/kind-client.ts';
 export {
   type ExplainedCall,
   type ExplainPlace,

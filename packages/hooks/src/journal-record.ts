@@ -3,7 +3,8 @@
 // lock, since only it knows the line before.
 import type { Decision, OutcomeKind } from '@cosh/aggregate';
 import type { ConfigLayer } from '@cosh/config';
-import type { AgentName } from '@cosh/spec';
+import { type AgentName, HOOK_KIND_NAMES } from '@cosh/spec';
+import { HOOK_KINDS, type HookKind } from './hook-kinds.ts';
 import type { HookReport } from './hook-report.ts';
 
 /** The agents a journal line names (J1): the bridged agents', and Cosh's own hosts, `cosh` and `mcp`. */
@@ -64,13 +65,20 @@ export function cutToBytes(text: string, bytes: number): string {
   return encoded.subarray(0, end).toString('utf8');
 }
 
-/** The kind a report is of (C5, H1, R12). */
-function reportKind(report: HookReport): string {
-  if ('httpStatus' in report) return 'http';
-  if (report.resident === true) return 'resident';
-  const kind = (report as { kind?: unknown }).kind;
-  return typeof kind === 'string' ? kind : 'command';
+/**
+ * The kind a report is of (C5): the kind whose mark it carries (the fields its `reportFields`
+ * adds, as `httpStatus`); a report with no kind's mark is a command's.
+ */
+function reportKind(report: HookReport): HookKind {
+  reportMarks ??= HOOK_KIND_NAMES.map((kind) => [kind, Object.keys(HOOK_KINDS[kind].reportFields(null))] as const);
+  for (const [kind, mark] of reportMarks) {
+    if (mark.length > 0 && mark.every((field) => field in report)) return kind;
+  }
+  return 'command';
 }
+
+/** Each kind with the fields that mark its reports, made at the first journal line. */
+let reportMarks: readonly (readonly [HookKind, readonly string[]])[] | undefined;
 
 /** The hooks of a journal line, config order (J1). */
 export function journalHooks(reports: readonly HookReport[]): JournalHook[] {

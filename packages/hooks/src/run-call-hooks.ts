@@ -4,8 +4,8 @@ import type { EngineContext } from './engine-context.ts';
 import type { EventHooksInput } from './event-hooks-setup.ts';
 import { type EventHooksRun, runEventHooks } from './run-event-hooks.ts';
 
-/** What one call of any event gives its hooks; the engine adds its runner, client, residents and the host's variables. */
-export type CallHooksInput = Omit<EventHooksInput, 'hostEnvironment' | 'hookRunner' | 'httpClient' | 'residents'>;
+/** What one call of any event gives its hooks; the engine adds its runner, HTTP client, kinds' clients and the host's variables. */
+export type CallHooksInput = Omit<EventHooksInput, 'hostEnvironment' | 'hookRunner' | 'httpClient' | 'kindClients'>;
 
 /**
  * Runs a call's selected hooks with the engine's means of running them (R4, R11, H2, R12, R13).
@@ -33,7 +33,7 @@ export function runCallHooks(
       httpClient: resources.httpClient,
       setupProblem: call.setupProblem,
       signal: call.signal,
-      residents: resources.residentsFor(call.cwd),
+      kindClients: resources.kindClients,
       hookPaths: call.hookPaths,
     },
     resources.asyncHooks,

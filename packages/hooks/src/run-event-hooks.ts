@@ -14,10 +14,8 @@ import { translateUpdatedInput } from './claude-tool-input.ts';
 import { EVENTS } from '@cosh/spec';
 import { notStarted } from './guarded-runs.ts';
 import { hostVariables } from './hook-environment.ts';
-import { hookTargetOf, ruleRun, runHookOfKind } from './hook-kinds.ts';
+import { endKindClientHook, hookTargetOf, kindRunDiagnostic, ruleRun, runHookOfKind } from './hook-kinds.ts';
 import { asyncStartedReport, deduplicatedReport, type HookReport, ranReport } from './hook-report.ts';
-import { residentKey } from './resident-hook-run.ts';
-import { residentStderrDiagnostic } from './resident-stderr.ts';
 import type { HookRun } from './hook-run.ts';
 import type { EventHooksInput, ProtocolPayload } from './event-hooks-setup.ts';
 import { payloadWithPaths } from './hook-paths-payload.ts';
@@ -94,9 +92,10 @@ export async function runEventHooks(
 }
 
 // The steps of runEventHooks around its two waits, as plain functions rather than closures made
-// at each call. A guard's call is often one resident hook, whose every allocation costs it page
-// faults after a fork (scripts/bench.mjs, R12): so, too, loops rather than map and forEach, lists
-// made at their sizes, and nothing made that the call may not need.
+// at each call. A guard's call can take microseconds (one hook whose process the engine keeps,
+// R12), and then every allocation costs it page faults after a fork (scripts/bench.mjs): so,
+// too, loops rather than map and forEach, lists made at their sizes, and nothing made that the
+// call may not need.
 
 /**
  * The call's set-up as its hooks share it. R4: with several hooks to run, the host's variables
@@ -146,9 +145,10 @@ function startHooks(
     const selection = selections[position] as HookSelection<HookEntry>;
     const { hook } = selection;
     if (!runsItsHook(selection)) {
-      // S5: a resident process whose script changed is ended; the next trusted call starts it afresh.
-      if (hook.trustProblem !== null && hook.resident && setup.residents?.pool != null)
-        void setup.residents.pool.end(residentKey(hook));
+      // S5: what the engine keeps for a hook whose script changed (its process) is ended; the
+      // next trusted call starts it afresh.
+      if (hook.trustProblem !== null && setup.kindClients !== undefined)
+        void endKindClientHook(setup.kindClients, hook);
       runs[position] = null;
       continue;
     }
@@ -252,9 +252,9 @@ function outcomeOf(
   } else {
     outcome = interpretRunWith(setup.event, hook, result, parsers);
   }
-  // R12: a resident process's stderr goes into the diagnostics; a failure's already carries it.
-  if (hook.resident && outcome.diagnostic === null) {
-    const logged = residentStderrDiagnostic(hook.name, result.stderr);
+  // What the run's kind logs per call (R12's stderr) goes into the diagnostics; a failure's already carries it.
+  if (outcome.diagnostic === null) {
+    const logged = kindRunDiagnostic(hook, result);
     if (logged !== null) diagnostics.push(logged);
   }
   return outcome;

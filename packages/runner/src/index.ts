@@ -17,11 +17,14 @@ export { shellSyntaxProblem } from './shell-syntax-problem.ts';
 export { runHooks } from './run-hooks.ts';
 export { RunnerError, type RunnerErrorCode } from './runner-error.ts';
 export { type ProcessGroupChild, type ProcessGroupOptions, spawnProcessGroup } from './process-group-child.ts';
+// R12: the resident kind's piece (resident/).
 export {
   createResidentPool,
+  type ResidentAnswerLine,
   type ResidentCallRequest,
   type ResidentCallResult,
   type ResidentPool,
   type ResidentPoolOptions,
-} from './resident-pool.ts';
-export { type ResidentAnswerLine, readResidentAnswer, residentLine } from './resident-protocol.ts';
+  readResidentAnswer,
+  residentLine,
+} from './resident/index.ts';

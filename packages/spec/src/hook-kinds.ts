@@ -9,6 +9,25 @@ export const HOOK_KIND_NAMES = ['command', 'resident', 'http', 'rule'] as const;
 /** One of {@link HOOK_KIND_NAMES}. */
 export type HookKind = (typeof HOOK_KIND_NAMES)[number];
 
+/**
+ * What M4's dedupe compares of an entry: its fields, and `folder`, the folder of its setup.json
+ * (M4: `"$COSH_CONFIG_DIR/guard.sh"` names another script in each folder).
+ */
+export type DedupeField = 'protocol' | 'command' | 'url' | 'headers' | 'rule' | 'folder';
+
+/**
+ * An entry field that, set, makes an entry this kind (C6): on an entry of another kind the config
+ * refuses it with "<path> is only for <onlyFor>". A kind's base field (`command`, `url`, `rule`)
+ * is not one: "exactly one of them" is its own rule (C5).
+ */
+export interface ExclusiveField {
+  readonly field: string;
+  /** When an entry counts as having it: with any value (`present`), or only with `true`. */
+  readonly setWhen: 'present' | 'true';
+  /** The end of the sentence that refuses it on an entry of another kind. */
+  readonly onlyFor: string;
+}
+
 /** What one kind is, as data every layer reads. */
 export interface HookKindSpec {
   /** The word `hooks list` and the settings screen show for the kind. */
@@ -20,46 +39,77 @@ export interface HookKindSpec {
    * hook with neither or both of `command` and `url`, so every entry has exactly one kind.
    */
   readonly validated: string;
-  /** The entry fields that make two selected hooks the same one (M4's dedupe), besides the kind. */
-  readonly dedupeFields: readonly string[];
+  /** Its fields that no entry of another kind may set (`@cosh/config`'s C6 check). */
+  readonly exclusiveFields: readonly ExclusiveField[];
+  /**
+   * What makes two selected hooks of this kind the same one (M4's dedupe, `@cosh/matcher`): hooks
+   * of two kinds are never the same.
+   */
+  readonly dedupeFields: readonly DedupeField[];
   /** The same, for the docs. */
   readonly deduplicatedOn: string;
   /** Whether one process serves many calls (R12): a long-lived host keeps it in a pool. */
   readonly longLived: boolean;
+  /**
+   * Whether listings mark a hook of this kind with its label (`hooks list`'s `(rule) `): its shown
+   * text is a command that does not say the kind. A command needs no mark; `POST <url>` says HTTP.
+   */
+  readonly markedInListings: boolean;
+  /** What the settings screen says of such a hook on a line of its label (`yes (…)`); `null`: no line. */
+  readonly settingsNote: string | null;
 }
 
 /** The kinds of hook (C5): how each is written, deduplicated and shown. */
 export const HOOK_KINDS = {
   command: {
     label: 'command',
+    markedInListings: false,
+    settingsNote: null,
     configFields: ['command'],
     validated: 'C5: `command`, a non-empty string; no `url` or `headers`',
-    dedupeFields: ['protocol', 'command'],
-    deduplicatedOn: 'protocol and the exact command (M4, K2)',
+    exclusiveFields: [],
+    dedupeFields: ['protocol', 'command', 'folder'],
+    deduplicatedOn: 'protocol and the exact command, within one folder (M4, K2)',
     longLived: false,
   },
   resident: {
     label: 'resident',
+    markedInListings: true,
+    settingsNote: 'one process serves every call',
     configFields: ['command', 'resident'],
     validated: 'R12: `command` and `"resident": true`; not with `url` (C6)',
-    dedupeFields: ['protocol', 'command', 'resident'],
-    deduplicatedOn: 'protocol, the exact command and `resident` (M4, R12)',
+    exclusiveFields: [
+      {
+        field: 'resident',
+        setWhen: 'true',
+        onlyFor: 'a command hook: an HTTP hook (one with a "url") cannot be resident',
+      },
+    ],
+    dedupeFields: ['protocol', 'command', 'folder'],
+    deduplicatedOn: 'protocol, the exact command and `resident`, within one folder (M4, R12)',
     longLived: true,
   },
   http: {
     label: 'HTTP',
+    markedInListings: false,
+    settingsNote: null,
     configFields: ['url', 'headers'],
     validated: 'H1: `url`, an http: or https: address, optional `headers` (object of strings); no `command`',
+    exclusiveFields: [{ field: 'headers', setWhen: 'present', onlyFor: 'an HTTP hook (one with a "url")' }],
     dedupeFields: ['protocol', 'url', 'headers'],
     deduplicatedOn: 'protocol, url and headers (H)',
     longLived: false,
   },
   rule: {
     label: 'rule',
+    markedInListings: true,
+    settingsNote: null,
     configFields: ['rule'],
     validated:
       'D1: `rule` with `field`, one of `regex`, `glob`, `equals`, `contains`, and `decision`; no `command`, `url`, `headers`, `resident`, `async`, `timeout` or `protocol: "claude"` (C6)',
-    dedupeFields: ['rule'],
+    // What a rule cannot have beside its rule is `@cosh/config`'s own list, with a reason each (D1).
+    exclusiveFields: [],
+    dedupeFields: ['rule', 'folder'],
     deduplicatedOn: "the rule's JSON text, within one folder (M4, D1)",
     longLived: false,
   },

@@ -39,6 +39,8 @@ export {
   type ToolEvent,
 } from './events.ts';
 export {
+  type DedupeField,
+  type ExclusiveField,
   HOOK_KIND_NAMES,
   HOOK_KINDS,
   type HookKind,

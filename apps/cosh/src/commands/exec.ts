@@ -93,8 +93,8 @@ export async function runExec(context: CliContext, options: ExecOptions): Promis
       noProject: options.noProject,
       // SPEC S4: a person running one call at a terminal trusts a new user file on first use.
       trustOnFirstUse: true,
-      // R12: one call, so a resident hook runs as a one-call process.
-      residentHooks: 'one-call',
+      // One call: nothing is kept for a next one (R12).
+      oneCall: true,
       historyPath: options.historyPath,
       journalPath: options.journalPath,
       sessionId: options.sessionId,

@@ -153,7 +153,7 @@ async function proxy(context: CliContext, options: McpProxyOptions, session: Mcp
     stopping = true;
     const why = sessionEnd.reason === 'signal' ? `got ${sessionEnd.signal}` : 'the client disconnected';
     await downstream.close();
-    // Resident processes and async hooks end with the server (R12, R13).
+    // The processes the engine keeps and its async hooks end with the server (R12, R13).
     if ('engine' in hooks) await hooks.engine?.close();
     const exit = transport.exit;
     log(`${why}; stopped the downstream MCP server${exit === null ? '' : ` (${describeExit(exit)})`}`);

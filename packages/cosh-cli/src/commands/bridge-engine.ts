@@ -1,7 +1,7 @@
 // One bridged call's engine, the same for a tool call and a session event of any agent (SPEC K8,
 // J1, J4, B12, R12): the layers loaded from the project the person opened, the journal, the engine
 // with a PATH the agent's shell cannot write, and its run held to the bridge's bound.
-import { createHookEngine, type HookEngine } from '@cosh/hooks';
+import { createHookEngine, type HookEngine, ONE_CALL_ENGINE } from '@cosh/hooks';
 import { hookPathFor } from '@cosh/config';
 import type { AgentName } from '@cosh/spec';
 import type { CliContext } from '../cli-context.ts';
@@ -40,8 +40,8 @@ export interface BridgeEngine {
 /**
  * The engine of one call of `agent`'s: journaled when setup.json sets a journal (J1; one that
  * cannot be written is a warning, J4), its hooks' PATH free of any folder the agent's shell could
- * write (B12: the payload's cwd, the project's root, …), a resident hook run as a one-call
- * process (R12: one call per process).
+ * write (B12: the payload's cwd, the project's root, …), keeping nothing for a next call (R12:
+ * every hook's process lives for the call).
  */
 export async function openBridgeEngine(
   context: CliContext,
@@ -65,7 +65,7 @@ export async function openBridgeEngine(
     sessionId: call.sessionId,
     transcriptPath: call.transcriptPath,
     projectFolder: layers.loaded.projectFolder,
-    residentHooks: 'one-call',
+    ...ONE_CALL_ENGINE,
   });
   return { engine, journalWarnings };
 }

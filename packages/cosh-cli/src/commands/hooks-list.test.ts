@@ -127,6 +127,45 @@ ${sandboxLine}`);
     });
   });
 
+  it('R12, R13: a resident or async hook is marked before its command; a plain command and an HTTP hook are not', async () => {
+    await writeFile(
+      file,
+      JSON.stringify({
+        hooks: {
+          PostToolUse: [
+            { command: 'guard', resident: true },
+            { command: 'log', resident: true, async: true },
+            { command: 'notify', async: true },
+            { command: 'plain' },
+            { url: 'http://127.0.0.1:1/hook' },
+          ],
+        },
+      }),
+    );
+    const human = await runInProcess(['hooks', 'list', '--config', file], { cwd: directory });
+    expect(human.code).toBe(0);
+    const commands = human.stdout
+      .split('\n')
+      .filter((line) => /^ {2}\d/.test(line))
+      .map((line) => line.slice(line.lastIndexOf('  ') + 2));
+    expect(commands).toEqual([
+      '(resident) guard',
+      '(resident, async) log',
+      '(async) notify',
+      'plain',
+      'POST http://127.0.0.1:1/hook',
+    ]);
+    const json = await runInProcess(['hooks', 'list', '--config', file, '--json'], { cwd: directory });
+    const listed = (JSON.parse(json.stdout) as HooksListJson).events.find(({ event }) => event === 'PostToolUse');
+    expect(listed?.hooks.map(({ kind, resident, async }) => [kind, resident, async])).toEqual([
+      ['resident', true, false],
+      ['resident', true, true],
+      ['command', false, true],
+      ['command', false, false],
+      ['http', false, false],
+    ]);
+  });
+
   it('C1: with no file at the default location there are no hooks, and it says where it looked', async () => {
     const home = join(directory, 'home');
     await mkdir(home);

@@ -8,7 +8,7 @@ import {
   hookPathFor,
   type TrustState,
 } from '@cosh/config';
-import { type HookKind, hookKindOf, shownHook } from '@cosh/hooks';
+import { HOOK_KINDS, type HookKind, hookKindOf, shownHook } from '@cosh/hooks';
 import type { CliContext, Writer } from '../cli-context.ts';
 import { loadCommandConfig } from '../load-command-config.ts';
 import { printIgnoredHomeUserFile } from '../trust-notices.ts';
@@ -240,13 +240,12 @@ function hookState(hook: HookEntry): string {
 }
 
 /**
- * R12, R13, D1: `(resident) `, `(async) `, `(resident, async) `, `(rule) ` before the command;
- * `''` for a plain hook.
+ * C5, R13: `(<kind>) ` for a hook whose kind the table marks in listings (R12's resident, D1's
+ * rule), `(async) `, or both (`(resident, async) `) before the command; `''` for a plain hook.
  */
 function runModes(hook: HookEntry): string {
-  const modes = [hook.resident ? 'resident' : '', hook.async ? 'async' : '', hook.rule === null ? '' : 'rule'].filter(
-    (mode) => mode !== '',
-  );
+  const { label, markedInListings } = HOOK_KINDS[hookKindOf(hook)];
+  const modes = [markedInListings ? label : '', hook.async ? 'async' : ''].filter((mode) => mode !== '');
   return modes.length === 0 ? '' : `(${modes.join(', ')}) `;
 }
 

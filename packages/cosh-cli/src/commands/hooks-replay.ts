@@ -68,7 +68,7 @@ export async function runHooksReplay(context: CliContext, options: HooksReplayOp
     noProject: options.noProject,
     warnings: 'stderr',
   });
-  // Many calls: resident hooks keep one process for the replay (R12). No journal: nothing ran.
+  // Many calls: the engine keeps its hooks' processes for the whole replay (R12). No journal: nothing ran.
   const engine = createHookEngine(config, { cwd: context.cwd, env: context.env, projectFolder });
   const replayed: ReplayedCallJson[] = [];
   try {

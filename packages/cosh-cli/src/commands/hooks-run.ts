@@ -1,5 +1,12 @@
 import { claudeToolNameRunAdvice, homeFolder, hookPathFor } from '@cosh/config';
-import { asyncReportLine, createHookEngine, type HookEngine, type SessionEvent, touchedPaths } from '@cosh/hooks';
+import {
+  asyncReportLine,
+  createHookEngine,
+  type HookEngine,
+  ONE_CALL_ENGINE,
+  type SessionEvent,
+  touchedPaths,
+} from '@cosh/hooks';
 import { readArgumentFile } from '../argument-file.ts';
 import type { CliContext } from '../cli-context.ts';
 import { type CommandName, ExitError, UsageError } from '../cli-errors.ts';
@@ -115,7 +122,7 @@ export async function runHooksRun(context: CliContext, options: HooksRunOptions)
 
 /**
  * The configuration of every layer and an engine over it, for one run of any event: the same for
- * a tool event and a session event (B12's PATH, R12's one-call residents, J1's journal, R13).
+ * a tool event and a session event (B12's PATH, R12's one-call processes, J1's journal, R13).
  */
 async function openRunEngine(
   context: CliContext,
@@ -141,8 +148,8 @@ async function openRunEngine(
     env: hookPathFor(sandbox, context.env, [context.cwd]).env,
     sessionId: options.sessionId,
     projectFolder,
-    // R12: one call, so a resident hook runs as a one-call process.
-    residentHooks: 'one-call',
+    // One call: nothing is kept for a next one (R12).
+    ...ONE_CALL_ENGINE,
     journal: await hostJournal(context, { settings: journalSettings, file: options.journal, agent: 'cosh' }),
     // R13: an async hook's finished report, with --verbose.
     onAsyncResult: options.verbose === true ? (report) => context.err.write(asyncReportLine(report)) : undefined,

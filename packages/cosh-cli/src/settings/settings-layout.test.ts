@@ -254,6 +254,18 @@ describe('detailLines', () => {
     expect(lines.slice(-2)).toEqual(['rule', '  {"field":"command","contains":"rm -rf","decision":"deny"}']);
   });
 
+  it('R12, R13: a resident hook says one process serves every call, an async one that the call does not wait', () => {
+    const state = readyState(
+      '{"hooks": {"PostToolUse": [{"command": "guard", "resident": true, "async": true}, {"command": "plain"}]}}',
+    );
+    const [guard, plain] = state.rows.filter((row): row is HookRow => row.kind === 'hook');
+    const lines = detailLines(guard as HookRow, state.rows, '/f.json', 80).map((line) => line.text);
+    expect(lines).toContain('resident  yes (one process serves every call)');
+    expect(lines).toContain('async     yes (the call does not wait for it)');
+    const plainLines = detailLines(plain as HookRow, state.rows, '/f.json', 80).map((line) => line.text);
+    expect(plainLines.some((line) => line.startsWith('resident') || line.startsWith('async'))).toBe(false);
+  });
+
   it('C5: a long command wraps to the width instead of being cut', () => {
     const state = readyState(
       `{"hooks": {"PreToolUse": [{"name": "Long", "command": "${'word '.repeat(30).trim()}"}]}}`,

@@ -376,8 +376,8 @@ export function detailLines(row: HookRow, rows: readonly SettingsRow[], file: st
       : field('kind', 'rule (runs in Cosh, no process)')),
     ...field('onError', onError),
     ...field('protocol', row.protocol),
-    // R12, R13: only for a hook that is either.
-    ...(row.resident === true ? field('resident', 'yes (one process serves every call)') : []),
+    // Only for a hook whose kind has a note (R12), or that is async (R13).
+    ...(row.kindNote === undefined ? [] : field(row.kindNote.label, `yes (${row.kindNote.note})`)),
     ...(row.async === true ? field('async', 'yes (the call does not wait for it)') : []),
     ...field('file', `${printableText(file)}${row.line === null ? '' : `:${row.line}`}`),
     { text: what, tone: 'label' },

@@ -20,6 +20,7 @@ import {
   type OnError,
   safeLoadConfig,
 } from '@cosh/config';
+import { HOOK_KINDS, hookKindOf } from '@cosh/spec';
 import { trustStateText } from '../trust-state-text.ts';
 import { printableText, shortenText } from '../terminal-text.ts';
 
@@ -61,8 +62,8 @@ export interface HookRow {
   readonly warnings: readonly string[];
   readonly onError: OnError;
   readonly protocol: HookEntry['protocol'];
-  /** R12: one process serves every call. */
-  readonly resident?: boolean;
+  /** What its kind adds to its details (R12's "one process serves every call"), with the kind's label. */
+  readonly kindNote?: { readonly label: string; readonly note: string };
   /** R13: the call does not wait for it. */
   readonly async?: boolean;
   /** D1: a rule hook's rule as written (its JSON text), shown in place of a command. */
@@ -266,7 +267,7 @@ export function settingsStateOf(
         warnings: own.map((warning) => hookWarningText(hook, warning)),
         onError: hook.onError,
         protocol: hook.protocol,
-        ...(hook.resident ? { resident: true } : {}),
+        ...kindNoteOf(hook),
         ...(hook.async ? { async: true } : {}),
         ...(hook.rule === null ? {} : { rule: hook.rule.text }),
         line: lineOf(event, hook.index),
@@ -330,4 +331,10 @@ export function describeRow(row: SettingsRow): string {
 /** Why a row of another layer cannot be toggled here, in the screen's words. */
 export function layerHookNotice(row: LayerHookRow): string {
   return `Not saved: "${shortenText(row.name, 40)}" is in the ${row.layer} file ${printableText(row.file)}: change it there`;
+}
+
+/** The note of a hook's kind for its details, as a row's field; none for a kind that has none. */
+function kindNoteOf(hook: HookEntry): Pick<HookRow, 'kindNote'> {
+  const { label, settingsNote } = HOOK_KINDS[hookKindOf(hook)];
+  return settingsNote === null ? {} : { kindNote: { label, note: settingsNote } };
 }

@@ -1,4 +1,4 @@
-import { monotonicNow } from './monotonic-now.ts';
+import { monotonicNow } from '../monotonic-now.ts';
 import type { ResidentCallResult } from './resident-call.ts';
 
 /** The longest delay setTimeout takes (2^31 - 1 ms, about 24.8 days). */

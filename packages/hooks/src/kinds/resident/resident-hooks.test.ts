@@ -2,10 +2,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isProcessAlive, killQuietly, temporaryFolders, waitUntil } from '@cosh/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hooksConfig, shellQuote, type TestEntry } from './__fixtures__/hooks-config.ts';
-import { createHookEngine } from './create-hook-engine.ts';
-import type { HookEngine } from './hook-engine-types.ts';
-import type { HookReport } from './hook-report.ts';
+import { hooksConfig, shellQuote, type TestEntry } from '../../__fixtures__/hooks-config.ts';
+import { createHookEngine } from '../../create-hook-engine.ts';
+import type { HookEngine } from '../../hook-engine-types.ts';
+import type { HookReport } from '../../hook-report.ts';
 
 const makeFolder = temporaryFolders('cosh-resident-hooks-');
 let directory: string;
@@ -19,7 +19,7 @@ afterEach(async () => {
   killQuietly(cleanup.splice(0));
 });
 
-const examples = new URL('../../../examples/', import.meta.url).pathname;
+const examples = new URL('../../../../../examples/', import.meta.url).pathname;
 
 function engineOf(hooks: Parameters<typeof hooksConfig>[0], options: Parameters<typeof createHookEngine>[1] = {}) {
   const engine = createHookEngine(hooksConfig(hooks), { cwd: directory, ...options });

@@ -8,7 +8,7 @@ import {
   killQuietly,
   pidsWrittenTo,
   waitUntil,
-} from './__fixtures__/process-probes.ts';
+} from '../__fixtures__/process-probes.ts';
 import { createResidentPool, type ResidentCallRequest, type ResidentPool } from './resident-pool.ts';
 import { readResidentAnswer, residentLine } from './resident-protocol.ts';
 

@@ -1,6 +1,5 @@
 // SPEC R12: a resident hook's call, made a HookRun like any hook's, so the outcome rules (O1–O6,
 // K5) read it unchanged: the answer's fields are its stdout, its `"exit"` its exit code.
-import type { HookEntry } from '@cosh/config';
 import {
   type HookRunner,
   monotonicNow,
@@ -10,9 +9,9 @@ import {
   readResidentAnswer,
   residentLine,
 } from '@cosh/runner';
-import { describeError } from './describe-error.ts';
-import { notStarted, runGuarded } from './guarded-runs.ts';
-import type { HookRun } from './hook-run.ts';
+import { describeError } from '../../describe-error.ts';
+import { notStarted, runGuarded } from '../../guarded-runs.ts';
+import type { HookRun } from '../../hook-run.ts';
 
 /** The exit statuses an answer's `"exit"` may stand for (O1, O3, O4); absent is 0. */
 const answerExits: readonly unknown[] = [0, 2, 49];
@@ -63,23 +62,6 @@ export interface ResidentCall {
   readonly timeoutMs: number;
   readonly signal?: AbortSignal | undefined;
 }
-
-type KeyedEntry = Pick<HookEntry, 'event' | 'layer' | 'file' | 'index' | 'protocol' | 'command'>;
-
-/**
- * Which process of a pool serves a hook entry: one per entry (its file, event, place, protocol and
- * command). Made once per entry object (entries do not change), not at every call.
- */
-export function residentKey(hook: KeyedEntry): string {
-  let key = residentKeys.get(hook);
-  if (key === undefined) {
-    key = JSON.stringify([hook.file, hook.layer, hook.event, hook.index, hook.protocol, hook.command]);
-    residentKeys.set(hook, key);
-  }
-  return key;
-}
-
-const residentKeys = new WeakMap<KeyedEntry, string>();
 
 /** One call through the engine's pool (long-lived hosts). Never rejects. */
 export async function callResident(pool: ResidentPool, request: ResidentCallRequest): Promise<HookRun> {

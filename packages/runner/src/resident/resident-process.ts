@@ -1,14 +1,14 @@
 // SPEC R12: one resident process's life: started as R1 starts a hook (`sh -c`, its own process
 // group), serving the calls it holds until it exits, closes its stdout, prints what is not an
 // answer, or is ended as R6 ends a hook.
-import { describeStartError } from './describe-start-error.ts';
-import { monotonicNow } from './monotonic-now.ts';
-import { type ProcessGroupChild, spawnProcessGroup } from './process-group-child.ts';
+import { describeStartError } from '../describe-start-error.ts';
+import { monotonicNow } from '../monotonic-now.ts';
+import { type ProcessGroupChild, spawnProcessGroup } from '../process-group-child.ts';
 import { readAnswerLines } from './resident-answer-lines.ts';
 import type { ResidentCallRequest, ResidentCallResult } from './resident-call.ts';
 import { type PendingCall, ResidentCalls } from './resident-calls.ts';
 import { readResidentAnswer } from './resident-protocol.ts';
-import { StderrTail } from './stderr-tail.ts';
+import { StderrTail } from '../stderr-tail.ts';
 
 /** What the pool does when one of its processes is done or a call of it ran out of time. */
 export interface ResidentProcessOwner {

@@ -1,7 +1,7 @@
 // SPEC R12: resident hooks. One long-lived process per key (a hook entry of one engine), started
 // at its first call (resident-process.ts), then sent one JSON line per call and read one answer
 // line per call, paired by id in any order (resident-calls.ts).
-import { monotonicNow } from './monotonic-now.ts';
+import { monotonicNow } from '../monotonic-now.ts';
 import type { ResidentCallRequest, ResidentCallResult } from './resident-call.ts';
 import type { PendingCall } from './resident-calls.ts';
 import {
@@ -12,7 +12,7 @@ import {
 } from './resident-process.ts';
 import { residentLine } from './resident-protocol.ts';
 import { RestartLimit } from './restart-limit.ts';
-import { describeStartError } from './describe-start-error.ts';
+import { describeStartError } from '../describe-start-error.ts';
 
 export type { ResidentCallRequest, ResidentCallResult } from './resident-call.ts';
 

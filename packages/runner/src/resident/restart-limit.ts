@@ -1,4 +1,4 @@
-import { monotonicNow } from './monotonic-now.ts';
+import { monotonicNow } from '../monotonic-now.ts';
 
 /**
  * R12's bound on restarts: a key's process is started again at most `maxRestarts` times per
