@@ -337,6 +337,22 @@ describe('withBriefFileLock', () => {
     }
   });
 
+  it('J2: onBusy is called once when the lock is found held (the waiter prepares), never when it is free', async () => {
+    let busyCalls = 0;
+    const onBusy = () => void (busyCalls += 1);
+    await withBriefFileLock(file, () => {}, { onBusy });
+    expect(busyCalls).toBe(0);
+    const holder = spawn('sleep', ['30']);
+    try {
+      await leaveLock(`${holder.pid}\n${hostname()}\nheld\n`);
+      setTimeout(() => void rm(lockFileFor(file), { force: true }), 500);
+      await withBriefFileLock(file, () => {}, { onBusy, waitMs: 10_000 });
+      expect(busyCalls).toBe(1);
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+
   it('J4: a holder asleep keeps it waitMs without progress: LockTimeoutError held, as for withFileLock', async () => {
     const holder = spawn('sleep', ['30']);
     try {

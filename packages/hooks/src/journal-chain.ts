@@ -1,17 +1,29 @@
 // SPEC J2: the chain of a journal's lines, read back. Pure: bytes in, the first line that does
 // not follow out. The writer and `cosh journal verify` share these rules.
+import type * as NodeCrypto from 'node:crypto';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 
+/** node:crypto once {@link loadOpenSslSha256} loaded it. */
+let openSsl: typeof NodeCrypto | undefined;
+
 /**
  * SHA-256 (hex) of `bytes`: a line's `prev` is this of the line before, without its newline.
- * In JavaScript (@noble/hashes), not node:crypto: a journaled call hashes two short texts, and
- * loading node:crypto (its modules, OpenSSL's set-up and the garbage they leave) cost such a call
- * 4–5 ms of CPU, most of what the journal added to a `cosh claude-hook` (issue 39's bench row).
- * Hashing in JavaScript runs at ~60 MB/s here: `journal verify` of a 100 MB journal takes ~2 s.
+ * In JavaScript (@noble/hashes) unless node:crypto was loaded: a journaled call hashes two short
+ * texts, and loading node:crypto (its modules, OpenSSL's set-up and the garbage they leave) cost
+ * such a call 4–5 ms of CPU, most of what the journal added to a `cosh claude-hook` (issue 39's
+ * bench row). The JavaScript hash, not yet compiled by V8's optimiser in a fresh process, takes
+ * ~1 ms for a 1 KB line where OpenSSL takes microseconds: a writer that waits for the journal's
+ * lock loads OpenSSL's meanwhile (see the journal writer).
  */
 export function sha256Hex(bytes: string | Uint8Array): string {
+  if (openSsl !== undefined) return openSsl.createHash('sha256').update(bytes).digest('hex');
   return bytesToHex(sha256(typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes));
+}
+
+/** Makes {@link sha256Hex} use OpenSSL from now on (loads node:crypto: 2–4 ms of CPU). */
+export function loadOpenSslSha256(): void {
+  openSsl ??= process.getBuiltinModule('node:crypto');
 }
 
 /** The `prev` of a journal's first line: SHA-256 of the empty string (J2). */

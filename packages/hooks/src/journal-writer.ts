@@ -9,7 +9,7 @@ import { LockTimeoutError, withBriefFileLock } from '@cosh/config';
 import { canonicalJson } from './canonical-json.ts';
 import { describeError } from './describe-error.ts';
 import type { EventJournal, EventRun } from './hook-engine-types.ts';
-import { FIRST_PREV, sha256Hex } from './journal-chain.ts';
+import { FIRST_PREV, loadOpenSslSha256, sha256Hex } from './journal-chain.ts';
 import { type JournalAgent, type JournalEntry, journalHooks } from './journal-record.ts';
 
 /** Options of {@link createJournal}. */
@@ -205,10 +205,29 @@ const JOURNAL_LOCK = { pollMs: 100, waitMs: 15_000, queueMs: 600_000 } as const;
  */
 export const BOUNDED_JOURNAL_LOCK = { waitMs: 2_000, queueMs: 120_000 } as const;
 
+/**
+ * A writer that finds the lock held loads OpenSSL's hash while it waits: the line before is
+ * hashed holding the lock, and in a fresh process the JavaScript hash takes about a millisecond,
+ * long enough for the scheduler to stop a holder inside the lock when a thousand processes want
+ * the CPU (1,000 bridges started at once then dropped 200–470 lines at the 120 s bound).
+ */
+function prepareFastHash(): void {
+  try {
+    loadOpenSslSha256();
+  } catch {
+    // The JavaScript hash stays.
+  }
+}
+
 /** The lock's bounds for one line of `options`' journal, as of now. */
-function lockLimits(options: JournalOptions): { pollMs: number; waitMs: number; queueMs: number } {
+function lockLimits(options: JournalOptions): { pollMs: number; waitMs: number; queueMs: number; onBusy: () => void } {
   const bounded = options.lockWait === 'bounded';
-  const limits = { ...JOURNAL_LOCK, ...(bounded ? BOUNDED_JOURNAL_LOCK : {}), ...options.lock };
+  const limits = {
+    ...JOURNAL_LOCK,
+    ...(bounded ? BOUNDED_JOURNAL_LOCK : {}),
+    ...options.lock,
+    onBusy: prepareFastHash,
+  };
   if (bounded && options.lockWaitEndsAt !== undefined)
     limits.queueMs = Math.max(0, Math.min(limits.queueMs, options.lockWaitEndsAt - Date.now()));
   return limits;
