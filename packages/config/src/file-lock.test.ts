@@ -339,7 +339,9 @@ describe('withBriefFileLock', () => {
 
   it('J2: onBusy is called once when the lock is found held (the waiter prepares), never when it is free', async () => {
     let busyCalls = 0;
-    const onBusy = () => void (busyCalls += 1);
+    const onBusy = (): void => {
+      busyCalls += 1;
+    };
     await withBriefFileLock(file, () => {}, { onBusy });
     expect(busyCalls).toBe(0);
     const holder = spawn('sleep', ['30']);
