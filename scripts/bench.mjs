@@ -14,6 +14,10 @@
 // ratio comes with its 95 % bootstrap interval: a target inside it is neither a clear pass nor a
 // clear miss. --only runs the named sections alone (engine, stdin, sandbox, parallel, http,
 // selection, paths, rules, resident, cold, claude, guard, journal, otlp, memory), for a fast loop on one figure.
+// The engine section also times Gemini CLI's own hook runner (its `HookRunner.executeHook()`, one
+// command hook `true`) in the same rounds, and judges the engine against it (median ≤ Gemini's);
+// it needs the real agents in clients/ (`node clients/install.mjs`), and without them those two
+// rows are skipped with a note.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -169,11 +173,12 @@ function runProcess(command, commandArgs, options = {}) {
  * hook runner pays. In its own session, as the runner starts hooks: with the kernel's autogroup
  * scheduling (on here) a new session gets its own share of the CPUs, so on a loaded machine a
  * child kept in this process's session runs slower, and the engine looked faster than the floor.
- * `env` defaults to the bench's own environment, as `spawn` does.
+ * `env` defaults to the bench's own environment, as `spawn` does. `shell` and `ownSession` are
+ * there for the floor of another agent's runner, which starts its hooks otherwise.
  */
-function rawSpawn(command, stdin = undefined, env = undefined) {
+function rawSpawn(command, stdin = undefined, env = undefined, { shell = '/bin/sh', ownSession = true } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn('/bin/sh', ['-c', command], { stdio: ['pipe', 'pipe', 'pipe'], detached: true, env });
+    const child = spawn(shell, ['-c', command], { stdio: ['pipe', 'pipe', 'pipe'], detached: ownSession, env });
     // A hook that exits without reading makes the write fail (EPIPE), as the engine's does.
     child.stdin.on('error', () => {});
     child.stdin.end(stdin);
@@ -207,9 +212,10 @@ function addRow(row) {
 
 /**
  * Checks of one row: each a figure against its limit (`value ≤ limit`). A row passes when every
- * check does; a check that misses says by how much.
+ * check does; a check that misses says by how much. A row with no check informs (`pass` null).
  */
 function judge(checks) {
+  if (checks.length === 0) return { target: '—', pass: null, miss: null };
   const misses = checks
     .filter((check) => !(check.value <= check.limit))
     .map((check) => {
@@ -228,14 +234,15 @@ function judge(checks) {
  * A row whose figure is subject ÷ baseline. `floor`, when given, is what the same work costs
  * with nothing of ours in it (raw spawns, a bare script), as a ratio to the same baseline: how
  * much of the ratio the machine itself imposes. `target` limits the median ratio; `p90Target`
- * the p90 ratio; `absoluteTarget` the subject's median itself, in `unit`.
+ * the p90 ratio; `absoluteTarget` the subject's median itself, in `unit`. With none of them the
+ * row informs and judges nothing (another agent's runner, say).
  */
 function ratioRow({
   what,
   baseline,
   subject,
   times,
-  target,
+  target = null,
   p90Target = null,
   absoluteTarget = null,
   floor = null,
@@ -250,7 +257,7 @@ function ratioRow({
   const checks = [];
   if (absoluteTarget !== null)
     checks.push({ label: 'median', value: subjectMedian, limit: absoluteTarget, unit: ` ${unit}` });
-  checks.push({ label: 'median ratio', value: ratioMedian, limit: target, unit: '×' });
+  if (target !== null) checks.push({ label: 'median ratio', value: ratioMedian, limit: target, unit: '×' });
   if (p90Target !== null) checks.push({ label: 'p90 ratio', value: ratioP90, limit: p90Target, unit: '×' });
   addRow({
     what,
@@ -291,9 +298,102 @@ function absoluteRow({ what, subject, unit, values, limit, useMaximum = false })
 }
 
 // ---------------------------------------------------------------------------------------------
-// 1. Engine overhead: one trivial hook per PreToolUse call vs a raw spawn of `sh -c true`.
+// 1. Engine overhead: one trivial hook per PreToolUse call vs a raw spawn of `sh -c true`, and
+// Gemini CLI's own hook runner doing the same in the same rounds (issue 37: the engine stays
+// ahead of it). The real agents live in clients/ (`node clients/install.mjs`); without Gemini CLI
+// there, its rows are skipped with a note.
+
+const geminiBundle = join(root, 'clients/node_modules/@google/gemini-cli/bundle');
+
+/**
+ * Gemini CLI's `HookRunner` class and the CLI's version, or `{ missing }` saying why not. The
+ * bundle also ships chunks of other builds (in 0.61.0, three chunks define a `HookRunner`), so the
+ * class comes from the chunk that `bundle/gemini.js`, the `gemini` binary, imports. Loading that
+ * chunk (16 MB) takes about a second: done once, before any timing.
+ */
+async function loadGeminiHookRunner() {
+  let entry;
+  let version;
+  try {
+    entry = readFileSync(join(geminiBundle, 'gemini.js'), 'utf8');
+    ({ version } = JSON.parse(readFileSync(join(geminiBundle, '../package.json'), 'utf8')));
+  } catch {
+    return { missing: 'Gemini CLI is not installed in clients/ (node clients/install.mjs)' };
+  }
+  const chunks = [...entry.matchAll(/"\.\/(chunk-[\w-]+\.js)"/g)].map((match) => match[1]);
+  const chunk = chunks.find((name) =>
+    readFileSync(join(geminiBundle, name), 'utf8').includes('var HookRunner = class'),
+  );
+  if (chunk === undefined)
+    return { missing: `no chunk that Gemini CLI ${version}'s gemini.js imports defines HookRunner` };
+  const { HookRunner } = await import(pathToFileURL(join(geminiBundle, chunk)).href);
+  if (typeof HookRunner !== 'function') return { missing: `Gemini CLI ${version}'s ${chunk} exports no HookRunner` };
+  return { HookRunner, version };
+}
+
+/**
+ * One call of Gemini CLI's `HookRunner.executeHook()` with a command hook `true` on BeforeTool,
+ * as its hook system makes it for a shell tool call; and its floor, the same spawn without
+ * Gemini's code: `bash -c true` (it runs hooks with PATH's bash, not /bin/sh) in the caller's
+ * session (no `detached`), the input on stdin, its environment. The config is the smallest the
+ * runner reads, with Gemini's defaults: a user-level hook (no folder trust check), environment
+ * redaction off, and a fixed plans folder (Gemini's resolves paths at every call: a constant only
+ * favours it).
+ */
+function geminiHookCall(HookRunner, plansDirectory) {
+  const runner = new HookRunner({
+    isTrustedFolder: () => true,
+    sanitizationConfig: {
+      allowedEnvironmentVariables: [],
+      blockedEnvironmentVariables: [],
+      enableEnvironmentVariableRedaction: false,
+    },
+    storage: { getPlansDir: () => plansDirectory },
+  });
+  const hook = { type: 'command', command: 'true', source: 'user' };
+  const input = {
+    session_id: 'cosh-bench',
+    cwd: process.cwd(),
+    hook_event_name: 'BeforeTool',
+    tool_name: 'run_shell_command',
+    tool_input: { command: call.toolInput.command },
+  };
+  const executeHook = async () => {
+    // Each call logs "Expanding hook command" through console.debug, which the CLI's console
+    // patch drops outside debug mode: dropped here the same way.
+    const consoleDebug = console.debug;
+    console.debug = () => {};
+    try {
+      const result = await runner.executeHook(hook, 'BeforeTool', input);
+      if (!result.success) throw new Error(`Gemini CLI's hook runner failed: ${result.error ?? result.stderr}`);
+    } finally {
+      console.debug = consoleDebug;
+    }
+  };
+  const payload = JSON.stringify(input);
+  const floor = () =>
+    rawSpawn(
+      'true',
+      payload,
+      {
+        ...process.env,
+        GEMINI_PROJECT_DIR: input.cwd,
+        GEMINI_PLANS_DIR: plansDirectory,
+        GEMINI_CWD: input.cwd,
+        GEMINI_SESSION_ID: input.session_id,
+        CLAUDE_PROJECT_DIR: input.cwd,
+      },
+      { shell: 'bash', ownSession: false },
+    );
+  return { executeHook, floor };
+}
 
 async function engineOverhead() {
+  // A half-installed or changed bundle skips the rows too: the bench fails only on our crashes.
+  const gemini = await loadGeminiHookRunner().catch((error) => ({
+    missing: `Gemini CLI's HookRunner could not be loaded: ${error.message}`,
+  }));
+  if (gemini.missing !== undefined) report(`(Gemini CLI rows skipped: ${gemini.missing})`);
   const engine = createHookEngine(hooksConfig([{ command: 'true' }]));
   const payload = Buffer.from(
     `${JSON.stringify({ event: 'PreToolUse', tool_name: call.toolName, tool_input: call.toolInput })}\n`,
@@ -320,6 +420,8 @@ async function engineOverhead() {
       cwd: process.cwd(),
       timeoutMs: 60_000,
     });
+  const geminiTasks =
+    gemini.missing === undefined ? geminiHookCall(gemini.HookRunner, join(directory, 'gemini-plans')) : null;
   // 200 rounds: with 60, the median of a ~6 ms spawn moved by ±3 % from run to run with the same
   // build (1.03–1.08×), too coarse to judge a 5 % target.
   const times = await interleave(quick ? 15 : 200, 5, [
@@ -327,6 +429,7 @@ async function engineOverhead() {
     () => engine.preToolUse(call),
     () => rawSpawn('true', payload, hookEnvironment()),
     runnerAlone,
+    ...(geminiTasks === null ? [] : [geminiTasks.executeHook, geminiTasks.floor]),
   ]);
   const floor = {
     what: "the same raw spawn, writing the payload to stdin, with the hook's environment (R4)",
@@ -349,6 +452,26 @@ async function engineOverhead() {
     target: 1.05,
     p90Target: 1.3,
     floor,
+  });
+  if (geminiTasks === null) return;
+  // Another agent's runner: informs, judges nothing. The row after judges the engine against it.
+  ratioRow({
+    what: `Gemini CLI ${gemini.version}'s hook runner, one trivial hook per call`,
+    baseline: 'raw child_process.spawn + wait of /bin/sh -c true',
+    subject:
+      "HookRunner.executeHook() of a command hook `true` on BeforeTool, which Gemini runs as bash -c true (PATH's bash, not /bin/sh) in the caller's session",
+    times: [times[0], times[4]],
+    floor: {
+      what: "the raw spawn Gemini makes: bash -c true in the bench's session, the input on stdin, its environment",
+      times: times[5],
+    },
+  });
+  ratioRow({
+    what: "the engine against Gemini CLI's hook runner, same rounds (issue 37)",
+    baseline: "Gemini CLI's HookRunner.executeHook() of `true` (bash -c true)",
+    subject: 'engine.preToolUse() with one hook `true` (/bin/sh -c true)',
+    times: [times[4], times[1]],
+    target: 1,
   });
 }
 
@@ -1279,7 +1402,7 @@ function printTable() {
       : `${format(row.floor_ratio_median)}×`,
     row.target,
     `${format(row.load_start)} → ${format(row.load_end)}`,
-    row.pass ? 'pass' : `FAIL: ${row.miss}`,
+    row.pass === null ? '—' : row.pass ? 'pass' : `FAIL: ${row.miss}`,
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
   const layout = (cells) => `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
