@@ -45,6 +45,13 @@ describe('hookEnvironment (R4)', () => {
     });
   });
 
+  it("E1: a session event's hook has no COSH_TOOL_NAME, not even the host's", () => {
+    expect(hookEnvironment({ COSH_TOOL_NAME: 'outer_tool' }, 'UserPromptSubmit', '', 'n', null)).toEqual({
+      COSH_EVENT: 'UserPromptSubmit',
+      COSH_HOOK_NAME: 'n',
+    });
+  });
+
   it('R4: returns a new object and leaves the host environment alone', () => {
     const host = { A: '1' };
     hookEnvironment(host, 'PreToolUse', 't', 'n', null);

@@ -20,8 +20,10 @@ export function hookEnvironment(
 ): Record<string, string> {
   const environment = hostVariables(hostEnvironment);
   environment['COSH_EVENT'] = event;
-  // A session event (E) has no tool: no COSH_TOOL_NAME, rather than an empty one.
+  // A session event (E) has no tool: no COSH_TOOL_NAME, rather than an empty one, and not the
+  // host's own (cosh run by a tool call's hook has one).
   if (toolName !== '') environment['COSH_TOOL_NAME'] = toolName;
+  else delete environment['COSH_TOOL_NAME'];
   environment['COSH_HOOK_NAME'] = hookName;
   // A host that is itself a hook (cosh run by a hook) has one of its own: not this hook's.
   delete environment['COSH_CONFIG_DIR'];
