@@ -102,6 +102,15 @@ describe('R3 payload file', () => {
     },
   );
 
+  it.skipIf(process.platform !== 'linux' || !existsSync('/dev/shm'))(
+    'R3: an empty payload never takes a file made ahead (its placeholder byte would be read)',
+    async () => {
+      await nextTick();
+      prepareNextPayloadFile();
+      expect(readFromOffset(payloadDescriptor(new Uint8Array(0)))).toBe('');
+    },
+  );
+
   it('R3: a folder that cannot hold it is passed over for the next', () => {
     const notAFolder = join(folder, 'not-a-folder');
     writeFileSync(notAFolder, '');

@@ -183,7 +183,8 @@ export function prepareNextPayloadFile(): void {
  */
 function takePreparedFile(bytes: Uint8Array): PayloadFile | null {
   const prepared = preparedFile;
-  if (prepared === null) return null;
+  // An empty payload would leave the placeholder byte as the file's content.
+  if (prepared === null || bytes.byteLength === 0) return null;
   preparedFile = null;
   try {
     writeAll(prepared.fd, bytes);
