@@ -26,19 +26,24 @@ const GUARD = {
   command: `grep -q 'rm -rf' && { echo 'rm -rf is not allowed' >&2; exit 2; }; exit 0`,
 };
 
+/**
+ * A home whose setup.json journals to `journal.jsonl` with `hooks`, and whose journal lock another
+ * live process holds (as @cosh/config's lock file says: pid, host, nonce) and never lets go.
+ */
+function homeWithHeldJournalLock(hooks: Record<string, unknown>): { home: string; journal: string } {
+  const home = makeFolder();
+  const journal = join(home, 'journal.jsonl');
+  mkdirSync(join(home, '.config', 'cosh'), { recursive: true });
+  writeFileSync(join(home, '.config', 'cosh', 'setup.json'), JSON.stringify({ journal: { file: journal }, hooks }));
+  const holder = spawn('sleep', ['60'], { stdio: 'ignore' });
+  holders.push(holder);
+  writeFileSync(join(home, '.journal.jsonl.lock'), `${holder.pid}\n${hostname()}\nheld-by-test\n`);
+  return { home, journal };
+}
+
 describe('J4 a bridge never waits long for the journal', () => {
   it('J4: a journal lock held by another live process: claude-hook answers within a few seconds, the line dropped with a warning', async () => {
-    const home = makeFolder();
-    const journal = join(home, 'journal.jsonl');
-    mkdirSync(join(home, '.config', 'cosh'), { recursive: true });
-    writeFileSync(
-      join(home, '.config', 'cosh', 'setup.json'),
-      JSON.stringify({ journal: { file: journal }, hooks: { PreToolUse: [GUARD] } }),
-    );
-    // Another process holds the lock (as @cosh/config's lock file says: pid, host, nonce) and never lets go.
-    const holder = spawn('sleep', ['60'], { stdio: 'ignore' });
-    holders.push(holder);
-    writeFileSync(join(home, '.journal.jsonl.lock'), `${holder.pid}\n${hostname()}\nheld-by-test\n`);
+    const { home, journal } = homeWithHeldJournalLock({ PreToolUse: [GUARD] });
     const started = Date.now();
     const bridge = await runCosh(['claude-hook'], {
       cwd: home,
@@ -65,16 +70,7 @@ describe('J4 a bridge never waits long for the journal', () => {
   });
 
   it('J4: gemini-hook too: a held journal lock costs about 2 s, the line dropped with a warning; the deny stands', async () => {
-    const home = makeFolder();
-    const journal = join(home, 'journal.jsonl');
-    mkdirSync(join(home, '.config', 'cosh'), { recursive: true });
-    writeFileSync(
-      join(home, '.config', 'cosh', 'setup.json'),
-      JSON.stringify({ journal: { file: journal }, hooks: { PreToolUse: [GUARD] } }),
-    );
-    const holder = spawn('sleep', ['60'], { stdio: 'ignore' });
-    holders.push(holder);
-    writeFileSync(join(home, '.journal.jsonl.lock'), `${holder.pid}\n${hostname()}\nheld-by-test\n`);
+    const { home, journal } = homeWithHeldJournalLock({ PreToolUse: [GUARD] });
     const started = Date.now();
     const bridge = await runCosh(['gemini-hook'], {
       cwd: home,
@@ -95,19 +91,9 @@ describe('J4 a bridge never waits long for the journal', () => {
   });
 
   it('J4: a session event too: a held journal lock costs a prompt about 2 s, the line dropped with a warning', async () => {
-    const home = makeFolder();
-    const journal = join(home, 'journal.jsonl');
-    mkdirSync(join(home, '.config', 'cosh'), { recursive: true });
-    writeFileSync(
-      join(home, '.config', 'cosh', 'setup.json'),
-      JSON.stringify({
-        journal: { file: journal },
-        hooks: { UserPromptSubmit: [{ name: 'context', command: 'echo "the build is red"' }] },
-      }),
-    );
-    const holder = spawn('sleep', ['60'], { stdio: 'ignore' });
-    holders.push(holder);
-    writeFileSync(join(home, '.journal.jsonl.lock'), `${holder.pid}\n${hostname()}\nheld-by-test\n`);
+    const { home, journal } = homeWithHeldJournalLock({
+      UserPromptSubmit: [{ name: 'context', command: 'echo "the build is red"' }],
+    });
     const started = Date.now();
     const bridge = await runCosh(['claude-hook'], {
       cwd: home,
