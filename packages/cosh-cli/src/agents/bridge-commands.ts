@@ -18,16 +18,19 @@ export interface BridgeCommand {
   readonly agents: readonly AgentName[];
 }
 
-function commandWord(agent: AgentName): BridgeCommandName {
+/** The first word of `agent`'s bridge command: the `cosh` subcommand its hooks run. */
+export function bridgeCommandWord(agent: AgentName): BridgeCommandName {
   return AGENTS[agent].bridgeCommand.split(' ')[0] as BridgeCommandName;
 }
 
 /** The bridge commands, in the agents' order. */
-export const BRIDGE_COMMANDS: readonly BridgeCommand[] = [...new Set(AGENT_NAMES.map(commandWord))].map((name) => {
-  const agents = AGENT_NAMES.filter((agent) => commandWord(agent) === name);
-  const agent = agents.find((each) => AGENTS[each].bridgeCommand === name) ?? (agents[0] as AgentName);
-  return { name, agent, agents: [agent, ...agents.filter((each) => each !== agent)] };
-});
+export const BRIDGE_COMMANDS: readonly BridgeCommand[] = [...new Set(AGENT_NAMES.map(bridgeCommandWord))].map(
+  (name) => {
+    const agents = AGENT_NAMES.filter((agent) => bridgeCommandWord(agent) === name);
+    const agent = agents.find((each) => AGENTS[each].bridgeCommand === name) ?? (agents[0] as AgentName);
+    return { name, agent, agents: [agent, ...agents.filter((each) => each !== agent)] };
+  },
+);
 
 /** The bridge command named `name` exactly, or `undefined`. */
 export function bridgeCommandNamed(name: string | undefined): BridgeCommand | undefined {

@@ -12,6 +12,7 @@ import {
 } from '@cosh/spec';
 import type { AgentConnection } from '../agents/agent-connection.ts';
 import { agentHooksFile, type SettingsScope } from '../agents/agent-settings-files.ts';
+import { bridgeCommandWord } from '../agents/bridge-commands.ts';
 import { loadAgentConnection } from '../agents/load-agent-bridge.ts';
 import type { CliContext } from '../cli-context.ts';
 import { type CommandName, ExitError, UsageError } from '../cli-errors.ts';
@@ -97,10 +98,8 @@ function isToolEvent(agent: AgentName, event: string): boolean {
  * not block every prompt, or hold every stop, of the session (E5).
  */
 export function bridgeCommand(agent: AgentName, cosh: string, event: string = wiredEvents(agent)[0] as string): string {
-  const bridge = AGENTS[agent].bridgeCommand;
-  const name = bridge.split(' ')[0] as string;
   const status = isToolEvent(agent, event) ? 2 : 1;
-  return `${shellQuote(cosh)} ${bridge} || { echo 'cosh ${name} failed' >&2; exit ${status}; }`;
+  return `${shellQuote(cosh)} ${AGENTS[agent].bridgeCommand} || { echo 'cosh ${bridgeCommandWord(agent)} failed' >&2; exit ${status}; }`;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -109,7 +108,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** A hook handler that is a Cosh bridge, whatever its path or form. */
 export function isBridgeHandler(handler: unknown, agent: AgentName): boolean {
   if (!isRecord(handler) || typeof handler['command'] !== 'string') return false;
-  const name = (AGENTS[agent].bridgeCommand.split(' ')[0] as string).replace('-', '\\-');
+  const name = bridgeCommandWord(agent).replace('-', '\\-');
   return new RegExp(`(^|[\\s/'"])cosh(\\.js)?['"]?\\s+${name}(\\s|$)`).test(handler['command']);
 }
 
