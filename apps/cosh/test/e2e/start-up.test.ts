@@ -39,6 +39,8 @@ interface ProbedRun {
   readonly builtins: readonly string[];
   /** The CommonJS files it required. */
   readonly scripts: readonly string[];
+  /** Whether anything asked for `process.stdin`. */
+  readonly stdin: boolean;
 }
 
 let runs = 0;
@@ -91,6 +93,8 @@ describe('how a plain cosh hooks run starts (issue 16)', () => {
       hooks: [{ name: 'trivial', outcome: 'none', exit_code: 0 }],
     });
     expectLightStart(run);
+    // Its input is on the command line: standard input is never opened (issue 37).
+    expect(run.stdin).toBe(false);
   });
 
   it('issue 27: keeps no compiled code in the cache folder; what is there decides nothing, crashes nothing', async () => {
@@ -165,6 +169,8 @@ describe('how a plain cosh hooks run starts (issue 16)', () => {
       systemMessage: expect.stringContaining('COSH_TRUST=all'),
     });
     expectLightStart(run);
+    // Claude's call comes on standard input: the probe sees it opened (so the check of hooks run can fail).
+    expect(run.stdin).toBe(true);
   });
 
   it('J2: a journaled cosh claude-hook chains its line without node:crypto (its load was most of what the journal cost a call)', async () => {
