@@ -18,7 +18,8 @@
 // that one hooks every `require` of the process and finds its entries by a hash of each file's
 // text, which loads node:crypto on every start; here there is one file, and a stat names it.
 import { closeSync, constants, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
-import Module, { createRequire } from 'node:module';
+// Named imports only: a default import of a built-in is bundled as a copy of all its properties.
+import { createRequire, Module } from 'node:module';
 import { dirname } from 'node:path';
 import { Script } from 'node:vm';
 import { writeCacheFile } from '@cosh/config';
