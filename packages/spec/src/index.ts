@@ -1,6 +1,8 @@
 export {
   AGENT_NAMES,
   AGENTS,
+  type AgentHelp,
+  type AgentHelpExample,
   type AgentName,
   type AgentSettingsFile,
   type AgentSettingsFiles,
