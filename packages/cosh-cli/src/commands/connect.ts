@@ -308,7 +308,7 @@ export async function runConnect(context: CliContext, options: ConnectOptions): 
     const created = !existsSync(target);
     mkdirSync(dirname(configPlan.file), { recursive: true });
     await writeFileAtomically(target, configPlan.text);
-    recordChanges(record, target, created, configPlan.record);
+    recordChanges(record, target, created, { restore: configPlan.restore });
     for (const line of configPlan.done) context.out.line(line);
   }
   await writeConnectRecord(context.env, record);

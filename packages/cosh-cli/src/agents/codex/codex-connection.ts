@@ -8,6 +8,7 @@ import { FenceInputError, type FenceJudgement } from '../../client-fence/fence-j
 import { readLayerText } from '../../client-fence/settings-layer.ts';
 import type { AgentConnection, ConfigFence, ConfigFencePlan } from '../agent-connection.ts';
 import { agentSettingsFile } from '../agent-settings-files.ts';
+import { codexFenceRestoreOf, mergeCodexFenceRestore } from './codex-fence-restore.ts';
 import { type CodexLayer, judgeCodexFence, planCodexFence, readCodexToml, unfenceCodexText } from './codex-fence.ts';
 
 /** Codex's user config.toml, where its fence is written. */
@@ -75,12 +76,13 @@ function planConfigFence(env: NodeJS.ProcessEnv): ConfigFencePlan {
     return {
       file,
       text: plan.text,
-      record: {
-        removedLines: [...plan.removedLines],
-        ...(plan.replacedDefaultPermissions === undefined
-          ? {}
-          : { replacedDefaultPermissions: plan.replacedDefaultPermissions }),
-      },
+      restore: (recorded) =>
+        mergeCodexFenceRestore(codexFenceRestoreOf(recorded, file), {
+          removedLines: plan.removedLines,
+          ...(plan.replacedDefaultPermissions === undefined
+            ? {}
+            : { replacedDefaultPermissions: plan.replacedDefaultPermissions }),
+        }),
       done: [
         `Fenced Codex's shell in ${file}: permission profile "cosh".`,
         ...plan.removedLines.map(
@@ -97,7 +99,7 @@ function planConfigFence(env: NodeJS.ProcessEnv): ConfigFencePlan {
 const configFence: ConfigFence = {
   file: userConfigFile,
   plan: planConfigFence,
-  undo: unfenceCodexText,
+  undo: (text, record, file) => unfenceCodexText(text, codexFenceRestoreOf(record, file)),
   undone: (file) => `removed the permission profile "cosh" from ${file}`,
 };
 
