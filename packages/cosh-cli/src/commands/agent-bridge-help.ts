@@ -8,12 +8,12 @@ function orList(items: readonly string[]): string {
   return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 }
 
-/** Every agent's name: `claude, codex or gemini` (`or`), or `claude, codex, gemini` (`comma`). */
+/** Every agent's name, as `a, b or c` (`or`) or as `a, b, c` (`comma`). */
 export function agentNameList(form: 'or' | 'comma'): string {
   return form === 'or' ? orList(AGENT_NAMES) : AGENT_NAMES.join(', ');
 }
 
-/** The agents' settings folders of one scope: `~/.claude, ~/.codex or ~/.gemini`, `.claude/, …`. */
+/** The agents' settings folders of one scope, as `a, b or c`: `~/.claude` of the user's, `.claude/` of a project's, … */
 export function settingsFolderList(scope: 'user' | 'project'): string {
   return orList(
     AGENT_NAMES.map((agent) => {

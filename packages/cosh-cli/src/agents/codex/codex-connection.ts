@@ -1,6 +1,8 @@
 // Codex CLI's wiring and fence (SPEC X, B9, B10): its hooks in hooks.json, its shell fenced by a
 // permission profile in its user config.toml (codex-fence.ts), which `connect --fence` writes and
 // `disconnect` takes out again; a project's config.toml counts only in a project Codex trusts.
+// The profile keeps a project's `.git/hooks` and `.git/config` read-only itself (shared/FENCES.md):
+// the fence's own list leaves them out (client-fence/fence-targets.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ExitError } from '../../cli-errors.ts';

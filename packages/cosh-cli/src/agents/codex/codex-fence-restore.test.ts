@@ -4,11 +4,7 @@ import { temporaryFolders } from '@cosh/test-utils';
 import { describe, expect, it } from 'vitest';
 import { captureStream } from '../../__fixtures__/run-in-process.ts';
 import { createCliContext } from '../../cli-context.ts';
-import {
-  connectRecordFile,
-  type FileRecord,
-  recordChanges,
-} from '../../client-fence/fence-record.ts';
+import { connectRecordFile, type FileRecord, recordChanges } from '../../client-fence/fence-record.ts';
 import { runDisconnect } from '../../commands/disconnect.ts';
 import { planCodexFence, readCodexToml } from './codex-fence.ts';
 import { codexFenceRestoreOf, mergeCodexFenceRestore } from './codex-fence-restore.ts';
