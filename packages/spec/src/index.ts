@@ -41,6 +41,7 @@ export {
 export {
   type DedupeField,
   type ExclusiveField,
+  type FieldNotWith,
   HOOK_KIND_NAMES,
   HOOK_KINDS,
   type HookKind,
