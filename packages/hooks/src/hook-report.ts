@@ -43,14 +43,15 @@ export interface HookReport
   readonly stdin: string;
 }
 
+/** Which entry a report is about, in the order a report's keys start with. */
+function reportedHook(hook: ReportedEntry): ReportedHook {
+  return { name: hook.name, command: writtenHook(hook), index: hook.index, layer: hook.layer, file: hook.file };
+}
+
 /** The report of a hook that ran (or tried to). */
 export function ranReport(hook: ReportedEntry, run: HookRun, outcome: HookOutcome, stdin: string): HookReport {
   return {
-    name: hook.name,
-    command: writtenHook(hook),
-    index: hook.index,
-    layer: hook.layer,
-    file: hook.file,
+    ...reportedHook(hook),
     outcome: outcome.kind,
     exitCode: run.exitCode,
     signal: run.signal,
@@ -88,11 +89,7 @@ export function asyncStartedReport(hook: ReportedEntry, stdin: string): HookRepo
 /** The report of a hook whose identical command ran under another entry (M4). */
 export function deduplicatedReport(hook: ReportedEntry, duplicateOf: string): HookReport {
   return {
-    name: hook.name,
-    command: writtenHook(hook),
-    index: hook.index,
-    layer: hook.layer,
-    file: hook.file,
+    ...reportedHook(hook),
     outcome: null,
     exitCode: null,
     signal: null,
