@@ -43,6 +43,7 @@ export {
 export {
   type DedupeField,
   type ExclusiveField,
+  type FieldNotWith,
   HOOK_KIND_NAMES,
   HOOK_KINDS,
   type HookKind,
