@@ -1,6 +1,8 @@
 export {
   AGENT_NAMES,
   AGENTS,
+  type AgentHelp,
+  type AgentHelpExample,
   type AgentName,
   type AgentSettingsFile,
   type AgentSettingsFiles,
@@ -53,7 +55,9 @@ export {
   BUILT_IN_TOOL_PATHS,
   MCP_PATH_ARGUMENTS,
   MCP_URI_ARGUMENTS,
+  PATCH_TOOL_INPUT,
   PATCH_TOOLS,
+  SHELL_TOOL_INPUT,
   SHELL_TOOLS,
   TOOL_PATH_FIELDS,
 } from './tool-path-fields.ts';
