@@ -7,7 +7,7 @@ import { asciiOnly } from './ascii-only-plugin.ts';
 // The cosh binary is bundled: resolving hundreds of modules at start-up roughly doubles the time
 // to the first hook. Three bundles (see src/start.ts):
 // - dist/start.cjs, the first module of every run, which picks one of the other two;
-// - dist/fast-start.cjs, the plain `hooks run`, `claude-hook` and `gemini-hook`, one CommonJS
+// - dist/fast-start.cjs, the plain `hooks run` and the agents' bridge commands, one CommonJS
 //   file: a program starts these once per tool call, and one file with no ES module loader and
 //   its code kept between runs starts fastest (scripts/bench.mjs, cold start; splitting it into
 //   chunks loaded on first use was measured slower, 4 December 2026);

@@ -3,7 +3,6 @@ import { nearMissPattern } from './near-miss-pattern.ts';
 import { EVENTS_ALLOWING_ASYNC, type HookEvent } from './hook-events.ts';
 import { RULE_OPERATORS } from './config-types.ts';
 import { hookEntryShape, hooksEnabledShape, hooksShape, ruleShape, setupFileSchema } from './setup-schema.ts';
-import { FIELDS_NOT_FOR_RULES } from './validate-rule.ts';
 import { COSH_TOP_LEVEL_KEYS } from './validate-config.ts';
 import { type ExclusiveField, HOOK_KIND_NAMES, HOOK_KINDS } from '@cosh/spec';
 
@@ -43,7 +42,7 @@ export function createSetupJsonSchema(): Record<string, unknown> {
             required: ['rule'],
             not: {
               anyOf: [
-                ...Object.keys(FIELDS_NOT_FOR_RULES).map((field) => ({ required: [field] })),
+                ...HOOK_KINDS.rule.notWith.map(({ field }) => ({ required: [field] })),
                 { type: 'object', required: ['protocol'], properties: { protocol: { const: 'claude' } } },
               ],
             },

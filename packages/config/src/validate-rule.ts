@@ -1,6 +1,7 @@
 // SPEC D1, C6: what a rule hook's `rule` must be beyond its types (zod checks those): exactly one
 // operator, no unknown key, a field path with no empty part, regexes that compile and globs that
 // compile; and what a rule hook cannot have beside its rule.
+import { HOOK_KINDS } from '@cosh/spec';
 import { checkGlob } from './check-glob.ts';
 import { checkMatcher } from './check-matcher.ts';
 import { suggestClosest } from './closest-match.ts';
@@ -15,19 +16,6 @@ export interface RuleEntry {
   readonly index: number;
   readonly entry: Record<string, unknown>;
 }
-
-/**
- * The fields a rule hook cannot have, and why (decided for D1; docs/setup-json.md says the same):
- * it runs in Cosh's own process, in no time, with no stdin, answering as a Cosh hook.
- */
-export const FIELDS_NOT_FOR_RULES: Readonly<Record<string, string>> = Object.freeze({
-  command: 'a hook is a rule, a shell command or an HTTP endpoint, not two of them',
-  url: 'a hook is a rule, a shell command or an HTTP endpoint, not two of them',
-  headers: 'headers are for an HTTP hook (one with a "url")',
-  resident: "a rule runs in Cosh's own process: there is no process to keep running",
-  async: 'a rule takes no time, and its answer would be thrown away: async is for slow logging hooks',
-  timeout: "a rule runs in Cosh's own process and takes no time: there is nothing to time out",
-});
 
 type Report = (path: JsonPath, code: string, message: string, at?: 'key' | 'value') => void;
 
@@ -55,7 +43,8 @@ export function findRuleProblems(
   for (const { event, index, entry } of entries) {
     if (!Object.hasOwn(entry, 'rule')) continue;
     const at: JsonPath = ['hooks', event, index];
-    for (const [field, why] of Object.entries(FIELDS_NOT_FOR_RULES)) {
+    // What a rule cannot have beside its rule is `@cosh/spec`'s table, with why (D1).
+    for (const { field, why } of HOOK_KINDS.rule.notWith) {
       if (Object.hasOwn(entry, field)) {
         report([...at, field], 'invalid_value', `${formatJsonPath(at)} has "rule" and "${field}": ${why}`, 'key');
       }

@@ -10,21 +10,7 @@ import {
   monotonicNow,
 } from '@cosh/runner';
 import { describeError } from './describe-error.ts';
-import type { HookRun } from './hook-run.ts';
-
-/** The run of a hook that did not start (R9), or was stopped before the runner (`durationMs` `null`). */
-export function notStarted(startError: string, durationMs: number | null): HookRun {
-  return {
-    exitCode: null,
-    signal: null,
-    stdout: '',
-    stderr: '',
-    timedOut: false,
-    truncated: false,
-    startError,
-    durationMs,
-  };
-}
+import { emptyRun, type HookRun, notStarted } from './hook-run.ts';
 
 /**
  * How long past its own timeout an HTTP call may take before the watchdog reports it timed out.
@@ -42,7 +28,7 @@ const watchdogs = new DeadlineTimer({ keepAlive: true });
 
 /** The run of an HTTP hook that got no answer: timed out (`timedOut`) or failed (`failure`). */
 function unansweredHttpRun(durationMs: number, failure: string | null): HookRun {
-  return { ...notStarted('', durationMs), startError: null, httpStatus: null, timedOut: failure === null, failure };
+  return { ...emptyRun(durationMs), httpStatus: null, timedOut: failure === null, failure };
 }
 
 /**
@@ -61,7 +47,7 @@ export function runGuarded(hookRunner: HookRunner, request: HookProcessRequest, 
     const onSpawn = (): void => {
       spawnedAt = monotonicNow();
       watchdog = watchdogs.schedule(budgetMs, () => {
-        resolve({ ...notStarted('', elapsed()), startError: null, timedOut: true });
+        resolve({ ...emptyRun(elapsed()), timedOut: true });
       });
     };
     let running: Promise<HookRun>;

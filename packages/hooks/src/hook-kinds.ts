@@ -6,7 +6,7 @@
 // it (see docs/architecture.md).
 import type { HookEntry, HookRule } from '@cosh/config';
 import { compileRule } from '@cosh/matcher';
-import { HOOK_KIND_NAMES, hookKindOf, type HookKind as SpecHookKind } from '@cosh/spec';
+import { HOOK_KIND_NAMES, hookKindOf, type KindFields, type HookKind as SpecHookKind } from '@cosh/spec';
 import type { Diagnostic } from '@cosh/aggregate';
 import type { HookRun } from './hook-run.ts';
 import { COMMAND_KIND } from './kinds/command-kind.ts';
@@ -54,11 +54,8 @@ export async function closeKindClients(clients: KindClients): Promise<void> {
   await Promise.all(HOOK_KIND_NAMES.map((kind) => clients[kind]?.close()));
 }
 
-/** The fields of an entry that decide its kind (C5, H1, R12, D1). */
-type KindOf = Pick<HookEntry, 'command' | 'url'> & {
-  readonly resident?: boolean;
-  readonly rule?: HookRule | null;
-};
+/** The fields of an entry that decide its kind (`@cosh/spec`'s), with a rule hook's rule as config typed it. */
+export type KindOf = KindFields & { readonly rule?: HookRule | null };
 
 /**
  * The kind and target of a validated entry. `@cosh/config` made sure exactly one of `command` and

@@ -1,6 +1,6 @@
 import type { HookOutcome, OutcomeKind } from '@cosh/aggregate';
 import type { HookEntry } from '@cosh/config';
-import { kindReportFields, writtenHook } from './hook-kinds.ts';
+import { type KindOf, type KindReportFields, kindReportFields, writtenHook } from './hook-kinds.ts';
 import type { HookRun } from './hook-run.ts';
 
 export type { HookRun } from './hook-run.ts';
@@ -12,8 +12,7 @@ type ReportedHook = Pick<HookEntry, 'name' | 'index' | 'layer' | 'file'> & {
 };
 
 /** The entry a report is made from: its kind (hook-kinds.ts) says what it adds. */
-type ReportedEntry = Pick<HookEntry, 'name' | 'index' | 'layer' | 'file' | 'command' | 'url'> &
-  Partial<Pick<HookEntry, 'resident' | 'async' | 'rule'>>;
+type ReportedEntry = Pick<HookEntry, 'name' | 'index' | 'layer' | 'file'> & KindOf & Partial<Pick<HookEntry, 'async'>>;
 
 /**
  * What happened to one selected hook of one call. Every selected hook gets one, in config
@@ -22,6 +21,7 @@ type ReportedEntry = Pick<HookEntry, 'name' | 'index' | 'layer' | 'file' | 'comm
  */
 export interface HookReport
   extends ReportedHook,
+    KindReportFields,
     Pick<HookRun, 'exitCode' | 'signal' | 'timedOut' | 'truncated' | 'durationMs' | 'stdout' | 'stderr'>,
     Pick<HookOutcome, 'reason' | 'context' | 'updatedInput'> {
   /** O1–O6; `null` for a deduplicated hook, which did not run. */
@@ -30,15 +30,6 @@ export interface HookReport
   readonly deduplicated: boolean;
   /** For a deduplicated hook, the name of the hook that ran in its place; else `null`. */
   readonly duplicateOf: string | null;
-  /**
-   * Present for an HTTP hook only (H3): the response's status, `null` when no response came (or
-   * it did not run); its `exitCode` is then always `null`.
-   */
-  readonly httpStatus?: number | null;
-  /** Present (`true`) for a resident hook only (R12): its exit is its answer's `"exit"`. */
-  readonly resident?: true;
-  /** Present (`'rule'`) for a rule hook only (D1): it ran in Cosh's process, with no exit code. */
-  readonly kind?: 'rule';
   /**
    * Present (`true`) for an async hook only (R13): in the call's report its outcome is `none` and
    * its run's fields are empty (the call did not wait); its finished report has them.
@@ -52,14 +43,15 @@ export interface HookReport
   readonly stdin: string;
 }
 
+/** Which entry a report is about, in the order a report's keys start with. */
+function reportedHook(hook: ReportedEntry): ReportedHook {
+  return { name: hook.name, command: writtenHook(hook), index: hook.index, layer: hook.layer, file: hook.file };
+}
+
 /** The report of a hook that ran (or tried to). */
 export function ranReport(hook: ReportedEntry, run: HookRun, outcome: HookOutcome, stdin: string): HookReport {
   return {
-    name: hook.name,
-    command: writtenHook(hook),
-    index: hook.index,
-    layer: hook.layer,
-    file: hook.file,
+    ...reportedHook(hook),
     outcome: outcome.kind,
     exitCode: run.exitCode,
     signal: run.signal,
@@ -97,11 +89,7 @@ export function asyncStartedReport(hook: ReportedEntry, stdin: string): HookRepo
 /** The report of a hook whose identical command ran under another entry (M4). */
 export function deduplicatedReport(hook: ReportedEntry, duplicateOf: string): HookReport {
   return {
-    name: hook.name,
-    command: writtenHook(hook),
-    index: hook.index,
-    layer: hook.layer,
-    file: hook.file,
+    ...reportedHook(hook),
     outcome: null,
     exitCode: null,
     signal: null,

@@ -12,11 +12,10 @@ import type { HookSelection } from '@cosh/matcher';
 import { type RunnerOptions, stopBoundMs } from '@cosh/runner';
 import { translateUpdatedInput } from './claude-tool-input.ts';
 import { EVENTS } from '@cosh/spec';
-import { notStarted } from './guarded-runs.ts';
 import { hostVariables } from './hook-environment.ts';
 import { endKindClientHook, hookTargetOf, kindRunDiagnostic, ruleRun, runHookOfKind } from './hook-kinds.ts';
 import { asyncStartedReport, deduplicatedReport, type HookReport, ranReport } from './hook-report.ts';
-import type { HookRun } from './hook-run.ts';
+import { type HookRun, notStarted } from './hook-run.ts';
 import type { EventHooksInput, ProtocolPayload } from './event-hooks-setup.ts';
 import { payloadWithPaths } from './hook-paths-payload.ts';
 

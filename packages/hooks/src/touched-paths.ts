@@ -7,7 +7,15 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { TouchedPaths } from '@cosh/matcher';
 import { parseApplyPatch } from './apply-patch.ts';
 import { splitShellCommand } from './shell-words.ts';
-import { MCP_PATH_ARGUMENTS, MCP_URI_ARGUMENTS, PATCH_TOOLS, SHELL_TOOLS, TOOL_PATH_FIELDS } from '@cosh/spec';
+import {
+  MCP_PATH_ARGUMENTS,
+  MCP_URI_ARGUMENTS,
+  PATCH_TOOL_INPUT,
+  PATCH_TOOLS,
+  SHELL_TOOL_INPUT,
+  SHELL_TOOLS,
+  TOOL_PATH_FIELDS,
+} from '@cosh/spec';
 
 /** A call as F2 reads it. */
 export interface TouchedPathsCall {
@@ -93,9 +101,18 @@ function shellPathWords(words: readonly string[], cwd: string): string[] {
   return found;
 }
 
-/** Codex's argv form: `["bash", "-lc", "<script>"]` is the script; other argv words are words. */
+/** The first of `fields` present in `input` (`??` over them, in order). */
+function firstPresent(input: Readonly<Record<string, unknown>>, fields: readonly string[]): unknown {
+  for (const field of fields) {
+    const value = input[field];
+    if (value !== undefined && value !== null) return value;
+  }
+  return undefined;
+}
+
+/** A shell call's command: a script, or an argv; `["bash", "-lc", "<script>"]` is its script. */
 function shellCommandOf(input: Readonly<Record<string, unknown>>): string | readonly string[] | null {
-  const command = input['command'] ?? input['cmd'];
+  const command = firstPresent(input, SHELL_TOOL_INPUT.command);
   if (typeof command === 'string') return command;
   if (Array.isArray(command) && command.every((word) => typeof word === 'string')) {
     const words = command as string[];
@@ -107,7 +124,7 @@ function shellCommandOf(input: Readonly<Record<string, unknown>>): string | read
 }
 
 /**
- * SPEC F2: the absolute paths a call touches. Built-in, Claude, Codex and Gemini tools by their
+ * SPEC F2: the absolute paths a call touches. Built-in tools and the agents' own by their
  * tables; `apply_patch` every file of its patch (moves included); a shell tool's words holding
  * `/` or naming an entry of the cwd, and its redirection targets; any other tool (or a proxied
  * one) its path-like arguments by name. A shell command Cosh cannot split touches every path
@@ -128,8 +145,7 @@ export async function touchedPaths(call: TouchedPathsCall, options: TouchedPaths
 
   const table = call.mcpServer == null ? TOOL_PATH_FIELDS[toolName] : undefined;
   if (call.mcpServer == null && SHELL_TOOLS.has(toolName)) {
-    // Gemini's `directory`, Cosh's `cwd`: the folder the command runs in.
-    const folder = toolInput['directory'] ?? toolInput['dir_path'] ?? toolInput['cwd'];
+    const folder = firstPresent(toolInput, SHELL_TOOL_INPUT.folder);
     if (typeof folder === 'string' && folder !== '') cwd = resolve(cwd, folder);
     const command = shellCommandOf(toolInput);
     if (typeof command === 'string') {
@@ -148,18 +164,16 @@ export async function touchedPaths(call: TouchedPathsCall, options: TouchedPaths
       written.push(...shellPathWords(command, cwd));
     }
   } else if (call.mcpServer == null && PATCH_TOOLS.has(toolName)) {
-    const patch = [toolInput['command'], toolInput['input'], toolInput['patch']].find(
-      (value) => typeof value === 'string',
-    );
+    const patch = PATCH_TOOL_INPUT.patch.map((field) => toolInput[field]).find((value) => typeof value === 'string');
     const operations = typeof patch === 'string' ? parseApplyPatch(patch) : null;
     for (const operation of operations ?? []) {
       written.push(operation.path);
       if (operation.movedTo !== null) written.push(operation.movedTo);
     }
-    written.push(...stringsOf(toolInput['path']));
+    for (const field of PATCH_TOOL_INPUT.paths) written.push(...stringsOf(toolInput[field]));
     if (typeof patch === 'string' && operations === null) {
       unknown = true;
-      reason = 'the patch does not read as a Codex patch';
+      reason = `the patch does not read as ${PATCH_TOOL_INPUT.format}`;
     }
   } else {
     if (table !== undefined) {
@@ -174,8 +188,8 @@ export async function touchedPaths(call: TouchedPathsCall, options: TouchedPaths
       }
     }
     // Every tool's path-like arguments too: a proxied server's `write_file {path}` arrives under a
-    // name Gemini's `write_file {file_path}` also has when the proxy was given no `--name`, and a
-    // guard must see both (reading more arguments only ever selects more).
+    // name an agent's own tool may also have (with its path in `file_path`) when the proxy was
+    // given no `--name`, and a guard must see both (reading more arguments only ever selects more).
     for (const name of MCP_PATH_ARGUMENTS)
       if (table?.fields.includes(name) !== true) written.push(...stringsOf(toolInput[name]));
     for (const name of MCP_URI_ARGUMENTS) {

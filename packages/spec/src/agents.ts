@@ -1,7 +1,7 @@
 // SPEC K8–K10, E5, X (connect): the coding agents Cosh bridges into, one entry each. Their event
 // names are the events table's (`EVENTS[event].agentNames`) and their tool twins the tools table's
 // (`TOOLS[tool].twins`), so an agent's entry holds only what is its own: the bridge's command, its
-// settings files, the unit of its hook timeout and the form of its answers.
+// settings files, the unit of its hook timeout, the form of its answers and its lines in `connect --help`.
 
 /** The agents Cosh bridges into. */
 export const AGENT_NAMES = ['claude', 'codex', 'gemini'] as const;
@@ -37,6 +37,24 @@ export interface AgentSettingsFiles {
   readonly managed: string | null;
 }
 
+/** What `cosh connect --help` and `cosh disconnect --help` say of one agent (X). */
+export interface AgentHelp {
+  /** What `connect --fence` does for it, in the option's own line, or `null` when it does nothing. */
+  readonly fenceOption: string | null;
+  /**
+   * Its part of the help's paragraph on the fence, as printed: its own line breaks, and a part
+   * that ends its line ends with one (the next part then starts a line).
+   */
+  readonly fence: string;
+  /** Examples of `cosh connect`: the arguments after the agent's name, and what the line does. */
+  readonly connectExamples: readonly AgentHelpExample[];
+  /** Examples of `cosh disconnect`, alike. */
+  readonly disconnectExamples: readonly AgentHelpExample[];
+}
+
+/** One example of a command's help: the arguments after the agent's name (`--fence`), and what it does. */
+export type AgentHelpExample = readonly [args: string, says: string];
+
 /** Everything that differs between two agents, in one place. */
 export interface AgentSpec {
   /** The agent's name for people (`Claude Code`). */
@@ -64,6 +82,8 @@ export interface AgentSpec {
   readonly toolPaths: Readonly<Record<string, ToolPathFields>>;
   /** Its own file-writing tools, each with the input field that names the file (B8). */
   readonly writeTools: Readonly<Record<string, string>>;
+  /** What the help of `connect` and `disconnect` says of it. */
+  readonly help: AgentHelp;
 }
 
 /** Claude Code's file-writing tools, also accepted from Codex CLI (B8). */
@@ -107,6 +127,21 @@ export const AGENTS = {
       Grep: { fields: ['path'], folder: true },
     },
     writeTools: CLAUDE_WRITE_TOOLS,
+    help: {
+      fenceOption: 'Claude: replace sandbox settings that weaken it',
+      fence: [
+        "for claude, connect also writes Claude Code's",
+        '"sandbox" block (enabled, failIfUnavailable, allowUnsandboxedCommands: false, filesystem.denyWrite)',
+        'and "permissions"."deny" Edit(...) rules; it merges and never weakens, and reports an existing',
+        '"enabled": false unless --fence. Claude Code\'s sandbox needs bwrap and socat on PATH.',
+        '',
+      ].join('\n'),
+      connectExamples: [
+        ['', 'guard Claude Code with your hooks and sandbox its Bash (~/.claude/settings.json)'],
+        ['--fence', "also turn on a sandbox you switched off: Claude's Bash cannot change your guards"],
+      ],
+      disconnectExamples: [['', 'stop guarding Claude Code with Cosh (~/.claude/settings.json)']],
+    },
   },
   codex: {
     label: 'Codex CLI',
@@ -132,6 +167,18 @@ export const AGENTS = {
     // `path` and Gemini's `absolute_path`: both are read.
     toolPaths: { read_file: { fields: ['path', 'absolute_path', 'file_path'] } },
     writeTools: CLAUDE_WRITE_TOOLS,
+    help: {
+      fenceOption: 'Codex: write a permission profile',
+      fence: [
+        'For codex, --fence writes the permission profile "cosh" into config.toml (and removes a sandbox_mode,',
+        'which would override it).',
+      ].join('\n'),
+      connectExamples: [
+        ['--fence', 'wire Codex and write its permission profile into ~/.codex/config.toml'],
+        ['--dry-run', 'show what would be written to ~/.codex/hooks.json'],
+      ],
+      disconnectExamples: [['--project', "remove the bridge from this folder's .codex/hooks.json"]],
+    },
   },
   gemini: {
     label: 'Gemini CLI',
@@ -158,6 +205,12 @@ export const AGENTS = {
       read_many_files: { fields: ['paths'] },
     },
     writeTools: { write_file: 'file_path', replace: 'file_path' },
+    help: {
+      fenceOption: null,
+      fence: 'Gemini CLI can only be fenced by its own tools.sandbox: connect reports it.',
+      connectExamples: [['--check', 'exit 1 unless Gemini CLI runs cosh gemini-hook and its shell is sandboxed']],
+      disconnectExamples: [],
+    },
   },
 } as const satisfies Record<AgentName, AgentSpec>;
 

@@ -28,6 +28,15 @@ export interface ExclusiveField {
   readonly onlyFor: string;
 }
 
+/**
+ * A common entry field that an entry of this kind cannot have (C6), and why: on such an entry the
+ * config refuses it with "<path> has "<base field>" and "<field>": <why>".
+ */
+export interface FieldNotWith {
+  readonly field: string;
+  readonly why: string;
+}
+
 /** What one kind is, as data every layer reads. */
 export interface HookKindSpec {
   /** The word `hooks list` and the settings screen show for the kind. */
@@ -41,6 +50,8 @@ export interface HookKindSpec {
   readonly validated: string;
   /** Its fields that no entry of another kind may set (`@cosh/config`'s C6 check). */
   readonly exclusiveFields: readonly ExclusiveField[];
+  /** The fields of other kinds and common fields it cannot have, each with why (C6, D1). */
+  readonly notWith: readonly FieldNotWith[];
   /**
    * What makes two selected hooks of this kind the same one (M4's dedupe, `@cosh/matcher`): hooks
    * of two kinds are never the same.
@@ -68,6 +79,7 @@ export const HOOK_KINDS = {
     configFields: ['command'],
     validated: 'C5: `command`, a non-empty string; no `url` or `headers`',
     exclusiveFields: [],
+    notWith: [],
     dedupeFields: ['protocol', 'command', 'folder'],
     deduplicatedOn: 'protocol and the exact command, within one folder (M4, K2)',
     longLived: false,
@@ -85,6 +97,7 @@ export const HOOK_KINDS = {
         onlyFor: 'a command hook: an HTTP hook (one with a "url") cannot be resident',
       },
     ],
+    notWith: [],
     dedupeFields: ['protocol', 'command', 'folder'],
     deduplicatedOn: 'protocol, the exact command and `resident`, within one folder (M4, R12)',
     longLived: true,
@@ -96,6 +109,7 @@ export const HOOK_KINDS = {
     configFields: ['url', 'headers'],
     validated: 'H1: `url`, an http: or https: address, optional `headers` (object of strings); no `command`',
     exclusiveFields: [{ field: 'headers', setWhen: 'present', onlyFor: 'an HTTP hook (one with a "url")' }],
+    notWith: [],
     dedupeFields: ['protocol', 'url', 'headers'],
     deduplicatedOn: 'protocol, url and headers (H)',
     longLived: false,
@@ -107,8 +121,20 @@ export const HOOK_KINDS = {
     configFields: ['rule'],
     validated:
       'D1: `rule` with `field`, one of `regex`, `glob`, `equals`, `contains`, and `decision`; no `command`, `url`, `headers`, `resident`, `async`, `timeout` or `protocol: "claude"` (C6)',
-    // What a rule cannot have beside its rule is `@cosh/config`'s own list, with a reason each (D1).
     exclusiveFields: [],
+    // Decided for D1 (docs/setup-json.md says the same): a rule runs in Cosh's own process, in no
+    // time, with no stdin, answering as a Cosh hook.
+    notWith: [
+      { field: 'command', why: 'a hook is a rule, a shell command or an HTTP endpoint, not two of them' },
+      { field: 'url', why: 'a hook is a rule, a shell command or an HTTP endpoint, not two of them' },
+      { field: 'headers', why: 'headers are for an HTTP hook (one with a "url")' },
+      { field: 'resident', why: "a rule runs in Cosh's own process: there is no process to keep running" },
+      {
+        field: 'async',
+        why: 'a rule takes no time, and its answer would be thrown away: async is for slow logging hooks',
+      },
+      { field: 'timeout', why: "a rule runs in Cosh's own process and takes no time: there is nothing to time out" },
+    ],
     dedupeFields: ['rule', 'folder'],
     deduplicatedOn: "the rule's JSON text, within one folder (M4, D1)",
     longLived: false,

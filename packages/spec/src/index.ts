@@ -1,6 +1,8 @@
 export {
   AGENT_NAMES,
   AGENTS,
+  type AgentHelp,
+  type AgentHelpExample,
   type AgentName,
   type AgentSettingsFile,
   type AgentSettingsFiles,
@@ -41,6 +43,7 @@ export {
 export {
   type DedupeField,
   type ExclusiveField,
+  type FieldNotWith,
   HOOK_KIND_NAMES,
   HOOK_KINDS,
   type HookKind,
@@ -52,7 +55,9 @@ export {
   BUILT_IN_TOOL_PATHS,
   MCP_PATH_ARGUMENTS,
   MCP_URI_ARGUMENTS,
+  PATCH_TOOL_INPUT,
   PATCH_TOOLS,
+  SHELL_TOOL_INPUT,
   SHELL_TOOLS,
   TOOL_PATH_FIELDS,
 } from './tool-path-fields.ts';

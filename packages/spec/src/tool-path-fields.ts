@@ -29,7 +29,17 @@ export const TOOL_PATH_FIELDS: Readonly<Record<string, ToolPathFields>> = Object
 /** The patch tool (`apply_patch`): every file of the patch, `*** Move to:` targets included (B8). */
 export const PATCH_TOOLS: ReadonlySet<string> = new Set(['apply_patch']);
 
-/** Shell tools of Cosh and the agents: `command` (or Codex's `cmd`) is split into words. */
+/** Where a patch tool's input holds what it touches (F2), whichever host passes it. */
+export const PATCH_TOOL_INPUT = {
+  /** The patch text: the first of these that is a string. */
+  patch: ['command', 'input', 'patch'],
+  /** Paths given beside the patch. */
+  paths: ['path'],
+  /** The patch's format, as F2's reason names it when a patch does not read as one. */
+  format: 'a Codex patch',
+} as const;
+
+/** Shell tools of Cosh and the agents: their command (SHELL_TOOL_INPUT) is split into words. */
 export const SHELL_TOOLS: ReadonlySet<string> = new Set([
   'bash_run',
   'Bash',
@@ -37,6 +47,17 @@ export const SHELL_TOOLS: ReadonlySet<string> = new Set([
   'shell',
   'run_shell_command',
 ]);
+
+/** Where a shell tool's input holds its command and its folder (F2), read alike for every one of SHELL_TOOLS. */
+export const SHELL_TOOL_INPUT = {
+  /**
+   * The command, the first of these present: a script, or an argv (Codex passes
+   * `["bash", "-lc", "<script>"]`, read as its script); Codex's `exec_command` says `cmd`.
+   */
+  command: ['command', 'cmd'],
+  /** The folder it runs in, the first of these present: Gemini's `directory` or `dir_path`, Cosh's `cwd`. */
+  folder: ['directory', 'dir_path', 'cwd'],
+} as const;
 
 /**
  * Any other tool (an MCP server's, proxied or not): its top-level arguments of these names, a

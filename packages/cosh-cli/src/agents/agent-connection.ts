@@ -31,8 +31,11 @@ export interface ConfigFencePlan {
   readonly file: string;
   /** The new text, `null` when nothing changes. */
   readonly text: string | null;
-  /** The record `disconnect` reads back to undo it. */
-  readonly record: Pick<FileRecord, 'removedLines'> & { readonly replacedDefaultPermissions?: string | null };
+  /**
+   * What `disconnect` needs to undo it, kept as the file's `restore` in connect.json: built from
+   * what an earlier `connect` recorded for the file (`undefined`: nothing).
+   */
+  restore(recorded: FileRecord | undefined): unknown;
   /** What connect says once it is written. */
   readonly done: readonly string[];
 }
@@ -43,8 +46,8 @@ export interface ConfigFence {
   file(env: NodeJS.ProcessEnv): string;
   /** The plan; a file that cannot be read is an error naming it. */
   plan(env: NodeJS.ProcessEnv): ConfigFencePlan;
-  /** `text` with the recorded fence taken out again. */
-  undo(text: string, record: FileRecord): string;
+  /** `text` of `file` with the recorded fence taken out again (the module reads its `restore`). */
+  undo(text: string, record: FileRecord, file: string): string;
   /** What disconnect says once it is taken out of `file`. */
   undone(file: string): string;
 }

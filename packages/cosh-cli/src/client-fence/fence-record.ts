@@ -1,6 +1,8 @@
 // SPEC X (fourth round): `cosh disconnect` removes exactly what `cosh connect` added and restores
 // what `--fence` replaced. What was added or replaced is recorded, per settings file, in
 // `$XDG_STATE_HOME/cosh/connect.json`; the bridge hooks themselves are recognised by their command.
+// A fence kept in a file of the agent's own is recorded as an opaque `restore` value that only the
+// agent's module writes and reads (agents/<agent>/): the record names no agent.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { trustStoreFile, writeFileAtomically } from '@cosh/config';
@@ -22,10 +24,11 @@ export interface FileRecord {
   created: boolean;
   /** JSON settings: the fence's changes. */
   json: JsonFenceChange[];
-  /** Codex's config.toml: the lines `connect` removed (a `sandbox_mode` beside the profile), to put back. */
-  removedLines: string[];
-  /** Codex's config.toml: the `default_permissions` value replaced, `null` when there was none. */
-  replacedDefaultPermissions?: string | null;
+  /**
+   * A fence file of the agent's own (`ConfigFence`): what `disconnect` needs to put it back, as the
+   * agent's module recorded it. Opaque here: that module reads and checks it.
+   */
+  restore?: unknown;
 }
 
 /** `connect.json`: what `connect` did, by the settings file's real path. */
@@ -79,14 +82,16 @@ export function recordChanges(
   created: boolean,
   changes: {
     json?: readonly JsonFenceChange[];
-    removedLines?: readonly string[];
-    replacedDefaultPermissions?: string | null;
+    /** The new `restore` value, from what is recorded for the file so far (`undefined`: nothing yet). */
+    restore?: (recorded: FileRecord | undefined) => unknown;
   },
 ): void {
-  const known = record.files[file] ?? { created, json: [], removedLines: [] };
+  const recorded = record.files[file];
+  const known = recorded ?? { created, json: [] };
   known.json.push(...(changes.json ?? []));
-  known.removedLines.push(...(changes.removedLines ?? []));
-  if (changes.replacedDefaultPermissions !== undefined && known.replacedDefaultPermissions === undefined)
-    known.replacedDefaultPermissions = changes.replacedDefaultPermissions;
-  record.files[file] = known;
+  // Rebuilt, not amended: fields an earlier build kept beside `restore` go once the agent's module has read them.
+  record.files[file] =
+    changes.restore === undefined
+      ? known
+      : { created: known.created, json: known.json, restore: changes.restore(recorded) };
 }

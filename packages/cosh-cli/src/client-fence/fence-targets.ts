@@ -51,8 +51,8 @@ const PROJECT_CLIENT_FILES = AGENT_NAMES.flatMap((agent) => {
  * clients' user settings files and the entry point they name (B13), and, when `cwd` holds one,
  * the project's `.cosh/`. A file inside a listed folder is covered by it. Left out: the
  * repository's `.git/hooks` and `.git/config` around `cwd`, and the clients' settings files of the
- * project `cosh connect` happens to run in: they are that project's, and Claude Code and Codex
- * keep them read-only themselves (shared/FENCES.md); `--project` adds its own file.
+ * project `cosh connect` happens to run in: they are that project's, and an agent's own fence
+ * keeps them read-only where it can (its module says so; shared/FENCES.md); `--project` adds its own file.
  */
 export const b2ProtectedPaths: ProtectedPathsSource = (input) => {
   const { env, cwd } = input;

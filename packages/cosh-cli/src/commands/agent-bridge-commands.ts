@@ -1,28 +1,31 @@
 import type { Command } from 'commander';
 import { contextOf } from '../cli-context.ts';
 import { addExamples } from '../help-examples.ts';
+import {
+  agentExamples,
+  agentNameList,
+  fenceOptionHelp,
+  managedOptionHelp,
+  settingsFolderList,
+  withAgentFenceHelp,
+} from './agent-bridge-help.ts';
 
 /**
  * Registers the commands that wire the agent bridges into an agent: `connect` and `disconnect`
- * (X). Options only; each implementation is imported when its command runs.
+ * (X). Options only; each implementation is imported when its command runs. What the help says
+ * of each agent is its entry of `AGENTS` (agent-bridge-help.ts).
  */
 export function addAgentBridgeCommands(program: Command): void {
   const connect = program
     .command('connect')
-    .description("wire Cosh into an agent: add the bridge hook to the agent's own settings (claude, codex, gemini)")
-    .argument('<agent>', 'claude, codex or gemini')
-    .option('--user', "the agent's user settings (the default): ~/.claude, ~/.codex or ~/.gemini")
-    .option('--project', "the agent's settings of this folder: .claude/, .codex/ or .gemini/")
+    .description(`wire Cosh into an agent: add the bridge hook to the agent's own settings (${agentNameList('comma')})`)
+    .argument('<agent>', agentNameList('or'))
+    .option('--user', `the agent's user settings (the default): ${settingsFolderList('user')}`)
+    .option('--project', `the agent's settings of this folder: ${settingsFolderList('project')}`)
     .option('--dry-run', 'print the change, write nothing')
     .option('--check', 'say whether the agent is wired and its shell fenced; exit 1 when either is not')
-    .option(
-      '--fence',
-      "fence the agent's own shell: Claude: replace sandbox settings that weaken it; Codex: write a permission profile",
-    )
-    .option(
-      '--managed',
-      "claude, as root: write Claude Code's managed settings (/etc/claude-code/managed-settings.json)",
-    )
+    .option('--fence', fenceOptionHelp())
+    .option('--managed', managedOptionHelp())
     .addHelpText(
       'after',
       [
@@ -33,13 +36,12 @@ export function addAgentBridgeCommands(program: Command): void {
         'warns and lets the prompt or the stop go on, so a broken setup never blocks every prompt.',
         'Running it again changes nothing. It prints what you must still do in the agent.',
         '',
-        "The fence keeps the agent's own shell from changing Cosh's files (setup.json folders, trust",
-        "store, cache, installation, the agent's settings): for claude, connect also writes Claude Code's",
-        '"sandbox" block (enabled, failIfUnavailable, allowUnsandboxedCommands: false, filesystem.denyWrite)',
-        'and "permissions"."deny" Edit(...) rules; it merges and never weakens, and reports an existing',
-        '"enabled": false unless --fence. Claude Code\'s sandbox needs bwrap and socat on PATH.',
-        'For codex, --fence writes the permission profile "cosh" into config.toml (and removes a sandbox_mode,',
-        'which would override it). Gemini CLI can only be fenced by its own tools.sandbox: connect reports it.',
+        withAgentFenceHelp(
+          [
+            "The fence keeps the agent's own shell from changing Cosh's files (setup.json folders, trust",
+            "store, cache, installation, the agent's settings):",
+          ].join('\n'),
+        ),
         'cosh disconnect <agent> removes what connect added and restores what --fence replaced.',
       ].join('\n'),
     )
@@ -69,20 +71,14 @@ export function addAgentBridgeCommands(program: Command): void {
         });
       },
     );
-  addExamples(connect, [
-    ['cosh connect claude', 'guard Claude Code with your hooks and sandbox its Bash (~/.claude/settings.json)'],
-    ['cosh connect claude --fence', "also turn on a sandbox you switched off: Claude's Bash cannot change your guards"],
-    ['cosh connect codex --fence', 'wire Codex and write its permission profile into ~/.codex/config.toml'],
-    ['cosh connect codex --dry-run', 'show what would be written to ~/.codex/hooks.json'],
-    ['cosh connect gemini --check', 'exit 1 unless Gemini CLI runs cosh gemini-hook and its shell is sandboxed'],
-  ]);
+  addExamples(connect, agentExamples('connect'));
 
   const disconnect = program
     .command('disconnect')
     .description("undo cosh connect: remove the bridge hook and the fence it added from the agent's settings")
-    .argument('<agent>', 'claude, codex or gemini')
-    .option('--user', "the agent's user settings (the default): ~/.claude, ~/.codex or ~/.gemini")
-    .option('--project', "the agent's settings of this folder: .claude/, .codex/ or .gemini/")
+    .argument('<agent>', agentNameList('or'))
+    .option('--user', `the agent's user settings (the default): ${settingsFolderList('user')}`)
+    .option('--project', `the agent's settings of this folder: ${settingsFolderList('project')}`)
     .addHelpText(
       'after',
       [
@@ -101,8 +97,5 @@ export function addAgentBridgeCommands(program: Command): void {
         command,
       });
     });
-  addExamples(disconnect, [
-    ['cosh disconnect claude', 'stop guarding Claude Code with Cosh (~/.claude/settings.json)'],
-    ['cosh disconnect codex --project', "remove the bridge from this folder's .codex/hooks.json"],
-  ]);
+  addExamples(disconnect, agentExamples('disconnect'));
 }

@@ -94,8 +94,8 @@ function isToolEvent(agent: AgentName, event: string): boolean {
  * The hook command of `event`: the bridge by its absolute path, and a message on stderr when it
  * cannot start or crashes (some agents ignore an exit with nothing on stderr). On a tool event it
  * is K8's fail-closed form (exit 2: the agent blocks the call); on a session event it exits 1, which
- * Claude Code, Codex CLI and Gemini CLI show as an error and go on: a Cosh that cannot start must
- * not block every prompt, or hold every stop, of the session (E5).
+ * every agent of `AGENTS` shows as an error and goes on (a new agent must too): a Cosh that cannot
+ * start must not block every prompt, or hold every stop, of the session (E5).
  */
 export function bridgeCommand(agent: AgentName, cosh: string, event: string = wiredEvents(agent)[0] as string): string {
   const status = isToolEvent(agent, event) ? 2 : 1;
@@ -308,7 +308,7 @@ export async function runConnect(context: CliContext, options: ConnectOptions): 
     const created = !existsSync(target);
     mkdirSync(dirname(configPlan.file), { recursive: true });
     await writeFileAtomically(target, configPlan.text);
-    recordChanges(record, target, created, configPlan.record);
+    recordChanges(record, target, created, { restore: configPlan.restore });
     for (const line of configPlan.done) context.out.line(line);
   }
   await writeConnectRecord(context.env, record);

@@ -147,7 +147,7 @@ export async function runDisconnect(context: CliContext, options: DisconnectOpti
     const record = connectRecord.files[target];
     if (record !== undefined && existsSync(config)) {
       const text = readFileSync(config, 'utf8');
-      const next = configFence.undo(text, record);
+      const next = configFence.undo(text, record, config);
       if (record.created && next.trim() === '') {
         rmSync(target, { force: true });
         changed.push(`removed ${config} (cosh connect created it and nothing else is in it)`);

@@ -33,10 +33,16 @@ export interface KindRun {
   readonly stopBoundMs: number;
 }
 
-/** What a report adds for its kind: an HTTP hook's status (H3), a resident hook's mark (R12), a rule's kind (D1). */
+/** What a report adds for its kind (each key present only for its kind). */
 export interface KindReportFields {
+  /**
+   * An HTTP hook's (H3): the response's status, `null` when no response came (or it did not run);
+   * its `exitCode` is then always `null`.
+   */
   readonly httpStatus?: number | null;
+  /** A resident hook's (R12), `true`: its exit is its answer's `"exit"`. */
   readonly resident?: true;
+  /** A rule hook's (D1), `'rule'`: it ran in Cosh's process, with no exit code. */
   readonly kind?: 'rule';
 }
 

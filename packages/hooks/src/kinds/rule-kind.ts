@@ -2,7 +2,7 @@
 import { describeRule } from '@cosh/config';
 import { monotonicNow } from '@cosh/runner';
 import { HOOK_KINDS as KIND_TABLE } from '@cosh/spec';
-import type { HookRun } from '../hook-run.ts';
+import { emptyRun, type HookRun } from '../hook-run.ts';
 import type { HookKindSpec, HookTarget } from './kind-spec.ts';
 
 /** The rule kind's entry of the engine's table. */
@@ -28,15 +28,6 @@ export function ruleRun(target: Extract<HookTarget, { kind: 'rule' }>, subject: 
   const startedAt = monotonicNow();
   const { rule, test } = target;
   const holds = test(subject);
-  return {
-    exitCode: null,
-    signal: null,
-    stdout: '',
-    stderr: '',
-    timedOut: false,
-    truncated: false,
-    startError: null,
-    ruleAnswer: holds ? { decision: rule.decision, reason: rule.reason, context: rule.context } : null,
-    durationMs: monotonicNow() - startedAt,
-  };
+  const ruleAnswer = holds ? { decision: rule.decision, reason: rule.reason, context: rule.context } : null;
+  return { ...emptyRun(monotonicNow() - startedAt), ruleAnswer };
 }

@@ -1,6 +1,8 @@
 // Claude Code's wiring and fence (SPEC X, B9, B10): its shell and file tools are fenced by the
 // sandbox block and `permissions.deny` merged into the very settings file that holds its hooks
 // (claude-fence.ts); its managed settings, which no repository overrides, come with `--managed`.
+// Its sandbox keeps `.git/hooks`, `.git/config` and its own settings read-only itself
+// (shared/FENCES.md): the fence's own list leaves them out (client-fence/fence-targets.ts).
 import { accessSync, constants } from 'node:fs';
 import { join } from 'node:path';
 import { AGENTS } from '@cosh/spec';

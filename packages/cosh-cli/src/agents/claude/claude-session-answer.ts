@@ -1,8 +1,9 @@
-// SPEC E1–E5, K8, K9: a session event's verdict in Claude Code's hook protocol, and in Codex CLI's,
-// which reads the same fields but refuses any it does not know for the event (its output schemas
-// have no `additionalProperties`): so `hookSpecificOutput` goes only where the event has one
-// (UserPromptSubmit, SessionStart), `decision`/`reason` only where a block counts (UserPromptSubmit,
-// Stop), and a block's reason is never empty.
+// SPEC E1–E5, K8: a session event's verdict in Claude Code's hook protocol, for every agent that
+// speaks it (the agents whose bridge is `claude-hook` in AGENTS; each one's module says what it
+// reads of it). Written for the strictest of them, which refuses any field it does not know for the
+// event: so `hookSpecificOutput` goes only where the event has one (UserPromptSubmit,
+// SessionStart), `decision`/`reason` only where a block counts (UserPromptSubmit, Stop), and a
+// block's reason is never empty.
 import type { SessionEvent, SessionEventResult } from '@cosh/hooks';
 import { type SessionEventOutcome, sessionReason } from '../../commands/bridge-session-event.ts';
 
@@ -16,7 +17,7 @@ export interface ClaudeSessionAnswer {
   readonly hookSpecificOutput?: { readonly hookEventName: SessionEvent; readonly additionalContext?: string };
 }
 
-/** The events whose answer has a `hookSpecificOutput` (Claude's and Codex's schemas). */
+/** The events whose answer has a `hookSpecificOutput` (in the schemas of every agent that speaks the protocol). */
 const HAS_SPECIFIC: ReadonlySet<SessionEvent> = new Set(['UserPromptSubmit', 'SessionStart']);
 /** The events whose block counts: a prompt not sent (E1), a stop refused (E3). */
 const BLOCKS: ReadonlySet<SessionEvent> = new Set(['UserPromptSubmit', 'Stop']);

@@ -1,6 +1,8 @@
 // Codex CLI's wiring and fence (SPEC X, B9, B10): its hooks in hooks.json, its shell fenced by a
 // permission profile in its user config.toml (codex-fence.ts), which `connect --fence` writes and
 // `disconnect` takes out again; a project's config.toml counts only in a project Codex trusts.
+// The profile keeps a project's `.git/hooks` and `.git/config` read-only itself (shared/FENCES.md):
+// the fence's own list leaves them out (client-fence/fence-targets.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ExitError } from '../../cli-errors.ts';
@@ -8,6 +10,7 @@ import { FenceInputError, type FenceJudgement } from '../../client-fence/fence-j
 import { readLayerText } from '../../client-fence/settings-layer.ts';
 import type { AgentConnection, ConfigFence, ConfigFencePlan } from '../agent-connection.ts';
 import { agentSettingsFile } from '../agent-settings-files.ts';
+import { codexFenceRestoreOf, mergeCodexFenceRestore } from './codex-fence-restore.ts';
 import { type CodexLayer, judgeCodexFence, planCodexFence, readCodexToml, unfenceCodexText } from './codex-fence.ts';
 
 /** Codex's user config.toml, where its fence is written. */
@@ -75,12 +78,13 @@ function planConfigFence(env: NodeJS.ProcessEnv): ConfigFencePlan {
     return {
       file,
       text: plan.text,
-      record: {
-        removedLines: [...plan.removedLines],
-        ...(plan.replacedDefaultPermissions === undefined
-          ? {}
-          : { replacedDefaultPermissions: plan.replacedDefaultPermissions }),
-      },
+      restore: (recorded) =>
+        mergeCodexFenceRestore(codexFenceRestoreOf(recorded, file), {
+          removedLines: plan.removedLines,
+          ...(plan.replacedDefaultPermissions === undefined
+            ? {}
+            : { replacedDefaultPermissions: plan.replacedDefaultPermissions }),
+        }),
       done: [
         `Fenced Codex's shell in ${file}: permission profile "cosh".`,
         ...plan.removedLines.map(
@@ -97,7 +101,7 @@ function planConfigFence(env: NodeJS.ProcessEnv): ConfigFencePlan {
 const configFence: ConfigFence = {
   file: userConfigFile,
   plan: planConfigFence,
-  undo: unfenceCodexText,
+  undo: (text, record, file) => unfenceCodexText(text, codexFenceRestoreOf(record, file)),
   undone: (file) => `removed the permission profile "cosh" from ${file}`,
 };
 

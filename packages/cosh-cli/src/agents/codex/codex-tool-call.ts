@@ -6,7 +6,7 @@ import {
   parseApplyPatch,
   toCoshToolInput,
 } from '@cosh/hooks';
-import { fromClaudeToolName } from '@cosh/spec';
+import { fromClaudeToolName, SHELL_TOOL_INPUT, TOOLS } from '@cosh/spec';
 import { codexPatchTargets, shellPatchOf } from './codex-patch.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -34,8 +34,8 @@ export interface CodexToolCall {
 }
 
 /** Codex's names for its shell tools: older releases send the tool's own name, newer ones `Bash`. */
-const CODEX_SHELL_TOOLS = new Set(['Bash', 'shell', 'exec_command', 'local_shell', 'container.exec', 'unified_exec']);
-const CODEX_READ_TOOLS = new Set(['read_file', 'Read']);
+const CODEX_SHELL_TOOLS: ReadonlySet<string> = new Set(TOOLS.bash_run.twins.codex);
+const CODEX_READ_TOOLS: ReadonlySet<string> = new Set(TOOLS.fs_read.twins.codex);
 const CODEX_PATCH_TOOL = 'apply_patch';
 
 /** Codex tool names → Cosh's, for the docs' table (K9). */
@@ -60,7 +60,7 @@ function shellQuote(word: string): string {
  * of `bash -lc <script>`, else its words quoted and joined.
  */
 function commandOf(input: ToolInput): string | null {
-  const command = input['command'] ?? input['cmd'];
+  const command = SHELL_TOOL_INPUT.command.map((field) => input[field]).find((value) => value != null);
   if (typeof command === 'string') return command;
   if (Array.isArray(command) && command.every((word) => typeof word === 'string')) {
     const words = command as string[];

@@ -1,6 +1,8 @@
 // Codex CLI's module (SPEC K9, E5): Claude Code's hook protocol as far as Codex reads it. Its
 // calls are read through K9's table (a patch of several files is one Cosh call per file), its
-// answers stay within what Codex accepts; its session events are answered as Claude's are.
+// answers stay within what Codex accepts; its session events are answered as Claude's are
+// (claude-session-answer.ts), which Codex reads field for field but refuses any field it does not
+// know for the event (its output schemas have no `additionalProperties`).
 import { type AgentBridge, coshCallOf, stdoutAnswer } from '../agent-bridge.ts';
 import { claudeBridge, toolOutputOf, withWarnings } from '../claude/claude.ts';
 import { codexHookAnswer } from './codex-hook-answer.ts';

@@ -10,15 +10,15 @@ import {
   residentLine,
 } from '@cosh/runner';
 import { describeError } from '../../describe-error.ts';
-import { notStarted, runGuarded } from '../../guarded-runs.ts';
-import type { HookRun } from '../../hook-run.ts';
+import { runGuarded } from '../../guarded-runs.ts';
+import { emptyRun, type HookRun, notStarted } from '../../hook-run.ts';
 
 /** The exit statuses an answer's `"exit"` may stand for (O1, O3, O4); absent is 0. */
 const answerExits: readonly unknown[] = [0, 2, 49];
 
 /** The run of a call that got no answer: it failed with `failure` (O5). */
 function failedRun(failure: string, stderr: string, durationMs: number): HookRun {
-  return { ...notStarted('', durationMs), startError: null, stderr, failure };
+  return { ...emptyRun(durationMs), stderr, failure };
 }
 
 /**
@@ -48,7 +48,7 @@ export function residentCallRun(result: ResidentCallResult): HookRun {
   const { stderr, durationMs } = result;
   if (result.answer !== null) return answerRun(result.answer, stderr, durationMs);
   if (result.startError !== null) return { ...notStarted(result.startError, durationMs), stderr };
-  if (result.timedOut) return { ...notStarted('', durationMs), startError: null, stderr, timedOut: true };
+  if (result.timedOut) return { ...emptyRun(durationMs), stderr, timedOut: true };
   return failedRun(result.failure ?? 'the resident process gave no answer', stderr, durationMs);
 }
 
