@@ -20,7 +20,7 @@ const argv = process.argv.slice(2);
 // Every bridge command of the agents' table ends in `-hook` (bridge-commands.test.ts); any other
 // such word is read by fast-start.cjs as no plain command line, and then by the whole program.
 const perCall = argv[0]?.endsWith('-hook') === true || (argv[0] === 'hooks' && argv[1] === 'run');
-if (!(perCall && loadFastStart().runPlainCommandLine(argv))) {
+if (!(perCall && runPerCall(argv))) {
   // Help, usage mistakes and anything unusual in those three commands too: the whole program reads
   // them, with the same messages and exit statuses (run-plain-command.test.ts compares the two).
   // Node 22.1+ keeps V8's compiled code of the ES modules it loads from now on, here in the
@@ -34,22 +34,35 @@ if (!(perCall && loadFastStart().runPlainCommandLine(argv))) {
 }
 
 /**
+ * Runs `argv` from dist/fast-start.cjs when it is a plain per-call command line; `false`, having
+ * done nothing, for any other. At exit the code compiled by then goes into the cache, recorded as
+ * the code of this command (`hooks`, `claude-hook`, …) when the command ran
+ * (require-with-code-cache.ts).
+ */
+function runPerCall(argv: readonly string[]): boolean {
+  const fastStart = loadFastStart();
+  let ran = false;
+  process.once('exit', () => fastStart.save(ran ? (argv[0] ?? null) : null));
+  ran = fastStart.exports.runPlainCommandLine(argv);
+  return ran;
+}
+
+/**
  * dist/fast-start.cjs, with its compiled code from the cache beside it when there is one, on
  * every Node: Node's own compile cache (22.1+) keeps a file's code as compiled before it runs,
  * this one as it is at exit, with the functions that ran compiled too, which starts faster.
  */
-function loadFastStart(): FastStart {
+function loadFastStart(): { readonly exports: FastStart; save(use: string | null): void } {
   const file = join(import.meta.dirname, 'fast-start.cjs');
   // With --enable-source-maps (a stack trace to read, not a start to time), as Node loads any
   // file: Node maps the stacks of the files it loads, not of the code compiled here. The switch
   // of Node's own compile cache turns this one off too.
   if (process.sourceMapsEnabled || process.env['NODE_DISABLE_COMPILE_CACHE'] !== undefined) {
-    return createRequire(file)(file) as FastStart;
+    return { exports: createRequire(file)(file) as FastStart, save: () => undefined };
   }
   const loaded = requireWithCodeCache(
     file,
     join(import.meta.dirname, `fast-start-${process.version}-${process.arch}.v8-cache`),
   );
-  process.once('exit', () => loaded.save());
-  return loaded.exports as FastStart;
+  return { exports: loaded.exports as FastStart, save: (use) => loaded.save(use) };
 }
