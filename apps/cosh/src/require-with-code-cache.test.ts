@@ -105,6 +105,48 @@ describe('requireWithCodeCache (issues 16 and 29: the cold start)', () => {
     }
   });
 
+  it('issue 37: a run of a use the entry does not cover writes it again once, with the code of both', async () => {
+    await writeFile(file, bundleText('one'));
+    const usesOf = async () => (await readFile(cacheFile, 'latin1')).split('\n')[4];
+    requireWithCodeCache(file, cacheFile).save('hooks');
+    expect(await usesOf()).toBe('uses hooks');
+    const written = await stat(cacheFile);
+    // The same use, or none: taken from the cache, not written again.
+    const again = requireWithCodeCache(file, cacheFile);
+    expect(again.fromCache).toBe(true);
+    again.save('hooks');
+    again.save(null);
+    expect((await stat(cacheFile)).ino).toBe(written.ino);
+    // Another use: its code joins the entry's, once.
+    const other = requireWithCodeCache(file, cacheFile);
+    expect(other.fromCache).toBe(true);
+    other.save('claude-hook');
+    expect(await usesOf()).toBe('uses claude-hook hooks');
+    const joined = await stat(cacheFile);
+    expect(joined.ino).not.toBe(written.ino);
+    for (const use of ['claude-hook', 'hooks']) {
+      const covered = requireWithCodeCache(file, cacheFile);
+      expect(covered.fromCache).toBe(true);
+      expect((covered.exports as Bundle).answer()).toBe('one');
+      covered.save(use);
+    }
+    expect((await stat(cacheFile)).ino).toBe(joined.ino);
+  });
+
+  it('issue 37: an entry compiled anew covers only its own use, and a use that is no word is not recorded', async () => {
+    await writeFile(file, bundleText('one'));
+    requireWithCodeCache(file, cacheFile).save('hooks');
+    await chmod(cacheFile, 0o664);
+    // Not taken (others may write it): the new entry holds this run's code only.
+    requireWithCodeCache(file, cacheFile).save('gemini-hook');
+    const text = await readFile(cacheFile, 'latin1');
+    expect(text.split('\n')[4]).toBe('uses gemini-hook');
+    await chmod(cacheFile, 0o664);
+    requireWithCodeCache(file, cacheFile).save('two words\nuses x');
+    expect((await readFile(cacheFile, 'latin1')).split('\n')[4]).toBe('uses ');
+    expect(requireWithCodeCache(file, cacheFile).fromCache).toBe(true);
+  });
+
   it('without a cache file (null), or one that cannot be written, it still loads and save never throws', async () => {
     await writeFile(file, bundleText('one'));
     const uncached = requireWithCodeCache(file, null);

@@ -18,7 +18,7 @@
 // said above, and the sandbox, which keeps the cache folder read-only for bash_run (SPEC B2).
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import packageJson from '../package.json' with { type: 'json' };
 import { buildConfig, fileSettings, type ValidatedFile } from './build-config.ts';
 import { coshCacheFolder, readCacheFile, writeCacheFile } from './cache-folder.ts';
@@ -42,15 +42,27 @@ const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 let build: string | undefined;
 function currentBuild(): string {
   if (build === undefined) {
-    const file = import.meta.url;
+    const path = import.meta.filename;
+    const file = fileUrlOf(path);
     try {
-      const stats = statSync(fileURLToPath(file));
+      const stats = statSync(path);
       build = `2 ${packageJson.version} ${file} ${stats.size} ${stats.mtimeMs}`;
     } catch {
       build = `2 ${packageJson.version} ${file}`;
     }
   }
   return build;
+}
+
+/**
+ * `pathToFileURL(path).href`, written out directly for an absolute path whose segments hold only
+ * characters a file: URL keeps as they are and none starts with a dot (so there is nothing to
+ * resolve): the first use of Node's URL parser costs about 0.3 ms, and the per-call bundle
+ * (CommonJS) would make `import.meta.url` with it on every `cosh hooks run` and `cosh
+ * claude-hook` (issue 37).
+ */
+function fileUrlOf(path: string): string {
+  return /^(?:\/[\w-][\w.-]*)+$/.test(path) ? `file://${path}` : pathToFileURL(path).href;
 }
 
 interface CacheEntry {

@@ -1,5 +1,6 @@
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { colorEnabled, createStyle } from './cli-context.ts';
+import { colorEnabled, createCliContext, createStyle } from './cli-context.ts';
 
 describe('colour', () => {
   it('is on only for a terminal', () => {
@@ -18,5 +19,26 @@ describe('colour', () => {
     expect(createStyle(true).red('x')).toBe('\u001b[31mx\u001b[39m');
     expect(createStyle(false).red('x')).toBe('x');
     expect(createStyle(true).bold('')).toBe('');
+  });
+});
+
+describe('standard input (issue 37: the cold start of cosh hooks run)', () => {
+  it('is taken only when a command asks for it', () => {
+    const stdin = new PassThrough();
+    let asked = 0;
+    const io = {
+      get stdin() {
+        asked += 1;
+        return stdin;
+      },
+      stdout: new PassThrough(),
+      stderr: new PassThrough(),
+      env: {},
+      cwd: '/',
+    };
+    const context = createCliContext(io);
+    expect(asked).toBe(0);
+    expect(context.stdin).toBe(stdin);
+    expect(asked).toBe(1);
   });
 });

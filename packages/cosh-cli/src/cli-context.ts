@@ -93,7 +93,12 @@ function createWriter(stream: CliIo['stdout'], env: NodeJS.ProcessEnv): Writer {
 export function createCliContext(io: Partial<CliIo> = {}): CliContext {
   const env = io.env ?? process.env;
   return {
-    stdin: io.stdin ?? process.stdin,
+    // Opened on first use only: `process.stdin` builds a stream (and loads Node's file streams
+    // when it is a file such as /dev/null), about a millisecond of every `cosh hooks run`, which
+    // reads it only for `--input-file -`.
+    get stdin() {
+      return io.stdin ?? process.stdin;
+    },
     out: createWriter(io.stdout ?? process.stdout, env),
     err: createWriter(io.stderr ?? process.stderr, env),
     env,

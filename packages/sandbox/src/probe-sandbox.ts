@@ -8,7 +8,7 @@ import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
 import { landlockArguments } from './landlock-arguments.ts';
 import type { SandboxProbe } from './sandbox-policy.ts';
-import { unixSocketFilter } from './unix-socket-filter.ts';
+import { unixSocketFilter, unixSocketFilterMissing } from './unix-socket-filter.ts';
 
 /** Longest wait for the probe's sandbox to start and end: never a hang. */
 export const probeTimeoutMs = 5000;
@@ -76,8 +76,8 @@ export function locateSandbox(options: Pick<ProbeOptions, 'path' | 'platform' | 
   if (platform === 'darwin') return probeSandboxExec();
   if (platform !== 'linux') return none(`no sandbox for ${platform}`);
   if (options.unixSockets !== true) {
-    const filter = unixSocketFilter();
-    if (!filter.ok) return none(filter.cause);
+    const missing = unixSocketFilterMissing();
+    if (missing !== null) return none(missing);
   }
   const program = findExecutable('bwrap', path);
   if (program !== null) return { kind: 'bwrap', program, cause: null };

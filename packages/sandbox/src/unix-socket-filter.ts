@@ -141,20 +141,31 @@ function encode(instructions: readonly Instruction[]): Uint8Array {
 }
 
 /**
- * The filter's bytes (a struct sock_filter array) for this machine, or why there is none: the
- * program is little-endian and knows x86_64 and aarch64 kernels (and the 32-bit code they run).
- * The same bytes every time (one array), so the runner writes them to a file once per tick.
+ * Why there is no filter for this machine, `null` when there is one: the program is
+ * little-endian and knows x86_64 and aarch64 kernels (and the 32-bit code they run). What
+ * `locateSandbox` asks, which needs no bytes.
+ */
+export function unixSocketFilterMissing(arch: string = process.arch): string | null {
+  return arch === 'x64' || arch === 'arm64' ? null : `the AF_UNIX socket filter (B14) has no program for ${arch}`;
+}
+
+// Assembled on first use, not when the module loads: `cosh hooks run` loads this module on
+// every call and starts no sandbox.
+let filterBytes: Uint8Array | undefined;
+
+/**
+ * The filter's bytes (a struct sock_filter array) for this machine, or why there is none
+ * ({@link unixSocketFilterMissing}). The same bytes every time (one array), so the runner
+ * writes them to a file once per tick.
  */
 export function unixSocketFilter(
   arch: string = process.arch,
 ): { ok: true; bytes: Uint8Array } | { ok: false; cause: string } {
-  if (arch !== 'x64' && arch !== 'arm64') {
-    return { ok: false, cause: `the AF_UNIX socket filter (B14) has no program for ${arch}` };
-  }
+  const missing = unixSocketFilterMissing(arch);
+  if (missing !== null) return { ok: false, cause: missing };
+  filterBytes ??= encode(assemble(steps()));
   return { ok: true, bytes: filterBytes };
 }
-
-const filterBytes: Uint8Array = encode(assemble(steps()));
 
 /** The program's instructions (tests check its shape and run it in a small interpreter). */
 export function unixSocketFilterInstructions(): readonly Instruction[] {

@@ -39,6 +39,8 @@ interface ProbedRun {
   readonly builtins: readonly string[];
   /** The CommonJS files it required. */
   readonly scripts: readonly string[];
+  /** Whether anything asked for `process.stdin`. */
+  readonly stdin: boolean;
 }
 
 let runs = 0;
@@ -80,6 +82,12 @@ function expectLightStart(run: ProbedRun): void {
 
 const hooksRunArgs = ['hooks', 'run', 'PreToolUse', '--tool', 'bash_run', '--input', '{"command":"ls"}', '--json'];
 
+/** Claude's call of its Bash tool (`ls`) in the test folder, as `cosh claude-hook` reads it on stdin. */
+function claudeBashCall(): string {
+  const call = { session_id: 's', cwd: directory, hook_event_name: 'PreToolUse', tool_name: 'Bash' };
+  return JSON.stringify({ ...call, tool_input: { command: 'ls' } });
+}
+
 describe('how a plain cosh hooks run starts (issue 16)', () => {
   it('X: runs the hook from the per-call bundle only: no zod (the file validated before), node:crypto, writes or HTTP modules', async () => {
     // The first run validates the file (zod starts) and remembers it did.
@@ -91,6 +99,8 @@ describe('how a plain cosh hooks run starts (issue 16)', () => {
       hooks: [{ name: 'trivial', outcome: 'none', exit_code: 0 }],
     });
     expectLightStart(run);
+    // Its input is on the command line: standard input is never opened (issue 37).
+    expect(run.stdin).toBe(false);
   });
 
   it('issue 27: keeps no compiled code in the cache folder; what is there decides nothing, crashes nothing', async () => {
@@ -165,6 +175,8 @@ describe('how a plain cosh hooks run starts (issue 16)', () => {
       systemMessage: expect.stringContaining('COSH_TRUST=all'),
     });
     expectLightStart(run);
+    // Claude's call comes on standard input: the probe sees it opened (so the check of hooks run can fail).
+    expect(run.stdin).toBe(true);
   });
 
   it('J2: a journaled cosh claude-hook chains its line without node:crypto (its load was most of what the journal cost a call)', async () => {
@@ -174,13 +186,7 @@ describe('how a plain cosh hooks run starts (issue 16)', () => {
       journaledSetup,
       JSON.stringify({ journal: { file: journal }, hooks: { PreToolUse: [{ name: 'trivial', command: 'true' }] } }),
     );
-    const stdin = JSON.stringify({
-      session_id: 's',
-      cwd: directory,
-      hook_event_name: 'PreToolUse',
-      tool_name: 'Bash',
-      tool_input: { command: 'ls' },
-    });
+    const stdin = claudeBashCall();
     await runProbed(['claude-hook', '--config', journaledSetup], { input: stdin });
     const run = await runProbed(['claude-hook', '--config', journaledSetup], { input: stdin });
     const lines = (await readFile(journal, 'utf8')).trimEnd().split('\n');
@@ -274,6 +280,33 @@ describe('the code cache of the per-call bundle (issue 29)', () => {
     expect((await stat(join(dist, cacheName))).mtimeMs).toBe(made.mtimeMs);
     expect(withoutDurations(second.stdout)).toBe(withoutDurations(first.stdout));
     expect(second.stderr).toBe(first.stderr);
+  });
+
+  it('issue 37: a start of another per-call command adds its code to the cache once; help adds nothing', async () => {
+    const { bin, dist } = await freshInstall();
+    const cacheFile = join(dist, cacheName);
+    const usesOf = async () => (await readFile(cacheFile, 'latin1')).split('\n')[4];
+    expect((await runInstalled(bin)).code).toBe(0);
+    expect(await usesOf()).toBe('uses hooks');
+    const claudeHook = () =>
+      runNode(bin, ['claude-hook', '--config', setupFile], {
+        cwd: directory,
+        env: { PATH: process.env['PATH'], HOME: directory, ...TRUST_ALL_ENV },
+        input: claudeBashCall(),
+      });
+    const first = await claudeHook();
+    expect(first.code).toBe(0);
+    expect(await usesOf()).toBe('uses claude-hook hooks');
+    const joined = await stat(cacheFile);
+    const second = await claudeHook();
+    expect(second.stdout).toBe(first.stdout);
+    expect((await runInstalled(bin)).code).toBe(0);
+    // Help is the whole program's: the per-call bundle's code of it is not recorded.
+    await runNode(bin, ['claude-hook', '--help'], {
+      cwd: directory,
+      env: { PATH: process.env['PATH'], HOME: directory },
+    });
+    expect((await stat(cacheFile)).ino).toBe(joined.ino);
   });
 
   it('one others may write, or forged, is not run: the bundle is compiled from its text and the cache replaced', async () => {
