@@ -8,6 +8,7 @@ import type { TouchedPaths } from '@cosh/matcher';
 import { parseApplyPatch } from './apply-patch.ts';
 import { splitShellCommand } from './shell-words.ts';
 import {
+  firstField,
   MCP_PATH_ARGUMENTS,
   MCP_URI_ARGUMENTS,
   PATCH_TOOL_INPUT,
@@ -101,18 +102,9 @@ function shellPathWords(words: readonly string[], cwd: string): string[] {
   return found;
 }
 
-/** The first of `fields` present in `input` (`??` over them, in order). */
-function firstPresent(input: Readonly<Record<string, unknown>>, fields: readonly string[]): unknown {
-  for (const field of fields) {
-    const value = input[field];
-    if (value !== undefined && value !== null) return value;
-  }
-  return undefined;
-}
-
 /** A shell call's command: a script, or an argv; `["bash", "-lc", "<script>"]` is its script. */
 function shellCommandOf(input: Readonly<Record<string, unknown>>): string | readonly string[] | null {
-  const command = firstPresent(input, SHELL_TOOL_INPUT.command);
+  const command = firstField(input, SHELL_TOOL_INPUT.command);
   if (typeof command === 'string') return command;
   if (Array.isArray(command) && command.every((word) => typeof word === 'string')) {
     const words = command as string[];
@@ -145,7 +137,7 @@ export async function touchedPaths(call: TouchedPathsCall, options: TouchedPaths
 
   const table = call.mcpServer == null ? TOOL_PATH_FIELDS[toolName] : undefined;
   if (call.mcpServer == null && SHELL_TOOLS.has(toolName)) {
-    const folder = firstPresent(toolInput, SHELL_TOOL_INPUT.folder);
+    const folder = firstField(toolInput, SHELL_TOOL_INPUT.folder);
     if (typeof folder === 'string' && folder !== '') cwd = resolve(cwd, folder);
     const command = shellCommandOf(toolInput);
     if (typeof command === 'string') {
@@ -164,7 +156,7 @@ export async function touchedPaths(call: TouchedPathsCall, options: TouchedPaths
       written.push(...shellPathWords(command, cwd));
     }
   } else if (call.mcpServer == null && PATCH_TOOLS.has(toolName)) {
-    const patch = PATCH_TOOL_INPUT.patch.map((field) => toolInput[field]).find((value) => typeof value === 'string');
+    const patch = firstField(toolInput, PATCH_TOOL_INPUT.patch, (value) => typeof value === 'string');
     const operations = typeof patch === 'string' ? parseApplyPatch(patch) : null;
     for (const operation of operations ?? []) {
       written.push(operation.path);

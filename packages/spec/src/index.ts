@@ -53,6 +53,7 @@ export {
 } from './hook-kinds.ts';
 export {
   BUILT_IN_TOOL_PATHS,
+  firstField,
   MCP_PATH_ARGUMENTS,
   MCP_URI_ARGUMENTS,
   PATCH_TOOL_INPUT,

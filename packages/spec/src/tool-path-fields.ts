@@ -60,6 +60,22 @@ export const SHELL_TOOL_INPUT = {
 } as const;
 
 /**
+ * The first of `fields` (a list of these tables) in `input` that `accepted` takes, by default the
+ * first set (`input[a] ?? input[b] ?? …`); `undefined` when none is.
+ */
+export function firstField(
+  input: Readonly<Record<string, unknown>>,
+  fields: readonly string[],
+  accepted: (value: unknown) => boolean = (value) => value !== undefined && value !== null,
+): unknown {
+  for (const field of fields) {
+    const value = input[field];
+    if (accepted(value)) return value;
+  }
+  return undefined;
+}
+
+/**
  * Any other tool (an MCP server's, proxied or not): its top-level arguments of these names, a
  * string or an array of strings; `uri` and `url` only as `file://` addresses.
  */

@@ -6,7 +6,7 @@ import {
   parseApplyPatch,
   toCoshToolInput,
 } from '@cosh/hooks';
-import { fromClaudeToolName, SHELL_TOOL_INPUT, TOOLS } from '@cosh/spec';
+import { firstField, fromClaudeToolName, PATCH_TOOL_INPUT, SHELL_TOOL_INPUT, TOOLS } from '@cosh/spec';
 import { codexPatchTargets, shellPatchOf } from './codex-patch.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -60,7 +60,7 @@ function shellQuote(word: string): string {
  * of `bash -lc <script>`, else its words quoted and joined.
  */
 function commandOf(input: ToolInput): string | null {
-  const command = SHELL_TOOL_INPUT.command.map((field) => input[field]).find((value) => value != null);
+  const command = firstField(input, SHELL_TOOL_INPUT.command);
   if (typeof command === 'string') return command;
   if (Array.isArray(command) && command.every((word) => typeof word === 'string')) {
     const words = command as string[];
@@ -146,9 +146,7 @@ export function fromCodexToolCall(codexToolName: string, codexInput: ToolInput, 
     };
   }
   if (codexToolName === CODEX_PATCH_TOOL) {
-    const patch = [codexInput['command'], codexInput['input'], codexInput['patch']].find(
-      (value) => typeof value === 'string',
-    );
+    const patch = firstField(codexInput, PATCH_TOOL_INPUT.patch, (value) => typeof value === 'string');
     const operations = typeof patch === 'string' ? parseApplyPatch(patch) : null;
     if (typeof patch !== 'string' || operations === null)
       return { ...unchanged(CODEX_PATCH_TOOL), toCodexInput: () => null };
@@ -203,9 +201,10 @@ export function codexToolOutput(toolName: string, toolResponse: unknown, mcpServ
  */
 export function codexPatchWriteTargets(codexToolName: string, codexInput: ToolInput, cwd: string): string[] {
   if (codexToolName === CODEX_PATCH_TOOL) {
-    const texts = [codexInput['command'], codexInput['input'], codexInput['patch']].filter(
-      (value): value is string => typeof value === 'string',
-    );
+    // Every patch field, not only the first: reading more can only refuse more.
+    const texts = PATCH_TOOL_INPUT.patch
+      .map((field) => codexInput[field])
+      .filter((value): value is string => typeof value === 'string');
     return [...new Set(texts.flatMap((text) => codexPatchTargets(text, cwd)))];
   }
   if (!CODEX_SHELL_TOOLS.has(codexToolName)) return [];
